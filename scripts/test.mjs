@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The whole test suite: build the app, then every vitest project (unit, renderer, integration with
+// the real keychain, e2e in real Chromium). On Linux without a session bus it starts one with an
+// unlocked gnome-keyring, so keychain tests use a real Secret Service. Ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const resultsDir = join(root, 'test-results')
+const report = join(resultsDir, 'vitest.json')
+mkdirSync(resultsDir, { recursive: true })
+const extra = process.argv.slice(2)
+
+const env = { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }
+
+if (!process.env.SKIP_BUILD) {
+  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', env })
+  if (build.status !== 0) {
+    console.log('0 passed, 1 failed')
+    process.exit(build.status ?? 1)
+  }
+}
+
+const vitest = ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]
+const quoted = vitest.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')
+
+const needsBus = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && hasCommand('dbus-run-session')
+const run = needsBus
+  ? spawnSync(
+      'dbus-run-session',
+      ['--', 'sh', '-c', `printf 'gen-studio-test' | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${quoted}`],
+      { cwd: root, stdio: 'inherit', env },
+    )
+  : spawnSync(vitest[0], vitest.slice(1), { cwd: root, stdio: 'inherit', env })
+
+let passed = 0
+let failed = 0
+let skipped = 0
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'))
+  passed = json.numPassedTests ?? 0
+  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0 ? 0 : 0)
+  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0)
+  // A suite that failed to load has no tests counted; count it as a failure so it cannot hide.
+  for (const file of json.testResults ?? []) {
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1
+  }
+}
+if (run.status !== 0 && failed === 0) failed = 1
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(run.status ?? 1)
+
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0
+}

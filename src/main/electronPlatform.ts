@@ -1,0 +1,28 @@
+import type { AppInfo } from '@shared/ipc/contract'
+import { app, BrowserWindow, dialog, shell, webContents } from 'electron'
+
+import type { Platform } from './platform'
+
+/** The Platform adapter backed by Electron's app, dialog and shell modules. */
+export function createElectronPlatform(): Platform {
+  return {
+    appInfo: (): AppInfo => ({
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: `${process.platform}-${process.arch}`,
+      versions: {
+        electron: process.versions.electron ?? '',
+        chrome: process.versions.chrome ?? '',
+        node: process.versions.node,
+      },
+    }),
+    openExternal: (url) => shell.openExternal(url),
+    async chooseDirectory(senderId, title) {
+      const contents = webContents.fromId(senderId)
+      const owner = contents ? BrowserWindow.fromWebContents(contents) : null
+      const options = { title, properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> }
+      const result = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options)
+      return result.canceled ? null : (result.filePaths[0] ?? null)
+    },
+  }
+}

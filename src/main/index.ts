@@ -1,0 +1,87 @@
+import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME } from '@shared/protocols'
+import { app, BrowserWindow, protocol, session, shell } from 'electron'
+import { join } from 'node:path'
+
+import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
+import { type Container, createContainer } from './container'
+import { createElectronPlatform } from './electronPlatform'
+import { createHandlers } from './ipc/handlers'
+import { registerIpc } from './ipc/register'
+import { serveAppRequest } from './protocols/appProtocol'
+import { createMainWindow } from './windows/mainWindow'
+import { hardenSession, hardenWebContents } from './windows/security'
+
+// Lifecycle only: everything with behaviour lives in services, wired by container.ts.
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+])
+app.enableSandbox()
+
+const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+const appUrl = devUrl ?? `${APP_ORIGIN}/`
+const trustedOrigin = new URL(appUrl).origin
+
+let container: Container | null = null
+
+function isTrustedUrl(url: string): boolean {
+  try {
+    return new URL(url).origin === trustedOrigin
+  } catch {
+    return false
+  }
+}
+
+function openWindow(): void {
+  createMainWindow({ preloadPath: join(__dirname, '../preload/index.js'), url: appUrl })
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows()
+    if (window) {
+      if (window.isMinimized()) window.restore()
+      window.focus()
+    }
+  })
+
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, { openExternal: (url) => void shell.openExternal(url) })
+  })
+
+  void app.whenReady().then(() => {
+    hardenSession(session.defaultSession)
+    const rendererDir = join(__dirname, '../renderer')
+    protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request))
+
+    container = createContainer({
+      userDataDir: app.getPath('userData'),
+      defaultLibraryDir: join(app.getPath('pictures'), 'Gen Studio'),
+      secrets: new KeytarSecretStore(),
+      platform: createElectronPlatform(),
+    })
+    registerIpc(createHandlers(container), {
+      isTrustedUrl,
+      onUnexpected: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
+    })
+    container.events.forward((event, payload) => {
+      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)
+    })
+
+    openWindow()
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow()
+    })
+  })
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  app.on('will-quit', () => {
+    void container?.dispose()
+  })
+}

@@ -1,0 +1,16 @@
+import { isSafeExternalUrl } from '@shared/externalUrl'
+import type { Handlers } from '@shared/ipc/contract'
+import { fail } from '@shared/result'
+
+import type { Container } from '../../container'
+
+/** app:* and shell:* channels. */
+export const appHandlers = (c: Container) =>
+  ({
+    'app:info': () => c.platform.appInfo(),
+    'shell:openExternal': async ({ url }) => {
+      if (!isSafeExternalUrl(url)) fail('validation', 'Only http and https links can be opened.')
+      await c.platform.openExternal(url)
+      return null
+    },
+  }) satisfies Partial<Handlers>

@@ -1,0 +1,17 @@
+import type { Handlers } from '@shared/ipc/contract'
+
+import type { Container } from '../../container'
+
+/** settings:* channels. The key goes in, never out. */
+export const settingsHandlers = (c: Container) =>
+  ({
+    'settings:get': () => c.settings.view(),
+    'settings:update': (input) => c.settings.update(input),
+    'settings:connect': ({ baseUrl, key }) => c.settings.connect(baseUrl, key),
+    'settings:setKey': ({ key }) => c.settings.setKey(key),
+    'settings:clearKey': () => c.settings.clearKey(),
+    'settings:chooseLibraryDir': async (_input, ctx) => {
+      const dir = await c.platform.chooseDirectory(ctx.senderId, 'Choose the library folder')
+      return dir ? c.settings.setLibraryDir(dir) : c.settings.view()
+    },
+  }) satisfies Partial<Handlers>

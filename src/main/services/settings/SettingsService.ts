@@ -1,0 +1,173 @@
+import { normalizeBaseUrl } from '@shared/baseUrl'
+import type { SettingsView } from '@shared/ipc/contract'
+import { fail } from '@shared/result'
+
+import type { JsonFile } from '../../adapters/fs/JsonFile'
+import type { SecretStore } from '../../adapters/secrets/SecretStore'
+import type { MainEvents } from '../../events'
+
+/** What is written to settings.json in userData. Never contains the key. */
+export interface PersistedSettings {
+  version: 1
+  baseUrl: string | null
+  libraryDir: string
+  concurrency: SettingsView['concurrency']
+}
+
+/** The connection the service client uses: main-process only. */
+export interface Connection {
+  baseUrl: string
+  key: string
+  demo: boolean
+}
+
+export const DEFAULT_CONCURRENCY: SettingsView['concurrency'] = { image: 4, video: 8, art: 2, workbench: 2 }
+
+/** The key is looked up by origin so that two paths on one host share it, two hosts never do. */
+export const keyAccount = (baseUrl: string): string => new URL(baseUrl).origin
+
+export interface SettingsServiceOptions {
+  file: JsonFile<PersistedSettings>
+  secrets: SecretStore
+  events: MainEvents
+  defaultLibraryDir: string
+}
+
+/**
+ * Owns the user's settings and the key. The key goes to the SecretStore and comes back out only
+ * through `connection()` for the service client; the view sent to the renderer carries at most
+ * its last four characters. Writes are serialised so concurrent IPC calls cannot interleave.
+ */
+export class SettingsService {
+  private state: PersistedSettings | null = null
+  private queue: Promise<unknown> = Promise.resolve()
+  private demo: Connection | null = null
+
+  constructor(private readonly options: SettingsServiceOptions) {}
+
+  private async load(): Promise<PersistedSettings> {
+    if (this.state) return this.state
+    const stored = await this.options.file.read()
+    this.state = {
+      version: 1,
+      baseUrl: typeof stored?.baseUrl === 'string' ? stored.baseUrl : null,
+      libraryDir:
+        typeof stored?.libraryDir === 'string' && stored.libraryDir
+          ? stored.libraryDir
+          : this.options.defaultLibraryDir,
+      concurrency: { ...DEFAULT_CONCURRENCY, ...(stored?.concurrency ?? {}) },
+    }
+    return this.state
+  }
+
+  /** Runs mutations one at a time, in call order. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work)
+    this.queue = next.catch(() => {})
+    return next
+  }
+
+  private async save(next: PersistedSettings): Promise<SettingsView> {
+    try {
+      await this.options.file.write(next)
+    } catch (e) {
+      fail('storage', `Settings could not be saved: ${(e as Error).message}`, {
+        action: 'Check that the disk is not full and the settings folder is writable.',
+      })
+    }
+    this.state = next
+    const view = await this.view()
+    this.options.events.emit('settings:changed', view)
+    return view
+  }
+
+  async settings(): Promise<PersistedSettings> {
+    return { ...(await this.load()) }
+  }
+
+  async view(): Promise<SettingsView> {
+    const s = await this.load()
+    const secureStore = await this.options.secrets.status()
+    let key: string | null = null
+    if (this.demo) key = this.demo.key
+    else if (s.baseUrl && secureStore.available) key = await this.options.secrets.get(keyAccount(s.baseUrl))
+    return {
+      baseUrl: this.demo ? this.demo.baseUrl : s.baseUrl,
+      hasKey: key !== null,
+      keyHint: key ? `…${key.slice(-4)}` : null,
+      libraryDir: s.libraryDir,
+      concurrency: { ...s.concurrency },
+      secureStore,
+      demo: { active: this.demo !== null },
+    }
+  }
+
+  update(patch: { baseUrl?: string; concurrency?: Partial<SettingsView['concurrency']> }): Promise<SettingsView> {
+    return this.serial(async () => {
+      const s = await this.load()
+      const next: PersistedSettings = { ...s, concurrency: { ...s.concurrency, ...(patch.concurrency ?? {}) } }
+      if (patch.baseUrl !== undefined) next.baseUrl = checkedBaseUrl(patch.baseUrl)
+      return this.save(next)
+    })
+  }
+
+  setLibraryDir(dir: string): Promise<SettingsView> {
+    return this.serial(async () => this.save({ ...(await this.load()), libraryDir: dir }))
+  }
+
+  /** Saves the address and the key together; if the keychain refuses, nothing is changed. */
+  connect(baseUrl: string, key: string): Promise<SettingsView> {
+    return this.serial(async () => {
+      const url = checkedBaseUrl(baseUrl)
+      await this.options.secrets.set(keyAccount(url), key)
+      return this.save({ ...(await this.load()), baseUrl: url })
+    })
+  }
+
+  setKey(key: string): Promise<SettingsView> {
+    return this.serial(async () => {
+      const s = await this.load()
+      if (!s.baseUrl) fail('validation', 'Set the service address before the key.', { fields: { baseUrl: 'Required' } })
+      await this.options.secrets.set(keyAccount(s.baseUrl!), key)
+      const view = await this.view()
+      this.options.events.emit('settings:changed', view)
+      return view
+    })
+  }
+
+  clearKey(): Promise<SettingsView> {
+    return this.serial(async () => {
+      const s = await this.load()
+      if (s.baseUrl) await this.options.secrets.delete(keyAccount(s.baseUrl))
+      const view = await this.view()
+      this.options.events.emit('settings:changed', view)
+      return view
+    })
+  }
+
+  /**
+   * The address and key for outgoing calls (main only). In demo mode the simulator's connection
+   * replaces the real one in memory; the stored settings and keychain entry are untouched.
+   */
+  async connection(): Promise<Connection | null> {
+    if (this.demo) return { ...this.demo }
+    const s = await this.load()
+    if (!s.baseUrl) return null
+    const key = await this.options.secrets.get(keyAccount(s.baseUrl))
+    return key ? { baseUrl: s.baseUrl, key, demo: false } : null
+  }
+
+  /** Switches to (or, with null, away from) the in-memory demo connection. */
+  async setDemo(connection: Omit<Connection, 'demo'> | null): Promise<SettingsView> {
+    this.demo = connection ? { ...connection, demo: true } : null
+    const view = await this.view()
+    this.options.events.emit('settings:changed', view)
+    return view
+  }
+}
+
+function checkedBaseUrl(input: string): string {
+  const checked = normalizeBaseUrl(input)
+  if (!checked.ok) return fail('validation', checked.message, { fields: { baseUrl: checked.message } })
+  return checked.url
+}

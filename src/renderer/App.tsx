@@ -1,0 +1,88 @@
+import { Suspense, useEffect } from 'react'
+
+import { api } from './api/client'
+import { AREAS } from './features/registry'
+import { FirstRunScreen } from './features/onboarding/FirstRunScreen'
+import { useNavigationStore } from './stores/navigation'
+import { selectIsConnected, selectIsDemo, useSettingsStore } from './stores/settings'
+
+/** The app frame: first-run until connected, then navigation plus the current area. */
+export function App() {
+  const loaded = useSettingsStore((s) => s.settings !== null)
+  const loadError = useSettingsStore((s) => (s.settings ? null : s.error))
+  const connected = useSettingsStore(selectIsConnected)
+  const load = useSettingsStore((s) => s.load)
+  const receive = useSettingsStore((s) => s.receive)
+
+  useEffect(() => {
+    void load()
+    return api().on('settings:changed', receive)
+  }, [load, receive])
+
+  if (!loaded) {
+    return (
+      <main className="first-run" aria-busy={!loadError}>
+        {loadError ? <p role="alert">{loadError.message}</p> : <p className="muted">Starting…</p>}
+      </main>
+    )
+  }
+  return connected ? <Frame /> : <FirstRunScreen />
+}
+
+function Frame() {
+  const area = useNavigationStore((s) => s.area)
+  const go = useNavigationStore((s) => s.go)
+  const demo = useSettingsStore(selectIsDemo)
+  const current = AREAS.find((a) => a.id === area) ?? AREAS[0]
+  const Screen = current.screen
+
+  useEffect(() => {
+    // Ctrl/Cmd + 1…9 jumps to an area, in navigation order.
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return
+      const index = Number(e.key) - 1
+      const target = AREAS[index]
+      if (Number.isInteger(index) && target) {
+        e.preventDefault()
+        go(target.id)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [go])
+
+  return (
+    <div className="frame">
+      <nav className="sidebar" aria-label="Areas">
+        <div className="brand">
+          Gen Studio
+          {demo ? (
+            <span className="badge badge-demo" data-testid="demo-badge">
+              Demo
+            </span>
+          ) : null}
+        </div>
+        <ul>
+          {AREAS.map((a, i) => (
+            <li key={a.id}>
+              <button
+                type="button"
+                className={a.id === current.id ? 'nav-item active' : 'nav-item'}
+                aria-current={a.id === current.id ? 'page' : undefined}
+                title={`${a.label} (Ctrl+${i + 1})`}
+                onClick={() => go(a.id)}
+              >
+                {a.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="content">
+        <Suspense fallback={<p className="muted screen">Loading…</p>}>
+          <Screen />
+        </Suspense>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,172 @@
+import { type FormEvent, useEffect, useState } from 'react'
+
+import { api } from '../../api/client'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { Field } from '../../components/Field'
+import { useSettingsStore } from '../../stores/settings'
+import { ConnectionForm } from './ConnectionForm'
+
+/** Connection, key, library folder and concurrency. */
+export default function SettingsScreen() {
+  const settings = useSettingsStore((s) => s.settings)
+  const error = useSettingsStore((s) => s.error)
+  const clearError = useSettingsStore((s) => s.clearError)
+  if (!settings) return null
+  return (
+    <section className="screen" aria-labelledby="settings-title">
+      <h1 id="settings-title">Settings</h1>
+      <ErrorBanner error={error} onDismiss={clearError} />
+      <KeySection />
+      <section className="panel" aria-labelledby="service-title">
+        <h2 id="service-title">Change service</h2>
+        <p className="muted">A new address needs its own key; each address keeps its key separately.</p>
+        <ConnectionForm submitLabel="Save address and key" />
+      </section>
+      <LibrarySection />
+      <ConcurrencySection />
+      <AboutSection />
+    </section>
+  )
+}
+
+function KeySection() {
+  const settings = useSettingsStore((s) => s.settings)!
+  const setKey = useSettingsStore((s) => s.setKey)
+  const clearKey = useSettingsStore((s) => s.clearKey)
+  const saving = useSettingsStore((s) => s.saving)
+  const [replacing, setReplacing] = useState(false)
+  const [key, setKeyText] = useState('')
+  const [confirmRemove, setConfirmRemove] = useState(false)
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    const result = await setKey(key)
+    if (result.ok) {
+      setKeyText('')
+      setReplacing(false)
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="key-title">
+      <h2 id="key-title">Connection</h2>
+      <dl className="facts">
+        <dt>Service</dt>
+        <dd data-testid="base-url">{settings.baseUrl ?? 'Not set'}</dd>
+        <dt>API key</dt>
+        <dd data-testid="key-status">
+          {settings.hasKey ? `Stored in ${settings.secureStore.backend} (${settings.keyHint})` : 'No key stored'}
+        </dd>
+      </dl>
+      {settings.demo.active ? null : replacing ? (
+        <form className="row" onSubmit={save} aria-label="Replace API key">
+          <Field label="New API key">
+            {(p) => (
+              <input {...p} type="password" autoComplete="off" value={key} onChange={(e) => setKeyText(e.target.value)} />
+            )}
+          </Field>
+          <button type="submit" className="primary" disabled={saving || key.trim().length < 8}>
+            Save key
+          </button>
+          <button type="button" onClick={() => setReplacing(false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <div className="row">
+          <button type="button" onClick={() => setReplacing(true)} disabled={!settings.baseUrl}>
+            Replace key
+          </button>
+          {settings.hasKey ? (
+            confirmRemove ? (
+              <>
+                <span>Remove the key from the keychain?</span>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => void clearKey().then(() => setConfirmRemove(false))}
+                >
+                  Remove
+                </button>
+                <button type="button" onClick={() => setConfirmRemove(false)}>
+                  Keep
+                </button>
+              </>
+            ) : (
+              <button type="button" onClick={() => setConfirmRemove(true)}>
+                Remove key…
+              </button>
+            )
+          ) : null}
+        </div>
+      )}
+    </section>
+  )
+}
+
+function LibrarySection() {
+  const settings = useSettingsStore((s) => s.settings)!
+  const choose = useSettingsStore((s) => s.chooseLibraryDir)
+  return (
+    <section className="panel" aria-labelledby="library-title">
+      <h2 id="library-title">Library folder</h2>
+      <p data-testid="library-dir" className="mono">
+        {settings.libraryDir}
+      </p>
+      <button type="button" onClick={() => void choose()}>
+        Choose folder…
+      </button>
+    </section>
+  )
+}
+
+const KINDS = [
+  ['image', 'Images'],
+  ['video', 'Videos'],
+  ['art', 'Art model'],
+  ['workbench', 'Workbench'],
+] as const
+
+function ConcurrencySection() {
+  const settings = useSettingsStore((s) => s.settings)!
+  const update = useSettingsStore((s) => s.updateConcurrency)
+  return (
+    <section className="panel" aria-labelledby="concurrency-title">
+      <h2 id="concurrency-title">Running at once</h2>
+      <div className="grid-4">
+        {KINDS.map(([kind, label]) => (
+          <Field key={kind} label={label}>
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                min={1}
+                max={kind === 'video' ? 32 : kind === 'image' ? 16 : 8}
+                value={settings.concurrency[kind]}
+                onChange={(e) => {
+                  const n = Number(e.target.value)
+                  if (Number.isInteger(n) && n >= 1) void update({ [kind]: n })
+                }}
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function AboutSection() {
+  const [about, setAbout] = useState<string>('')
+  useEffect(() => {
+    void api()
+      .app.info({})
+      .then((r) => r.ok && setAbout(`${r.value.name} ${r.value.version} · ${r.value.platform}`))
+  }, [])
+  return (
+    <section className="panel" aria-labelledby="about-title">
+      <h2 id="about-title">About</h2>
+      <p className="muted">{about}</p>
+    </section>
+  )
+}

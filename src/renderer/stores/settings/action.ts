@@ -1,0 +1,51 @@
+import type { SettingsView } from '@shared/ipc/contract'
+import type { AppError, Result } from '@shared/result'
+import type { StateCreator } from 'zustand'
+
+import { api, call } from '../../api/client'
+import type { SettingsState } from './initialState'
+
+export interface SettingsActions {
+  load(): Promise<void>
+  /** Applies a view pushed by main (settings:changed). */
+  receive(view: SettingsView): void
+  connect(baseUrl: string, key: string): Promise<Result<SettingsView>>
+  updateBaseUrl(baseUrl: string): Promise<Result<SettingsView>>
+  updateConcurrency(patch: Partial<SettingsView['concurrency']>): Promise<Result<SettingsView>>
+  setKey(key: string): Promise<Result<SettingsView>>
+  clearKey(): Promise<Result<SettingsView>>
+  chooseLibraryDir(): Promise<Result<SettingsView>>
+  clearError(): void
+}
+
+export type SettingsStore = SettingsState & SettingsActions
+
+/** Runs a settings call, stores the new view on success and the error on failure. */
+const mutate =
+  (set: (partial: Partial<SettingsState>) => void) =>
+  async (run: () => Promise<Result<SettingsView>>): Promise<Result<SettingsView>> => {
+    set({ saving: true, error: null })
+    const result = await call(run)
+    if (result.ok) set({ settings: result.value, saving: false })
+    else set({ error: result.error as AppError, saving: false })
+    return result
+  }
+
+export const createSettingsActions: StateCreator<SettingsStore, [], [], SettingsActions> = (set) => {
+  const run = mutate(set)
+  return {
+    async load() {
+      set({ loading: true })
+      const result = await call(() => api().settings.get({}))
+      set(result.ok ? { settings: result.value, loading: false, error: null } : { loading: false, error: result.error })
+    },
+    receive: (view) => set({ settings: view }),
+    connect: (baseUrl, key) => run(() => api().settings.connect({ baseUrl, key })),
+    updateBaseUrl: (baseUrl) => run(() => api().settings.update({ baseUrl })),
+    updateConcurrency: (concurrency) => run(() => api().settings.update({ concurrency })),
+    setKey: (key) => run(() => api().settings.setKey({ key })),
+    clearKey: () => run(() => api().settings.clearKey({})),
+    chooseLibraryDir: () => run(() => api().settings.chooseLibraryDir({})),
+    clearError: () => set({ error: null }),
+  }
+}

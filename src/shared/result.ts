@@ -1,0 +1,69 @@
+/**
+ * Errors cross every boundary (IPC, service calls) as data, never as thrown exceptions, so the UI
+ * can branch on a closed set of codes and always has a human message plus the action to take.
+ */
+export const ERROR_CODES = [
+  'validation',
+  'auth',
+  'forbidden',
+  'model_unavailable',
+  'rate_limited',
+  'pending',
+  'quote_expired',
+  'network',
+  'timeout',
+  'server',
+  'bad_response',
+  'not_found',
+  'cancelled',
+  'storage',
+  'no_secure_store',
+  'not_connected',
+  'unsupported',
+  'internal',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** An error as the renderer sees it: what happened, what to do, and where (field-level when known). */
+export interface AppError {
+  code: ErrorCode
+  message: string
+  /** What the user (or the app) should do next, e.g. "Check the API key in Settings". */
+  action?: string
+  /** Field path → message, for form validation. */
+  fields?: Record<string, string>
+  status?: number
+  /** Server-side error code when the service sent one. */
+  serverCode?: string
+  retryAfterMs?: number
+  taskId?: string
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError }
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
+export const err = <T = never>(error: AppError): Result<T> => ({ ok: false, error })
+
+/**
+ * Thrown inside main-process services when a failure is expected and already has a user-facing
+ * shape; the IPC dispatcher turns it into a `Result` error unchanged.
+ */
+export class AppFailure extends Error {
+  readonly error: AppError
+  constructor(error: AppError) {
+    super(error.message)
+    this.name = 'AppFailure'
+    this.error = error
+  }
+}
+
+export const fail = (
+  code: ErrorCode,
+  message: string,
+  extra: Omit<AppError, 'code' | 'message'> = {},
+): never => {
+  throw new AppFailure({ code, message, ...extra })
+}
+
+export const isAppFailure = (e: unknown): e is AppFailure => e instanceof AppFailure
