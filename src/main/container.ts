@@ -26,11 +26,13 @@ export function createContainer(options: ContainerOptions) {
     events,
     defaultLibraryDir: options.defaultLibraryDir,
   })
+  // (services are constructed above this line, each from its adapters)
   return {
     options,
     events,
     settings,
     platform: options.platform,
+    // (services are exposed above this line)
     async dispose(): Promise<void> {},
   }
 }

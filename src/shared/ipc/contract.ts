@@ -104,6 +104,8 @@ export const invokeContract = {
     'Open an http(s) link in the OS browser. Any other scheme is refused.',
     z.object({ url: z.string().max(8192) }).strict(),
   ),
+
+  // (domain sections are inserted above this line, one block per domain)
 } as const
 
 // ───────────────────────────── events (main → renderer) ─────────────────────────────

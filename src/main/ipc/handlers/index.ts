@@ -12,5 +12,6 @@ export function createHandlers(c: Container): Handlers {
   return {
     ...appHandlers(c),
     ...settingsHandlers(c),
+    // (one spread per domain, inserted above this line)
   } satisfies Handlers
 }
