@@ -1,6 +1,7 @@
+import { resolve } from 'node:path'
+
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
-import { resolve } from 'node:path'
 
 const shared = { '@shared': resolve(__dirname, 'src/shared') }
 

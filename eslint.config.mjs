@@ -8,7 +8,8 @@ import tseslint from 'typescript-eslint'
 const ipcMainBan = {
   name: 'electron',
   importNames: ['ipcMain'],
-  message: 'Only src/main/ipc/register.ts may import ipcMain; add a channel to src/shared/ipc/contract.ts.',
+  message:
+    'Only src/main/ipc/register.ts may import ipcMain; add a channel to src/shared/ipc/contract.ts.',
 }
 const ipcRendererBan = {
   name: 'electron',
@@ -18,7 +19,14 @@ const ipcRendererBan = {
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**'],
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -32,7 +40,10 @@ export default tseslint.config(
     rules: {
       'simple-import-sort/imports': 'error',
       'simple-import-sort/exports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': ['error', { paths: [ipcMainBan, ipcRendererBan] }],
     },

@@ -22,14 +22,30 @@ if (!process.env.SKIP_BUILD) {
   }
 }
 
-const vitest = ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]
+const vitest = [
+  'npx',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+]
 const quoted = vitest.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')
 
-const needsBus = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && hasCommand('dbus-run-session')
+const needsBus =
+  process.platform === 'linux' &&
+  !process.env.DBUS_SESSION_BUS_ADDRESS &&
+  hasCommand('dbus-run-session')
 const run = needsBus
   ? spawnSync(
       'dbus-run-session',
-      ['--', 'sh', '-c', `printf 'gen-studio-test' | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${quoted}`],
+      [
+        '--',
+        'sh',
+        '-c',
+        `printf 'gen-studio-test' | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${quoted}`,
+      ],
       { cwd: root, stdio: 'inherit', env },
     )
   : spawnSync(vitest[0], vitest.slice(1), { cwd: root, stdio: 'inherit', env })
@@ -40,7 +56,7 @@ let skipped = 0
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'))
   passed = json.numPassedTests ?? 0
-  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0 ? 0 : 0)
+  failed = (json.numFailedTests ?? 0) + ((json.numFailedTestSuites ?? 0) ? 0 : 0)
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0)
   // A suite that failed to load has no tests counted; count it as a failure so it cannot hide.
   for (const file of json.testResults ?? []) {

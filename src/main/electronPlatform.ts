@@ -20,8 +20,15 @@ export function createElectronPlatform(): Platform {
     async chooseDirectory(senderId, title) {
       const contents = webContents.fromId(senderId)
       const owner = contents ? BrowserWindow.fromWebContents(contents) : null
-      const options = { title, properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> }
-      const result = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options)
+      const options = {
+        title,
+        properties: ['openDirectory', 'createDirectory'] as Array<
+          'openDirectory' | 'createDirectory'
+        >,
+      }
+      const result = owner
+        ? await dialog.showOpenDialog(owner, options)
+        : await dialog.showOpenDialog(options)
       return result.canceled ? null : (result.filePaths[0] ?? null)
     },
   }

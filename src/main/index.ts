@@ -1,6 +1,7 @@
+import { join } from 'node:path'
+
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME } from '@shared/protocols'
 import { app, BrowserWindow, protocol, session, shell } from 'electron'
-import { join } from 'node:path'
 
 import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
 import { type Container, createContainer } from './container'
@@ -14,8 +15,14 @@ import { hardenSession, hardenWebContents } from './windows/security'
 // Lifecycle only: everything with behaviour lives in services, wired by container.ts.
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-  { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+  },
+  {
+    scheme: MEDIA_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true },
+  },
 ])
 app.enableSandbox()
 

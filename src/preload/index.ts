@@ -8,7 +8,8 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent, webUtils } from 'ele
  * return an unsubscribe function, and never the IPC event object or a generic invoke.
  */
 const api = buildApi({
-  invoke: (channel: Channel, payload: unknown) => ipcRenderer.invoke(channel, payload) as Promise<Result<unknown>>,
+  invoke: (channel: Channel, payload: unknown) =>
+    ipcRenderer.invoke(channel, payload) as Promise<Result<unknown>>,
   subscribe(event: EventName, listener: (payload: unknown) => void) {
     const handler = (_event: IpcRendererEvent, payload: unknown) => listener(payload)
     ipcRenderer.on(event, handler)

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react'
 
 import { api } from './api/client'
-import { AREAS } from './features/registry'
 import { FirstRunScreen } from './features/onboarding/FirstRunScreen'
+import { AREAS } from './features/registry'
 import { useNavigationStore } from './stores/navigation'
 import { selectIsConnected, selectIsDemo, useSettingsStore } from './stores/settings'
 

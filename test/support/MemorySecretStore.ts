@@ -16,7 +16,10 @@ export class MemorySecretStore implements SecretStore {
   async set(account: string, secret: string) {
     if (!this.available) {
       const { AppFailure } = await import('../../src/shared/result')
-      throw new AppFailure({ code: 'no_secure_store', message: 'No secure key storage is available.' })
+      throw new AppFailure({
+        code: 'no_secure_store',
+        message: 'No secure key storage is available.',
+      })
     }
     this.entries.set(account, secret)
   }

@@ -26,7 +26,9 @@ export function recordingPlatform(overrides: Partial<Platform> = {}) {
  * The real container and handler map in a temp userData folder. Pass a real SecretStore for
  * integration tests; unit tests default to the memory store.
  */
-export function createTestApp(options: { secrets?: SecretStore; platform?: Partial<Platform> } = {}) {
+export function createTestApp(
+  options: { secrets?: SecretStore; platform?: Partial<Platform> } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-test-'))
   const { platform, opened } = recordingPlatform(options.platform)
   const container = createContainer({

@@ -23,7 +23,13 @@ export function registerIpc(handlers: Handlers, options: RegisterOptions): () =>
       if (!options.isTrustedUrl(url)) {
         return err({ code: 'forbidden', message: 'This window may not call Gen Studio.' })
       }
-      return dispatch(handlers, channel, payload, { senderId: event.sender.id }, options.onUnexpected)
+      return dispatch(
+        handlers,
+        channel,
+        payload,
+        { senderId: event.sender.id },
+        options.onUnexpected,
+      )
     })
   }
   return () => {

@@ -1,6 +1,7 @@
-import { CONTENT_SECURITY_POLICY } from '@shared/protocols'
 import { promises as fs } from 'node:fs'
 import { extname, resolve, sep } from 'node:path'
+
+import { CONTENT_SECURITY_POLICY } from '@shared/protocols'
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -15,7 +16,8 @@ const MIME: Record<string, string> = {
   '.ico': 'image/x-icon',
 }
 
-export const mimeFor = (path: string): string => MIME[extname(path).toLowerCase()] ?? 'application/octet-stream'
+export const mimeFor = (path: string): string =>
+  MIME[extname(path).toLowerCase()] ?? 'application/octet-stream'
 
 /**
  * Maps an app:// URL to a file inside the built renderer folder. Returns null for anything that

@@ -1,7 +1,13 @@
 import type { AppError } from '@shared/result'
 
 /** A failure with what to do about it; dismissible. */
-export function ErrorBanner({ error, onDismiss }: { error: AppError | null; onDismiss?: () => void }) {
+export function ErrorBanner({
+  error,
+  onDismiss,
+}: {
+  error: AppError | null
+  onDismiss?: () => void
+}) {
   if (!error) return null
   return (
     <div className="banner banner-error" role="alert">

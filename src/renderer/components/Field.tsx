@@ -5,7 +5,11 @@ interface FieldProps {
   /** Shown under the control in red and linked with aria-describedby. */
   error?: string | null
   hint?: ReactNode
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
+  children: (props: {
+    id: string
+    'aria-invalid': boolean
+    'aria-describedby'?: string
+  }) => ReactNode
 }
 
 /** A labelled form control with its hint and error, wired for screen readers. */
@@ -15,7 +19,11 @@ export function Field({ label, error, hint, children }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error || hint ? messageId : undefined })}
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error || hint ? messageId : undefined,
+      })}
       {error ? (
         <p className="field-error" id={messageId} role="alert">
           {error}

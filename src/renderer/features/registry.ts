@@ -10,6 +10,10 @@ export const AREAS = [
     label: 'Settings',
     screen: lazy(() => import('./settings/SettingsScreen')),
   },
-] as const satisfies ReadonlyArray<{ id: string; label: string; screen: LazyExoticComponent<ComponentType> }>
+] as const satisfies ReadonlyArray<{
+  id: string
+  label: string
+  screen: LazyExoticComponent<ComponentType>
+}>
 
 export type AreaId = (typeof AREAS)[number]['id']

@@ -1,8 +1,9 @@
 import { AppFailure } from '@shared/result'
+import type * as KeytarModule from 'keytar'
 
 import type { SecretStore, SecretStoreStatus } from './SecretStore'
 
-type Keytar = typeof import('keytar')
+type Keytar = typeof KeytarModule
 
 const BACKENDS: Record<string, string> = {
   darwin: 'macOS Keychain',
@@ -23,6 +24,7 @@ export class KeytarSecretStore implements SecretStore {
 
   constructor(
     private readonly service = KEYCHAIN_SERVICE,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: a missing native module must be reported, not crash start-up
     private readonly load: () => Keytar = () => require('keytar') as Keytar,
   ) {}
 

@@ -21,7 +21,12 @@ export interface Connection {
   demo: boolean
 }
 
-export const DEFAULT_CONCURRENCY: SettingsView['concurrency'] = { image: 4, video: 8, art: 2, workbench: 2 }
+export const DEFAULT_CONCURRENCY: SettingsView['concurrency'] = {
+  image: 4,
+  video: 8,
+  art: 2,
+  workbench: 2,
+}
 
 /** The key is looked up by origin so that two paths on one host share it, two hosts never do. */
 export const keyAccount = (baseUrl: string): string => new URL(baseUrl).origin
@@ -90,7 +95,8 @@ export class SettingsService {
     const secureStore = await this.options.secrets.status()
     let key: string | null = null
     if (this.demo) key = this.demo.key
-    else if (s.baseUrl && secureStore.available) key = await this.options.secrets.get(keyAccount(s.baseUrl))
+    else if (s.baseUrl && secureStore.available)
+      key = await this.options.secrets.get(keyAccount(s.baseUrl))
     return {
       baseUrl: this.demo ? this.demo.baseUrl : s.baseUrl,
       hasKey: key !== null,
@@ -102,10 +108,16 @@ export class SettingsService {
     }
   }
 
-  update(patch: { baseUrl?: string; concurrency?: Partial<SettingsView['concurrency']> }): Promise<SettingsView> {
+  update(patch: {
+    baseUrl?: string
+    concurrency?: Partial<SettingsView['concurrency']>
+  }): Promise<SettingsView> {
     return this.serial(async () => {
       const s = await this.load()
-      const next: PersistedSettings = { ...s, concurrency: { ...s.concurrency, ...(patch.concurrency ?? {}) } }
+      const next: PersistedSettings = {
+        ...s,
+        concurrency: { ...s.concurrency, ...(patch.concurrency ?? {}) },
+      }
       if (patch.baseUrl !== undefined) next.baseUrl = checkedBaseUrl(patch.baseUrl)
       return this.save(next)
     })
@@ -127,7 +139,10 @@ export class SettingsService {
   setKey(key: string): Promise<SettingsView> {
     return this.serial(async () => {
       const s = await this.load()
-      if (!s.baseUrl) fail('validation', 'Set the service address before the key.', { fields: { baseUrl: 'Required' } })
+      if (!s.baseUrl)
+        fail('validation', 'Set the service address before the key.', {
+          fields: { baseUrl: 'Required' },
+        })
       await this.options.secrets.set(keyAccount(s.baseUrl!), key)
       const view = await this.view()
       this.options.events.emit('settings:changed', view)
@@ -168,6 +183,7 @@ export class SettingsService {
 
 function checkedBaseUrl(input: string): string {
   const checked = normalizeBaseUrl(input)
-  if (!checked.ok) return fail('validation', checked.message, { fields: { baseUrl: checked.message } })
+  if (!checked.ok)
+    return fail('validation', checked.message, { fields: { baseUrl: checked.message } })
   return checked.url
 }

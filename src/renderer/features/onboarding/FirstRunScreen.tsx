@@ -17,7 +17,10 @@ export function FirstRunScreen() {
         {secure && !secure.available ? (
           <div className="banner banner-warning" role="status">
             <strong>No secure key storage was found ({secure.backend}).</strong>
-            <p>Gen Studio never stores keys in plain text, so it cannot save a key until a keychain is available.</p>
+            <p>
+              Gen Studio never stores keys in plain text, so it cannot save a key until a keychain
+              is available.
+            </p>
           </div>
         ) : null}
         <ErrorBanner error={error} onDismiss={clearError} />

@@ -19,7 +19,10 @@ export function ConnectionForm({ submitLabel }: { submitLabel: string }) {
 
   const urlCheck = normalizeBaseUrl(baseUrl)
   const urlError = touched && !urlCheck.ok ? urlCheck.message : (serverFields.baseUrl ?? null)
-  const keyError = touched && key.trim().length < 8 ? 'Paste the API key from your account' : (serverFields.key ?? null)
+  const keyError =
+    touched && key.trim().length < 8
+      ? 'Paste the API key from your account'
+      : (serverFields.key ?? null)
 
   async function submit(event: FormEvent) {
     event.preventDefault()

@@ -19,7 +19,9 @@ export default function SettingsScreen() {
       <KeySection />
       <section className="panel" aria-labelledby="service-title">
         <h2 id="service-title">Change service</h2>
-        <p className="muted">A new address needs its own key; each address keeps its key separately.</p>
+        <p className="muted">
+          A new address needs its own key; each address keeps its key separately.
+        </p>
         <ConnectionForm submitLabel="Save address and key" />
       </section>
       <LibrarySection />
@@ -55,14 +57,22 @@ function KeySection() {
         <dd data-testid="base-url">{settings.baseUrl ?? 'Not set'}</dd>
         <dt>API key</dt>
         <dd data-testid="key-status">
-          {settings.hasKey ? `Stored in ${settings.secureStore.backend} (${settings.keyHint})` : 'No key stored'}
+          {settings.hasKey
+            ? `Stored in ${settings.secureStore.backend} (${settings.keyHint})`
+            : 'No key stored'}
         </dd>
       </dl>
       {settings.demo.active ? null : replacing ? (
         <form className="row" onSubmit={save} aria-label="Replace API key">
           <Field label="New API key">
             {(p) => (
-              <input {...p} type="password" autoComplete="off" value={key} onChange={(e) => setKeyText(e.target.value)} />
+              <input
+                {...p}
+                type="password"
+                autoComplete="off"
+                value={key}
+                onChange={(e) => setKeyText(e.target.value)}
+              />
             )}
           </Field>
           <button type="submit" className="primary" disabled={saving || key.trim().length < 8}>

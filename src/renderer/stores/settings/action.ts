@@ -31,13 +31,19 @@ const mutate =
     return result
   }
 
-export const createSettingsActions: StateCreator<SettingsStore, [], [], SettingsActions> = (set) => {
+export const createSettingsActions: StateCreator<SettingsStore, [], [], SettingsActions> = (
+  set,
+) => {
   const run = mutate(set)
   return {
     async load() {
       set({ loading: true })
       const result = await call(() => api().settings.get({}))
-      set(result.ok ? { settings: result.value, loading: false, error: null } : { loading: false, error: result.error })
+      set(
+        result.ok
+          ? { settings: result.value, loading: false, error: null }
+          : { loading: false, error: result.error },
+      )
     },
     receive: (view) => set({ settings: view }),
     connect: (baseUrl, key) => run(() => api().settings.connect({ baseUrl, key })),

@@ -10,4 +10,9 @@ export interface SettingsState {
   saving: boolean
 }
 
-export const initialState: SettingsState = { settings: null, loading: false, error: null, saving: false }
+export const initialState: SettingsState = {
+  settings: null,
+  loading: false,
+  error: null,
+  saving: false,
+}

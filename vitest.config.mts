@@ -1,8 +1,9 @@
-import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
+
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-const alias = { '@shared': resolve(__dirname, 'src/shared') }
+const alias = { '@shared': resolve(import.meta.dirname, 'src/shared') }
 
 /**
  * Projects: `unit` (plain Node, electron mocked), `renderer` (jsdom), `integration` (real keychain,

@@ -1,0 +1,149 @@
+/**
+ * startup: how fast the app gets to the user.
+ * - main bundle evaluate time: out/main/index.js required in a fresh Node process with `electron`
+ *   stubbed, against a control of an empty module in the same harness (median of runs);
+ * - renderer entry chunk size (gzip) of what index.html loads before any lazy screen;
+ * - first contentful paint in Chromium of the built renderer minus that of a blank page served the
+ *   same way (median of runs).
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+import { chromium } from 'playwright-core'
+
+import { dispatch } from '../src/main/ipc/dispatch'
+import { serveRenderer } from '../test/e2e/harness/rendererServer'
+import { createTestApp } from '../test/support/testContainer'
+
+const RUNS = 9
+const FCP_SCRIPT = `new Promise((resolve) => {
+  const find = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime
+  const now = find()
+  if (now !== undefined) return resolve(now)
+  new PerformanceObserver(() => { const t = find(); if (t !== undefined) resolve(t) }).observe({ type: 'paint', buffered: true })
+})`
+const root = process.cwd()
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+function evaluateMs(modulePath: string): number {
+  // A child process per run: cold module cache, like a real start. Prints milliseconds.
+  const script = `
+    const Module = require('module')
+    const noop = () => {}
+    const stub = new Proxy(function () {}, { get: (_t, p) => p === 'whenReady' ? () => new Promise(noop)
+      : p === 'requestSingleInstanceLock' ? () => true : p === 'isPackaged' ? true : stub, apply: () => stub })
+    const load = Module._load
+    Module._load = function (request, ...rest) { return request === 'electron' ? stub : load.call(this, request, ...rest) }
+    const t0 = process.hrtime.bigint()
+    require(${JSON.stringify(modulePath)})
+    process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6))
+  `
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }))
+}
+
+async function main() {
+  const mainBundle = join(root, 'out', 'main', 'index.js')
+  const blankModule = join(mkdtempSync(join(tmpdir(), 'startup-')), 'blank.js')
+  writeFileSync(blankModule, 'module.exports = {}\n')
+  const mainMs: number[] = []
+  const blankMs: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    mainMs.push(evaluateMs(mainBundle))
+    blankMs.push(evaluateMs(blankModule))
+  }
+
+  const html = readFileSync(join(root, 'out', 'renderer', 'index.html'), 'utf8')
+  const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  )
+  const entryJs = initial.filter((f) => f.endsWith('.js'))
+  const gzipOf = (files: string[]) =>
+    files.reduce((n, f) => n + gzipSync(readFileSync(join(root, 'out', 'renderer', f))).length, 0)
+  const entryGzip = gzipOf(entryJs)
+  const initialGzip = gzipOf(initial)
+
+  const blankDir = mkdtempSync(join(tmpdir(), 'startup-blank-'))
+  writeFileSync(
+    join(blankDir, 'index.html'),
+    '<!doctype html><html><body><p>blank</p></body></html>',
+  )
+  const appServer = await serveRenderer()
+  const blankServer = await serveRenderer(blankDir)
+  const app = createTestApp()
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  const { build } = await import('esbuild')
+  const bridgeJs = (
+    await build({
+      entryPoints: [join(root, 'test/e2e/harness/bridgeClient.ts')],
+      bundle: true,
+      format: 'iife',
+      write: false,
+      logLevel: 'silent',
+    })
+  ).outputFiles[0]!.text
+  const fcp = async (url: string, withApi: boolean) => {
+    const context = await browser.newContext()
+    if (withApi) {
+      await context.exposeBinding('__genStudioInvoke', (_s, c: string, p: unknown) =>
+        dispatch(app.handlers, c, p, { senderId: 1 }),
+      )
+      await context.addInitScript({ content: bridgeJs })
+    }
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'load' })
+    // A string, not a function: tsx's transform would inject helpers the page does not have.
+    const value = (await page.evaluate(FCP_SCRIPT)) as number
+    await context.close()
+    return value
+  }
+  const appFcp: number[] = []
+  const blankFcp: number[] = []
+  await fcp(appServer.url, true) // warm the HTTP cache and Chromium, as a second launch would be
+  await fcp(blankServer.url, false)
+  for (let i = 0; i < RUNS; i++) {
+    appFcp.push(await fcp(appServer.url, true))
+    blankFcp.push(await fcp(blankServer.url, false))
+  }
+  await browser.close()
+  await appServer.close()
+  await blankServer.close()
+  await app.close()
+
+  const result = {
+    bench: 'startup',
+    main_evaluate_ms: +median(mainMs).toFixed(2),
+    main_evaluate_blank_ms: +median(blankMs).toFixed(2),
+    main_evaluate_minus_blank_ms: +(median(mainMs) - median(blankMs)).toFixed(2),
+    renderer_entry_gzip_kb: +(entryGzip / 1024).toFixed(1),
+    renderer_initial_gzip_kb: +(initialGzip / 1024).toFixed(1),
+    fcp_ms: +median(appFcp).toFixed(1),
+    fcp_blank_ms: +median(blankFcp).toFixed(1),
+    fcp_minus_blank_ms: +(median(appFcp) - median(blankFcp)).toFixed(1),
+    runs: RUNS,
+  }
+  console.log('startup (median of %d runs)', RUNS)
+  console.table({
+    'main evaluate (ms)': { ours: result.main_evaluate_ms, control: result.main_evaluate_blank_ms },
+    'first contentful paint (ms)': { ours: result.fcp_ms, control: result.fcp_blank_ms },
+    'renderer entry gzip (KB)': { ours: result.renderer_entry_gzip_kb, control: '-' },
+  })
+  console.log(JSON.stringify(result))
+}
+
+void main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -1,0 +1,76 @@
+import Database from 'better-sqlite3'
+import { mkdirSync, renameSync } from 'node:fs'
+import { dirname } from 'node:path'
+
+export type Db = Database.Database
+
+/** One schema step; applied in order inside a transaction, tracked by `PRAGMA user_version`. */
+export type Migration = (db: Db) => void
+
+export interface OpenDatabaseOptions {
+  path: string
+  migrations: readonly Migration[]
+  /**
+   * FULL fsyncs every commit (money rows: the task journal); NORMAL is durable across app
+   * crashes in WAL mode and much faster (rebuildable data: the library index).
+   */
+  synchronous?: 'NORMAL' | 'FULL'
+  /**
+   * What to do with a file SQLite says is not a database or is corrupt: `recreate` moves it aside
+   * (`<name>.corrupt-<time>`) and starts empty, for data that can be rebuilt; `throw` leaves it.
+   */
+  onCorrupt?: 'recreate' | 'throw'
+  /** Page cache size in KiB. */
+  cacheKiB?: number
+}
+
+const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB'])
+
+function configure(db: Db, options: OpenDatabaseOptions): void {
+  db.pragma('journal_mode = WAL')
+  db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`)
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  db.pragma('temp_store = MEMORY')
+  db.pragma(`cache_size = -${options.cacheKiB ?? 16384}`)
+  const current = db.pragma('user_version', { simple: true }) as number
+  const migrate = db.transaction(() => {
+    for (let v = current; v < options.migrations.length; v++) options.migrations[v]!(db)
+    db.pragma(`user_version = ${options.migrations.length}`)
+  })
+  if (current < options.migrations.length) migrate()
+  if (current > options.migrations.length) {
+    throw new Error(`${options.path} was written by a newer version (schema ${current}).`)
+  }
+}
+
+/**
+ * Opens (creating if needed) a better-sqlite3 database in WAL mode with a busy timeout and
+ * foreign keys on, and brings its schema up to date. Shared by the library index and the task
+ * journal so both get the same durability settings.
+ */
+export function openDatabase(options: OpenDatabaseOptions): Db {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true })
+  let db = new Database(options.path)
+  try {
+    configure(db, options)
+    return db
+  } catch (e) {
+    db.close()
+    const code = (e as { code?: string }).code ?? ''
+    if (options.onCorrupt !== 'recreate' || !CORRUPT_CODES.has(code) || options.path === ':memory:')
+      throw e
+    const aside = `${options.path}.corrupt-${Date.now()}`
+    renameSync(options.path, aside)
+    for (const suffix of ['-wal', '-shm']) {
+      try {
+        renameSync(options.path + suffix, aside + suffix)
+      } catch {
+        // Not every database has WAL/SHM files.
+      }
+    }
+    db = new Database(options.path)
+    configure(db, options)
+    return db
+  }
+}

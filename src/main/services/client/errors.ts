@@ -1,0 +1,226 @@
+import type { AppError } from '@shared/result'
+
+/** The service's error as far as it can be read; the spec does not show the body's shape. */
+export interface ServerError {
+  code?: string
+  type?: string
+  message?: string
+  param?: string
+}
+
+export interface ParsedErrorBody {
+  error: ServerError | null
+  /** The body was an HTML page (wrong base URL, proxy page), not the API. */
+  html: boolean
+}
+
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined
+
+/**
+ * Reads an error body defensively: OpenAI's `{error:{code,type,message,param}}`, a flat
+ * `{code,message}`, `{error:"text"}`, `{detail}` or plain text. Never throws.
+ */
+export function parseErrorBody(text: string, contentType: string | undefined): ParsedErrorBody {
+  const trimmed = text.trimStart()
+  if (/text\/html/i.test(contentType ?? '') || /^<(!doctype|html|head|body)/i.test(trimmed)) {
+    return { error: null, html: true }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    const message = trimmed.slice(0, 300)
+    return { error: message ? { message } : null, html: false }
+  }
+  if (!json || typeof json !== 'object') return { error: null, html: false }
+  const top = json as Record<string, unknown>
+  const inner =
+    top.error && typeof top.error === 'object' ? (top.error as Record<string, unknown>) : top
+  const error: ServerError = {}
+  const code = str(inner.code) ?? str(top.code)
+  const type = str(inner.type)
+  const message =
+    str(inner.message) ?? (typeof top.error === 'string' ? str(top.error) : undefined) ??
+    str(top.message) ?? str(top.detail)
+  const param = str(inner.param) ?? str(top.param)
+  if (code) error.code = code
+  if (type) error.type = type
+  if (message) error.message = message.slice(0, 500)
+  if (param) error.param = param
+  return { error: Object.keys(error).length > 0 ? error : null, html: false }
+}
+
+export interface HttpErrorContext {
+  status: number
+  parsed: ParsedErrorBody
+  retryAfterMs: number | null
+  /** Which host answered: the service itself or a download host. */
+  target: 'service' | 'cdn'
+  /** Path template, used to give endpoint-specific advice (native endpoint 404). */
+  endpoint: string
+  /** Redacts server text before it is put into a message the UI shows. */
+  redact: (text: string) => string
+  taskId?: string
+}
+
+const CHECK_HISTORY =
+  'Check the task history before submitting again; the generation may still finish and be charged.'
+
+const matches = (e: ServerError | null, pattern: RegExp): boolean =>
+  !!e && [e.code, e.type].some((v) => v !== undefined && pattern.test(v))
+
+/**
+ * Maps an HTTP error answer to our Result codes with the action the spec's error table requires.
+ * Checks the service's own code first (model_not_found, generation_pending, expired quote and
+ * wallet errors can come with several statuses), then the status.
+ */
+export function mapHttpError(ctx: HttpErrorContext): AppError {
+  const { status, parsed, target } = ctx
+  const e = parsed.error
+  const said = e?.message ? ctx.redact(e.message) : undefined
+  const base: Pick<AppError, 'status' | 'serverCode' | 'taskId'> = { status }
+  if (e?.code ?? e?.type) base.serverCode = (e?.code ?? e?.type) as string
+  if (ctx.taskId) base.taskId = ctx.taskId
+  const withSaid = (m: string) => (said ? `${m} The service said: ${said}` : m)
+
+  if (target === 'cdn') {
+    if ([401, 403, 404, 410].includes(status)) {
+      return {
+        ...base,
+        code: 'not_found',
+        message: `The result link is no longer valid (HTTP ${status}); result links are temporary.`,
+        action: 'For a video, reopen the task to get a fresh link; download results promptly.',
+      }
+    }
+  }
+  if (parsed.html) {
+    return {
+      ...base,
+      code: 'bad_response',
+      message: `The address answered with a web page instead of the API (HTTP ${status}).`,
+      action:
+        'Check the service address in Settings: use the base URL only, without /v1 or /ai/generate-image.',
+    }
+  }
+  if (matches(e, /generation_pending/i)) {
+    return {
+      ...base,
+      code: 'pending',
+      message: withSaid('The original generation may still be running.'),
+      action:
+        'Wait and check again; Gen Studio keeps the same request key so it is not charged twice.',
+      ...(ctx.retryAfterMs !== null ? { retryAfterMs: ctx.retryAfterMs } : {}),
+    }
+  }
+  if (matches(e, /model_not_found/i)) {
+    return {
+      ...base,
+      code: 'model_unavailable',
+      message: withSaid('This account cannot use this model.'),
+      action:
+        'Check the model access and membership of this account on the service; resubmitting will not help.',
+    }
+  }
+  if (matches(e, /quote/i) || (said !== undefined && /quote/i.test(said) && status < 500)) {
+    if (matches(e, /expir|stale|invalid|not_found|unknown/i) || /expir/i.test(said ?? '')) {
+      return {
+        ...base,
+        code: 'quote_expired',
+        message: withSaid('The price quote has expired.'),
+        action: 'Get a new quote and submit with its quote_id.',
+      }
+    }
+  }
+  if (status === 402 || matches(e, /insufficient|balance|wallet|payment_required|quota/i)) {
+    return {
+      ...base,
+      code: 'forbidden',
+      message: withSaid('The wallet balance is too low for this request.'),
+      action: 'Top up the wallet on the service’s site, then try again.',
+    }
+  }
+  if (status === 401) {
+    return {
+      ...base,
+      code: 'auth',
+      message: 'The service did not accept the API key (wrong, inactive or expired).',
+      action: 'Check the key in Settings.',
+    }
+  }
+  if (status === 403) {
+    return {
+      ...base,
+      code: 'forbidden',
+      message: withSaid('The service refused this call for this account.'),
+      action: matches(e, /member/i)
+        ? 'This model needs a membership or wallet payment; check the account on the service.'
+        : 'Check the key’s restrictions, model permissions and account status on the service.',
+    }
+  }
+  if (status === 429) {
+    return {
+      ...base,
+      code: 'rate_limited',
+      message: 'The service is limiting the request rate.',
+      action: 'Gen Studio waits as the service asks; run fewer tasks at once if this persists.',
+      ...(ctx.retryAfterMs !== null ? { retryAfterMs: ctx.retryAfterMs } : {}),
+    }
+  }
+  if (status === 408) {
+    return {
+      ...base,
+      code: 'timeout',
+      message: 'The service timed out waiting for the request.',
+      action: CHECK_HISTORY,
+    }
+  }
+  if (status >= 500) {
+    return {
+      ...base,
+      code: 'server',
+      message: `The service had an internal error (HTTP ${status}).`,
+      action: 'Try again later. For a generation, check the task history first.',
+    }
+  }
+  if (status === 404) {
+    return {
+      ...base,
+      code: 'not_found',
+      message: withSaid('The service has no such resource (HTTP 404).'),
+      action: ctx.endpoint.startsWith('/ai/')
+        ? 'Check the service address: the request must reach POST /ai/generate-image exactly.'
+        : 'Check the service address in Settings, or the task ID.',
+    }
+  }
+  const fields = e?.param ? { [e.param]: said ?? 'Invalid value' } : undefined
+  return {
+    ...base,
+    code: 'validation',
+    message: withSaid(`The service rejected the request (HTTP ${status}).`),
+    action: 'Change the highlighted settings and submit again.',
+    ...(fields ? { fields } : {}),
+  }
+}
+
+/** For timeouts and broken connections: never a failure of the task, per the spec. */
+export function transportError(
+  kind: 'network' | 'timeout',
+  endpoint: string,
+  taskId?: string,
+): AppError {
+  const error: AppError =
+    kind === 'timeout'
+      ? {
+          code: 'timeout',
+          message: `The service did not answer in time (${endpoint}).`,
+          action: CHECK_HISTORY,
+        }
+      : {
+          code: 'network',
+          message: `The connection to the service was interrupted (${endpoint}).`,
+          action: CHECK_HISTORY,
+        }
+  if (taskId) error.taskId = taskId
+  return error
+}

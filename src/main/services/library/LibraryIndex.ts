@@ -1,0 +1,433 @@
+import type {
+  LibraryCursor,
+  LibraryFilter,
+  LibraryItem,
+  LibraryKind,
+  LibraryMedia,
+  LibraryMonth,
+  LibraryPage,
+  LibrarySidecar,
+  LibraryTile,
+  MediaExt,
+} from '@shared/library/types'
+
+import { type Db, type Migration, openDatabase } from '../../adapters/sqlite/openDatabase'
+
+/** What the index stores per file: the sidecar plus where it is and how it looked when read. */
+export interface IndexRow {
+  sidecar: LibrarySidecar
+  relPath: string
+  media: LibraryMedia
+  ext: MediaExt
+  fileMtime: number
+  fileSize: number
+  /** -1 when the file has no readable sidecar. */
+  sidecarMtime: number
+  problem: string | null
+}
+
+/** How a file looked when indexed; reconcile re-reads only files whose stamp changed. */
+export interface FileStamp {
+  id: string
+  fileMtime: number
+  fileSize: number
+  sidecarMtime: number
+}
+
+const MIGRATIONS: Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE items (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        rel_path TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        media TEXT NOT NULL,
+        ext TEXT NOT NULL,
+        model TEXT NOT NULL,
+        prompt TEXT NOT NULL,
+        negative TEXT NOT NULL,
+        params TEXT NOT NULL,
+        seed INTEGER,
+        cost REAL,
+        source_task TEXT,
+        width INTEGER,
+        height INTEGER,
+        duration REAL,
+        bytes INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        month INTEGER NOT NULL,
+        favourite INTEGER NOT NULL DEFAULT 0,
+        demo INTEGER NOT NULL DEFAULT 0,
+        original_name TEXT,
+        problem TEXT,
+        file_mtime INTEGER NOT NULL,
+        file_size INTEGER NOT NULL,
+        sidecar_mtime INTEGER NOT NULL
+      );
+      CREATE INDEX items_created ON items(created DESC, id DESC);
+      CREATE INDEX items_kind ON items(kind, created DESC, id DESC);
+      CREATE INDEX items_media ON items(media, created DESC, id DESC);
+      CREATE INDEX items_model ON items(model, created DESC, id DESC);
+      CREATE INDEX items_favourite ON items(created DESC, id DESC) WHERE favourite = 1;
+      CREATE INDEX items_month ON items(month);
+      CREATE INDEX items_sha ON items(sha256);
+      CREATE INDEX items_task ON items(source_task) WHERE source_task IS NOT NULL;
+      CREATE VIRTUAL TABLE items_fts USING fts5(
+        prompt, negative, content='items', content_rowid='rowid',
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER items_ai AFTER INSERT ON items BEGIN
+        INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
+      END;
+      CREATE TRIGGER items_ad AFTER DELETE ON items BEGIN
+        INSERT INTO items_fts(items_fts, rowid, prompt, negative) VALUES ('delete', old.rowid, old.prompt, old.negative);
+      END;
+      CREATE TRIGGER items_au AFTER UPDATE OF prompt, negative ON items BEGIN
+        INSERT INTO items_fts(items_fts, rowid, prompt, negative) VALUES ('delete', old.rowid, old.prompt, old.negative);
+        INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
+      END;
+    `),
+]
+
+/** yyyymm in local time: months on the scrubber are the user's calendar months. */
+export const monthKeyOf = (ms: number): number => {
+  const d = new Date(ms)
+  return d.getFullYear() * 100 + d.getMonth() + 1
+}
+
+/**
+ * Turns what the user typed into a safe FTS5 query: every word must occur (prefix match), and
+ * nothing the user types can be FTS syntax. Null when there are no words.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean)
+    .slice(0, 16)
+  if (!words.length) return null
+  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ')
+}
+
+const TILE_COLUMNS = `id, kind, media, model, substr(prompt, 1, 200) AS prompt_preview, created, favourite,
+  width, height, duration, sha256, rel_path, problem`
+
+interface TileRow {
+  id: string
+  kind: string
+  media: string
+  model: string
+  prompt_preview: string
+  created: number
+  favourite: number
+  width: number | null
+  height: number | null
+  duration: number | null
+  sha256: string
+  rel_path: string
+  problem: string | null
+}
+
+interface FullRow extends TileRow {
+  prompt: string
+  negative: string
+  params: string
+  seed: number | null
+  cost: number | null
+  source_task: string | null
+  bytes: number
+  demo: number
+  ext: string
+  original_name: string | null
+}
+
+const toTile = (r: TileRow): LibraryTile => ({
+  id: r.id,
+  kind: r.kind as LibraryKind,
+  media: r.media as LibraryMedia,
+  model: r.model,
+  promptPreview: r.prompt_preview,
+  createdAt: r.created,
+  favourite: r.favourite === 1,
+  width: r.width,
+  height: r.height,
+  durationSec: r.duration,
+  sha256: r.sha256,
+  fileName: r.rel_path.slice(r.rel_path.lastIndexOf('/') + 1),
+  problem: r.problem,
+})
+
+function parseParams(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text)
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The SQLite index of the library (in userData, never in the library folder): a rebuildable
+ * cache of the sidecars for fast newest-first keyset pages, filters, month counts and FTS5 search
+ * over prompts. All methods are synchronous (better-sqlite3) and cheap at 100k items.
+ */
+export class LibraryIndex {
+  readonly db: Db
+  private readonly stmts
+
+  constructor(path: string) {
+    this.db = openDatabase({ path, migrations: MIGRATIONS, synchronous: 'NORMAL', onCorrupt: 'recreate' })
+    const db = this.db
+    this.stmts = {
+      upsert: db.prepare(`
+        INSERT INTO items (id, rel_path, kind, media, ext, model, prompt, negative, params, seed, cost,
+          source_task, width, height, duration, bytes, sha256, created, month, favourite, demo,
+          original_name, problem, file_mtime, file_size, sidecar_mtime)
+        VALUES (@id, @rel_path, @kind, @media, @ext, @model, @prompt, @negative, @params, @seed, @cost,
+          @source_task, @width, @height, @duration, @bytes, @sha256, @created, @month, @favourite, @demo,
+          @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime)
+        ON CONFLICT(rel_path) DO UPDATE SET id = excluded.id, kind = excluded.kind, media = excluded.media,
+          ext = excluded.ext, model = excluded.model, prompt = excluded.prompt, negative = excluded.negative,
+          params = excluded.params, seed = excluded.seed, cost = excluded.cost, source_task = excluded.source_task,
+          width = excluded.width, height = excluded.height, duration = excluded.duration, bytes = excluded.bytes,
+          sha256 = excluded.sha256, created = excluded.created, month = excluded.month,
+          favourite = excluded.favourite, demo = excluded.demo, original_name = excluded.original_name,
+          problem = excluded.problem, file_mtime = excluded.file_mtime, file_size = excluded.file_size,
+          sidecar_mtime = excluded.sidecar_mtime`),
+      idAt: db.prepare('SELECT rel_path FROM items WHERE id = ?').pluck(),
+      deleteByPath: db.prepare('DELETE FROM items WHERE rel_path = ? RETURNING id').pluck(),
+      deleteUnder: db.prepare("DELETE FROM items WHERE rel_path >= ? AND rel_path < ? RETURNING id").pluck(),
+      byId: db.prepare('SELECT * FROM items WHERE id = ?'),
+      bySha: db.prepare('SELECT id FROM items WHERE sha256 = ? LIMIT 1').pluck(),
+      byTask: db.prepare('SELECT id FROM items WHERE source_task = ? AND sha256 = ? LIMIT 1').pluck(),
+      stamps: db.prepare('SELECT rel_path, id, file_mtime, file_size, sidecar_mtime FROM items'),
+      count: db.prepare('SELECT count(*) FROM items').pluck(),
+      problems: db.prepare('SELECT rel_path, problem FROM items WHERE problem IS NOT NULL LIMIT 100'),
+      setFavourite: db.prepare('UPDATE items SET favourite = ?, sidecar_mtime = ? WHERE id = ?'),
+      getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
+      setMeta: db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      models: db.prepare('SELECT model, count(*) AS n FROM items GROUP BY model ORDER BY n DESC LIMIT 200'),
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+
+  getMeta(key: string): string | null {
+    return (this.stmts.getMeta.get(key) as string | undefined) ?? null
+  }
+
+  setMeta(key: string, value: string): void {
+    this.stmts.setMeta.run(key, value)
+  }
+
+  /** Empties the index (the library folder changed); the files are untouched. */
+  clear(): void {
+    this.db.exec("DELETE FROM items; INSERT INTO items_fts(items_fts) VALUES ('rebuild');")
+  }
+
+  count(): number {
+    return this.stmts.count.get() as number
+  }
+
+  /** Inserts or replaces rows in one transaction; an ID already used by another path gets a suffix. */
+  upsert(rows: IndexRow[]): void {
+    const run = this.db.transaction((batch: IndexRow[]) => {
+      for (const row of batch) {
+        const s = row.sidecar
+        let id = s.id
+        const holder = this.stmts.idAt.get(id) as string | undefined
+        if (holder !== undefined && holder !== row.relPath) id = `${s.id}~${shortHash(row.relPath)}`
+        const created = Date.parse(s.created)
+        this.stmts.upsert.run({
+          id,
+          rel_path: row.relPath,
+          kind: s.kind,
+          media: row.media,
+          ext: row.ext,
+          model: s.model,
+          prompt: s.prompt,
+          negative: s.negativePrompt,
+          params: JSON.stringify(s.params),
+          seed: s.seed,
+          cost: s.costEstimate,
+          source_task: s.sourceTaskId,
+          width: s.width,
+          height: s.height,
+          duration: s.durationSec,
+          bytes: s.bytes,
+          sha256: s.sha256,
+          created,
+          month: monthKeyOf(created),
+          favourite: s.favourite ? 1 : 0,
+          demo: s.demo ? 1 : 0,
+          original_name: s.originalName ?? null,
+          problem: row.problem,
+          file_mtime: row.fileMtime,
+          file_size: row.fileSize,
+          sidecar_mtime: row.sidecarMtime,
+        })
+      }
+    })
+    run(rows)
+  }
+
+  /** Removes the rows of these paths (and of everything under them when they are folders). */
+  removePaths(relPaths: string[]): string[] {
+    const run = this.db.transaction((paths: string[]) => {
+      const ids: string[] = []
+      for (const p of paths) {
+        ids.push(...(this.stmts.deleteByPath.all(p) as string[]))
+        // Everything under "p/": '/' + 1 is '0', so [p/, p0) is exactly that subtree.
+        ids.push(...(this.stmts.deleteUnder.all(`${p}/`, `${p}0`) as string[]))
+      }
+      return ids
+    })
+    return run(relPaths)
+  }
+
+  stamps(): Map<string, FileStamp> {
+    const out = new Map<string, FileStamp>()
+    for (const r of this.stmts.stamps.iterate() as Iterable<{
+      rel_path: string
+      id: string
+      file_mtime: number
+      file_size: number
+      sidecar_mtime: number
+    }>) {
+      out.set(r.rel_path, { id: r.id, fileMtime: r.file_mtime, fileSize: r.file_size, sidecarMtime: r.sidecar_mtime })
+    }
+    return out
+  }
+
+  problems(): Array<{ relPath: string; message: string }> {
+    return (this.stmts.problems.all() as Array<{ rel_path: string; problem: string }>).map((r) => ({
+      relPath: r.rel_path,
+      message: r.problem,
+    }))
+  }
+
+  get(id: string): LibraryItem | null {
+    const r = this.stmts.byId.get(id) as FullRow | undefined
+    if (!r) return null
+    return {
+      ...toTile(r as TileRow & { prompt_preview: string }),
+      promptPreview: r.prompt.slice(0, 200),
+      prompt: r.prompt,
+      negativePrompt: r.negative,
+      params: parseParams(r.params),
+      seed: r.seed,
+      costEstimate: r.cost,
+      sourceTaskId: r.source_task,
+      bytes: r.bytes,
+      demo: r.demo === 1,
+      relPath: r.rel_path,
+      ext: r.ext as MediaExt,
+      originalName: r.original_name,
+    }
+  }
+
+  findBySha(sha256: string): string | null {
+    return (this.stmts.bySha.get(sha256) as string | undefined) ?? null
+  }
+
+  findByTask(sourceTaskId: string, sha256: string): string | null {
+    return (this.stmts.byTask.get(sourceTaskId, sha256) as string | undefined) ?? null
+  }
+
+  setFavourite(id: string, favourite: boolean, sidecarMtime: number): void {
+    this.stmts.setFavourite.run(favourite ? 1 : 0, sidecarMtime, id)
+  }
+
+  /** Distinct models with their counts, for the model filter. */
+  models(): Array<{ model: string; count: number }> {
+    return (this.stmts.models.all() as Array<{ model: string; n: number }>).map((r) => ({ model: r.model, count: r.n }))
+  }
+
+  private where(filter: LibraryFilter): { sql: string; params: unknown[] } {
+    const clauses: string[] = []
+    const params: unknown[] = []
+    if (filter.kinds?.length) {
+      clauses.push(`kind IN (${filter.kinds.map(() => '?').join(',')})`)
+      params.push(...filter.kinds)
+    }
+    if (filter.media) {
+      clauses.push('media = ?')
+      params.push(filter.media)
+    }
+    if (filter.model) {
+      clauses.push('model = ?')
+      params.push(filter.model)
+    }
+    if (filter.from !== undefined) {
+      clauses.push('created >= ?')
+      params.push(filter.from)
+    }
+    if (filter.to !== undefined) {
+      clauses.push('created < ?')
+      params.push(filter.to)
+    }
+    if (filter.favourites) clauses.push('favourite = 1')
+    const match = filter.text ? ftsQuery(filter.text) : null
+    if (match) {
+      clauses.push('rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)')
+      params.push(match)
+    }
+    return { sql: clauses.length ? clauses.join(' AND ') : '1', params }
+  }
+
+  /**
+   * One page, newest first, strictly after `after` (keyset). `skip` jumps over that many rows
+   * first: the grid uses it (small, bounded by a month) to land in the middle of a month without
+   * walking all pages before it.
+   */
+  page(filter: LibraryFilter, after: LibraryCursor | null, limit: number, skip = 0): LibraryPage {
+    const { sql, params } = this.where(filter)
+    const keyset = after ? ' AND (created, id) < (?, ?)' : ''
+    const args = after ? [...params, after.createdAt, after.id] : params
+    const rows = this.db
+      .prepare(`SELECT ${TILE_COLUMNS} FROM items WHERE ${sql}${keyset} ORDER BY created DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(...args, limit + 1, skip) as TileRow[]
+    const more = rows.length > limit
+    const items = rows.slice(0, limit).map(toTile)
+    const last = items[items.length - 1]
+    return { items, next: more && last ? { createdAt: last.createdAt, id: last.id } : null }
+  }
+
+  /** Counts per month for the same filter, newest first. */
+  months(filter: LibraryFilter): LibraryMonth[] {
+    const { sql, params } = this.where(filter)
+    const rows = this.db
+      .prepare(`SELECT month, count(*) AS n FROM items WHERE ${sql} GROUP BY month ORDER BY month DESC`)
+      .all(...params) as Array<{ month: number; n: number }>
+    return rows.map(({ month, n }) => {
+      const y = Math.floor(month / 100)
+      const m = month % 100
+      return {
+        month: `${y}-${String(m).padStart(2, '0')}`,
+        count: n,
+        start: new Date(y, m - 1, 1).getTime(),
+        end: new Date(y, m, 1).getTime(),
+      }
+    })
+  }
+
+  /** IDs in grid order for a filter (select all), capped. */
+  ids(filter: LibraryFilter, cap: number): string[] {
+    const { sql, params } = this.where(filter)
+    return this.db
+      .prepare(`SELECT id FROM items WHERE ${sql} ORDER BY created DESC, id DESC LIMIT ?`)
+      .pluck()
+      .all(...params, cap) as string[]
+  }
+}
+
+function shortHash(s: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return (h >>> 0).toString(36)
+}

@@ -1,0 +1,278 @@
+/**
+ * Validators for POST /v1/images/generations and /v1/images/edits, driven by the per-model rows
+ * of the catalog, plus the output dimensions each request implies (the simulator renders them and
+ * pricing reads the tier from them).
+ */
+import {
+  type ApiEndpoint,
+  getImageModel,
+  getModel,
+  IMAGE_QUALITIES,
+  type ImageModel,
+  RESPONSE_FORMATS,
+} from './models'
+import {
+  dimensionsForAspect,
+  parseAspectRatio,
+  parseSize,
+  type SizeTier,
+  TIER_DEFAULT_SIDE,
+  TIER_PIXEL_BUDGET,
+} from './tiers'
+import type { ReferenceFileMeta } from './types'
+import {
+  checkInt,
+  checkOneOf,
+  checkString,
+  checkUrlList,
+  isObject,
+  Issues,
+  type Obj,
+  rangeMessage,
+  type Validation,
+} from './validation'
+
+/** 1048576 → "1,048,576". */
+export const groupDigits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
+const countMessage = (field: string, range: { min: number; max: number }, model: string): string =>
+  range.min === range.max
+    ? `${field} must hold exactly ${range.min} image${range.min === 1 ? '' : 's'} for ${model}`
+    : range.min === 0
+      ? `${field} must hold at most ${range.max} images for ${model}`
+      : `${field} must hold ${range.min} to ${range.max} images for ${model}`
+
+/**
+ * Resolves the `model` field for an images endpoint; adds a `model` issue and returns undefined
+ * when the model is unknown, not an image model, web-only, or not served by this endpoint.
+ */
+function resolveImageModel(
+  issues: Issues,
+  value: unknown,
+  endpoint: ApiEndpoint,
+): ImageModel | undefined {
+  const id = checkString(issues, 'model', value, 'model', { required: true, nonEmpty: true })
+  if (id === undefined) return undefined
+  const any = getModel(id)
+  if (!any) {
+    issues.add('model', `Unknown model ${id}`)
+    return undefined
+  }
+  if (any.kind !== 'image') {
+    issues.add('model', `${id} is a ${any.kind} model, not an image model`)
+    return undefined
+  }
+  if (!any.publicApi) {
+    issues.add('model', `${id} is available in the web workspace only; it has no public API`)
+    return undefined
+  }
+  if (!any.endpoints.includes(endpoint)) {
+    issues.add(
+      'model',
+      any.nativeModel
+        ? `${id} uses the native endpoint /ai/generate-image with model ${any.nativeModel}`
+        : `${id} is not available on ${endpoint === 'images.edits' ? '/v1/images/edits' : '/v1/images/generations'}`,
+    )
+    return undefined
+  }
+  return any
+}
+
+/** The size tier a request selects (quality → tier; `auto` when quality is left out). */
+export function tierFor(model: ImageModel, quality: unknown): SizeTier {
+  const q = typeof quality === 'string' ? quality : 'auto'
+  const tiers = model.qualityTiers
+  if (!tiers) return '1K'
+  return tiers[q as keyof typeof tiers] ?? tiers.auto ?? '1K'
+}
+
+function checkCommon(
+  issues: Issues,
+  req: Obj,
+  model: ImageModel,
+  referenceCount: number,
+): void {
+  checkString(issues, 'prompt', req.prompt, 'prompt', { required: true, nonEmpty: true })
+  if (req.n !== undefined && req.n !== null) {
+    const n = checkInt(issues, 'n', req.n, 'n', model.n)
+    if (n === undefined) issues.fields.n = `${rangeMessage('n', model.n.min, model.n.max)} for ${model.id}`
+  }
+
+  // quality → tier
+  if (req.quality !== undefined && req.quality !== null) {
+    const q = checkOneOf(issues, 'quality', req.quality, 'quality', IMAGE_QUALITIES)
+    if (q !== undefined) {
+      if (!model.qualityTiers) {
+        issues.add('quality', `quality does not apply to ${model.id}; leave it out`)
+      } else if (!model.qualityTiers[q]) {
+        const allowed = IMAGE_QUALITIES.filter((k) => model.qualityTiers?.[k])
+        issues.add('quality', `quality for ${model.id} must be one of ${allowed.join(', ')}`)
+      }
+    }
+  }
+  const tier = tierFor(model, req.quality)
+
+  // size
+  if (req.size !== undefined && req.size !== null) {
+    const rule = model.size
+    if (!rule) {
+      issues.add(
+        'size',
+        model.fixedResolution
+          ? `size cannot be set: ${model.id} has a fixed ${model.fixedResolution.label} resolution`
+          : model.aspectRatios
+            ? `size is not supported by ${model.id}; use aspect_ratio`
+            : `size is not supported by ${model.id}`,
+      )
+    } else {
+      const size = typeof req.size === 'string' ? parseSize(req.size) : null
+      if (!size) {
+        issues.add('size', 'size must be WIDTHxHEIGHT, for example 1024x1024')
+      } else {
+        const { width, height } = size
+        const pixels = width * height
+        if (width % rule.multipleOf !== 0 || height % rule.multipleOf !== 0) {
+          issues.add('size', `size: width and height must be multiples of ${rule.multipleOf}`)
+        } else if (rule.withinTierBudget && pixels > TIER_PIXEL_BUDGET[tier]) {
+          issues.add(
+            'size',
+            `size must be at most ${groupDigits(TIER_PIXEL_BUDGET[tier])} pixels in total for the ${tier} tier (quality ${typeof req.quality === 'string' ? req.quality : 'auto'})`,
+          )
+        } else if (
+          (rule.minPixels !== undefined && pixels < rule.minPixels) ||
+          (rule.maxPixels !== undefined && pixels > rule.maxPixels)
+        ) {
+          issues.add(
+            'size',
+            `size must be ${groupDigits(rule.minPixels ?? 1)} to ${groupDigits(rule.maxPixels ?? pixels)} pixels in total`,
+          )
+        } else if (
+          rule.maxAspect !== undefined &&
+          Math.max(width, height) > rule.maxAspect * Math.min(width, height)
+        ) {
+          issues.add('size', `size aspect ratio must be within ${rule.maxAspect}:1`)
+        } else if (rule.maxSide !== undefined && Math.max(width, height) > rule.maxSide) {
+          issues.add('size', `each side of size must be at most ${rule.maxSide}`)
+        }
+      }
+    }
+  }
+
+  // aspect_ratio
+  if (req.aspect_ratio !== undefined && req.aspect_ratio !== null) {
+    if (!model.aspectRatios) {
+      issues.add('aspect_ratio', `aspect_ratio is not supported by ${model.id}`)
+    } else {
+      const ar = checkOneOf(issues, 'aspect_ratio', req.aspect_ratio, 'aspect_ratio', model.aspectRatios)
+      if (ar === 'smart' && model.smartAspectNeedsReferences && referenceCount <= 0) {
+        issues.add('aspect_ratio', 'A smart aspect_ratio needs at least one reference image')
+      }
+    }
+  }
+
+  checkOneOf(issues, 'response_format', req.response_format, 'response_format', RESPONSE_FORMATS)
+
+  // mode
+  if (model.requiredMode) {
+    if (req.mode !== model.requiredMode) {
+      issues.add('mode', `mode must be ${model.requiredMode} for ${model.id}`)
+    }
+  } else if (req.mode !== undefined && req.mode !== null) {
+    issues.add('mode', `mode is not used by ${model.id}; leave it out`)
+  }
+}
+
+/** Validates the JSON body of POST /v1/images/generations. */
+export function validateImageGeneration(req: unknown): Validation {
+  const issues = new Issues()
+  if (!isObject(req)) {
+    issues.add('body', 'The request body must be a JSON object')
+    return issues.result()
+  }
+  const model = resolveImageModel(issues, req.model, 'images.generations')
+  if (!model) {
+    checkString(issues, 'prompt', req.prompt, 'prompt', { required: true, nonEmpty: true })
+    return issues.result()
+  }
+  let urls = checkUrlList(issues, 'image_urls', req.image_urls, 'image_urls')
+  if (urls >= 0) {
+    if (!model.urlReferences) {
+      if (urls > 0) issues.add('image_urls', `image_urls is not accepted by ${model.id}`)
+    } else if (urls < model.urlReferences.min || urls > model.urlReferences.max) {
+      issues.add('image_urls', countMessage('image_urls', model.urlReferences, model.id))
+    }
+  } else {
+    urls = 0
+  }
+  checkCommon(issues, req, model, urls)
+  return issues.result()
+}
+
+/**
+ * Validates the text parts and the reference files of POST /v1/images/edits. `files` describes
+ * every `image` / `image[]` part (type from magic bytes, see `sniffImageType`).
+ */
+export function validateImageEdit(req: unknown, files: readonly ReferenceFileMeta[]): Validation {
+  const issues = new Issues()
+  if (!isObject(req)) {
+    issues.add('body', 'The request must be multipart form data')
+    return issues.result()
+  }
+  const model = resolveImageModel(issues, req.model, 'images.edits')
+  if (!model) {
+    checkString(issues, 'prompt', req.prompt, 'prompt', { required: true, nonEmpty: true })
+    return issues.result()
+  }
+  let urls = checkUrlList(issues, 'image_urls', req.image_urls, 'image_urls')
+  if (urls > 0 && !model.urlReferences) {
+    issues.add('image_urls', `image_urls is not accepted by ${model.id}`)
+  }
+  if (urls < 0) urls = 0
+  files.forEach((f, i) => {
+    if (f.bytes <= 0) issues.add(`image[${i}]`, 'The reference file is empty')
+    else if (f.type === null) issues.add(`image[${i}]`, 'Each reference must be a PNG, JPEG or WebP image')
+  })
+  const total = files.length + (model.urlReferences ? urls : 0)
+  const range = model.editReferences
+  if (range && (total < range.min || total > range.max)) {
+    issues.add('image[]', countMessage('image[]', range, model.id))
+  }
+  checkCommon(issues, req, model, total)
+  return issues.result()
+}
+
+/**
+ * The pixel dimensions and tier a valid image request produces: the explicit size, the model's
+ * fixed resolution, its server-defined aspect dimensions, the tier fitted to the aspect ratio, or
+ * the tier's square. `firstReference` lets a `smart` aspect ratio follow the first reference.
+ */
+export function imageOutputFor(
+  model: ImageModel,
+  req: { size?: unknown; quality?: unknown; aspect_ratio?: unknown },
+  firstReference?: { width: number; height: number },
+): { width: number; height: number; tier: SizeTier } {
+  const tier = tierFor(model, req.quality)
+  if (model.fixedResolution) {
+    return { width: model.fixedResolution.width, height: model.fixedResolution.height, tier }
+  }
+  const aspect = typeof req.aspect_ratio === 'string' ? req.aspect_ratio : undefined
+  if (model.aspectDimensions) {
+    const dims = model.aspectDimensions[aspect ?? '1:1'] ?? model.aspectDimensions['1:1']
+    if (dims) return { ...dims, tier }
+  }
+  const size = typeof req.size === 'string' ? parseSize(req.size) : null
+  if (size && model.size) return { ...size, tier }
+  if (model.aspectRatios && aspect) {
+    const ratio =
+      aspect === 'smart'
+        ? firstReference
+          ? { w: firstReference.width, h: firstReference.height }
+          : { w: 1, h: 1 }
+        : (parseAspectRatio(aspect) ?? { w: 1, h: 1 })
+    return { ...dimensionsForAspect(tier, ratio), tier }
+  }
+  const side = TIER_DEFAULT_SIDE[tier]
+  return { width: side, height: side, tier }
+}
+
+export { getImageModel }

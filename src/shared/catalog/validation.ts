@@ -1,0 +1,165 @@
+/**
+ * The validators' common result and small checks. Every validator answers with field-level
+ * messages that state the allowed range ("Steps must be 1 to 50"), keyed by the field's path in
+ * the request ("parameters.steps", "characters[3]"), so forms can put each message next to its
+ * field and the simulator can name the field in its 400 body.
+ */
+
+export type Validation = { ok: true } | { ok: false; fields: Record<string, string> }
+
+/** Collects the first message per field; later messages for the same field are dropped. */
+export class Issues {
+  readonly fields: Record<string, string> = {}
+
+  add(path: string, message: string): void {
+    if (!(path in this.fields)) this.fields[path] = message
+  }
+
+  has(path: string): boolean {
+    return path in this.fields
+  }
+
+  result(): Validation {
+    return Object.keys(this.fields).length === 0 ? { ok: true } : { ok: false, fields: this.fields }
+  }
+}
+
+export type Obj = Record<string, unknown>
+
+export const isObject = (v: unknown): v is Obj =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v)
+
+export const isFiniteNumber = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v)
+
+const fmt = (n: number): string => String(n)
+
+/** "X must be 1 to 50" when min < max, "X must be 5" when they are equal. */
+export const rangeMessage = (label: string, min: number, max: number, unit = ''): string =>
+  min === max
+    ? `${label} must be ${fmt(min)}${unit}`
+    : `${label} must be ${fmt(min)} to ${fmt(max)}${unit}`
+
+/** Checks an optional (or required) integer within [min, max]. Returns the value when valid. */
+export function checkInt(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  label: string,
+  range: { min: number; max: number },
+  opts: { required?: boolean; unit?: string } = {},
+): number | undefined {
+  if (value === undefined || value === null) {
+    if (opts.required) issues.add(path, `${label} is required`)
+    return undefined
+  }
+  if (!isInteger(value) || value < range.min || value > range.max) {
+    issues.add(path, rangeMessage(label, range.min, range.max, opts.unit))
+    return undefined
+  }
+  return value
+}
+
+/** Checks an optional (or required) number within [min, max] (or (min, max] when exclusive). */
+export function checkNumber(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  label: string,
+  range: { min: number; max: number; minExclusive?: boolean },
+  opts: { required?: boolean } = {},
+): number | undefined {
+  if (value === undefined || value === null) {
+    if (opts.required) issues.add(path, `${label} is required`)
+    return undefined
+  }
+  const below = range.minExclusive ? (value as number) <= range.min : (value as number) < range.min
+  if (!isFiniteNumber(value) || below || value > range.max) {
+    issues.add(
+      path,
+      range.minExclusive
+        ? `${label} must be greater than ${fmt(range.min)} and at most ${fmt(range.max)}`
+        : rangeMessage(label, range.min, range.max),
+    )
+    return undefined
+  }
+  return value
+}
+
+/** A required string; `nonEmpty` also refuses whitespace-only text. */
+export function checkString(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  label: string,
+  opts: { required?: boolean; nonEmpty?: boolean } = {},
+): string | undefined {
+  if (value === undefined || value === null) {
+    if (opts.required) issues.add(path, `${label} is required`)
+    return undefined
+  }
+  if (typeof value !== 'string') {
+    issues.add(path, `${label} must be text`)
+    return undefined
+  }
+  if (opts.nonEmpty && value.trim() === '') {
+    issues.add(path, `${label} must not be empty`)
+    return undefined
+  }
+  return value
+}
+
+export function checkBoolean(issues: Issues, path: string, value: unknown, label: string): void {
+  if (value !== undefined && value !== null && typeof value !== 'boolean') {
+    issues.add(path, `${label} must be true or false`)
+  }
+}
+
+export function checkOneOf<T extends string>(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  label: string,
+  allowed: readonly T[],
+  opts: { required?: boolean } = {},
+): T | undefined {
+  if (value === undefined || value === null) {
+    if (opts.required) issues.add(path, `${label} is required`)
+    return undefined
+  }
+  if (typeof value !== 'string' || !allowed.includes(value as T)) {
+    issues.add(path, `${label} must be one of ${allowed.join(', ')}`)
+    return undefined
+  }
+  return value as T
+}
+
+/** True for absolute http(s) URLs. */
+export const isHttpUrl = (v: unknown): boolean => {
+  if (typeof v !== 'string') return false
+  try {
+    const u = new URL(v)
+    return u.protocol === 'https:' || u.protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+/** An optional array of http(s) URLs; returns its length (0 when absent) or -1 when invalid. */
+export function checkUrlList(issues: Issues, path: string, value: unknown, label: string): number {
+  if (value === undefined || value === null) return 0
+  if (!Array.isArray(value)) {
+    issues.add(path, `${label} must be a list of URLs`)
+    return -1
+  }
+  let ok = true
+  value.forEach((v, i) => {
+    if (!isHttpUrl(v)) {
+      issues.add(`${path}[${i}]`, `${label} entries must be http or https URLs`)
+      ok = false
+    }
+  })
+  return ok ? value.length : -1
+}
