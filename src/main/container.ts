@@ -1,10 +1,17 @@
 import { join } from 'node:path'
 
 import { JsonFile } from './adapters/fs/JsonFile'
+import { ElectronNotifier } from './adapters/notifications/ElectronNotifier'
 import type { SecretStore } from './adapters/secrets/SecretStore'
 import { MainEvents } from './events'
 import type { Platform } from './platform'
+import { createChatService } from './services/chat/createChatService'
+import { ServiceClient } from './services/client/ServiceClient'
+import { Diagnostics } from './services/diagnostics/Diagnostics'
+import { DownloadService } from './services/downloads/DownloadService'
+import { LibraryService } from './services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
+import { createTaskService } from './services/tasks/createTaskService'
 
 export interface ContainerOptions {
   /** Electron's userData in production; a temp folder in tests. */
@@ -26,14 +33,50 @@ export function createContainer(options: ContainerOptions) {
     events,
     defaultLibraryDir: options.defaultLibraryDir,
   })
+  const library = new LibraryService({
+    settings,
+    events,
+    indexPath: join(options.userDataDir, 'library-index.sqlite'),
+    thumbDir: join(options.userDataDir, 'cache', 'thumbs'),
+    trash: { trashItem: (path) => options.platform.trashItem(path) },
+  })
+  const chat = createChatService({
+    userDataDir: options.userDataDir,
+    events,
+    connection: () => settings.connection(),
+  })
+  const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })
+  const client = new ServiceClient({ connection: () => settings.connection(), diagnostics })
+  const downloads = new DownloadService({ client })
+  const tasks = createTaskService({
+    userDataDir: options.userDataDir,
+    settings,
+    library,
+    events,
+    diagnostics,
+    notifier: new ElectronNotifier(),
+  })
+  tasks.startInBackground()
   // (services are constructed above this line, each from its adapters)
   return {
     options,
     events,
     settings,
     platform: options.platform,
+    library,
+    chat,
+    client,
+    downloads,
+    diagnostics,
+    tasks,
     // (services are exposed above this line)
-    async dispose(): Promise<void> {},
+    async dispose(): Promise<void> {
+      await tasks.dispose()
+      await library.close()
+      await chat.close()
+      await client.close()
+      await diagnostics.flush()
+    },
   }
 }
 

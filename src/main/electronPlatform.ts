@@ -1,5 +1,5 @@
 import type { AppInfo } from '@shared/ipc/contract'
-import { app, BrowserWindow, dialog, shell, webContents } from 'electron'
+import { app, BrowserWindow, dialog, nativeImage, shell, webContents } from 'electron'
 
 import type { Platform } from './platform'
 
@@ -31,5 +31,22 @@ export function createElectronPlatform(): Platform {
         : await dialog.showOpenDialog(options)
       return result.canceled ? null : (result.filePaths[0] ?? null)
     },
+    async chooseSaveFile(senderId, { title, defaultName, filters }) {
+      const contents = webContents.fromId(senderId)
+      const owner = contents ? BrowserWindow.fromWebContents(contents) : null
+      const options = { title, defaultPath: defaultName, filters }
+      const result = owner
+        ? await dialog.showSaveDialog(owner, options)
+        : await dialog.showSaveDialog(options)
+      return result.canceled || !result.filePath ? null : result.filePath
+    },
+    showItemInFolder: (path) => shell.showItemInFolder(path),
+    openPath: (path) => shell.openPath(path),
+    startDrag(senderId, { files, icon }) {
+      const contents = webContents.fromId(senderId)
+      if (!contents || !files[0]) return
+      contents.startDrag({ file: files[0], files, icon: nativeImage.createFromPath(icon) })
+    },
+    trashItem: (path) => shell.trashItem(path),
   }
 }

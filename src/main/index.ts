@@ -28,13 +28,16 @@ app.enableSandbox()
 
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const appUrl = devUrl ?? `${APP_ORIGIN}/`
-const trustedOrigin = new URL(appUrl).origin
+// Compared by scheme and host, not URL.origin: Node gives custom schemes (app:) an opaque origin,
+// the string "null", which file:, data:, about:blank and app://anything would all have matched.
+const trusted = new URL(appUrl)
 
 let container: Container | null = null
 
 function isTrustedUrl(url: string): boolean {
   try {
-    return new URL(url).origin === trustedOrigin
+    const { protocol, host } = new URL(url)
+    return protocol === trusted.protocol && host === trusted.host
   } catch {
     return false
   }
@@ -70,6 +73,7 @@ if (!app.requestSingleInstanceLock()) {
       secrets: new KeytarSecretStore(),
       platform: createElectronPlatform(),
     })
+    protocol.handle(MEDIA_SCHEME, container.library.serveMedia)
     registerIpc(createHandlers(container), {
       isTrustedUrl,
       onUnexpected: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),

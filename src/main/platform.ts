@@ -9,4 +9,17 @@ export interface Platform {
   openExternal(url: string): Promise<void>
   /** Shows a folder picker for the window that asked; null when cancelled. */
   chooseDirectory(senderId: number, title: string): Promise<string | null>
+  /** Shows a save dialog for the window that asked; the chosen path, or null when cancelled. */
+  chooseSaveFile(
+    senderId: number,
+    options: { title: string; defaultName: string; filters: Array<{ name: string; extensions: string[] }> },
+  ): Promise<string | null>
+  /** Reveals a file in the OS file manager. */
+  showItemInFolder(path: string): void
+  /** Opens a file with its default application; resolves to an error message, '' on success. */
+  openPath(path: string): Promise<string>
+  /** Starts an OS drag of files from the window that asked (call during the renderer's dragstart). */
+  startDrag(senderId: number, drag: { files: string[]; icon: string }): void
+  /** Moves a file to the OS trash (recoverable there); rejects when it could not. */
+  trashItem(path: string): Promise<void>
 }

@@ -3,23 +3,35 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import type { SecretStore } from '../../src/main/adapters/secrets/SecretStore'
+import { FolderTrash } from '../../src/main/adapters/trash/FolderTrash'
 import { createContainer } from '../../src/main/container'
 import { createHandlers } from '../../src/main/ipc/handlers'
 import type { Platform } from '../../src/main/platform'
 import { MemorySecretStore } from './MemorySecretStore'
 
 /** A Platform that records what the app asked the OS to do. */
-export function recordingPlatform(overrides: Partial<Platform> = {}) {
+export function recordingPlatform(
+  overrides: Partial<Platform> = {},
+  trashDir = join(mkdtempSync(join(tmpdir(), 'gen-studio-trash-')), 'Trash'),
+) {
   const opened: string[] = []
+  /** Calls to showItemInFolder / openPath / startDrag, as `verb path…`. */
+  const shell: string[] = []
+  const trash = new FolderTrash(trashDir)
   const platform: Platform = {
     appInfo: () => ({ name: 'Gen Studio', version: '0.0.0-test', platform: 'test', versions: {} }),
     openExternal: async (url) => {
       opened.push(url)
     },
     chooseDirectory: async () => null,
+    chooseSaveFile: async () => null,
+    showItemInFolder: (path) => void shell.push(`show ${path}`),
+    openPath: async (path) => (shell.push(`open ${path}`), ''),
+    startDrag: (_senderId, { files }) => void shell.push(`drag ${files.join(' ')}`),
+    trashItem: (path) => trash.trashItem(path),
     ...overrides,
   }
-  return { platform, opened }
+  return { platform, opened, shell, trash }
 }
 
 /**
@@ -30,7 +42,7 @@ export function createTestApp(
   options: { secrets?: SecretStore; platform?: Partial<Platform> } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-test-'))
-  const { platform, opened } = recordingPlatform(options.platform)
+  const { platform, opened, shell, trash } = recordingPlatform(options.platform, join(dir, 'Trash'))
   const container = createContainer({
     userDataDir: join(dir, 'userData'),
     defaultLibraryDir: join(dir, 'Library'),
@@ -43,6 +55,8 @@ export function createTestApp(
     container,
     handlers,
     opened,
+    shell,
+    trash,
     async close() {
       await container.dispose()
       rmSync(dir, { recursive: true, force: true })

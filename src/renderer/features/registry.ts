@@ -6,6 +6,20 @@ import { type ComponentType, lazy, type LazyExoticComponent } from 'react'
  */
 export const AREAS = [
   {
+    id: 'library',
+    label: 'Library',
+    screen: lazy(() => import('./library/LibraryScreen')),
+  },
+  { id: 'chat', label: 'Chat', screen: lazy(() => import('./chat/ChatScreen')) },
+  { id: 'images', label: 'Images', screen: lazy(() => import('./images/ImagesScreen')) },
+  { id: 'video', label: 'Video', screen: lazy(() => import('./video/VideoScreen')) },
+  { id: 'art', label: 'Art model', screen: lazy(() => import('./art/ArtScreen')) },
+  {
+    id: 'workbench',
+    label: 'Workbench',
+    screen: lazy(() => import('./workbench/WorkbenchScreen')),
+  },
+  {
     id: 'settings',
     label: 'Settings',
     screen: lazy(() => import('./settings/SettingsScreen')),

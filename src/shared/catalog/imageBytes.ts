@@ -19,7 +19,8 @@ const u16le = (b: Uint8Array, at: number): number => (b[at] ?? 0) | ((b[at + 1] 
 const u24le = (b: Uint8Array, at: number): number =>
   (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16)
 const u32be = (b: Uint8Array, at: number): number =>
-  (((b[at] ?? 0) << 24) >>> 0) + (((b[at + 1] ?? 0) << 16) | ((b[at + 2] ?? 0) << 8) | (b[at + 3] ?? 0))
+  (((b[at] ?? 0) << 24) >>> 0) +
+  (((b[at + 1] ?? 0) << 16) | ((b[at + 2] ?? 0) << 8) | (b[at + 3] ?? 0))
 
 /** PNG, JPEG or WebP from the first bytes, or null for anything else. */
 export function sniffImageType(bytes: Uint8Array): SniffedImageType | null {
@@ -68,7 +69,8 @@ function webpDimensions(b: Uint8Array): { width: number; height: number } | null
   }
   if (ascii(b, 12, 'VP8L')) {
     if (b[20] !== 0x2f || b.length < 25) return null
-    const bits = ((b[21] ?? 0) | ((b[22] ?? 0) << 8) | ((b[23] ?? 0) << 16) | ((b[24] ?? 0) << 24)) >>> 0
+    const bits =
+      ((b[21] ?? 0) | ((b[22] ?? 0) << 8) | ((b[23] ?? 0) << 16) | ((b[24] ?? 0) << 24)) >>> 0
     return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 }
   }
   if (ascii(b, 12, 'VP8X')) {

@@ -55,10 +55,12 @@ export function dimensionsForAspect(
   const budget = TIER_PIXEL_BUDGET[tier]
   const rawWidth = Math.sqrt((budget * aspect.w) / aspect.h)
   let width = Math.max(multiple, Math.floor(rawWidth / multiple) * multiple)
-  let height = Math.max(multiple, Math.floor((width * aspect.h) / aspect.w / multiple) * multiple)
+  const heightFor = (w: number) =>
+    Math.max(multiple, Math.round((w * aspect.h) / aspect.w / multiple) * multiple)
+  let height = heightFor(width)
   while (width * height > budget && width > multiple) {
     width -= multiple
-    height = Math.max(multiple, Math.floor((width * aspect.h) / aspect.w / multiple) * multiple)
+    height = heightFor(width)
   }
   return { width, height }
 }

@@ -3,8 +3,8 @@
  * (main) and the simulator, so a field name is spelt once. Fields the spec leaves unshown and that
  * we chose are marked `(our choice)`.
  */
-import type { ImageQuality, NativeAction, ResponseFormat } from './models'
 import type { SniffedImageType } from './imageBytes'
+import type { ImageQuality, NativeAction, ResponseFormat } from './models'
 
 /** JSON body of POST /v1/images/generations. */
 export interface ImageGenerationRequest {

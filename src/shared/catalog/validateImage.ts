@@ -5,7 +5,6 @@
  */
 import {
   type ApiEndpoint,
-  getImageModel,
   getModel,
   IMAGE_QUALITIES,
   type ImageModel,
@@ -86,16 +85,12 @@ export function tierFor(model: ImageModel, quality: unknown): SizeTier {
   return tiers[q as keyof typeof tiers] ?? tiers.auto ?? '1K'
 }
 
-function checkCommon(
-  issues: Issues,
-  req: Obj,
-  model: ImageModel,
-  referenceCount: number,
-): void {
+function checkCommon(issues: Issues, req: Obj, model: ImageModel, referenceCount: number): void {
   checkString(issues, 'prompt', req.prompt, 'prompt', { required: true, nonEmpty: true })
   if (req.n !== undefined && req.n !== null) {
     const n = checkInt(issues, 'n', req.n, 'n', model.n)
-    if (n === undefined) issues.fields.n = `${rangeMessage('n', model.n.min, model.n.max)} for ${model.id}`
+    if (n === undefined)
+      issues.fields.n = `${rangeMessage('n', model.n.min, model.n.max)} for ${model.id}`
   }
 
   // quality → tier
@@ -163,7 +158,13 @@ function checkCommon(
     if (!model.aspectRatios) {
       issues.add('aspect_ratio', `aspect_ratio is not supported by ${model.id}`)
     } else {
-      const ar = checkOneOf(issues, 'aspect_ratio', req.aspect_ratio, 'aspect_ratio', model.aspectRatios)
+      const ar = checkOneOf(
+        issues,
+        'aspect_ratio',
+        req.aspect_ratio,
+        'aspect_ratio',
+        model.aspectRatios,
+      )
       if (ar === 'smart' && model.smartAspectNeedsReferences && referenceCount <= 0) {
         issues.add('aspect_ratio', 'A smart aspect_ratio needs at least one reference image')
       }
@@ -230,7 +231,8 @@ export function validateImageEdit(req: unknown, files: readonly ReferenceFileMet
   if (urls < 0) urls = 0
   files.forEach((f, i) => {
     if (f.bytes <= 0) issues.add(`image[${i}]`, 'The reference file is empty')
-    else if (f.type === null) issues.add(`image[${i}]`, 'Each reference must be a PNG, JPEG or WebP image')
+    else if (f.type === null)
+      issues.add(`image[${i}]`, 'Each reference must be a PNG, JPEG or WebP image')
   })
   const total = files.length + (model.urlReferences ? urls : 0)
   const range = model.editReferences
@@ -274,5 +276,3 @@ export function imageOutputFor(
   const side = TIER_DEFAULT_SIDE[tier]
   return { width: side, height: side, tier }
 }
-
-export { getImageModel }

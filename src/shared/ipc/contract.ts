@@ -6,7 +6,47 @@
  */
 import { z } from 'zod'
 
+import {
+  chatEditLastSchema,
+  chatReplySchema,
+  chatSendSchema,
+  chatTitleSchema,
+  conversationIdSchema,
+  textEndpointSchema,
+  textModelIdSchema,
+} from '../chat/schemas'
+import type {
+  ChatDeleteResult,
+  ChatDeltaEvent,
+  ChatModelsView,
+  ChatSearchHit,
+  ChatSendResult,
+  ChatUpdatedEvent,
+  ConversationSummary,
+  ConversationView,
+} from '../chat/types'
+import {
+  libraryCursorSchema,
+  libraryFilterSchema,
+  libraryIdSchema,
+  libraryIdsSchema,
+  localPathSchema,
+  posterDataUrlSchema,
+} from '../library/schemas'
+import type { ParsedSettings } from '../library/settings'
+import type {
+  DeleteReceipt,
+  ImportReport,
+  LibraryChange,
+  LibraryItem,
+  LibraryMonth,
+  LibraryPage,
+  LibraryStatus,
+  LibraryTile,
+} from '../library/types'
 import type { Result } from '../result'
+import { submitNativeSchema, submitTaskSchema, submitWorkbenchSchema } from '../tasks/submit'
+import type { OpenedResult, TasksUpdate, TaskView } from '../tasks/views'
 
 /** A channel definition: documentation, the input schema, and the output type (type-only). */
 const channel =
@@ -20,6 +60,8 @@ const channel =
 const event = <P>(doc: string) => ({ doc, payload: undefined as unknown as P })
 
 const empty = z.object({}).strict()
+/** A task's local id (a UUID made by main). */
+const taskIdSchema = z.string().min(1).max(64)
 
 // ───────────────────────────── shared field schemas ─────────────────────────────
 
@@ -105,6 +147,230 @@ export const invokeContract = {
     z.object({ url: z.string().max(8192) }).strict(),
   ),
 
+  // ── library ──
+  'library:status': channel<LibraryStatus>()(
+    'The library folder, whether it is usable (missing, read-only), item count and unreadable files.',
+    empty,
+  ),
+  'library:query': channel<LibraryPage>()(
+    'A page of tiles, newest first, strictly after the cursor (keyset); skip jumps a few rows (grid seeks).',
+    z
+      .object({
+        filter: libraryFilterSchema.default({}),
+        after: libraryCursorSchema.nullable().optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        skip: z.number().int().min(0).max(100_000).optional(),
+      })
+      .strict(),
+  ),
+  'library:months': channel<LibraryMonth[]>()(
+    'Item counts per month (newest first) for a filter: the scrubber and grid positions.',
+    z.object({ filter: libraryFilterSchema.default({}) }).strict(),
+  ),
+  'library:models': channel<Array<{ model: string; count: number }>>()(
+    'Models present in the library with their counts, for the model filter.',
+    empty,
+  ),
+  'library:ids': channel<string[]>()(
+    'Every ID matching a filter in grid order (Select all, export all).',
+    z.object({ filter: libraryFilterSchema.default({}) }).strict(),
+  ),
+  'library:get': channel<LibraryItem>()(
+    'One item with everything: prompt, parameters, seed, cost, task, size, hash, path.',
+    z.object({ id: libraryIdSchema }).strict(),
+  ),
+  'library:setFavourite': channel<LibraryTile>()(
+    'Mark or unmark a favourite (written to the sidecar).',
+    z.object({ id: libraryIdSchema, favourite: z.boolean() }).strict(),
+  ),
+  'library:delete': channel<DeleteReceipt>()(
+    'Delete items: held for undo, then moved to the OS trash. Returns the undo token.',
+    z.object({ ids: libraryIdsSchema }).strict(),
+  ),
+  'library:undoDelete': channel<LibraryTile[]>()(
+    'Restore a delete while its undo window is open.',
+    z.object({ token: z.string().min(1).max(64) }).strict(),
+  ),
+  'library:import': channel<ImportReport>()(
+    'Copy files the user dropped into the library (originals untouched; duplicates found by hash).',
+    z.object({ paths: z.array(localPathSchema).min(1).max(10_000) }).strict(),
+  ),
+  'library:export': channel<{ path: string; count: number } | null>()(
+    'Write the items and their sidecars into a ZIP chosen with the save dialog; null if cancelled.',
+    z.object({ ids: libraryIdsSchema }).strict(),
+  ),
+  'library:reveal': channel<null>()(
+    "Show the item's file in the OS file manager.",
+    z.object({ id: libraryIdSchema }).strict(),
+  ),
+  'library:openExternal': channel<null>()(
+    "Open the item's file with the OS default application.",
+    z.object({ id: libraryIdSchema }).strict(),
+  ),
+  'library:startDrag': channel<null>()(
+    "Start an OS drag of the items' files (call from the renderer's dragstart).",
+    z.object({ ids: libraryIdsSchema }).strict(),
+  ),
+  'library:readSettings': channel<ParsedSettings>()(
+    'Settings embedded in a PNG on disk (ours, NovelAI or A1111), for "apply settings" on a form.',
+    z.object({ path: localPathSchema }).strict(),
+  ),
+  'library:setPoster': channel<LibraryTile>()(
+    'Store the poster frame the renderer grabbed from a video (data URL) as its thumbnail.',
+    z.object({ id: libraryIdSchema, dataUrl: posterDataUrlSchema, replace: z.boolean().optional() }).strict(),
+  ),
+  'library:reconcile': channel<LibraryStatus>()(
+    'Re-read the library folder now (Rescan): new, changed and vanished files.',
+    empty,
+  ),
+
+  // ── chat ──
+  'chat:list': channel<ConversationSummary[]>()(
+    'Stored conversations, most recent first; works offline (local SQLite, no key needed).',
+    empty,
+  ),
+  'chat:get': channel<ConversationView>()(
+    'One conversation with all its messages, including the text of a reply still arriving.',
+    z.object({ id: conversationIdSchema }).strict(),
+  ),
+  'chat:create': channel<ConversationView>()(
+    'An empty conversation for a model; the endpoint defaults to the one the app picks for it.',
+    z
+      .object({
+        model: textModelIdSchema,
+        endpoint: textEndpointSchema.optional(),
+        title: chatTitleSchema.optional(),
+      })
+      .strict(),
+  ),
+  'chat:rename': channel<ConversationSummary>()(
+    'Rename a conversation.',
+    z.object({ id: conversationIdSchema, title: chatTitleSchema }).strict(),
+  ),
+  'chat:delete': channel<ChatDeleteResult>()(
+    'Delete a conversation (stopping its reply); undoable with the returned token until purged.',
+    z.object({ id: conversationIdSchema }).strict(),
+  ),
+  'chat:undoDelete': channel<ConversationSummary>()(
+    'Restore a deleted conversation from its undo token.',
+    z.object({ undoToken: z.string().min(1).max(64) }).strict(),
+  ),
+  'chat:search': channel<ChatSearchHit[]>()(
+    'Full-text search over message text and titles; one hit per conversation.',
+    z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(50).optional() }).strict(),
+  ),
+  'chat:send': channel<ChatSendResult>()(
+    'Send a user message (new conversation when no id) and start the reply; it arrives as chat:delta/chat:updated.',
+    chatSendSchema,
+  ),
+  'chat:stop': channel<{ stopped: boolean }>()(
+    'Stop the reply arriving in a conversation; the partial text is kept.',
+    z.object({ conversationId: conversationIdSchema }).strict(),
+  ),
+  'chat:regenerate': channel<ChatSendResult>()(
+    'Replace the reply to the last user message with a new one.',
+    chatReplySchema,
+  ),
+  'chat:editLast': channel<ChatSendResult>()(
+    'Change the last user message and ask again (later replies are replaced).',
+    chatEditLastSchema,
+  ),
+  'chat:compact': channel<ConversationView>()(
+    'Compact the history with /v1/responses/compact (models that accept it); the result is stored.',
+    z.object({ conversationId: conversationIdSchema }).strict(),
+  ),
+  'chat:models': channel<ChatModelsView>()(
+    'Text models the account lists (GET /v1/models), with the endpoints each may use; cached for offline.',
+    z.object({ refresh: z.boolean().optional() }).strict(),
+  ),
+
+  // ── generate ──
+  'generate:stageFile': channel<{ path: string; bytes: number }>()(
+    'Write image bytes that have no OS path (pasted, painted mask) into the upload area; answers the path for tasks:submit. PNG, JPEG or WebP, at most 24 MiB.',
+    z
+      .object({
+        bytes: z
+          .custom<Uint8Array>((v) => v instanceof Uint8Array, 'Expected image bytes')
+          .refine((b) => b.length > 0 && b.length <= 24 * 1024 * 1024, 'At most 24 MiB'),
+      })
+      .strict(),
+  ),
+  'generate:uploadAsset': channel<{ id: string }>()(
+    'Workbench: upload a source, mask or reference image (POST /v1/art/assets) after the art checks (type, 24 MiB, 24 MP); answers the asset id.',
+    z.object({ path: localPathSchema }).strict(),
+  ),
+  'generate:estimate': channel<{
+    quoteId: string
+    priceUsd: number | null
+    paymentMethod: string | null
+    allowance: string | null
+    expiresAt: number | null
+    quotedAt: number
+    /** Every scalar field of the answer's data, as the service gave it. */
+    fields: Record<string, string | number | boolean>
+  }>()(
+    'Workbench "Get quote": POST /v1/art/estimate for the form\'s request (asset ids included); price, payment method and allowance use as the service states them.',
+    z.object({ request: submitWorkbenchSchema.shape.request }).strict(),
+  ),
+  'generate:submitNative': channel<TaskView>()(
+    'Start a native art task whose source image and mask are files: main checks them (type, 24 MiB, 24 MP), Base64-encodes them into parameters.image / parameters.mask and hands the request to the task engine like tasks:submit.',
+    z
+      .object({
+        requestId: submitNativeSchema.shape.requestId,
+        request: submitNativeSchema.shape.request,
+        image: localPathSchema.optional(),
+        mask: localPathSchema.optional(),
+      })
+      .strict(),
+  ),
+
+  // ── account ──
+  'account:testConnection': channel<{
+    /** Every model id GET /v1/models listed for this key. */
+    models: string[]
+    /** The catalog model ids this account can use (listed directly or via a native variant). */
+    usable: string[]
+    checkedAt: number
+  }>()(
+    'Settings "Test connection": GET /v1/models with the stored address and key; errors as auth/forbidden/network/… Results.',
+    empty,
+  ),
+
+  // ── tasks ──
+  'tasks:list': channel<TaskView[]>()(
+    'Every task not dismissed, newest first: state, progress, times, cost, error and results.',
+    empty,
+  ),
+  'tasks:get': channel<TaskView>()('One task.', z.object({ id: taskIdSchema }).strict()),
+  'tasks:submit': channel<TaskView>()(
+    'Start a generation (image | edit | video | native | workbench). Validated with the catalog first (field errors, nothing sent); journaled with a new key before it is sent.',
+    submitTaskSchema,
+  ),
+  'tasks:cancel': channel<TaskView>()(
+    'Cancel a task that is still local (queued, or waiting for a price confirmation).',
+    z.object({ id: taskIdSchema }).strict(),
+  ),
+  'tasks:retryAsNew': channel<TaskView>()(
+    'Run a finished, failed or cancelled task again as a NEW generation (new key: a new charge).',
+    z.object({ id: taskIdSchema }).strict(),
+  ),
+  'tasks:dismiss': channel<{ id: string }>()(
+    'Hide a finished task (or give up on one that needs attention); the journal keeps it.',
+    z.object({ id: taskIdSchema }).strict(),
+  ),
+  'tasks:confirmQuote': channel<TaskView>()(
+    'Accept the new price of a re-quoted workbench task; it continues with the same request id.',
+    z.object({ id: taskIdSchema, quoteId: z.string().min(1).max(500) }).strict(),
+  ),
+  'tasks:resume': channel<TaskView>()(
+    'Try a blocked task again with the same key (after fixing the key or the connection).',
+    z.object({ id: taskIdSchema }).strict(),
+  ),
+  'tasks:openResult': channel<OpenedResult[]>()(
+    "A task's saved outputs with gen-media: URLs to show them.",
+    z.object({ id: taskIdSchema }).strict(),
+  ),
+
   // (domain sections are inserted above this line, one block per domain)
 } as const
 
@@ -113,6 +379,17 @@ export const invokeContract = {
 export const eventContract = {
   'settings:changed': event<SettingsView>(
     'Settings changed in main (key stored, demo started, ...).',
+  ),
+  'library:changed': event<LibraryChange>('Library items were added, removed or changed; refetch.'),
+  'library:status': event<LibraryStatus>('The library folder or index state changed.'),
+  'chat:delta': event<ChatDeltaEvent>(
+    'Text appended to a streaming reply, coalesced in main (offset = length before the append).',
+  ),
+  'chat:updated': event<ChatUpdatedEvent>(
+    'A conversation or one of its messages changed (reply finished, stopped, failed, removed).',
+  ),
+  'tasks:updated': event<TasksUpdate>(
+    'Tasks that changed since the last event (coalesced per task, at most 10 per second) and ids removed.',
   ),
 } as const
 

@@ -84,7 +84,8 @@ function charactersFrom(params: Record<string, unknown>): CharacterPrompt[] | un
   const negCaps = isRecord(v4neg?.caption) ? v4neg.caption.char_captions : undefined
   if (Array.isArray(caps)) {
     return caps.filter(isRecord).map((c, i) => {
-      const neg = Array.isArray(negCaps) && isRecord(negCaps[i]) ? str(negCaps[i].char_caption) : undefined
+      const neg =
+        Array.isArray(negCaps) && isRecord(negCaps[i]) ? str(negCaps[i].char_caption) : undefined
       const center = Array.isArray(c.centers) && isRecord(c.centers[0]) ? c.centers[0] : undefined
       const x = num(center?.x)
       const y = num(center?.y)
@@ -129,8 +130,11 @@ function commonFields(params: Record<string, unknown>): Omit<ParsedSettings, 'so
   if (seed !== undefined) out.seed = seed
   const characters = charactersFrom(params)
   if (characters?.length) out.characters = characters
+  const v4 = isRecord(params.v4_prompt) ? params.v4_prompt : {}
   if (typeof params.use_coords === 'boolean') out.useCoords = params.use_coords
-  else if (typeof params.auto_character_positions === 'boolean') out.useCoords = !params.auto_character_positions
+  else if (typeof v4.use_coords === 'boolean') out.useCoords = v4.use_coords
+  else if (typeof params.auto_character_positions === 'boolean')
+    out.useCoords = !params.auto_character_positions
   return out
 }
 
@@ -281,7 +285,10 @@ export function settingsFromA1111(text: string): ParsedSettings {
 export function settingsFromPngText(chunks: Record<string, string>): ParsedSettings {
   const ours = chunks[GEN_STUDIO_CHUNK] ? parseEmbedded(chunks[GEN_STUDIO_CHUNK]) : null
   if (ours) return settingsFromOurs(ours)
-  if (chunks.Comment || (chunks.Description && /novelai/i.test(`${chunks.Software} ${chunks.Source} ${chunks.Title}`))) {
+  if (
+    chunks.Comment ||
+    (chunks.Description && /novelai/i.test(`${chunks.Software} ${chunks.Source} ${chunks.Title}`))
+  ) {
     const nai = settingsFromNovelAi(chunks)
     if (nai) return nai
   }
@@ -299,7 +306,11 @@ export async function settingsFromPng(bytes: Uint8Array): Promise<ParsedSettings
  * Source = model, Comment = parameters JSON with `prompt`, `uc`, `seed`) plus our own full copy.
  */
 export function pngTextFor(settings: EmbeddedSettings): Record<string, string> {
-  const comment: Record<string, unknown> = { ...settings.params, prompt: settings.prompt, uc: settings.negativePrompt }
+  const comment: Record<string, unknown> = {
+    ...settings.params,
+    prompt: settings.prompt,
+    uc: settings.negativePrompt,
+  }
   if (settings.seed !== null) comment.seed = settings.seed
   return {
     Title: 'AI generated image',

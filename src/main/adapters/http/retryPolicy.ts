@@ -82,6 +82,8 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
   'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+  /** Our own check: a download ended before its Content-Length. */
+  'ERR_BODY_TRUNCATED',
 ])
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 

@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3'
 import { mkdirSync, renameSync } from 'node:fs'
 import { dirname } from 'node:path'
+
+import Database from 'better-sqlite3'
 
 export type Db = Database.Database
 

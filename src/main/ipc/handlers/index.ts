@@ -1,8 +1,13 @@
 import type { Handlers } from '@shared/ipc/contract'
 
 import type { Container } from '../../container'
+import { accountHandlers } from './account'
 import { appHandlers } from './app'
+import { chatHandlers } from './chat'
+import { generateHandlers } from './generate'
+import { libraryHandlers } from './library'
 import { settingsHandlers } from './settings'
+import { tasksHandlers } from './tasks'
 
 /**
  * The exhaustive handler map: one entry per contract channel, composed from one file per domain.
@@ -12,6 +17,11 @@ export function createHandlers(c: Container): Handlers {
   return {
     ...appHandlers(c),
     ...settingsHandlers(c),
+    ...libraryHandlers(c),
+    ...chatHandlers(c),
+    ...generateHandlers(c),
+    ...accountHandlers(c),
+    ...tasksHandlers(c),
     // (one spread per domain, inserted above this line)
   } satisfies Handlers
 }

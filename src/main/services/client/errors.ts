@@ -41,8 +41,10 @@ export function parseErrorBody(text: string, contentType: string | undefined): P
   const code = str(inner.code) ?? str(top.code)
   const type = str(inner.type)
   const message =
-    str(inner.message) ?? (typeof top.error === 'string' ? str(top.error) : undefined) ??
-    str(top.message) ?? str(top.detail)
+    str(inner.message) ??
+    (typeof top.error === 'string' ? str(top.error) : undefined) ??
+    str(top.message) ??
+    str(top.detail)
   const param = str(inner.param) ?? str(top.param)
   if (code) error.code = code
   if (type) error.type = type
@@ -80,7 +82,7 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
   const e = parsed.error
   const said = e?.message ? ctx.redact(e.message) : undefined
   const base: Pick<AppError, 'status' | 'serverCode' | 'taskId'> = { status }
-  if (e?.code ?? e?.type) base.serverCode = (e?.code ?? e?.type) as string
+  if (e?.code ?? e?.type) base.serverCode = ctx.redact((e?.code ?? e?.type) as string).slice(0, 100)
   if (ctx.taskId) base.taskId = ctx.taskId
   const withSaid = (m: string) => (said ? `${m} The service said: ${said}` : m)
 
@@ -123,7 +125,7 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
     }
   }
   if (matches(e, /quote/i) || (said !== undefined && /quote/i.test(said) && status < 500)) {
-    if (matches(e, /expir|stale|invalid|not_found|unknown/i) || /expir/i.test(said ?? '')) {
+    if (matches(e, /expir|stale|invalid|not_found|unknown|mismatch/i) || /expir/i.test(said ?? '')) {
       return {
         ...base,
         code: 'quote_expired',
@@ -193,7 +195,7 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
         : 'Check the service address in Settings, or the task ID.',
     }
   }
-  const fields = e?.param ? { [e.param]: said ?? 'Invalid value' } : undefined
+  const fields = e?.param ? { [ctx.redact(e.param).slice(0, 100)]: said ?? 'Invalid value' } : undefined
   return {
     ...base,
     code: 'validation',

@@ -111,9 +111,14 @@ export function parseAnswer<S extends z.ZodType>(
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   const where = issue?.path.length ? issue.path.join('.') : '(answer)'
-  return fail('bad_response', `The service's answer to ${endpoint} was not understood: ${where}: ${issue?.message ?? 'invalid'}.`, {
-    action: 'Try again; if it keeps happening, the service may have changed. Export diagnostics for a report.',
-  })
+  return fail(
+    'bad_response',
+    `The service's answer to ${endpoint} was not understood: ${where}: ${issue?.message ?? 'invalid'}.`,
+    {
+      action:
+        'Try again; if it keeps happening, the service may have changed. Export diagnostics for a report.',
+    },
+  )
 }
 
 /** JSON.parse that turns a broken body into `bad_response` instead of a SyntaxError. */

@@ -1,8 +1,9 @@
 /**
- * Request and result shapes of the client's endpoint methods. Requests carry exactly the spec's
- * documented fields; `extra` holds anything else a form adds, sent as given. Results expose the
+ * Options and result shapes of the client's endpoint methods. Request bodies are the shared
+ * catalog types (one spelling of every field for forms, client and simulator). Results expose the
  * fields the app uses plus `raw`, so the UI can show what the server said when the spec is silent.
  */
+import type { ImageEditRequest } from '@shared/catalog'
 
 /** Options of every call: cancellation, and the task it belongs to (for diagnostics). */
 export interface CallOptions {
@@ -30,32 +31,10 @@ export interface FileRef {
   filename?: string
 }
 
-export interface ImageGenerationRequest {
-  model: string
-  prompt: string
-  n?: number
-  size?: string
-  quality?: string
-  aspect_ratio?: string
-  response_format?: 'url' | 'b64_json'
-  image_urls?: string[]
-  mode?: string
-  extra?: Record<string, unknown>
-}
-
-export interface ImageEditRequest {
-  model: string
-  prompt: string
+/** The edit request's text fields (shared with the forms) plus the reference files on disk. */
+export type ImageEditInput = ImageEditRequest & {
   /** One file is sent as part `image`, several as repeated `image[]` parts. */
   images: FileRef[]
-  mask?: FileRef
-  n?: number
-  size?: string
-  quality?: string
-  aspect_ratio?: string
-  response_format?: 'url' | 'b64_json'
-  mode?: string
-  extra?: Record<string, string | number | boolean>
 }
 
 export interface ImageItem {
@@ -69,18 +48,6 @@ export interface ImageResult {
   images: ImageItem[]
 }
 
-export interface VideoCreateRequest {
-  model: string
-  prompt: string
-  duration?: number
-  resolution?: string
-  aspect_ratio?: string
-  mode?: string
-  reference_video_urls?: string[]
-  input_video_seconds?: number
-  extra?: Record<string, unknown>
-}
-
 export interface VideoTask {
   id: string
   /** queued | in_progress | completed | failed, or anything else (treated as not terminal). */
@@ -89,39 +56,6 @@ export interface VideoTask {
   error?: { code?: string; message?: string }
   expiresAt?: number
   raw: Record<string, unknown>
-}
-
-export interface NativeArtRequest {
-  input: string
-  model: string
-  action: 'generate' | 'img2img' | 'infill'
-  parameters: Record<string, unknown>
-  use_coords?: boolean
-  extra?: Record<string, unknown>
-}
-
-export interface ArtEstimateRequest {
-  model: string
-  model_variant: string
-  prompt: string
-  negative_prompt?: string
-  width: number
-  height: number
-  steps: number
-  count: number
-  seed?: number
-  guidance?: number
-  source_strength?: number
-  source_noise?: number
-  auto_character_positions?: boolean
-  characters?: Array<{ prompt: string; negative_prompt?: string }>
-  extra?: Record<string, unknown>
-}
-
-export interface ArtGenerationRequest extends ArtEstimateRequest {
-  quote_id: string
-  /** The workbench's idempotency key: same value on a retry, a new one for a new image. */
-  client_request_id: string
 }
 
 export interface ArtQuote {
@@ -142,17 +76,6 @@ export interface ArtEvent {
   /** JSON-decoded payload when the data is JSON, else the raw text. */
   data: unknown
   id?: string
-}
-
-export interface ChatMessage {
-  role: string
-  content: string
-}
-
-export interface ChatRequest {
-  model: string
-  messages: ChatMessage[]
-  extra?: Record<string, unknown>
 }
 
 export interface ChatReply {

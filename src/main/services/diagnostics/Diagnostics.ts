@@ -47,6 +47,8 @@ export interface DiagnosticsSink {
     message: string,
     extra?: { data?: unknown; taskId?: string; privateStrings?: readonly string[] },
   ): void
+  /** An unexpected exception: name, message and a few stack lines, redacted. */
+  error(scope: string, error: unknown, taskId?: string): void
 }
 
 export interface DiagnosticsOptions {

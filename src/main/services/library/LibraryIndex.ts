@@ -11,6 +11,8 @@ import type {
   MediaExt,
 } from '@shared/library/types'
 
+import type { Statement } from 'better-sqlite3'
+
 import { type Db, type Migration, openDatabase } from '../../adapters/sqlite/openDatabase'
 
 /** What the index stores per file: the sidecar plus where it is and how it looked when read. */
@@ -67,11 +69,12 @@ const MIGRATIONS: Migration[] = [
         file_size INTEGER NOT NULL,
         sidecar_mtime INTEGER NOT NULL
       );
-      CREATE INDEX items_created ON items(created DESC, id DESC);
-      CREATE INDEX items_kind ON items(kind, created DESC, id DESC);
-      CREATE INDEX items_media ON items(media, created DESC, id DESC);
-      CREATE INDEX items_model ON items(model, created DESC, id DESC);
-      CREATE INDEX items_favourite ON items(created DESC, id DESC) WHERE favourite = 1;
+      -- The rowid is the sort key (see keyOf): every index below ends in it implicitly, so each
+      -- filter walks its index newest first and stops after one page.
+      CREATE INDEX items_kind ON items(kind);
+      CREATE INDEX items_media ON items(media);
+      CREATE INDEX items_model ON items(model);
+      CREATE INDEX items_favourite ON items(favourite) WHERE favourite = 1;
       CREATE INDEX items_month ON items(month);
       CREATE INDEX items_sha ON items(sha256);
       CREATE INDEX items_task ON items(source_task) WHERE source_task IS NOT NULL;
@@ -91,6 +94,15 @@ const MIGRATIONS: Migration[] = [
       END;
     `),
 ]
+
+/**
+ * Rows are keyed by time: rowid = created ms × 2^10 + a tie counter (a safe integer until 2248). Newest first is then simply
+ * `ORDER BY rowid DESC`, which the primary key, every secondary index (rowid is their last
+ * column) and FTS5 (doclists are in rowid order) all deliver without sorting, so a page or a
+ * search stops after 200 rows even when a common word matches half the library.
+ */
+export const KEY_SHIFT = 2 ** 10
+export const keyOf = (createdMs: number): number => Math.max(0, Math.floor(createdMs)) * KEY_SHIFT
 
 /** yyyymm in local time: months on the scrubber are the user's calendar months. */
 export const monthKeyOf = (ms: number): number => {
@@ -112,8 +124,9 @@ export function ftsQuery(text: string): string | null {
   return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ')
 }
 
-const TILE_COLUMNS = `id, kind, media, model, substr(prompt, 1, 200) AS prompt_preview, created, favourite,
-  width, height, duration, sha256, rel_path, problem`
+const TILE_COLUMNS = `items.id, items.kind, items.media, items.model,
+  substr(items.prompt, 1, 200) AS prompt_preview, items.created, items.favourite, items.width,
+  items.height, items.duration, items.sha256, items.rel_path, items.problem`
 
 interface TileRow {
   id: string
@@ -163,7 +176,9 @@ const toTile = (r: TileRow): LibraryTile => ({
 function parseParams(text: string): Record<string, unknown> {
   try {
     const v: unknown = JSON.parse(text)
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+    return typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : {}
   } catch {
     return {}
   }
@@ -179,37 +194,50 @@ export class LibraryIndex {
   private readonly stmts
 
   constructor(path: string) {
-    this.db = openDatabase({ path, migrations: MIGRATIONS, synchronous: 'NORMAL', onCorrupt: 'recreate' })
+    this.db = openDatabase({
+      path,
+      migrations: MIGRATIONS,
+      synchronous: 'NORMAL',
+      onCorrupt: 'recreate',
+    })
     const db = this.db
     this.stmts = {
       upsert: db.prepare(`
-        INSERT INTO items (id, rel_path, kind, media, ext, model, prompt, negative, params, seed, cost,
+        INSERT INTO items (rowid, id, rel_path, kind, media, ext, model, prompt, negative, params, seed, cost,
           source_task, width, height, duration, bytes, sha256, created, month, favourite, demo,
           original_name, problem, file_mtime, file_size, sidecar_mtime)
-        VALUES (@id, @rel_path, @kind, @media, @ext, @model, @prompt, @negative, @params, @seed, @cost,
+        VALUES (@rowid, @id, @rel_path, @kind, @media, @ext, @model, @prompt, @negative, @params, @seed, @cost,
           @source_task, @width, @height, @duration, @bytes, @sha256, @created, @month, @favourite, @demo,
           @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime)
-        ON CONFLICT(rel_path) DO UPDATE SET id = excluded.id, kind = excluded.kind, media = excluded.media,
-          ext = excluded.ext, model = excluded.model, prompt = excluded.prompt, negative = excluded.negative,
-          params = excluded.params, seed = excluded.seed, cost = excluded.cost, source_task = excluded.source_task,
-          width = excluded.width, height = excluded.height, duration = excluded.duration, bytes = excluded.bytes,
-          sha256 = excluded.sha256, created = excluded.created, month = excluded.month,
-          favourite = excluded.favourite, demo = excluded.demo, original_name = excluded.original_name,
-          problem = excluded.problem, file_mtime = excluded.file_mtime, file_size = excluded.file_size,
-          sidecar_mtime = excluded.sidecar_mtime`),
+`),
+      atPath: db.prepare('SELECT rowid FROM items WHERE rel_path = ?').pluck(),
+      deleteRow: db.prepare('DELETE FROM items WHERE rowid = ?'),
+      maxKey: db.prepare('SELECT max(rowid) FROM items WHERE rowid >= ? AND rowid < ?').pluck(),
+      keyOfId: db.prepare('SELECT rowid FROM items WHERE id = ?').pluck(),
+      hasKey: db.prepare('SELECT 1 FROM items WHERE rowid = ?').pluck(),
       idAt: db.prepare('SELECT rel_path FROM items WHERE id = ?').pluck(),
       deleteByPath: db.prepare('DELETE FROM items WHERE rel_path = ? RETURNING id').pluck(),
-      deleteUnder: db.prepare("DELETE FROM items WHERE rel_path >= ? AND rel_path < ? RETURNING id").pluck(),
+      deleteUnder: db
+        .prepare('DELETE FROM items WHERE rel_path >= ? AND rel_path < ? RETURNING id')
+        .pluck(),
       byId: db.prepare('SELECT * FROM items WHERE id = ?'),
       bySha: db.prepare('SELECT id FROM items WHERE sha256 = ? LIMIT 1').pluck(),
-      byTask: db.prepare('SELECT id FROM items WHERE source_task = ? AND sha256 = ? LIMIT 1').pluck(),
+      byTask: db
+        .prepare('SELECT id FROM items WHERE source_task = ? AND sha256 = ? LIMIT 1')
+        .pluck(),
       stamps: db.prepare('SELECT rel_path, id, file_mtime, file_size, sidecar_mtime FROM items'),
       count: db.prepare('SELECT count(*) FROM items').pluck(),
-      problems: db.prepare('SELECT rel_path, problem FROM items WHERE problem IS NOT NULL LIMIT 100'),
+      problems: db.prepare(
+        'SELECT rel_path, problem FROM items WHERE problem IS NOT NULL LIMIT 100',
+      ),
       setFavourite: db.prepare('UPDATE items SET favourite = ?, sidecar_mtime = ? WHERE id = ?'),
       getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
-      setMeta: db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
-      models: db.prepare('SELECT model, count(*) AS n FROM items GROUP BY model ORDER BY n DESC LIMIT 200'),
+      setMeta: db.prepare(
+        'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      ),
+      models: db.prepare(
+        'SELECT model, count(*) AS n FROM items GROUP BY model ORDER BY n DESC LIMIT 200',
+      ),
     }
   }
 
@@ -239,11 +267,22 @@ export class LibraryIndex {
     const run = this.db.transaction((batch: IndexRow[]) => {
       for (const row of batch) {
         const s = row.sidecar
-        let id = s.id
-        const holder = this.stmts.idAt.get(id) as string | undefined
-        if (holder !== undefined && holder !== row.relPath) id = `${s.id}~${shortHash(row.relPath)}`
         const created = Date.parse(s.created)
+        const base = keyOf(created)
+        const existing = this.stmts.atPath.get(row.relPath) as number | undefined
+        if (existing !== undefined) this.stmts.deleteRow.run(existing)
+        let rowid: number
+        if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT) rowid = existing
+        else {
+          const max = this.stmts.maxKey.get(base, base + KEY_SHIFT) as number | null
+          rowid = max === null ? base : max + 1
+          // More than 1024 items in one millisecond spill into the next ones, in order.
+          while (this.stmts.hasKey.get(rowid) !== undefined) rowid++
+        }
+        let id = s.id
+        if (this.stmts.idAt.get(id) !== undefined) id = `${s.id}~${shortHash(row.relPath)}`
         this.stmts.upsert.run({
+          rowid,
           id,
           rel_path: row.relPath,
           kind: s.kind,
@@ -299,7 +338,12 @@ export class LibraryIndex {
       file_size: number
       sidecar_mtime: number
     }>) {
-      out.set(r.rel_path, { id: r.id, fileMtime: r.file_mtime, fileSize: r.file_size, sidecarMtime: r.sidecar_mtime })
+      out.set(r.rel_path, {
+        id: r.id,
+        fileMtime: r.file_mtime,
+        fileSize: r.file_size,
+        sidecarMtime: r.sidecar_mtime,
+      })
     }
     return out
   }
@@ -345,39 +389,73 @@ export class LibraryIndex {
 
   /** Distinct models with their counts, for the model filter. */
   models(): Array<{ model: string; count: number }> {
-    return (this.stmts.models.all() as Array<{ model: string; n: number }>).map((r) => ({ model: r.model, count: r.n }))
+    return (this.stmts.models.all() as Array<{ model: string; n: number }>).map((r) => ({
+      model: r.model,
+      count: r.n,
+    }))
   }
 
-  private where(filter: LibraryFilter): { sql: string; params: unknown[] } {
+  private readonly cache = new Map<string, Statement>()
+  private stmt(sql: string): Statement {
+    let st = this.cache.get(sql)
+    if (!st) {
+      st = this.db.prepare(sql)
+      this.cache.set(sql, st)
+    }
+    return st
+  }
+
+  /** Clauses on `items` for a filter, and the FTS query (null when no text). */
+  private where(filter: LibraryFilter): { clauses: string[]; params: unknown[]; match: string | null } {
     const clauses: string[] = []
     const params: unknown[] = []
     if (filter.kinds?.length) {
-      clauses.push(`kind IN (${filter.kinds.map(() => '?').join(',')})`)
+      clauses.push(`items.kind IN (${filter.kinds.map(() => '?').join(',')})`)
       params.push(...filter.kinds)
     }
     if (filter.media) {
-      clauses.push('media = ?')
+      clauses.push('items.media = ?')
       params.push(filter.media)
     }
     if (filter.model) {
-      clauses.push('model = ?')
+      clauses.push('items.model = ?')
       params.push(filter.model)
     }
     if (filter.from !== undefined) {
-      clauses.push('created >= ?')
-      params.push(filter.from)
+      clauses.push('items.rowid >= ?')
+      params.push(keyOf(filter.from))
     }
     if (filter.to !== undefined) {
-      clauses.push('created < ?')
-      params.push(filter.to)
+      clauses.push('items.rowid < ?')
+      params.push(keyOf(filter.to))
     }
-    if (filter.favourites) clauses.push('favourite = 1')
-    const match = filter.text ? ftsQuery(filter.text) : null
+    if (filter.favourites) clauses.push('items.favourite = 1')
+    return { clauses, params, match: filter.text ? ftsQuery(filter.text) : null }
+  }
+
+  /** The exclusive rowid bound for a cursor: its row's key, or its time when the row is gone. */
+  private bound(after: LibraryCursor): number {
+    const key = after.id ? (this.stmts.keyOfId.get(after.id) as number | undefined) : undefined
+    return key ?? keyOf(after.createdAt)
+  }
+
+  /** SELECT … FROM the right tables for a filter, newest first (rowid order, no sort step). */
+  private select(columns: string, filter: LibraryFilter, after: LibraryCursor | null) {
+    const { clauses, params, match } = this.where(filter)
+    if (after) {
+      clauses.push('items.rowid < ?')
+      params.push(this.bound(after))
+    }
     if (match) {
-      clauses.push('rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)')
-      params.push(match)
+      // Driven from FTS5, which yields matches in descending rowid order and stops at the limit.
+      const where = ['items_fts MATCH ?', ...clauses].join(' AND ')
+      return {
+        sql: `SELECT ${columns} FROM items_fts JOIN items ON items.rowid = items_fts.rowid WHERE ${where} ORDER BY items_fts.rowid DESC`,
+        params: [match, ...params],
+      }
     }
-    return { sql: clauses.length ? clauses.join(' AND ') : '1', params }
+    const where = clauses.length ? clauses.join(' AND ') : '1'
+    return { sql: `SELECT ${columns} FROM items WHERE ${where} ORDER BY items.rowid DESC`, params }
   }
 
   /**
@@ -386,12 +464,8 @@ export class LibraryIndex {
    * walking all pages before it.
    */
   page(filter: LibraryFilter, after: LibraryCursor | null, limit: number, skip = 0): LibraryPage {
-    const { sql, params } = this.where(filter)
-    const keyset = after ? ' AND (created, id) < (?, ?)' : ''
-    const args = after ? [...params, after.createdAt, after.id] : params
-    const rows = this.db
-      .prepare(`SELECT ${TILE_COLUMNS} FROM items WHERE ${sql}${keyset} ORDER BY created DESC, id DESC LIMIT ? OFFSET ?`)
-      .all(...args, limit + 1, skip) as TileRow[]
+    const q = this.select(TILE_COLUMNS, filter, after)
+    const rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(...q.params, limit + 1, skip) as TileRow[]
     const more = rows.length > limit
     const items = rows.slice(0, limit).map(toTile)
     const last = items[items.length - 1]
@@ -400,10 +474,13 @@ export class LibraryIndex {
 
   /** Counts per month for the same filter, newest first. */
   months(filter: LibraryFilter): LibraryMonth[] {
-    const { sql, params } = this.where(filter)
-    const rows = this.db
-      .prepare(`SELECT month, count(*) AS n FROM items WHERE ${sql} GROUP BY month ORDER BY month DESC`)
-      .all(...params) as Array<{ month: number; n: number }>
+    const { clauses, params, match } = this.where(filter)
+    const where = clauses.length ? clauses.join(' AND ') : '1'
+    const sql = match
+      ? `SELECT items.month AS month, count(*) AS n FROM items_fts JOIN items ON items.rowid = items_fts.rowid
+         WHERE items_fts MATCH ? AND ${where} GROUP BY items.month ORDER BY items.month DESC`
+      : `SELECT month, count(*) AS n FROM items WHERE ${where} GROUP BY month ORDER BY month DESC`
+    const rows = this.stmt(sql).all(...(match ? [match, ...params] : params)) as Array<{ month: number; n: number }>
     return rows.map(({ month, n }) => {
       const y = Math.floor(month / 100)
       const m = month % 100
@@ -418,11 +495,11 @@ export class LibraryIndex {
 
   /** IDs in grid order for a filter (select all), capped. */
   ids(filter: LibraryFilter, cap: number): string[] {
-    const { sql, params } = this.where(filter)
+    const q = this.select('items.id', filter, null)
     return this.db
-      .prepare(`SELECT id FROM items WHERE ${sql} ORDER BY created DESC, id DESC LIMIT ?`)
+      .prepare(`${q.sql} LIMIT ?`)
       .pluck()
-      .all(...params, cap) as string[]
+      .all(...q.params, cap) as string[]
   }
 }
 

@@ -1,5 +1,7 @@
-import { type MediaExt, MEDIA_TYPES, type LibraryMedia } from '@shared/library/types'
-import { type FileHandle, promises as fs } from 'node:fs'
+import { promises as fs } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
+
+import { type LibraryMedia, MEDIA_TYPES, type MediaExt } from '@shared/library/types'
 import sharp from 'sharp'
 
 /**
@@ -41,7 +43,9 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
  * Duration and frame size of an MP4/MOV from its `moov` box (mvhd, first video tkhd) without
  * decoding anything; reads only box headers and the moov box. Null fields when not found.
  */
-export async function probeMp4(path: string): Promise<{ durationSec: number | null; width: number | null; height: number | null }> {
+export async function probeMp4(
+  path: string,
+): Promise<{ durationSec: number | null; width: number | null; height: number | null }> {
   const none = { durationSec: null, width: null, height: null }
   const handle = await fs.open(path, 'r')
   try {
@@ -119,10 +123,14 @@ export async function probeMedia(path: string): Promise<MediaInfo> {
     await handle.close()
   }
   const ext = sniffExt(head)
-  if (!ext) throw new Error('This is not an image or video the library can hold (PNG, JPEG, WebP, GIF, MP4, WebM, MOV).')
+  if (!ext)
+    throw new Error(
+      'This is not an image or video the library can hold (PNG, JPEG, WebP, GIF, MP4, WebM, MOV).',
+    )
   const media = MEDIA_TYPES[ext].media
   if (media === 'video') {
-    const info = ext === 'webm' ? { durationSec: null, width: null, height: null } : await probeMp4(path)
+    const info =
+      ext === 'webm' ? { durationSec: null, width: null, height: null } : await probeMp4(path)
     return { ext, media, ...info }
   }
   try {

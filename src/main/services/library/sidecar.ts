@@ -1,5 +1,6 @@
-import { LIBRARY_KINDS, type LibraryKind, type LibrarySidecar } from '@shared/library/types'
 import { promises as fs } from 'node:fs'
+
+import { LIBRARY_KINDS, type LibraryKind, type LibrarySidecar } from '@shared/library/types'
 
 import { writeAtomic } from './fsUtil'
 

@@ -1,0 +1,188 @@
+/**
+ * library-index: 100k synthetic library items (real files + JSON sidecars in YYYY/MM/DD folders).
+ * Measures the index build from sidecars (start-up reconcile into SQLite/FTS5) against a control
+ * that only reads the same sidecars, then p95 of a 200-item keyset page (goal ≤ 2 ms) and of a
+ * text search page (goal ≤ 20 ms), plus month counts and an unchanged-folder reconcile.
+ */
+import { promises as fs } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { MainEvents } from '../src/main/events'
+import { dateFolder, LibraryService } from '../src/main/services/library/LibraryService'
+import { mapLimit } from '../src/main/services/library/scan'
+import type { LibraryCursor, LibrarySidecar } from '../src/shared/library/types'
+
+const N = Number(process.env.LIBRARY_ITEMS ?? 100_000)
+const ROUNDS = 300
+
+let seed = 7
+const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32)
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!
+
+const WORDS = Array.from({ length: 3000 }, (_, i) => {
+  const syll = ['ka', 'ri', 'mo', 'sen', 'ta', 'lu', 'vor', 'ne', 'shi', 'pa', 'zel', 'dro']
+  let w = ''
+  for (let n = i; ; n = Math.floor(n / 12)) {
+    w += syll[n % 12]
+    if (n < 12) break
+  }
+  return w
+})
+const COMMON = ['portrait', 'landscape', 'anime', 'cat', 'city', 'night', 'forest', 'girl', 'robot', 'ocean']
+const MODELS = ['std-image-2', 'std-image-2.5-sunburst', 'still-5.0-pro', 'art-v4.5', 'art-v5', 'motion-2.5', 'clip-h3']
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
+
+function prompt(): string {
+  const n = 8 + Math.floor(rand() * 14)
+  const words: string[] = []
+  for (let i = 0; i < n; i++) words.push(rand() < 0.25 ? pick(COMMON) : pick(WORDS))
+  return words.join(', ')
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-library-'))
+  const libraryDir = join(dir, 'Library')
+  try {
+    // ── synthetic library ──
+    const start = new Date(2023, 0, 1).getTime()
+    const span = new Date(2026, 0, 1).getTime() - start
+    const t0 = process.hrtime.bigint()
+    const items = Array.from({ length: N }, (_, i) => ({ i, created: start + Math.floor(rand() * span) }))
+    const folders = new Set(items.map((x) => dateFolder(x.created)))
+    await mapLimit([...folders], 16, (f) => fs.mkdir(join(libraryDir, f), { recursive: true }))
+    const body = Buffer.from('\x89PNG\r\n\x1a\n synthetic')
+    await mapLimit(items, 64, async ({ i, created }) => {
+      const video = i % 9 === 0
+      const rel = `${dateFolder(created)}/${String(i).padStart(6, '0')}.${video ? 'mp4' : 'png'}`
+      const sidecar: LibrarySidecar = {
+        format: 'gen-studio-library',
+        version: 1,
+        id: `item-${i}`,
+        kind: video ? 'video' : i % 3 ? 'image' : 'art',
+        model: pick(MODELS),
+        prompt: prompt(),
+        negativePrompt: rand() < 0.3 ? 'lowres, blurry' : '',
+        params: { size: '1024x1024', steps: 28, sampler: 'k_euler' },
+        seed: Math.floor(rand() * 4294967295),
+        costEstimate: 0.01,
+        sourceTaskId: `task-${i}`,
+        width: 1024,
+        height: 1024,
+        durationSec: video ? 5 : null,
+        bytes: body.length,
+        sha256: i.toString(16).padStart(64, '0'),
+        created: new Date(created).toISOString(),
+        favourite: i % 50 === 0,
+        demo: false,
+      }
+      await fs.writeFile(join(libraryDir, rel), body)
+      await fs.writeFile(join(libraryDir, `${rel}.json`), JSON.stringify(sidecar, null, 2))
+    })
+    const genMs = ms(t0)
+
+    // ── control: just read every sidecar (the I/O floor of a rebuild) ──
+    const tc = process.hrtime.bigint()
+    const paths: string[] = []
+    for (const f of folders) for (const name of await fs.readdir(join(libraryDir, f))) if (name.endsWith('.json')) paths.push(join(libraryDir, f, name))
+    await mapLimit(paths, 24, async (p) => JSON.parse(await fs.readFile(p, 'utf8')))
+    const controlMs = ms(tc)
+
+    // ── build the index from the sidecars ──
+    const settings = { settings: async () => ({ libraryDir }) }
+    const make = () =>
+      new LibraryService({
+        settings,
+        events: new MainEvents(),
+        indexPath: join(dir, 'index.sqlite'),
+        thumbDir: join(dir, 'thumbs'),
+        trash: { trashItem: async () => {} },
+        watch: false,
+      })
+    const tb = process.hrtime.bigint()
+    let lib = make()
+    await lib.whenReconciled()
+    const buildMs = ms(tb)
+    const count = (await lib.status()).itemCount
+    if (count !== N) throw new Error(`indexed ${count} of ${N}`)
+    await lib.close()
+
+    // ── restart on an unchanged folder: stat-only reconcile ──
+    const tr = process.hrtime.bigint()
+    lib = make()
+    await lib.whenReconciled()
+    const restartMs = ms(tr)
+
+    // ── queries ──
+    const cursors: LibraryCursor[] = []
+    for (let r = 0; r < 50; r++) {
+      const page = await lib.query({}, null, 1, Math.floor(rand() * (N - 1)))
+      const t = page.items[0]!
+      cursors.push({ createdAt: t.createdAt, id: t.id })
+    }
+    for (let w = 0; w < 20; w++) await lib.query({}, pick(cursors), 200)
+    const pageTimes: number[] = []
+    for (let r = 0; r < ROUNDS; r++) {
+      const filter = r % 3 === 0 ? {} : r % 3 === 1 ? { media: 'image' as const } : { kinds: ['art' as const] }
+      const after = r % 10 === 0 ? null : pick(cursors)
+      const t = process.hrtime.bigint()
+      const page = await lib.query(filter, after, 200)
+      pageTimes.push(ms(t))
+      if (page.items.length === 0) throw new Error('empty page')
+    }
+    const searchTimes: number[] = []
+    const searchHits: number[] = []
+    for (let r = 0; r < ROUNDS; r++) {
+      const text = r % 2 ? pick(COMMON) : r % 5 === 0 ? `${pick(COMMON)} ${pick(WORDS)}` : pick(WORDS).slice(0, 4)
+      const t = process.hrtime.bigint()
+      const page = await lib.query({ text }, null, 200)
+      searchTimes.push(ms(t))
+      searchHits.push(page.items.length)
+    }
+    const monthTimes: number[] = []
+    for (let r = 0; r < 30; r++) {
+      const t = process.hrtime.bigint()
+      await lib.months(r % 2 ? {} : { media: 'video' })
+      monthTimes.push(ms(t))
+    }
+    await lib.close()
+
+    const result = {
+      bench: 'library-index',
+      items: N,
+      generate_ms: Math.round(genMs),
+      build_ms: Math.round(buildMs),
+      control_read_sidecars_ms: Math.round(controlMs),
+      build_vs_control: Number((buildMs / controlMs).toFixed(2)),
+      restart_reconcile_ms: Math.round(restartMs),
+      page200_p50_ms: Number(pct(pageTimes, 0.5).toFixed(3)),
+      page200_p95_ms: Number(pct(pageTimes, 0.95).toFixed(3)),
+      search_p50_ms: Number(pct(searchTimes, 0.5).toFixed(3)),
+      search_p95_ms: Number(pct(searchTimes, 0.95).toFixed(3)),
+      search_mean_hits: Math.round(searchHits.reduce((a, b) => a + b, 0) / searchHits.length),
+      months_p95_ms: Number(pct(monthTimes, 0.95).toFixed(3)),
+      goal_page_ms: 2,
+      goal_search_ms: 20,
+    }
+    console.log(`library-index (${N.toLocaleString()} items)`)
+    console.table({
+      'generate files + sidecars': `${result.generate_ms} ms`,
+      'control: read all sidecars': `${result.control_read_sidecars_ms} ms`,
+      'build index from sidecars': `${result.build_ms} ms (${result.build_vs_control}× control)`,
+      'restart, unchanged folder': `${result.restart_reconcile_ms} ms`,
+      'page of 200 p50 / p95': `${result.page200_p50_ms} / ${result.page200_p95_ms} ms (goal ≤ 2)`,
+      'text search p50 / p95': `${result.search_p50_ms} / ${result.search_p95_ms} ms (goal ≤ 20)`,
+      'months p95': `${result.months_p95_ms} ms`,
+    })
+    console.log(JSON.stringify(result))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+void main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -1,0 +1,344 @@
+#!/usr/bin/env node
+// Checks what electron-builder actually packaged, against electron-builder.yml's promises.
+//
+//   node scripts/package-check.mjs stub [--out DIR]
+//       Works offline: builds the app (electron-vite) if out/ is missing, takes the installed
+//       Electron distribution on Linux when npm downloaded one, else makes a stub distribution whose
+//       binary carries Electron's fuse wire, runs
+//       `electron-builder --linux dir -c.electronDist=<stub> -c.electronVersion=<installed>
+//        -c.npmRebuild=false` into DIR (default: a temp dir), then inspects the result.
+//   node scripts/package-check.mjs verify [RELEASE_DIR]
+//       After a real `electron-builder` run (CI): inspects every unpacked app in RELEASE_DIR
+//       (default release/): linux-unpacked, win-unpacked, mac/Gen Studio.app, and -arm64 variants.
+//
+// Inspection: the fuses read back from the binary equal build/afterPack.mjs's FUSES; app.asar holds
+// the built main, preload, renderer and package.json and nothing else of ours (no src, test, bench,
+// scripts, TypeScript, source maps); every native file is unpacked into app.asar.unpacked and on
+// disk; every package out/main requires is inside app.asar. Prints a report, writes
+// <DIR>/package-check.json, exits 1 on any problem.
+import { spawnSync } from 'node:child_process'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs'
+import { builtinModules, createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+import asar from '@electron/asar'
+import fuses from '@electron/fuses'
+import YAML from 'yaml'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const require = createRequire(import.meta.url)
+const isWindows = process.platform === 'win32'
+
+/**
+ * Electron's fuse wire as its build/fuses/build.py emits it: this 32-byte sentinel, one byte of
+ * wire version, one byte of wire length, then one ASCII '0'/'1' per fuse. The defaults are those
+ * of Electron's build/fuses/fuses.json5 (run_as_node 1, cookie_encryption 0, node_options 1,
+ * node_cli_inspect 1, embedded_asar_integrity_validation 0, only_load_app_from_asar 0,
+ * load_browser_process_specific_v8_snapshot 0, grant_file_protocol_extra_privileges 1).
+ */
+export const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
+export const STUB_DEFAULT_WIRE = '10110001'
+
+export function readBuilderConfig() {
+  return YAML.parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
+}
+
+/** A directory laid out like an unpacked Linux Electron zip, with a binary that only holds fuses. */
+export function makeStubElectronDist(dir, version) {
+  mkdirSync(join(dir, 'resources'), { recursive: true })
+  mkdirSync(join(dir, 'locales'), { recursive: true })
+  const script =
+    '#!/bin/sh\necho "stub Electron for packaging checks: it cannot run an app" >&2\nexit 1\n'
+  const wire = Buffer.concat([
+    Buffer.from(script, 'utf8'),
+    Buffer.from(FUSE_SENTINEL, 'ascii'),
+    Buffer.from([1, STUB_DEFAULT_WIRE.length]),
+    Buffer.from(`${STUB_DEFAULT_WIRE}\n`, 'ascii'),
+  ])
+  writeFileSync(join(dir, 'electron'), wire)
+  chmodSync(join(dir, 'electron'), 0o755)
+  writeFileSync(join(dir, 'version'), version)
+  writeFileSync(join(dir, 'locales', 'en-US.pak'), '')
+  writeFileSync(join(dir, 'LICENSE'), 'stub\n')
+  return join(dir, 'electron')
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: isWindows && command === 'npx',
+    env: {
+      ...process.env,
+      ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+      CSC_IDENTITY_AUTO_DISCOVERY: 'false',
+    },
+    ...options,
+  })
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`)
+}
+
+/**
+ * The Electron distribution to package with: the installed one when npm could download it (Linux
+ * only, since we package for Linux here), so the fuses are flipped in and read back from the real
+ * binary; otherwise a stub that carries only Electron's fuse wire.
+ */
+export function electronDistFor(outDir, version) {
+  const installed = join(dirname(require.resolve('electron/package.json')), 'dist')
+  if (process.platform === 'linux' && existsSync(join(installed, 'electron'))) {
+    return { dir: installed, binary: join(installed, 'electron'), kind: 'installed' }
+  }
+  const dir = join(outDir, 'stub-electron')
+  return { dir, binary: makeStubElectronDist(dir, version), kind: 'stub' }
+}
+
+/** Runs electron-builder --linux dir against electronDistFor(); returns where things are. */
+export function packStub(outDir) {
+  if (!existsSync(join(root, 'out/main/index.js'))) run('npx', ['electron-vite', 'build'])
+  const electronVersion = JSON.parse(
+    readFileSync(require.resolve('electron/package.json'), 'utf8'),
+  ).version
+  const dist = electronDistFor(outDir, electronVersion)
+  const releaseDir = join(outDir, 'release')
+  // The host's arch, so the node_modules npm installed (sharp's @img/* binaries) fit the package.
+  const arch = process.arch === 'arm64' ? 'arm64' : 'x64'
+  run(process.execPath, [
+    require.resolve('electron-builder/cli.js'),
+    '--linux',
+    'dir',
+    `--${arch}`,
+    '--publish',
+    'never',
+    `-c.electronDist=${dist.dir}`,
+    `-c.electronVersion=${electronVersion}`,
+    '-c.npmRebuild=false',
+    `-c.directories.output=${releaseDir}`,
+  ])
+  const appOutDir = join(releaseDir, arch === 'x64' ? 'linux-unpacked' : `linux-${arch}-unpacked`)
+  return { appOutDir, electronDist: dist.kind, sourceBinary: dist.binary, electronVersion }
+}
+
+/** Where the binary with the fuse wire and the resources folder live in one unpacked app. */
+export function appLayout(appOutDir, platform, config = readBuilderConfig()) {
+  if (platform === 'darwin') {
+    const app = join(appOutDir, `${config.productName}.app`)
+    return { binary: app, resources: join(app, 'Contents', 'Resources') }
+  }
+  if (platform === 'win32')
+    return {
+      binary: join(appOutDir, `${config.productName}.exe`),
+      resources: join(appOutDir, 'resources'),
+    }
+  return {
+    binary: join(appOutDir, config.linux.executableName),
+    resources: join(appOutDir, 'resources'),
+  }
+}
+
+/** Flattens an asar header into path -> node (paths relative, forward slashes, no leading slash). */
+export function asarEntries(archive) {
+  const entries = new Map()
+  const walk = (node, prefix) => {
+    for (const [name, child] of Object.entries(node.files ?? {})) {
+      const path = prefix ? `${prefix}/${name}` : name
+      if (child.files) walk(child, path)
+      else entries.set(path, child)
+    }
+  }
+  walk(asar.getRawHeader(archive).header, '')
+  return entries
+}
+
+const OWN_TOP_LEVEL = new Set(['out', 'package.json', 'node_modules'])
+const REQUIRED = [
+  'package.json',
+  'out/main/index.js',
+  'out/preload/index.js',
+  'out/renderer/index.html',
+]
+const NATIVE_PACKAGES = {
+  keytar: /^node_modules\/keytar\/build\/Release\/keytar\.node$/,
+  'better-sqlite3': /^node_modules\/better-sqlite3\/build\/Release\/better_sqlite3\.node$/,
+  sharp: /^node_modules\/@img\/sharp-[^/]+\/lib\/[^/]+\.node$/,
+}
+const UNPACKED_TREES = [
+  /^node_modules\/keytar\//,
+  /^node_modules\/better-sqlite3\//,
+  /^node_modules\/sharp\//,
+  /^node_modules\/@img\//,
+]
+
+/** Bare package names the built main process loads at run time (require / import()). */
+export function mainRuntimePackages(mainSource) {
+  const names = new Set()
+  for (const match of mainSource.matchAll(
+    /\b(?:require|import)\(\s*["']([^"'./][^"']*)["']\s*\)/g,
+  )) {
+    const spec = match[1]
+    if (
+      spec.startsWith('node:') ||
+      spec === 'electron' ||
+      builtinModules.includes(spec.split('/')[0])
+    )
+      continue
+    names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
+  }
+  return [...names].sort()
+}
+
+export async function inspectApp(appOutDir, platform) {
+  const { FUSES } = await import(pathToFileURL(join(root, 'build', 'afterPack.mjs')).href)
+  const { binary, resources } = appLayout(appOutDir, platform)
+  const archive = join(resources, 'app.asar')
+  const problems = []
+
+  const wire = await fuses.getCurrentFuseWire(binary)
+  const fuseStates = {}
+  for (const [index, wanted] of Object.entries(FUSES)) {
+    const name = fuses.FuseV1Options[index]
+    const actual = wire[index] === undefined ? 'absent' : String.fromCharCode(wire[index])
+    fuseStates[name] = actual
+    if (actual !== (wanted ? '1' : '0'))
+      problems.push(`fuse ${name} is ${actual}, wanted ${wanted ? 1 : 0}`)
+  }
+
+  const entries = asarEntries(archive)
+  const paths = [...entries.keys()]
+  for (const path of REQUIRED) if (!entries.has(path)) problems.push(`app.asar lacks ${path}`)
+  const foreign = [...new Set(paths.map((p) => p.split('/')[0]))].filter(
+    (top) => !OWN_TOP_LEVEL.has(top),
+  )
+  for (const top of foreign)
+    problems.push(`app.asar holds ${top} (only out/, package.json and node_modules/ belong there)`)
+  const outDirs = [
+    ...new Set(paths.filter((p) => p.startsWith('out/')).map((p) => p.split('/')[1])),
+  ]
+  for (const dir of outDirs)
+    if (!['main', 'preload', 'renderer'].includes(dir)) problems.push(`app.asar holds out/${dir}`)
+  const typescript = paths.filter((p) => /\.(ts|tsx|mts|cts)$/.test(p))
+  const sourceMaps = paths.filter((p) => p.endsWith('.map'))
+  if (typescript.length)
+    problems.push(`app.asar holds ${typescript.length} TypeScript files, e.g. ${typescript[0]}`)
+  if (sourceMaps.length)
+    problems.push(`app.asar holds ${sourceMaps.length} source maps, e.g. ${sourceMaps[0]}`)
+
+  const packed = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8'))
+  if (packed.main !== './out/main/index.js')
+    problems.push(`packaged package.json main is ${packed.main}`)
+  for (const key of ['scripts', 'devDependencies'])
+    if (packed[key]) problems.push(`packaged package.json keeps "${key}"`)
+
+  const unpackedDir = join(resources, 'app.asar.unpacked')
+  const nativeFiles = paths.filter((p) => p.endsWith('.node'))
+  const natives = {}
+  for (const [name, pattern] of Object.entries(NATIVE_PACKAGES)) {
+    natives[name] = nativeFiles.filter((p) => pattern.test(p))
+    if (!natives[name].length) problems.push(`no ${name} native binary in the package`)
+  }
+  const mustUnpack = paths.filter(
+    (p) => p.endsWith('.node') || UNPACKED_TREES.some((re) => re.test(p)),
+  )
+  for (const path of mustUnpack) {
+    if (!entries.get(path).unpacked) problems.push(`${path} is inside app.asar, must be unpacked`)
+    else if (!existsSync(join(unpackedDir, ...path.split('/'))))
+      problems.push(`${path} is marked unpacked but missing on disk`)
+  }
+
+  const mainSource = asar.extractFile(archive, 'out/main/index.js').toString('utf8')
+  const runtimePackages = mainRuntimePackages(mainSource)
+  for (const pkg of runtimePackages) {
+    if (!entries.has(`node_modules/${pkg}/package.json`))
+      problems.push(`out/main requires ${pkg}, which is not packaged`)
+  }
+
+  return {
+    appOutDir,
+    platform,
+    binary,
+    fuses: fuseStates,
+    asarFileCount: paths.length,
+    unpackedCount: mustUnpack.length,
+    natives,
+    runtimePackages,
+    problems,
+  }
+}
+
+/** The unpacked apps electron-builder leaves in a release directory, with their platform. */
+export function findUnpackedApps(releaseDir) {
+  const found = []
+  for (const name of existsSync(releaseDir) ? readdirSync(releaseDir) : []) {
+    if (/^linux(-[a-z0-9]+)?-unpacked$/.test(name))
+      found.push({ dir: join(releaseDir, name), platform: 'linux' })
+    else if (/^win(-[a-z0-9]+)?-unpacked$/.test(name))
+      found.push({ dir: join(releaseDir, name), platform: 'win32' })
+    else if (/^mac(-[a-z0-9]+)?$/.test(name))
+      found.push({ dir: join(releaseDir, name), platform: 'darwin' })
+  }
+  return found
+}
+
+function printReport(report) {
+  console.log(`\n${report.platform} app: ${report.appOutDir}`)
+  console.log(
+    `  fuses: ${Object.entries(report.fuses)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  )
+  console.log(
+    `  app.asar: ${report.asarFileCount} files; unpacked native files/trees: ${report.unpackedCount}`,
+  )
+  console.log(
+    `  natives: ${Object.entries(report.natives)
+      .map(([k, v]) => `${k}(${v.length})`)
+      .join(' ')}`,
+  )
+  console.log(`  main requires: ${report.runtimePackages.join(', ') || '(none)'}`)
+  for (const problem of report.problems) console.log(`  PROBLEM: ${problem}`)
+}
+
+async function main() {
+  const [mode = 'verify', ...rest] = process.argv.slice(2)
+  let apps
+  let reportDir
+  if (mode === 'stub') {
+    const outFlag = rest.indexOf('--out')
+    reportDir =
+      outFlag >= 0 ? resolve(rest[outFlag + 1]) : mkdtempSync(join(tmpdir(), 'gen-studio-pack-'))
+    const { appOutDir, electronDist, sourceBinary } = packStub(reportDir)
+    apps = [{ dir: appOutDir, platform: 'linux', extra: { electronDist, sourceBinary } }]
+  } else if (mode === 'verify') {
+    reportDir = resolve(rest[0] ?? join(root, 'release'))
+    apps = findUnpackedApps(reportDir)
+    if (!apps.length)
+      throw new Error(`no unpacked app (linux-unpacked, win-unpacked, mac/) in ${reportDir}`)
+  } else {
+    throw new Error(`unknown mode ${mode}: use "stub [--out DIR]" or "verify [RELEASE_DIR]"`)
+  }
+  const reports = []
+  for (const app of apps)
+    reports.push({ ...(await inspectApp(app.dir, app.platform)), ...app.extra })
+  reports.forEach(printReport)
+  writeFileSync(join(reportDir, 'package-check.json'), JSON.stringify(reports, null, 2))
+  const problems = reports.reduce((n, r) => n + r.problems.length, 0)
+  console.log(`\npackage check: ${reports.length} app(s), ${problems} problem(s)`)
+  process.exit(problems ? 1 : 0)
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

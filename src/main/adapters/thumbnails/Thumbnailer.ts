@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { dirname, join } from 'node:path'
+
+import sharp, { type Sharp } from 'sharp'
+
+/** Longest side of a grid thumbnail: sharp on a 2× display for ~160 px tiles. */
+export const THUMB_SIZE = 320
+
+/** Runs at most `limit` jobs at once; the rest wait in call order. */
+class Gate {
+  private running = 0
+  private readonly waiting: Array<() => void> = []
+  constructor(private readonly limit: number) {}
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((r) => this.waiting.push(r))
+    this.running++
+    try {
+      return await job()
+    } finally {
+      this.running--
+      this.waiting.shift()?.()
+    }
+  }
+}
+
+/**
+ * WebP thumbnails made with sharp and cached by content hash in a folder outside the library
+ * (userData/cache/thumbs), so the same picture is never decoded twice, a moved file keeps its
+ * thumbnail, and the user's folder holds only their files. Video posters come in as a frame the
+ * renderer grabbed and are stored the same way.
+ */
+export class Thumbnailer {
+  private readonly gate: Gate
+  private readonly inflight = new Map<string, Promise<string>>()
+
+  constructor(
+    readonly dir: string,
+    options: { concurrency?: number } = {},
+  ) {
+    this.gate = new Gate(options.concurrency ?? 2)
+  }
+
+  pathFor(sha256: string): string {
+    return join(this.dir, sha256.slice(0, 2), `${sha256}.webp`)
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    try {
+      await fs.access(this.pathFor(sha256))
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  private async write(sha256: string, make: () => Promise<Buffer>): Promise<string> {
+    const target = this.pathFor(sha256)
+    const existing = this.inflight.get(sha256)
+    if (existing) return existing
+    const job = this.gate
+      .run(async () => {
+        if (await this.has(sha256)) return target
+        const data = await make()
+        await fs.mkdir(dirname(target), { recursive: true })
+        const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`
+        await fs.writeFile(tmp, data)
+        await fs.rename(tmp, target)
+        return target
+      })
+      .finally(() => this.inflight.delete(sha256))
+    this.inflight.set(sha256, job)
+    return job
+  }
+
+  /** The cached thumbnail of an image file, made now if missing. Throws for undecodable files. */
+  fromImage(sourcePath: string, sha256: string): Promise<string> {
+    return this.write(sha256, () => render(sharp(sourcePath, { failOn: 'error' })))
+  }
+
+  /**
+   * Stores a video poster frame (PNG/JPEG/WebP bytes from the renderer) as the thumbnail. The
+   * bytes are decoded and re-encoded, so nothing but a valid image ends up in the cache.
+   */
+  async fromPoster(bytes: Uint8Array, sha256: string, replace = false): Promise<string> {
+    if (replace) await fs.rm(this.pathFor(sha256), { force: true })
+    return this.write(sha256, () =>
+      render(sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })),
+    )
+  }
+
+  /** A small PNG for the OS drag image: the thumbnail if there is one, else a neutral tile. */
+  async dragIcon(sha256: string | null): Promise<string> {
+    const name = sha256 && (await this.has(sha256)) ? `${sha256}.png` : 'generic.png'
+    const target = join(this.dir, 'drag', name)
+    try {
+      await fs.access(target)
+      return target
+    } catch {
+      // Made below.
+    }
+    const source =
+      name === 'generic.png'
+        ? sharp({
+            create: {
+              width: 64,
+              height: 64,
+              channels: 4,
+              background: { r: 120, g: 126, b: 140, alpha: 1 },
+            },
+          })
+        : sharp(this.pathFor(sha256!)).resize(64, 64, { fit: 'inside' })
+    await fs.mkdir(dirname(target), { recursive: true })
+    const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`
+    await fs.writeFile(tmp, await source.png().toBuffer())
+    await fs.rename(tmp, target)
+    return target
+  }
+}
+
+function render(image: Sharp): Promise<Buffer> {
+  return image
+    .rotate()
+    .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 76, effort: 1 })
+    .toBuffer()
+}

@@ -1,0 +1,171 @@
+import type { Readable } from 'node:stream'
+import { crc32 } from 'node:zlib'
+
+import yauzl from 'yauzl'
+
+/** Bounds on what one archive may contain; a native answer holds at most a few images. */
+export interface ZipLimits {
+  maxEntries: number
+  maxEntryBytes: number
+  maxTotalBytes: number
+  /** Largest uncompressed/compressed ratio of an entry (zip bombs reach thousands). */
+  maxRatio: number
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 64,
+  maxEntryBytes: 256 * 1024 * 1024,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxRatio: 200,
+}
+
+/** Ratios are meaningless for tiny entries (a 100-byte text can compress 50×). */
+const RATIO_MIN_BYTES = 1024 * 1024
+
+/** Why an archive was refused; the message is shown to the user. */
+export class UnsafeZipError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnsafeZipError'
+  }
+}
+
+export interface ZipFileEntry {
+  /** Position among the archive's file entries (directories are not counted). */
+  index: number
+  name: string
+  uncompressedSize: number
+  /**
+   * The entry's decompressed bytes. yauzl checks the size as they stream; we check the CRC-32
+   * (yauzl does not), so a corrupted archive fails at its last chunk instead of being saved.
+   */
+  open(): Promise<AsyncIterable<Uint8Array> & { destroy(): void }>
+}
+
+/** Thrown at the end of an entry whose bytes do not match the archive's CRC-32. */
+export class ZipCrcError extends UnsafeZipError {
+  constructor(name: string) {
+    super(`The ZIP archive is damaged: ${name} failed its CRC-32 check.`)
+  }
+}
+
+function crcChecked(stream: Readable, expected: number, name: string) {
+  async function* bytes() {
+    let crc = 0
+    for await (const chunk of stream) {
+      crc = crc32(chunk as Buffer, crc)
+      yield chunk as Buffer
+    }
+    if (crc >>> 0 !== expected >>> 0) throw new ZipCrcError(name)
+  }
+  const iterable = bytes()
+  return Object.assign(iterable, { destroy: () => stream.destroy() })
+}
+
+/** POSIX file type bits in the high half of externalFileAttributes (Unix "version made by"). */
+const S_IFMT = 0o170000
+const S_IFLNK = 0o120000
+
+/** The reason a name is unsafe to extract, or null. Names are only checked, never used as paths. */
+export function unsafeEntryName(name: string): string | null {
+  if (name.includes('\0')) return 'a file name contains a NUL byte'
+  if (/^([/\\]|[a-zA-Z]:)/.test(name)) return `an absolute path (${name})`
+  if (name.split(/[/\\]/).some((part) => part === '..')) return `a ".." path (${name})`
+  return null
+}
+
+const openZip = (path: string) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(
+      path,
+      { lazyEntries: true, autoClose: true, validateEntrySizes: true, decodeStrings: true },
+      (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)),
+    ),
+  )
+
+/**
+ * Walks a ZIP file's entries one at a time with yauzl (which also refuses absolute and `..`
+ * names and checks sizes while streaming; we add the CRC-32), enforcing `limits` before any byte of an
+ * entry is read: entry count, per-entry and total size, compression ratio, no links, no
+ * encryption. `onEntry` must finish with the entry before the next one is read.
+ */
+export async function forEachZipEntry(
+  path: string,
+  limits: ZipLimits,
+  onEntry: (entry: ZipFileEntry) => Promise<void>,
+): Promise<void> {
+  const zip = await openZip(path)
+  let index = 0
+  let total = 0
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const stop = (e: unknown) => {
+        zip.close()
+        reject(e)
+      }
+      zip.on('error', (e: Error) =>
+        stop(
+          e instanceof UnsafeZipError
+            ? e
+            : new UnsafeZipError(`The ZIP archive is damaged or unsafe: ${e.message}`),
+        ),
+      )
+      zip.on('end', () => resolve())
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const name = entry.fileName
+        const problem = unsafeEntryName(name)
+        if (problem) return stop(new UnsafeZipError(`The ZIP archive contains ${problem}.`))
+        const mode = (entry.externalFileAttributes >>> 16) & S_IFMT
+        if (mode === S_IFLNK)
+          return stop(new UnsafeZipError(`The ZIP archive contains a link (${name}).`))
+        if (name.endsWith('/')) return zip.readEntry()
+        if (entry.isEncrypted()) return stop(new UnsafeZipError('The ZIP archive is encrypted.'))
+        if (index >= limits.maxEntries) {
+          return stop(
+            new UnsafeZipError(`The ZIP archive has more than ${limits.maxEntries} files.`),
+          )
+        }
+        if (entry.uncompressedSize > limits.maxEntryBytes) {
+          return stop(
+            new UnsafeZipError(
+              `A file in the ZIP archive is larger than ${limits.maxEntryBytes} bytes.`,
+            ),
+          )
+        }
+        total += entry.uncompressedSize
+        if (total > limits.maxTotalBytes) {
+          return stop(
+            new UnsafeZipError(
+              `The ZIP archive expands to more than ${limits.maxTotalBytes} bytes.`,
+            ),
+          )
+        }
+        if (
+          entry.uncompressedSize >= RATIO_MIN_BYTES &&
+          entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
+        ) {
+          return stop(
+            new UnsafeZipError('The ZIP archive is compressed suspiciously well (a ZIP bomb?).'),
+          )
+        }
+        const current: ZipFileEntry = {
+          index: index++,
+          name,
+          uncompressedSize: entry.uncompressedSize,
+          open: () =>
+            new Promise((res, rej) =>
+              zip.openReadStream(entry, (err, stream) =>
+                err || !stream
+                  ? rej(err ?? new Error('no stream'))
+                  : res(crcChecked(stream, entry.crc32, name)),
+              ),
+            ),
+        }
+        onEntry(current).then(() => zip.readEntry(), stop)
+      })
+      zip.readEntry()
+    })
+  } finally {
+    zip.close()
+  }
+}

@@ -1,0 +1,53 @@
+import type { Handlers } from '@shared/ipc/contract'
+import { fail } from '@shared/result'
+
+import type { Container } from '../../container'
+
+/** Decodes a poster data URL (already shape-checked by the contract schema). */
+const dataUrlBytes = (dataUrl: string): Uint8Array =>
+  new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'))
+
+/** library:* channels: browse, change and move library files; the OS parts go through the Platform. */
+export const libraryHandlers = (c: Container) =>
+  ({
+    'library:status': () => c.library.status(),
+    'library:query': ({ filter, after, limit, skip }) =>
+      c.library.query(filter, after ?? null, limit, skip),
+    'library:months': ({ filter }) => c.library.months(filter),
+    'library:models': () => c.library.models(),
+    'library:ids': ({ filter }) => c.library.ids(filter),
+    'library:get': ({ id }) => c.library.get(id),
+    'library:setFavourite': ({ id, favourite }) => c.library.setFavourite(id, favourite),
+    'library:delete': ({ ids }) => c.library.delete(ids),
+    'library:undoDelete': ({ token }) => c.library.undoDelete(token),
+    'library:import': ({ paths }) => c.library.import(paths),
+    'library:export': async ({ ids }, ctx) => {
+      const dest = await c.platform.chooseSaveFile(ctx.senderId, {
+        title: `Export ${ids.length} item${ids.length === 1 ? '' : 's'} as ZIP`,
+        defaultName: `gen-studio-export-${new Date().toISOString().slice(0, 10)}.zip`,
+        filters: [{ name: 'ZIP archive', extensions: ['zip'] }],
+      })
+      if (!dest) return null
+      return c.library.exportZip(ids, dest)
+    },
+    'library:reveal': async ({ id }) => {
+      c.platform.showItemInFolder(await c.library.absolutePath(id))
+      return null
+    },
+    'library:openExternal': async ({ id }) => {
+      const message = await c.platform.openPath(await c.library.absolutePath(id))
+      if (message)
+        fail('unsupported', `The file could not be opened: ${message}`, {
+          action: 'Open it from its folder instead.',
+        })
+      return null
+    },
+    'library:startDrag': async ({ ids }, ctx) => {
+      c.platform.startDrag(ctx.senderId, await c.library.dragPayload(ids))
+      return null
+    },
+    'library:readSettings': ({ path }) => c.library.readSettings(path),
+    'library:setPoster': ({ id, dataUrl, replace }) =>
+      c.library.setPoster(id, dataUrlBytes(dataUrl), replace),
+    'library:reconcile': () => c.library.reconcile(),
+  }) satisfies Partial<Handlers>

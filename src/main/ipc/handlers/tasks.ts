@@ -1,0 +1,17 @@
+import type { Handlers } from '@shared/ipc/contract'
+
+import type { Container } from '../../container'
+
+/** tasks:* channels: the monitor and the one way generations are started. */
+export const tasksHandlers = (c: Container) =>
+  ({
+    'tasks:list': () => c.tasks.list(),
+    'tasks:get': ({ id }) => c.tasks.get(id),
+    'tasks:submit': (input) => c.tasks.submit(input),
+    'tasks:cancel': ({ id }) => c.tasks.cancel(id),
+    'tasks:retryAsNew': ({ id }) => c.tasks.retryAsNew(id),
+    'tasks:dismiss': ({ id }) => c.tasks.dismiss(id),
+    'tasks:confirmQuote': ({ id, quoteId }) => c.tasks.confirmQuote(id, quoteId),
+    'tasks:resume': ({ id }) => c.tasks.resume(id),
+    'tasks:openResult': ({ id }) => c.tasks.openResult(id),
+  }) satisfies Partial<Handlers>

@@ -1,0 +1,549 @@
+import { randomUUID } from 'node:crypto'
+
+import { getTextModel } from '@shared/catalog/models'
+import { titleFrom } from '@shared/chat/limits'
+import {
+  canCompact,
+  endpointFor,
+  isValidPair,
+  textEndpointsFor,
+  textModelsListed,
+} from '@shared/chat/models'
+import type {
+  ChatDeleteResult,
+  ChatModelsView,
+  ChatSearchHit,
+  ChatSendResult,
+  ConversationSummary,
+  ConversationView,
+  TextEndpoint,
+} from '@shared/chat/types'
+import { type AppError, fail, isAppFailure } from '@shared/result'
+
+import type { MainEvents } from '../../events'
+import { type ChatStore, messageView, type StoredMessage } from './ChatStore'
+import { compactionText, hasTurnsSinceCompaction, historyTurns } from './history'
+import { INTERRUPTED, replyError } from './replyErrors'
+import { ReplyWriter } from './ReplyWriter'
+import type { TextGateway } from './TextGateway'
+
+export interface ChatServiceOptions {
+  store: ChatStore
+  gateway: TextGateway
+  events: MainEvents
+  now?: () => number
+  newId?: () => string
+  /** Coalescing window of `chat:delta` events. */
+  flushMs?: number
+  /** Longest time streamed text stays only in memory. */
+  persistMs?: number
+  /** A deleted conversation can be undone for this long, then it is purged. */
+  purgeAfterMs?: number
+  /** Releases what the service owns besides its store (its own HTTP client). */
+  onClose?: (() => Promise<void>) | undefined
+}
+
+export interface ReplyOptions {
+  model?: string | undefined
+  endpoint?: TextEndpoint | undefined
+  stream: boolean
+}
+
+/** One request in flight for a conversation (a reply or a compaction). */
+interface Active {
+  controller: AbortController
+  /** Set by Stop, so an abort is told apart from the app closing. */
+  stopped: boolean
+  writer: ReplyWriter | null
+  done: Promise<void>
+}
+
+const MODELS_KEY = 'models'
+/** An account's model list rarely changes; asking again after this keeps it honest. */
+const MODELS_MAX_AGE_MS = 5 * 60_000
+
+interface CachedModels {
+  ids: string[]
+  fetchedAt: number
+}
+
+/**
+ * Conversations with the text models: stored in SQLite (readable offline), replies streamed to
+ * the renderer as coalesced deltas and persisted while they arrive, one request at a time per
+ * conversation, cancellable with Stop. Model/endpoint pairs come from the catalog and the
+ * account's model list; what the service says goes into the conversation, never lost.
+ */
+export class ChatService {
+  private readonly store: ChatStore
+  private readonly gateway: TextGateway
+  private readonly events: MainEvents
+  private readonly now: () => number
+  private readonly newId: () => string
+  private readonly flushMs: number
+  private readonly persistMs: number
+  private readonly purgeAfterMs: number
+  private readonly onClose: (() => Promise<void>) | undefined
+  private readonly active = new Map<string, Active>()
+  /** The model list fetched in this session (null: not fetched yet, or it failed). */
+  private fetched: CachedModels | null = null
+  private closed = false
+  private readonly unsubscribe: () => void
+
+  constructor(options: ChatServiceOptions) {
+    this.store = options.store
+    this.gateway = options.gateway
+    this.events = options.events
+    this.now = options.now ?? Date.now
+    this.newId = options.newId ?? randomUUID
+    this.flushMs = options.flushMs ?? 50
+    this.persistMs = options.persistMs ?? 400
+    this.purgeAfterMs = options.purgeAfterMs ?? 10 * 60_000
+    this.onClose = options.onClose
+    // A new key or address may list other models: fetch the list again on next use.
+    this.unsubscribe = this.events.forward((event) => {
+      if (event === 'settings:changed') this.fetched = null
+    })
+    this.store.recoverInterrupted(INTERRUPTED, this.now())
+    this.store.purgeDeleted(this.now() - this.purgeAfterMs)
+  }
+
+  // ───────────────────────────── reading (offline) ─────────────────────────────
+
+  list(): ConversationSummary[] {
+    return this.store.listConversations().map((c) => this.withBusy(c))
+  }
+
+  get(id: string): ConversationView {
+    const summary = this.store.summary(id)
+    if (!summary) return this.missing()
+    const writer = this.active.get(id)?.writer
+    const messages = this.store.messages(id).map((m) => {
+      const view = messageView(m)
+      // A streaming reply's newest text is in memory; it reaches disk within persistMs.
+      if (writer && m.status === 'streaming') view.content = writer.content
+      return view
+    })
+    return { ...this.withBusy(summary), messages }
+  }
+
+  search(query: string, limit = 30): ChatSearchHit[] {
+    return this.store.search(query, limit)
+  }
+
+  /**
+   * The catalog's text models the account lists. Fetched at most every few minutes (or on
+   * refresh, or after the key changed); the last answer is stored, so the picker still shows the
+   * account's models offline.
+   */
+  async models(refresh = false): Promise<ChatModelsView> {
+    const fresh = this.fetched && this.now() - this.fetched.fetchedAt < MODELS_MAX_AGE_MS
+    if (fresh && !refresh) return this.modelsView(this.fetched!, 'account', null)
+    try {
+      const ids = await this.gateway.listModels()
+      this.fetched = { ids, fetchedAt: this.now() }
+      this.store.setValue(MODELS_KEY, this.fetched)
+      return this.modelsView(this.fetched, 'account', null)
+    } catch (e) {
+      const cached = this.store.getValue<CachedModels>(MODELS_KEY)
+      const error = isAppFailure(e)
+        ? e.error
+        : { code: 'internal' as const, message: 'The model list could not be read.' }
+      return cached
+        ? this.modelsView(cached, 'cache', error)
+        : { models: [], source: 'none', fetchedAt: null, error }
+    }
+  }
+
+  // ───────────────────────────── editing ─────────────────────────────
+
+  create(input: { model: string; endpoint?: TextEndpoint | undefined; title?: string }) {
+    const endpoint = this.checkPair(input.model, input.endpoint)
+    const id = this.newId()
+    this.store.createConversation({
+      id,
+      title: input.title?.trim() || 'New conversation',
+      model: input.model,
+      endpoint,
+      now: this.now(),
+    })
+    this.emitUpdated(id, null)
+    return this.get(id)
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    if (!this.store.summary(id)) this.missing()
+    this.store.updateConversation(id, { title: title.trim(), now: this.now() })
+    return this.emitUpdated(id, null)
+  }
+
+  async delete(id: string): Promise<ChatDeleteResult> {
+    if (!this.store.summary(id)) this.missing()
+    await this.stop(id)
+    const undoToken = this.newId()
+    const now = this.now()
+    this.store.softDelete(id, undoToken, now)
+    this.store.purgeDeleted(now - this.purgeAfterMs)
+    return { conversationId: id, undoToken, purgeAt: now + this.purgeAfterMs }
+  }
+
+  undoDelete(undoToken: string): ConversationSummary {
+    const id = this.store.undoDelete(undoToken)
+    if (!id) {
+      return fail('not_found', 'This conversation can no longer be restored.', {
+        action: 'Deleted conversations are removed for good after a few minutes.',
+      })
+    }
+    return this.emitUpdated(id, null)
+  }
+
+  // ───────────────────────────── replies ─────────────────────────────
+
+  /** Stores the user's message (in a new conversation when no id) and starts the reply. */
+  async send(
+    input: ReplyOptions & { conversationId?: string | undefined; text: string },
+  ): Promise<ChatSendResult> {
+    const existing = input.conversationId ? this.store.summary(input.conversationId) : null
+    if (input.conversationId && !existing) this.missing()
+    const model = input.model ?? existing?.model
+    if (!model) return fail('validation', 'Pick a model first.', { fields: { model: 'Required' } })
+    const endpoint = this.checkPair(model, input.endpoint, existing?.endpoint)
+    await this.checkListed(model)
+    let conversationId = existing?.id
+    if (conversationId) {
+      this.checkIdle(conversationId)
+    } else {
+      conversationId = this.newId()
+      this.store.createConversation({
+        id: conversationId,
+        title: titleFrom(input.text),
+        model,
+        endpoint,
+        now: this.now(),
+      })
+    }
+    this.store.updateConversation(conversationId, { model, endpoint, now: this.now() })
+    const user = this.store.insertMessage({
+      id: this.newId(),
+      conversationId,
+      role: 'user',
+      content: input.text,
+      status: 'complete',
+      model,
+      endpoint,
+      streamed: input.stream,
+      now: this.now(),
+    })
+    return this.startReply(conversationId, user.id, model, endpoint, input.stream)
+  }
+
+  /** Replaces every reply after the last user message with a new one. */
+  async regenerate(input: ReplyOptions & { conversationId: string }): Promise<ChatSendResult> {
+    const { conversation, lastUser, after } = this.lastTurn(input.conversationId)
+    const model = input.model ?? conversation.model
+    const endpoint = this.checkPair(model, input.endpoint, conversation.endpoint)
+    await this.checkListed(model)
+    this.removeMessages(input.conversationId, after)
+    this.store.updateConversation(input.conversationId, { model, endpoint, now: this.now() })
+    return this.startReply(input.conversationId, lastUser.id, model, endpoint, input.stream)
+  }
+
+  /** Changes the last user message and asks again; later replies are replaced. */
+  async editLast(
+    input: ReplyOptions & { conversationId: string; text: string },
+  ): Promise<ChatSendResult> {
+    const { conversation, lastUser, after } = this.lastTurn(input.conversationId)
+    const model = input.model ?? conversation.model
+    const endpoint = this.checkPair(model, input.endpoint, conversation.endpoint)
+    await this.checkListed(model)
+    this.removeMessages(input.conversationId, after)
+    this.store.updateMessage(lastUser.id, { content: input.text, now: this.now() })
+    this.store.updateConversation(input.conversationId, { model, endpoint, now: this.now() })
+    this.emitUpdated(input.conversationId, lastUser.id)
+    return this.startReply(input.conversationId, lastUser.id, model, endpoint, input.stream)
+  }
+
+  /** Stops the request running in a conversation; a partial reply is kept (status `stopped`). */
+  async stop(conversationId: string): Promise<{ stopped: boolean }> {
+    const active = this.active.get(conversationId)
+    if (!active) return { stopped: false }
+    active.stopped = true
+    active.controller.abort()
+    await active.done
+    return { stopped: true }
+  }
+
+  /**
+   * Compacts the history with /v1/responses/compact (only models that accept it). What the
+   * service returned is stored verbatim as a `compaction` message; later requests send its
+   * messages instead of the history before it.
+   */
+  async compact(conversationId: string): Promise<ConversationView> {
+    const conversation = this.store.summary(conversationId) ?? this.missing()
+    if (!canCompact(conversation.model)) {
+      const label = getTextModel(conversation.model)?.label ?? conversation.model
+      fail('unsupported', `${label} cannot be compacted: only models that use Responses can.`, {
+        action: 'Switch the conversation to Standard 6 Sol, Standard 6 Astra or Standard 5.6 Sol.',
+      })
+    }
+    this.checkIdle(conversationId)
+    const messages = this.store.messages(conversationId)
+    if (!hasTurnsSinceCompaction(messages)) {
+      fail('validation', 'There is nothing new to compact.', {
+        action: 'Compact again after the conversation has gone on.',
+      })
+    }
+    await this.checkListed(conversation.model)
+    const controller = new AbortController()
+    let release: () => void = () => {}
+    const active: Active = {
+      controller,
+      stopped: false,
+      writer: null,
+      done: new Promise<void>((r) => (release = r)),
+    }
+    this.active.set(conversationId, active)
+    this.emitUpdated(conversationId, null)
+    let storedId: string | null = null
+    try {
+      const reply = await this.gateway.compact({
+        model: conversation.model,
+        input: historyTurns(messages),
+        signal: controller.signal,
+      })
+      storedId = this.store.insertMessage({
+        id: this.newId(),
+        conversationId,
+        role: 'compaction',
+        content: reply.text || compactionText(reply.output),
+        status: 'complete',
+        model: conversation.model,
+        endpoint: 'responses',
+        streamed: false,
+        raw: reply.output,
+        now: this.now(),
+      }).id
+    } finally {
+      this.active.delete(conversationId)
+      release()
+      this.emitUpdated(conversationId, storedId)
+    }
+    return this.get(conversationId)
+  }
+
+  /** Resolves when no request runs in the conversation (tests, shutdown). */
+  async idle(conversationId: string): Promise<void> {
+    await this.active.get(conversationId)?.done
+  }
+
+  /** Ends every request (replies are kept as incomplete) and closes the database. */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    this.unsubscribe()
+    const running = [...this.active.values()]
+    for (const a of running) a.controller.abort()
+    await Promise.all(running.map((a) => a.done))
+    this.store.close()
+    await this.onClose?.()
+  }
+
+  // ───────────────────────────── internals ─────────────────────────────
+
+  private startReply(
+    conversationId: string,
+    afterMessageId: string,
+    model: string,
+    endpoint: TextEndpoint,
+    stream: boolean,
+  ): ChatSendResult {
+    if (this.closed) fail('cancelled', 'Gen Studio is closing.')
+    const history = historyTurns(this.store.messages(conversationId))
+    const assistant = this.store.insertMessage({
+      id: this.newId(),
+      conversationId,
+      role: 'assistant',
+      content: '',
+      status: 'pending',
+      model,
+      endpoint,
+      streamed: stream,
+      now: this.now(),
+    })
+    const writer = new ReplyWriter({
+      store: this.store,
+      conversationId,
+      messageId: assistant.id,
+      emit: (delta) => this.events.emit('chat:delta', delta),
+      now: this.now,
+      flushMs: this.flushMs,
+      persistMs: this.persistMs,
+    })
+    const controller = new AbortController()
+    const active: Active = { controller, stopped: false, writer, done: Promise.resolve() }
+    this.active.set(conversationId, active)
+    active.done = this.runReply(active, { model, endpoint, stream, history })
+      .then(
+        () => writer.finish('complete', null),
+        (e: unknown) => {
+          const partial = writer.content.length > 0
+          if (active.stopped) writer.finish('stopped', null)
+          else if (controller.signal.aborted)
+            writer.finish(partial ? 'incomplete' : 'error', INTERRUPTED)
+          else {
+            const error = replyError(e, partial)
+            // The account's rights changed on the service: the cached list is out of date.
+            if (['auth', 'forbidden', 'model_unavailable'].includes(error.code)) this.fetched = null
+            writer.finish(partial ? 'incomplete' : 'error', error)
+          }
+        },
+      )
+      .finally(() => {
+        this.active.delete(conversationId)
+        this.emitUpdated(conversationId, assistant.id)
+      })
+      // The outcome is in the database and in the events; a failure to write it (disk gone) must
+      // not become an unhandled rejection of this background promise.
+      .catch(() => {})
+    this.emitUpdated(conversationId, assistant.id)
+    return {
+      conversation: this.get(conversationId),
+      userMessageId: afterMessageId,
+      assistantMessageId: assistant.id,
+    }
+  }
+
+  private async runReply(
+    active: Active,
+    call: {
+      model: string
+      endpoint: TextEndpoint
+      stream: boolean
+      history: ReturnType<typeof historyTurns>
+    },
+  ): Promise<void> {
+    const writer = active.writer!
+    const signal = active.controller.signal
+    if (call.endpoint === 'chat.completions') {
+      const req = { model: call.model, messages: call.history, signal }
+      if (call.stream) {
+        for await (const delta of this.gateway.chatStream(req)) writer.append(delta)
+      } else {
+        writer.append((await this.gateway.chat(req)).text)
+      }
+      return
+    }
+    const req = { model: call.model, input: call.history, signal }
+    if (call.stream && this.gateway.responsesStream) {
+      for await (const delta of this.gateway.responsesStream(req)) writer.append(delta)
+    } else {
+      writer.append((await this.gateway.responses(req)).text)
+    }
+  }
+
+  private lastTurn(conversationId: string) {
+    const conversation = this.store.summary(conversationId) ?? this.missing()
+    this.checkIdle(conversationId)
+    const messages = this.store.messages(conversationId)
+    let index = -1
+    for (let i = messages.length - 1; i >= 0; i--) {
+      if (messages[i]!.role === 'user') {
+        index = i
+        break
+      }
+    }
+    if (index < 0) return fail('validation', 'There is no message to answer yet.')
+    const after = messages.slice(index + 1)
+    if (after.some((m) => m.role === 'compaction')) {
+      fail('validation', 'The conversation was compacted after this message.', {
+        action: 'Send a new message instead.',
+      })
+    }
+    return { conversation, lastUser: messages[index]!, after }
+  }
+
+  private removeMessages(conversationId: string, messages: readonly StoredMessage[]): void {
+    if (messages.length === 0) return
+    const ids = messages.map((m) => m.id)
+    this.store.deleteMessages(ids)
+    this.events.emit('chat:updated', {
+      conversation: this.withBusy(this.store.summary(conversationId)!),
+      message: null,
+      removedMessageIds: ids,
+    })
+  }
+
+  /**
+   * The endpoint to use for a model. A pair the catalog does not allow is refused when asked for
+   * explicitly; a conversation's previous endpoint that the new model refuses is replaced by the
+   * model's default (a conversation switched to lite-v4.1-flash goes on with chat completions).
+   */
+  private checkPair(
+    model: string,
+    asked: TextEndpoint | undefined,
+    previous?: TextEndpoint | undefined,
+  ): TextEndpoint {
+    const text = getTextModel(model)
+    if (!text) {
+      return fail('validation', `${model} is not a text model.`, {
+        fields: { model: 'Pick one of the text models' },
+      })
+    }
+    if (asked && !isValidPair(model, asked)) {
+      return fail('validation', `${text.label} cannot use ${asked}.`, {
+        fields: { endpoint: `${text.label} only uses ${textEndpointsFor(model).join(', ')}` },
+      })
+    }
+    return endpointFor(model, asked ?? previous) as TextEndpoint
+  }
+
+  /** Refuses a model the account's list (fresh or cached) does not contain. */
+  private async checkListed(model: string): Promise<void> {
+    if (!this.fetched) await this.models().catch(() => null)
+    const ids = this.fetched?.ids ?? this.store.getValue<CachedModels>(MODELS_KEY)?.ids
+    if (ids && !ids.includes(model)) {
+      const label = getTextModel(model)?.label ?? model
+      fail('model_unavailable', `${label} is not in this account's model list.`, {
+        action: 'Pick another model, or check the account’s model access on the service.',
+      })
+    }
+  }
+
+  private checkIdle(conversationId: string): void {
+    if (this.active.has(conversationId)) {
+      fail('validation', 'A reply is still arriving in this conversation.', {
+        action: 'Wait for it, or press Stop first.',
+      })
+    }
+  }
+
+  private modelsView(
+    list: CachedModels,
+    source: ChatModelsView['source'],
+    error: AppError | null,
+  ): ChatModelsView {
+    return { models: textModelsListed(list.ids), source, fetchedAt: list.fetchedAt, error }
+  }
+
+  private withBusy(c: ConversationSummary): ConversationSummary {
+    return { ...c, busy: this.active.has(c.id) }
+  }
+
+  private emitUpdated(conversationId: string, messageId: string | null): ConversationSummary {
+    const summary = this.store.summary(conversationId)
+    if (!summary) return this.missing()
+    const view = this.withBusy(summary)
+    const stored = messageId ? this.store.message(messageId) : null
+    this.events.emit('chat:updated', {
+      conversation: view,
+      message: stored ? messageView(stored) : null,
+      removedMessageIds: [],
+    })
+    return view
+  }
+
+  private missing(): never {
+    return fail('not_found', 'This conversation no longer exists.', {
+      action: 'It may have been deleted; pick another one from the list.',
+    })
+  }
+}

@@ -1,0 +1,358 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+
+import type { NativeRequest } from '@shared/catalog'
+import { AppFailure, fail, isAppFailure } from '@shared/result'
+
+import {
+  DEFAULT_ZIP_LIMITS,
+  forEachZipEntry,
+  UnsafeZipError,
+  type ZipLimits,
+} from '../../adapters/zip/safeZip'
+import { type Clock, systemClock } from '../client/clock'
+import type { ServiceClient } from '../client/ServiceClient'
+import type { BinarySink, CallOptions, GenerationOptions } from '../client/types'
+import { type FileOps, nodeFileOps, type WritableFile } from './fileOps'
+import { detectKind, EXTENSION, type FileKind, IMAGE_KINDS, MAGIC_BYTES } from './magic'
+
+/** Where a downloaded file goes: its folder, its name without extension, the kinds allowed. */
+export interface DownloadTarget {
+  dir: string
+  /** The extension is added from the file's magic bytes (.png, .jpg, .webp, .mp4, .webm). */
+  baseName: string
+  accept: readonly FileKind[]
+  /** Refuse anything larger (the stream is stopped as soon as it passes this). */
+  maxBytes?: number
+}
+
+export interface SavedFile {
+  path: string
+  bytes: number
+  kind: FileKind
+}
+
+export interface DownloadProgress {
+  received: number
+  /** From Content-Length; null when the server did not send one. */
+  total: number | null
+}
+
+export interface DownloadOptions extends CallOptions {
+  /** Called at most once per `progressIntervalMs` (10 per second by default). */
+  onProgress?: (progress: DownloadProgress) => void
+}
+
+export interface DownloadServiceOptions {
+  client: ServiceClient
+  clock?: Clock
+  fs?: FileOps
+  /** Minimum spacing of progress events. */
+  progressIntervalMs?: number
+  zipLimits?: Partial<ZipLimits>
+}
+
+/** A body that ended before Content-Length; classified as a network failure (retried). */
+export class TruncatedBodyError extends Error {
+  readonly code = 'ERR_BODY_TRUNCATED'
+  constructor(received: number, expected: number) {
+    super(`The download ended after ${received} of ${expected} bytes.`)
+    this.name = 'TruncatedBodyError'
+  }
+}
+
+const MIB = 1024 * 1024
+/** Writes are batched to about this size, with one write in flight while the next fills. */
+const WRITE_BATCH = MIB
+const DEFAULT_MAX_BYTES = 4 * 1024 * MIB
+const B64_SLICE = 4 * 256 * 1024
+
+const STORAGE_MESSAGES: Record<string, string> = {
+  ENOSPC: 'The disk is full.',
+  EDQUOT: 'The disk quota is exhausted.',
+  EROFS: 'The folder is on a read-only disk.',
+  EACCES: 'Gen Studio may not write to this folder.',
+  EPERM: 'Gen Studio may not write to this folder.',
+  ENOENT: 'The folder does not exist (was a drive removed?).',
+  ENOTDIR: 'The destination is not a folder.',
+  EISDIR: 'A folder is in the way of the file.',
+  EMFILE: 'Too many files are open.',
+  EIO: 'The disk reported an input/output error.',
+}
+
+/** Turns a file-system error into a `storage` AppFailure naming the folder; others unchanged. */
+function storageFailure(e: unknown, dir: string): unknown {
+  const code = (e as NodeJS.ErrnoException | null)?.code
+  if (!code || !(code in STORAGE_MESSAGES)) return e
+  return new AppFailure({
+    code: 'storage',
+    message: `Could not save into ${dir}: ${STORAGE_MESSAGES[code]} (${code})`,
+    action:
+      code === 'ENOSPC' || code === 'EDQUOT'
+        ? 'Free some disk space or choose another library folder in Settings, then retry the download.'
+        : 'Choose a writable library folder in Settings, then retry the download.',
+  })
+}
+
+/** Base64 text (standard or URL-safe, optional data: prefix) as byte slices, decoded lazily. */
+function* base64Slices(text: string): Generator<Uint8Array> {
+  let start = text.startsWith('data:') ? text.indexOf(',') + 1 : 0
+  if (start === 0 && text.startsWith('data:')) start = text.length
+  let body = text
+  if (/\s/.test(text)) body = text.slice(start).replace(/\s+/g, '')
+  else if (start > 0) body = text.slice(start)
+  const valid = /^[A-Za-z0-9+/_-]*={0,2}$/
+  for (let i = 0; i < body.length; i += B64_SLICE) {
+    const slice = body.slice(i, i + B64_SLICE)
+    if (!valid.test(slice))
+      throw new AppFailure({
+        code: 'bad_response',
+        message: 'The image data from the service is not valid Base64.',
+      })
+    yield Buffer.from(slice, 'base64')
+  }
+}
+
+const decodedLength = (text: string): number => {
+  const comma = text.startsWith('data:') ? text.indexOf(',') + 1 : 0
+  const body = text.slice(comma).replace(/\s+/g, '')
+  const pad = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0
+  return Math.floor((body.length * 3) / 4) - pad
+}
+
+/**
+ * Saves results safely: every byte goes to a temp file in the destination folder, is checked
+ * (Content-Length, magic bytes, size cap), fsynced and only then renamed to its final name, so
+ * the library never holds a partial file under a final name; on any failure the temp file is
+ * removed. Remote bodies come through the ServiceClient (keyless dispatcher for other origins,
+ * retries of cut bodies); Base64 results are decoded slice by slice; ZIPs are extracted with
+ * limits.
+ */
+export class DownloadService {
+  private readonly fs: FileOps
+  private readonly clock: Clock
+  private readonly interval: number
+  private readonly zipLimits: ZipLimits
+
+  constructor(private readonly options: DownloadServiceOptions) {
+    this.fs = options.fs ?? nodeFileOps
+    this.clock = options.clock ?? systemClock
+    this.interval = options.progressIntervalMs ?? 100
+    this.zipLimits = { ...DEFAULT_ZIP_LIMITS, ...(options.zipLimits ?? {}) }
+  }
+
+  /** Downloads a result URL (keyless unless it is on the service's own origin). */
+  fromUrl(url: string, target: DownloadTarget, options: DownloadOptions = {}): Promise<SavedFile> {
+    return this.options.client.download(url, this.sink(target, options), options)
+  }
+
+  /** Downloads a finished video through GET /v1/videos/{id}/content. */
+  videoContent(
+    id: string,
+    target: DownloadTarget,
+    options: DownloadOptions = {},
+  ): Promise<SavedFile> {
+    return this.options.client.videoContent(id, this.sink(target, options), options)
+  }
+
+  /** Decodes a Base64 result (b64_json, native JSON images) to a file in ~1 MiB slices. */
+  async saveBase64(
+    b64: string,
+    target: DownloadTarget,
+    options: DownloadOptions = {},
+  ): Promise<SavedFile> {
+    const expected = decodedLength(b64)
+    const temp = await this.writeTemp(base64Slices(b64), target, { expected, options })
+    return this.commit(temp, target)
+  }
+
+  /**
+   * Runs a native generation that answers with a ZIP and extracts its images as
+   * `<baseName>-1.png`, `-2`, … The ZIP itself only ever exists as a temp file.
+   */
+  async nativeArtZip(
+    req: NativeRequest,
+    options: GenerationOptions & DownloadOptions,
+    target: Omit<DownloadTarget, 'accept'> & { accept?: readonly FileKind[] },
+  ): Promise<SavedFile[]> {
+    const zipTarget: DownloadTarget = { ...target, accept: ['zip'] }
+    const temp = await this.options.client.generateArtNativeZip(req, options, async (res) =>
+      this.writeTemp(res.body, zipTarget, { expected: res.contentLength, options }),
+    )
+    try {
+      return await this.extractZip(temp.path, { ...target, accept: target.accept ?? IMAGE_KINDS })
+    } finally {
+      await this.fs.unlink(temp.path).catch(() => {})
+    }
+  }
+
+  /**
+   * Extracts a ZIP's files as `<baseName>-<n><ext>` (entry names are never used as paths), each
+   * through the same temp/verify/rename path; if any entry fails, the files already extracted
+   * from this archive are removed too.
+   */
+  async extractZip(
+    zipPath: string,
+    target: DownloadTarget,
+    limits: Partial<ZipLimits> = {},
+  ): Promise<SavedFile[]> {
+    const saved: SavedFile[] = []
+    try {
+      await forEachZipEntry(zipPath, { ...this.zipLimits, ...limits }, async (entry) => {
+        const entryTarget: DownloadTarget = {
+          ...target,
+          baseName: `${target.baseName}-${entry.index + 1}`,
+          maxBytes: Math.min(target.maxBytes ?? DEFAULT_MAX_BYTES, entry.uncompressedSize),
+        }
+        const stream = await entry.open()
+        const temp = await this.writeTemp(stream, entryTarget, {
+          expected: entry.uncompressedSize,
+          options: {},
+        })
+        saved.push(await this.commit(temp, entryTarget))
+      })
+    } catch (e) {
+      await Promise.all(saved.map((f) => this.fs.unlink(f.path).catch(() => {})))
+      if (e instanceof UnsafeZipError)
+        fail('bad_response', e.message, {
+          action: 'The archive was not extracted. Try the generation again or report it.',
+        })
+      if (isAppFailure(e)) throw e
+      const mapped = storageFailure(e, target.dir)
+      if (mapped !== e) throw mapped
+      throw new AppFailure({
+        code: 'bad_response',
+        message: `The ZIP archive could not be extracted: ${(e as Error).message}`,
+      })
+    }
+    if (saved.length === 0)
+      fail('bad_response', 'The ZIP archive from the service contains no images.')
+    return saved
+  }
+
+  /** The BinarySink the client calls per attempt: temp file, checks, then rename. */
+  sink(target: DownloadTarget, options: DownloadOptions): BinarySink<SavedFile> {
+    return async (res) => {
+      const temp = await this.writeTemp(res.body, target, { expected: res.contentLength, options })
+      return this.commit(temp, target)
+    }
+  }
+
+  /**
+   * Streams `source` to a new temp file in `target.dir`: batches writes (one in flight while the
+   * next batch fills), checks magic bytes on the first bytes and the size against `expected`
+   * and `maxBytes`, fsyncs. Removes the temp file on any failure; the source is always drained
+   * or destroyed by the caller's stream ending.
+   */
+  private async writeTemp(
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+    target: DownloadTarget,
+    extra: { expected: number | null; options: DownloadOptions },
+  ): Promise<SavedFile> {
+    const { expected, options } = extra
+    const maxBytes = target.maxBytes ?? DEFAULT_MAX_BYTES
+    if (expected !== null && expected > maxBytes) {
+      destroy(source)
+      fail('bad_response', `The file is larger than allowed (${expected} bytes).`)
+    }
+    const path = join(target.dir, `.${target.baseName}.${randomBytes(6).toString('hex')}.part`)
+    let file: WritableFile | null = null
+    let pending: Promise<unknown> | null = null
+    try {
+      await this.fs.mkdir(target.dir)
+      file = await this.fs.create(path)
+      let batch: Uint8Array[] = []
+      let batchBytes = 0
+      let received = 0
+      let head: Buffer | null = Buffer.alloc(0)
+      let kind: FileKind | null = null
+      let lastProgress = -Infinity
+      const flush = async () => {
+        if (pending) await pending
+        const buffers = batch
+        batch = []
+        batchBytes = 0
+        pending = buffers.length > 0 ? file!.writev(buffers) : null
+        // Marked handled now; the failure is still thrown where `pending` is awaited.
+        pending?.catch(() => {})
+      }
+      for await (const chunk of source) {
+        received += chunk.byteLength
+        if (received > maxBytes || (expected !== null && received > expected)) {
+          destroy(source)
+          fail(
+            'bad_response',
+            `The file is larger than ${expected ?? maxBytes} bytes; it was not saved.`,
+          )
+        }
+        if (head) {
+          head = Buffer.concat([head, chunk])
+          if (head.length >= MAGIC_BYTES) {
+            kind = this.checkKind(head, target, source)
+            head = null
+          }
+        }
+        batch.push(chunk)
+        batchBytes += chunk.byteLength
+        if (batchBytes >= WRITE_BATCH) await flush()
+        const now = this.clock.now()
+        if (options.onProgress && now - lastProgress >= this.interval) {
+          lastProgress = now
+          options.onProgress({ received, total: expected })
+        }
+      }
+      if (head) kind = this.checkKind(head, target, source)
+      if (expected !== null && received !== expected)
+        throw new TruncatedBodyError(received, expected)
+      await flush()
+      if (pending) await pending
+      pending = null
+      await file.sync()
+      await file.close()
+      file = null
+      return { path, bytes: received, kind: kind! }
+    } catch (e) {
+      if (pending) await (pending as Promise<unknown>).catch(() => {})
+      if (file) await file.close().catch(() => {})
+      await this.fs.unlink(path).catch(() => {})
+      throw storageFailure(e, target.dir)
+    }
+  }
+
+  private checkKind(head: Buffer, target: DownloadTarget, source: unknown): FileKind {
+    const kind = detectKind(head)
+    if (!kind || !target.accept.includes(kind)) {
+      destroy(source)
+      return fail(
+        'bad_response',
+        `The downloaded file is not ${target.accept.map((k) => EXTENSION[k]).join(', ')} (it is ${kind ?? 'unrecognised'}); it was not saved.`,
+        {
+          action: 'Try again; if it keeps happening, export diagnostics for a report.',
+        },
+      )
+    }
+    return kind
+  }
+
+  /** Renames a verified temp file to a free final name (`name.png`, `name (2).png`, …). */
+  private async commit(temp: SavedFile, target: DownloadTarget): Promise<SavedFile> {
+    try {
+      const ext = EXTENSION[temp.kind]
+      let final = join(target.dir, `${target.baseName}${ext}`)
+      for (let n = 2; await this.fs.exists(final); n++) {
+        final = join(target.dir, `${target.baseName} (${n})${ext}`)
+      }
+      await this.fs.rename(temp.path, final)
+      await this.fs.syncDir(target.dir)
+      return { ...temp, path: final }
+    } catch (e) {
+      await this.fs.unlink(temp.path).catch(() => {})
+      throw storageFailure(e, target.dir)
+    }
+  }
+}
+
+function destroy(source: unknown): void {
+  const s = source as { destroy?: () => void }
+  if (typeof s?.destroy === 'function') s.destroy()
+}

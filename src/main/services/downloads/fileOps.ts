@@ -1,0 +1,47 @@
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+
+/** The part of a file handle downloads use: batched writes, fsync, close. */
+export interface WritableFile {
+  writev(buffers: Uint8Array[]): Promise<unknown>
+  sync(): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * The file-system calls of the DownloadService behind an interface, so tests can inject real
+ * ENOSPC/EROFS failures (which cannot be produced on demand on a shared disk) while every other
+ * call still hits the real disk.
+ */
+export interface FileOps {
+  mkdir(path: string): Promise<void>
+  /** Creates a new file exclusively ('wx'): a temp name is never shared. */
+  create(path: string): Promise<WritableFile>
+  rename(from: string, to: string): Promise<void>
+  unlink(path: string): Promise<void>
+  exists(path: string): Promise<boolean>
+  /** fsyncs a directory so a rename survives a power cut; a no-op where unsupported. */
+  syncDir(path: string): Promise<void>
+}
+
+export const nodeFileOps: FileOps = {
+  mkdir: async (path) => {
+    await mkdir(path, { recursive: true })
+  },
+  create: (path) => open(path, 'wx'),
+  rename: (from, to) => rename(from, to),
+  unlink: (path) => unlink(path),
+  exists: (path) =>
+    stat(path).then(
+      () => true,
+      () => false,
+    ),
+  syncDir: async (path) => {
+    if (process.platform === 'win32') return
+    const handle = await open(path, 'r').catch(() => null)
+    if (!handle) return
+    await handle
+      .sync()
+      .catch(() => {})
+      .finally(() => handle.close())
+  },
+}

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, type Dirent, promises as fs } from 'node:fs'
+import { join } from 'node:path'
+
+import { mediaExtOf } from '@shared/library/types'
+
+/** What a media file looks like on disk right now. */
+export interface DiskStamp {
+  fileMtime: number
+  fileSize: number
+  /** -1 when there is no sidecar next to it. */
+  sidecarMtime: number
+}
+
+/** Names the library ignores: hidden files and folders (our `.trash`, temp `.part` files), partial downloads. */
+export const isIgnoredName = (name: string): boolean =>
+  name.startsWith('.') || /\.(part|tmp|crdownload|download)$/i.test(name)
+
+/** Runs `fn` over `items` with at most `limit` in flight; results in input order. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return out
+}
+
+/**
+ * Walks the library folder (or one subfolder of it) and stamps every media file and its sidecar.
+ * Unreadable subfolders are reported, not fatal: the rest of the library still indexes.
+ */
+export async function scanFolder(
+  root: string,
+  under = '',
+): Promise<{ files: Map<string, DiskStamp>; errors: Array<{ relPath: string; message: string }> }> {
+  const files = new Map<string, DiskStamp>()
+  const errors: Array<{ relPath: string; message: string }> = []
+  const dirs: string[] = [under]
+  while (dirs.length) {
+    const batch = dirs.splice(0, 16)
+    await Promise.all(
+      batch.map(async (rel) => {
+        let entries: Dirent[]
+        try {
+          entries = await fs.readdir(rel ? join(root, rel) : root, { withFileTypes: true })
+        } catch (e) {
+          if (rel === under) throw e
+          errors.push({
+            relPath: rel,
+            message: `This folder cannot be read (${(e as Error).message}).`,
+          })
+          return
+        }
+        const names = new Set(entries.map((e) => e.name))
+        const media: string[] = []
+        for (const entry of entries) {
+          if (isIgnoredName(entry.name)) continue
+          const relPath = rel ? `${rel}/${entry.name}` : entry.name
+          if (entry.isDirectory()) dirs.push(relPath)
+          else if (entry.isFile() && mediaExtOf(entry.name)) media.push(entry.name)
+        }
+        await mapLimit(media, 32, async (name) => {
+          const relPath = rel ? `${rel}/${name}` : name
+          const abs = join(root, relPath)
+          try {
+            const st = await fs.stat(abs)
+            let sidecarMtime = -1
+            if (names.has(`${name}.json`)) {
+              sidecarMtime = Math.round(
+                (await fs.stat(`${abs}.json`).catch(() => null))?.mtimeMs ?? -1,
+              )
+            }
+            files.set(relPath, {
+              fileMtime: Math.round(st.mtimeMs),
+              fileSize: st.size,
+              sidecarMtime,
+            })
+          } catch (e) {
+            errors.push({ relPath, message: `This file cannot be read (${(e as Error).message}).` })
+          }
+        })
+      }),
+    )
+  }
+  return { files, errors }
+}
+
+/** SHA-256 of a file, streamed (constant memory for large videos). */
+export function hashFile(path: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const hash = createHash('sha256')
+    createReadStream(path, { highWaterMark: 1024 * 1024 })
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolvePromise(hash.digest('hex')))
+  })
+}

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { join } from 'node:path'
+
+import type { SettingsView } from '@shared/ipc/contract'
+import { originalUrl } from '@shared/library/mediaUrls'
+import { mediaExtOf, MEDIA_TYPES } from '@shared/library/types'
+import { fail } from '@shared/result'
+import { taskActions, type TaskActions } from '@shared/tasks/actions'
+import type { SubmitTaskInput } from '@shared/tasks/submit'
+import type { OpenedResult, TaskView, TasksUpdate } from '@shared/tasks/views'
+
+import type { MainEvents } from '../../events'
+import { systemTaskClock, type TaskClock } from './clock'
+import type { EnginePolicy } from './engine/policy'
+import { type EngineLog, type NewTask, TaskEngine } from './engine/TaskEngine'
+import { InvalidTransition } from './engine/transitions'
+import { TaskJournal, type TaskRecord } from './journal/TaskJournal'
+import type { ResultSink, TaskGateway, TaskNotifier } from './ports'
+import { copyReferences, costOf, promptOf, validateSubmission } from './prepare'
+import { UpdateThrottle } from './UpdateThrottle'
+
+export interface TaskServiceOptions {
+  /** The journal and the tasks' own files live here (userData). */
+  userDataDir: string
+  gateway: TaskGateway
+  sink: ResultSink
+  /** Concurrency limits and the demo flag come from Settings. */
+  settings: {
+    settings(): Promise<{ concurrency: SettingsView['concurrency'] }>
+    connection(): Promise<{ demo: boolean } | null>
+  }
+  events: MainEvents
+  notifier?: TaskNotifier
+  clock?: TaskClock
+  policy?: Partial<EnginePolicy>
+  log?: EngineLog
+  /** Spacing of `tasks:updated` events (100 ms: at most 10 per second). */
+  updateIntervalMs?: number
+  /** Releases the adapters (HTTP connections) after the engine stopped. */
+  close?: () => Promise<void>
+}
+
+/**
+ * The tasks domain as IPC and the container see it: validates and prepares submissions, owns the
+ * journal and the engine (started lazily, stopped on dispose), and turns engine changes into
+ * throttled `tasks:updated` events. Every action is checked against `taskActions`, the same rule
+ * the Tasks screen uses to show its buttons.
+ */
+export class TaskService {
+  private journal: TaskJournal | null = null
+  private engine: TaskEngine | null = null
+  private throttle: UpdateThrottle | null = null
+  private starting: Promise<TaskEngine> | null = null
+  private unsubscribe: (() => void) | null = null
+  private disposed = false
+  private readonly clock: TaskClock
+
+  constructor(private readonly o: TaskServiceOptions) {
+    this.clock = o.clock ?? systemTaskClock
+  }
+
+  /** Opens the journal and recovers every unfinished task (idempotent). */
+  start(): Promise<TaskEngine> {
+    if (this.disposed) return Promise.reject(new Error('The task service is closed.'))
+    this.starting ??= (async () => {
+      const settings = await this.o.settings.settings()
+      this.journal = new TaskJournal(join(this.o.userDataDir, 'tasks.sqlite'))
+      this.throttle = new UpdateThrottle(
+        this.clock,
+        (ids) => this.emit(ids),
+        this.o.updateIntervalMs ?? 100,
+      )
+      this.engine = new TaskEngine({
+        journal: this.journal,
+        gateway: this.o.gateway,
+        sink: this.o.sink,
+        clock: this.clock,
+        limits: settings.concurrency,
+        onChange: (id) => this.throttle?.add(id),
+        ...(this.o.notifier ? { notifier: this.o.notifier } : {}),
+        ...(this.o.log ? { log: this.o.log } : {}),
+        ...(this.o.policy ? { policy: this.o.policy } : {}),
+      })
+      this.unsubscribe = this.o.events.forward((event, payload) => {
+        if (event === 'settings:changed')
+          this.engine?.setLimits((payload as SettingsView).concurrency)
+      })
+      this.engine.start()
+      return this.engine
+    })()
+    return this.starting
+  }
+
+  /** Starts recovery without blocking the caller (app start-up). */
+  startInBackground(): void {
+    setTimeout(() => {
+      this.start().catch((e) => this.o.log?.('error', 'Task recovery failed', { data: String(e) }))
+    }, 0).unref?.()
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true
+    this.unsubscribe?.()
+    if (this.starting) await this.starting.catch(() => {})
+    await this.engine?.stop()
+    this.throttle?.close()
+    this.journal?.close()
+    await this.o.close?.()
+  }
+
+  private emit(ids: string[]): void {
+    const journal = this.journal
+    const engine = this.engine
+    if (!journal || !engine) return
+    const update: TasksUpdate = { changed: [], removed: [] }
+    for (const id of ids) {
+      const t = journal.get(id)
+      if (!t || t.dismissed) update.removed.push(id)
+      else update.changed.push(engine.view(t))
+    }
+    this.o.events.emit('tasks:updated', update)
+  }
+
+  private async ready(): Promise<{ engine: TaskEngine; journal: TaskJournal }> {
+    const engine = await this.start()
+    return { engine, journal: this.journal! }
+  }
+
+  private async task(id: string): Promise<{ engine: TaskEngine; t: TaskRecord }> {
+    const { engine } = await this.ready()
+    const t = engine.get(id)
+    if (!t || t.dismissed)
+      return fail('not_found', 'This task is no longer in the list.', {
+        action: 'Refresh the Tasks screen.',
+      })
+    return { engine, t }
+  }
+
+  /** Runs an action the task's state allows, with a clear message when it does not. */
+  private async act(
+    id: string,
+    action: keyof TaskActions,
+    run: (engine: TaskEngine) => TaskRecord,
+  ): Promise<TaskView> {
+    const { engine, t } = await this.task(id)
+    const view = engine.view(t)
+    if (!taskActions(view)[action]) {
+      return fail('validation', `A task that is ${t.state.replace('_', ' ')} cannot do that.`, {
+        action: 'Refresh the Tasks screen; the task may have moved on.',
+      })
+    }
+    try {
+      return engine.view(run(engine))
+    } catch (e) {
+      if (e instanceof InvalidTransition)
+        return fail('validation', e.message, { action: 'Refresh the Tasks screen.' })
+      throw e
+    }
+  }
+
+  // ───────────────────────── IPC surface ─────────────────────────
+
+  async list(): Promise<TaskView[]> {
+    const { engine } = await this.ready()
+    return engine.list()
+  }
+
+  async get(id: string): Promise<TaskView> {
+    const { engine, t } = await this.task(id)
+    return engine.view(t)
+  }
+
+  /**
+   * Validates, prepares (reference copies, cost estimate), journals with a new key, then lets the
+   * engine send it. With a `requestId` already used, returns that task instead of a second one.
+   */
+  async submit(input: SubmitTaskInput): Promise<TaskView> {
+    const { engine, journal } = await this.ready()
+    if (input.requestId) {
+      const existing = journal.byRequestId(input.requestId)
+      if (existing) return engine.view(existing)
+    }
+    await validateSubmission(input)
+    const id = randomUUID()
+    const images =
+      input.kind === 'edit'
+        ? await copyReferences(join(this.o.userDataDir, 'tasks', id), input.images)
+        : []
+    if (input.requestId && journal.byRequestId(input.requestId)) {
+      return engine.view(journal.byRequestId(input.requestId)!)
+    }
+    const connection = await this.o.settings.connection().catch(() => null)
+    const record = engine.submit(
+      this.newTask(input, id, images, connection?.demo ?? false, null),
+    )
+    return engine.view(record)
+  }
+
+  private newTask(
+    input: SubmitTaskInput,
+    id: string,
+    images: string[],
+    demo: boolean,
+    retryOf: string | null,
+  ): NewTask {
+    const { costUsd, costLabel } = costOf(input)
+    const request = { ...(input.request as Record<string, unknown>) }
+    const quote =
+      input.kind === 'workbench' && input.quote
+        ? { ...input.quote, quotedAt: this.clock.now() }
+        : null
+    return {
+      id,
+      requestId: input.requestId ?? null,
+      kind: input.kind,
+      idempotencyKey: randomUUID(),
+      model: String(request.model ?? ''),
+      prompt: promptOf(input),
+      request,
+      files: { images },
+      costUsd,
+      costLabel,
+      quote,
+      demo,
+      retryOf,
+    }
+  }
+
+  cancel(id: string): Promise<TaskView> {
+    return this.act(id, 'cancel', (e) => e.cancel(id))
+  }
+
+  async dismiss(id: string): Promise<{ id: string }> {
+    await this.act(id, 'dismiss', (e) => e.dismiss(id))
+    await this.cleanup(id)
+    return { id }
+  }
+
+  confirmQuote(id: string, quoteId: string): Promise<TaskView> {
+    return this.act(id, 'confirmQuote', (e) => e.confirmQuote(id, quoteId))
+  }
+
+  resume(id: string): Promise<TaskView> {
+    return this.act(id, 'resume', (e) => e.resume(id))
+  }
+
+  /**
+   * Starts the same request again as a NEW generation: new task, new key, so a new charge. The
+   * references are copied again (the old task's folder may be cleaned up), and a workbench task
+   * gets a fresh quote.
+   */
+  async retryAsNew(id: string): Promise<TaskView> {
+    const { engine, t } = await this.task(id)
+    if (!taskActions(engine.view(t)).retryAsNew) {
+      return fail('validation', 'Only a finished, failed or cancelled task can run again as new.', {
+        action: 'Wait until the task ends; its request key is still in use.',
+      })
+    }
+    const input = { kind: t.kind, request: t.request } as SubmitTaskInput
+    if (input.kind === 'edit') input.images = t.files.images
+    await validateSubmission(input)
+    const newId = randomUUID()
+    const images =
+      t.kind === 'edit'
+        ? await copyReferences(join(this.o.userDataDir, 'tasks', newId), t.files.images)
+        : []
+    const record = engine.submit(this.newTask(input, newId, images, t.demo, t.id))
+    return engine.view(record)
+  }
+
+  /** The saved outputs of a task, with URLs the renderer can show (gen-media: scheme). */
+  async openResult(id: string): Promise<OpenedResult[]> {
+    const { engine, t } = await this.task(id)
+    const view = engine.view(t)
+    if (view.results.length === 0) {
+      return fail('not_found', 'This task has no saved result yet.', {
+        action: 'Wait until it is saved, or check its error.',
+      })
+    }
+    return view.results.map((r) => {
+      const ext = mediaExtOf(r.relPath)
+      return {
+        libraryId: r.libraryId,
+        relPath: r.relPath,
+        url: originalUrl(r.relPath),
+        media: ext ? MEDIA_TYPES[ext].media : 'image',
+      }
+    })
+  }
+
+  /** Removes a dismissed task's own folder (reference copies): nothing can re-send it now. */
+  private async cleanup(id: string): Promise<void> {
+    await fs.rm(join(this.o.userDataDir, 'tasks', id), { recursive: true, force: true })
+  }
+}

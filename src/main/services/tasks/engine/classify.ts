@@ -1,0 +1,67 @@
+import { type AppError, isAppFailure } from '@shared/result'
+
+/**
+ * What the engine does about a failed call, by the AppError code the gateway reported:
+ * - `retry`: timeouts, disconnects, 5xx, unreadable answers: same state, same key, back off;
+ * - `rate_limited`: 429: the account pauses for Retry-After, then the same call again;
+ * - `pending`: generation_pending: the original may still run: wait, keep the key;
+ * - `quote_expired`: get a new quote (workbench);
+ * - `refused`: a definitive answer about the request itself (400, 401, 403, model access);
+ * - `not_found`: a 404 or an expired link: the caller decides by phase;
+ * - `offline`: no address or key configured: wait for Settings, nothing was sent;
+ * - `storage`: the library folder cannot take the file;
+ * - `cancelled`: the engine is stopping.
+ */
+export type Disposition =
+  | 'retry'
+  | 'rate_limited'
+  | 'pending'
+  | 'quote_expired'
+  | 'refused'
+  | 'not_found'
+  | 'offline'
+  | 'storage'
+  | 'cancelled'
+
+export function dispositionOf(error: AppError): Disposition {
+  switch (error.code) {
+    case 'rate_limited':
+      return 'rate_limited'
+    case 'pending':
+      return 'pending'
+    case 'quote_expired':
+      return 'quote_expired'
+    case 'validation':
+    case 'auth':
+    case 'forbidden':
+    case 'model_unavailable':
+    case 'unsupported':
+      return 'refused'
+    case 'not_found':
+      return 'not_found'
+    case 'not_connected':
+    case 'no_secure_store':
+      return 'offline'
+    case 'storage':
+      return 'storage'
+    case 'cancelled':
+      return 'cancelled'
+    case 'network':
+    case 'timeout':
+    case 'server':
+    case 'bad_response':
+    case 'internal':
+      return 'retry'
+  }
+}
+
+/** Any thrown value as an AppError: unexpected exceptions count as passing internal errors. */
+export function toAppError(e: unknown): AppError {
+  if (isAppFailure(e)) return e.error
+  const message = e instanceof Error ? e.message : String(e)
+  return {
+    code: 'internal',
+    message: `Unexpected problem: ${message.slice(0, 300)}`,
+    action: 'Gen Studio keeps trying with the same request key; nothing is charged twice.',
+  }
+}

@@ -1,0 +1,48 @@
+import { type BudgetOptions, DEFAULT_BUDGET } from '../scheduler/RequestBudget'
+import { DEFAULT_POLL_POLICY, type PollPolicy } from '../scheduler/pollPlan'
+
+/** Every timing of the engine in one place (tests shrink them; the benchmark reports them). */
+export interface EnginePolicy {
+  poll: PollPolicy
+  budget: BudgetOptions
+  /** Backoff after timeouts, disconnects and 5xx: base·2^n with full jitter, capped. */
+  retryBaseMs: number
+  retryMaxMs: number
+  /** Wait after generation_pending (unless the server says how long), growing to the cap. */
+  pendingBaseMs: number
+  pendingMaxMs: number
+  /** Re-check for an address and key this often while none is configured. */
+  offlineWaitMs: number
+  /** A workbench stream silent for this long (no event, not even a keepalive) is reconnected. */
+  sseIdleMs: number
+  sseReconnectBaseMs: number
+  sseReconnectMaxMs: number
+  /** Times expired result links are renewed (same key) before the user is asked. */
+  maxLinkRenewals: number
+  /** Bad downloads (truncated, wrong bytes) retried before the links are renewed. */
+  maxBadDownloads: number
+  /** Tasks running at least this long get an OS notification when they finish. */
+  longTaskMs: number
+}
+
+export const DEFAULT_ENGINE_POLICY: EnginePolicy = {
+  poll: DEFAULT_POLL_POLICY,
+  budget: DEFAULT_BUDGET,
+  retryBaseMs: 2_000,
+  retryMaxMs: 60_000,
+  pendingBaseMs: 5_000,
+  pendingMaxMs: 60_000,
+  offlineWaitMs: 15_000,
+  sseIdleMs: 45_000,
+  sseReconnectBaseMs: 1_000,
+  sseReconnectMaxMs: 30_000,
+  maxLinkRenewals: 3,
+  maxBadDownloads: 4,
+  longTaskMs: 30_000,
+}
+
+/** Exponential backoff with "equal jitter": half fixed, half random, so it never collapses to 0. */
+export function backoff(baseMs: number, maxMs: number, attempt: number, random: number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1))
+  return Math.round(ceiling / 2 + (ceiling / 2) * random)
+}

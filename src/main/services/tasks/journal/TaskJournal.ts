@@ -1,0 +1,312 @@
+import type { AppError } from '@shared/result'
+import type { AttentionReason, TaskKind, TaskState } from '@shared/tasks/states'
+import type { AcceptedQuote } from '@shared/tasks/submit'
+import type { QuoteView, TaskResultView } from '@shared/tasks/views'
+
+import { type Db, openDatabase } from '../../../adapters/sqlite/openDatabase'
+import type { OutputRef } from '../ports'
+import { JOURNAL_MIGRATIONS } from './migrations'
+
+/** A task as the journal holds it (main only: it carries the key and the request). */
+export interface TaskRecord {
+  id: string
+  requestId: string | null
+  kind: TaskKind
+  state: TaskState
+  idempotencyKey: string
+  model: string
+  prompt: string
+  request: Record<string, unknown>
+  files: { images: string[] }
+  costUsd: number | null
+  costLabel: string
+  createdAt: number
+  updatedAt: number
+  startedAt: number | null
+  finishedAt: number | null
+  attempts: number
+  serverId: string | null
+  serverStatus: string | null
+  progress: number | null
+  quote: (AcceptedQuote & { quotedAt: number }) | null
+  pendingQuote: QuoteView | null
+  outputs: OutputRef[] | null
+  error: AppError | null
+  notice: AppError | null
+  attention: AttentionReason | null
+  retryOf: string | null
+  demo: boolean
+  dismissed: boolean
+}
+
+/** Fields a transition may change. */
+export type TaskPatch = Partial<
+  Pick<
+    TaskRecord,
+    | 'state'
+    | 'startedAt'
+    | 'finishedAt'
+    | 'attempts'
+    | 'serverId'
+    | 'serverStatus'
+    | 'progress'
+    | 'quote'
+    | 'pendingQuote'
+    | 'outputs'
+    | 'error'
+    | 'notice'
+    | 'attention'
+    | 'dismissed'
+  >
+>
+
+interface Row {
+  id: string
+  request_id: string | null
+  kind: string
+  state: string
+  idem_key: string
+  model: string
+  prompt: string
+  request_json: string
+  files_json: string
+  cost_usd: number | null
+  cost_label: string
+  created_at: number
+  updated_at: number
+  started_at: number | null
+  finished_at: number | null
+  attempts: number
+  server_id: string | null
+  server_status: string | null
+  progress: number | null
+  quote_json: string | null
+  pending_quote_json: string | null
+  outputs_json: string | null
+  error_json: string | null
+  notice_json: string | null
+  attention: string | null
+  retry_of: string | null
+  demo: number
+  dismissed: number
+}
+
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v))
+
+function fromRow(r: Row): TaskRecord {
+  return {
+    id: r.id,
+    requestId: r.request_id,
+    kind: r.kind as TaskKind,
+    state: r.state as TaskState,
+    idempotencyKey: r.idem_key,
+    model: r.model,
+    prompt: r.prompt,
+    request: JSON.parse(r.request_json) as Record<string, unknown>,
+    files: JSON.parse(r.files_json) as TaskRecord['files'],
+    costUsd: r.cost_usd,
+    costLabel: r.cost_label,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    attempts: r.attempts,
+    serverId: r.server_id,
+    serverStatus: r.server_status,
+    progress: r.progress,
+    quote: json(r.quote_json),
+    pendingQuote: json(r.pending_quote_json),
+    outputs: json(r.outputs_json),
+    error: json(r.error_json),
+    notice: json(r.notice_json),
+    attention: r.attention as AttentionReason | null,
+    retryOf: r.retry_of,
+    demo: r.demo === 1,
+    dismissed: r.dismissed === 1,
+  }
+}
+
+const COLUMN: Record<keyof TaskPatch, [string, (v: never) => unknown]> = {
+  state: ['state', (v) => v],
+  startedAt: ['started_at', (v) => v],
+  finishedAt: ['finished_at', (v) => v],
+  attempts: ['attempts', (v) => v],
+  serverId: ['server_id', (v) => v],
+  serverStatus: ['server_status', (v) => v],
+  progress: ['progress', (v) => v],
+  quote: ['quote_json', text],
+  pendingQuote: ['pending_quote_json', text],
+  outputs: ['outputs_json', text],
+  error: ['error_json', text],
+  notice: ['notice_json', text],
+  attention: ['attention', (v) => v],
+  dismissed: ['dismissed', (v: boolean) => (v ? 1 : 0)],
+}
+
+/**
+ * The durable record of every generation (SQLite, WAL). Commits that concern money (a new task
+ * with its key, a state change, a server id, a saved result) run with `synchronous=FULL`, so they
+ * survive a power cut, not only a crash; progress and passing notices use NORMAL, which is
+ * durable across an app crash and costs no fsync.
+ */
+export class TaskJournal {
+  private readonly db: Db
+
+  constructor(path: string) {
+    this.db = openDatabase({
+      path,
+      migrations: JOURNAL_MIGRATIONS,
+      synchronous: 'FULL',
+      onCorrupt: 'throw',
+      cacheKiB: 4096,
+    })
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+
+  /** Runs `work` with synchronous=NORMAL (progress and notices), then restores FULL. */
+  private soft<T>(work: () => T): T {
+    this.db.pragma('synchronous = NORMAL')
+    try {
+      return work()
+    } finally {
+      this.db.pragma('synchronous = FULL')
+    }
+  }
+
+  /** Writes a new task (with its key) durably; this must happen before its request is sent. */
+  insert(t: TaskRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO tasks (id, request_id, kind, state, idem_key, model, prompt, request_json,
+          files_json, cost_usd, cost_label, created_at, updated_at, started_at, finished_at,
+          attempts, server_id, server_status, progress, quote_json, pending_quote_json,
+          outputs_json, error_json, notice_json, attention, retry_of, demo, dismissed)
+         VALUES (@id, @request_id, @kind, @state, @idem_key, @model, @prompt, @request_json,
+          @files_json, @cost_usd, @cost_label, @created_at, @updated_at, @started_at, @finished_at,
+          @attempts, @server_id, @server_status, @progress, @quote_json, @pending_quote_json,
+          @outputs_json, @error_json, @notice_json, @attention, @retry_of, @demo, @dismissed)`,
+      )
+      .run({
+        id: t.id,
+        request_id: t.requestId,
+        kind: t.kind,
+        state: t.state,
+        idem_key: t.idempotencyKey,
+        model: t.model,
+        prompt: t.prompt,
+        request_json: JSON.stringify(t.request),
+        files_json: JSON.stringify(t.files),
+        cost_usd: t.costUsd,
+        cost_label: t.costLabel,
+        created_at: t.createdAt,
+        updated_at: t.updatedAt,
+        started_at: t.startedAt,
+        finished_at: t.finishedAt,
+        attempts: t.attempts,
+        server_id: t.serverId,
+        server_status: t.serverStatus,
+        progress: t.progress,
+        quote_json: text(t.quote),
+        pending_quote_json: text(t.pendingQuote),
+        outputs_json: text(t.outputs),
+        error_json: text(t.error),
+        notice_json: text(t.notice),
+        attention: t.attention,
+        retry_of: t.retryOf,
+        demo: t.demo ? 1 : 0,
+        dismissed: t.dismissed ? 1 : 0,
+      })
+  }
+
+  private write(id: string, patch: TaskPatch, now: number): void {
+    const sets: string[] = ['updated_at = @updated_at']
+    const values: Record<string, unknown> = { id, updated_at: now }
+    for (const [key, value] of Object.entries(patch)) {
+      const column = COLUMN[key as keyof TaskPatch]
+      if (!column || value === undefined) continue
+      sets.push(`${column[0]} = @${column[0]}`)
+      values[column[0]] = column[1](value as never)
+    }
+    this.db.prepare(`UPDATE tasks SET ${sets.join(', ')} WHERE id = @id`).run(values)
+  }
+
+  /** A durable change (state, key use, server id, quote, outputs): fsynced before returning. */
+  update(id: string, patch: TaskPatch, now: number): void {
+    this.write(id, patch, now)
+  }
+
+  /** A change that may be lost in a power cut without harm (progress, server status text). */
+  updateSoft(id: string, patch: Pick<TaskPatch, 'progress' | 'serverStatus' | 'notice'>, now: number): void {
+    this.soft(() => this.write(id, patch, now))
+  }
+
+  get(id: string): TaskRecord | null {
+    const row = this.db.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as Row | undefined
+    return row ? fromRow(row) : null
+  }
+
+  byRequestId(requestId: string): TaskRecord | null {
+    const row = this.db.prepare('SELECT * FROM tasks WHERE request_id = ?').get(requestId) as
+      | Row
+      | undefined
+    return row ? fromRow(row) : null
+  }
+
+  byKey(key: string): TaskRecord | null {
+    const row = this.db.prepare('SELECT * FROM tasks WHERE idem_key = ?').get(key) as Row | undefined
+    return row ? fromRow(row) : null
+  }
+
+  /** Tasks not dismissed, newest first. */
+  list(limit = 5000): TaskRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM tasks WHERE dismissed = 0 ORDER BY created_at DESC, id DESC LIMIT ?')
+      .all(limit) as Row[]
+    return rows.map(fromRow)
+  }
+
+  /** Every task the engine must drive (recovery at start-up), oldest first. */
+  active(): TaskRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM tasks WHERE dismissed = 0
+           AND state IN ('queued', 'submitting', 'running', 'downloading')
+         ORDER BY created_at, id`,
+      )
+      .all() as Row[]
+    return rows.map(fromRow)
+  }
+
+  all(): TaskRecord[] {
+    return (this.db.prepare('SELECT * FROM tasks ORDER BY created_at, id').all() as Row[]).map(
+      fromRow,
+    )
+  }
+
+  /** Records an output that reached the library (durable; a resumed download skips it). */
+  addResult(taskId: string, r: TaskResultView, now: number): void {
+    this.db
+      .prepare(
+        `INSERT OR IGNORE INTO results (task_id, idx, library_id, rel_path, saved_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(taskId, r.index, r.libraryId, r.relPath, now)
+  }
+
+  results(taskId: string): TaskResultView[] {
+    return (
+      this.db
+        .prepare('SELECT idx, library_id, rel_path FROM results WHERE task_id = ? ORDER BY idx')
+        .all(taskId) as Array<{ idx: number; library_id: string; rel_path: string }>
+    ).map((r) => ({ index: r.idx, libraryId: r.library_id, relPath: r.rel_path }))
+  }
+
+  /** The current synchronous level (tests check money rows are written with FULL). */
+  synchronousLevel(): number {
+    return this.db.pragma('synchronous', { simple: true }) as number
+  }
+}

@@ -1,0 +1,173 @@
+import { promises as fs } from 'node:fs'
+import { extname, join } from 'node:path'
+
+import {
+  imageDimensions,
+  type ReferenceFileMeta,
+  sniffImageType,
+  validateImageEdit,
+  validateImageGeneration,
+  validateNative,
+  validateVideo,
+  validateWorkbench,
+  type Validation,
+} from '@shared/catalog'
+import {
+  describeEstimate,
+  estimateArt,
+  estimateImage,
+  estimateVideo,
+  type PriceEstimate,
+} from '@shared/pricing'
+import { fail } from '@shared/result'
+import type { SubmitTaskInput } from '@shared/tasks/submit'
+
+/** Reads enough of a reference file to validate it: size, type from magic bytes, dimensions. */
+async function referenceMeta(path: string, field: string): Promise<ReferenceFileMeta | null> {
+  let handle
+  try {
+    handle = await fs.open(path, 'r')
+    const st = await handle.stat()
+    if (!st.isFile()) return null
+    const head = new Uint8Array(Math.min(st.size, 512 * 1024))
+    await handle.read(head, 0, head.length, 0)
+    const meta: ReferenceFileMeta = { field, bytes: st.size, type: sniffImageType(head) }
+    const dims = imageDimensions(head)
+    if (dims) {
+      meta.width = dims.width
+      meta.height = dims.height
+    }
+    return meta
+  } catch {
+    return null
+  } finally {
+    await handle?.close()
+  }
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined)
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
+
+function throwInvalid(v: Validation, extra: Record<string, string> = {}): void {
+  const fields = { ...(v.ok ? {} : v.fields), ...extra }
+  const entries = Object.entries(fields)
+  if (entries.length === 0) return
+  const [path, message] = entries[0]!
+  fail('validation', `${path}: ${message}`, {
+    fields,
+    action: 'Correct the highlighted settings; nothing was sent or charged.',
+  })
+}
+
+/**
+ * Checks a submission with the catalog's per-model validators (the same rules the forms use and
+ * the server enforces) before anything is journaled or sent; throws `validation` with
+ * field-level messages. Edit references are read from disk for their type and size.
+ */
+export async function validateSubmission(input: SubmitTaskInput): Promise<void> {
+  switch (input.kind) {
+    case 'image':
+      return throwInvalid(validateImageGeneration(input.request))
+    case 'video':
+      return throwInvalid(validateVideo(input.request))
+    case 'native':
+      return throwInvalid(
+        validateNative(input.request, {
+          requestBytes: Buffer.byteLength(JSON.stringify(input.request)),
+        }),
+      )
+    case 'workbench':
+      return throwInvalid(validateWorkbench(input.request, { phase: 'estimate' }))
+    case 'edit': {
+      const field = input.images.length === 1 ? 'image' : 'image[]'
+      const missing: Record<string, string> = {}
+      const metas: ReferenceFileMeta[] = []
+      for (const [i, path] of input.images.entries()) {
+        const meta = await referenceMeta(path, field)
+        if (meta) metas.push(meta)
+        else missing[`images.${i}`] = 'The file cannot be read; choose it again'
+      }
+      return throwInvalid(validateImageEdit(input.request, metas), missing)
+    }
+  }
+}
+
+/** The estimate shown before submitting (src/shared/pricing), as the journal keeps it. */
+export function estimateFor(input: SubmitTaskInput): PriceEstimate {
+  const r = input.request as Record<string, unknown>
+  switch (input.kind) {
+    case 'image':
+    case 'edit': {
+      const urls = Array.isArray(r.image_urls) ? r.image_urls.length : 0
+      const files = input.kind === 'edit' ? input.images.length : 0
+      return estimateImage({
+        model: String(r.model),
+        ...(str(r.quality) ? { quality: str(r.quality)! } : {}),
+        ...(str(r.aspect_ratio) ? { aspect_ratio: str(r.aspect_ratio)! } : {}),
+        ...(num(r.n) ? { n: num(r.n)! } : {}),
+        referenceCount: urls + files,
+      })
+    }
+    case 'video':
+      return estimateVideo({
+        model: String(r.model),
+        ...(str(r.resolution) ? { resolution: str(r.resolution)! } : {}),
+        ...(num(r.duration) ? { duration: num(r.duration)! } : {}),
+        ...(str(r.aspect_ratio) ? { aspect_ratio: str(r.aspect_ratio)! } : {}),
+        ...(str(r.mode) ? { mode: str(r.mode)! } : {}),
+      })
+    case 'native': {
+      const p = (r.parameters ?? {}) as Record<string, unknown>
+      return estimateArt({
+        variant: String(r.model),
+        width: num(p.width) ?? 1024,
+        height: num(p.height) ?? 1024,
+        steps: num(p.steps) ?? 23,
+        count: num(p.n_samples) ?? 1,
+      })
+    }
+    case 'workbench': {
+      const refs = Array.isArray(r.reference_asset_ids) ? r.reference_asset_ids.length : 0
+      return estimateArt({
+        variant: String(r.model_variant),
+        width: num(r.width) ?? 1024,
+        height: num(r.height) ?? 1024,
+        steps: num(r.steps) ?? 23,
+        count: num(r.count) ?? 1,
+        referenceCount: refs,
+      })
+    }
+  }
+}
+
+export function costOf(input: SubmitTaskInput): { costUsd: number | null; costLabel: string } {
+  const e = estimateFor(input)
+  return { costUsd: e.kind === 'usd' ? e.usd : null, costLabel: describeEstimate(e) }
+}
+
+export function promptOf(input: SubmitTaskInput): string {
+  const r = input.request as Record<string, unknown>
+  return String((input.kind === 'native' ? r.input : r.prompt) ?? '')
+}
+
+/**
+ * Copies an edit's reference files into the task's own folder, so a retry or a restart re-sends
+ * the same bytes even if the user moves or deletes the originals.
+ */
+export async function copyReferences(dir: string, paths: readonly string[]): Promise<string[]> {
+  if (paths.length === 0) return []
+  await fs.mkdir(dir, { recursive: true })
+  const out: string[] = []
+  for (const [i, path] of paths.entries()) {
+    const dest = join(dir, `reference-${i + 1}${extname(path).toLowerCase().slice(0, 6)}`)
+    try {
+      await fs.copyFile(path, dest)
+    } catch (e) {
+      fail('storage', `The reference image could not be copied: ${(e as Error).message}`, {
+        fields: { [`images.${i}`]: 'The file cannot be read; choose it again' },
+      })
+    }
+    out.push(dest)
+  }
+  return out
+}

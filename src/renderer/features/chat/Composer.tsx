@@ -1,0 +1,80 @@
+import { CHAT_LIMITS } from '@shared/chat/limits'
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react'
+
+interface Props {
+  text: string
+  onText: (text: string) => void
+  editing: boolean
+  onCancelEdit: () => void
+  busy: boolean
+  canSend: boolean
+  onSubmit: () => void
+  onStop: () => void
+}
+
+/** Where the user types. Enter sends, Shift+Enter starts a new line, Esc stops a reply. */
+export function Composer({
+  text,
+  onText,
+  editing,
+  onCancelEdit,
+  busy,
+  canSend,
+  onSubmit,
+  onStop,
+}: Props) {
+  const ref = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (editing) ref.current?.focus()
+  }, [editing])
+  const blank = text.trim().length === 0
+
+  function submit(e?: FormEvent) {
+    e?.preventDefault()
+    if (!busy && canSend && !blank) onSubmit()
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault()
+      submit()
+    } else if (e.key === 'Escape') {
+      if (busy) onStop()
+      else if (editing) onCancelEdit()
+    }
+  }
+
+  return (
+    <form className="chat-composer" onSubmit={submit} aria-label="Write a message">
+      {editing ? (
+        <p className="chat-editing" role="status">
+          Editing your last message; sending replaces the replies after it.{' '}
+          <button type="button" className="ghost chat-small" onClick={onCancelEdit}>
+            Cancel edit
+          </button>
+        </p>
+      ) : null}
+      <div className="chat-composer-row">
+        <textarea
+          ref={ref}
+          aria-label="Message"
+          placeholder="Message (Enter to send, Shift+Enter for a new line)"
+          rows={3}
+          value={text}
+          maxLength={CHAT_LIMITS.maxMessageChars}
+          onChange={(e) => onText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {busy ? (
+          <button type="button" className="danger" onClick={onStop} title="Stop (Esc)">
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className="primary" disabled={!canSend || blank}>
+            {editing ? 'Resend' : 'Send'}
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react'
+
+import { copyText } from './copyText'
+
+/** A copy button that says "Copied" for a moment; `label` names what it copies for screen readers. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const t = setTimeout(() => setCopied(false), 1500)
+    return () => clearTimeout(t)
+  }, [copied])
+  return (
+    <button
+      type="button"
+      className="ghost chat-small"
+      aria-label={label}
+      onClick={() => void copyText(text).then(setCopied)}
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  )
+}

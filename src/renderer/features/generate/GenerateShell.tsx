@@ -1,0 +1,156 @@
+import type { ParsedSettings } from '@shared/library/settings'
+import type { PriceEstimate } from '@shared/pricing'
+import type { AppError } from '@shared/result'
+import type { TaskKind } from '@shared/tasks/states'
+import { type DragEvent, type FormEvent, type ReactNode, useState } from 'react'
+
+import { api, call } from '../../api/client'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { filesOf } from './addFiles'
+import { CostBadge } from './CostBadge'
+import { TaskResults } from './TaskResults'
+
+export interface AppliedNotice {
+  from: string
+  applied: string[]
+  skipped: string[]
+}
+
+interface Props {
+  id: string
+  title: string
+  intro?: ReactNode
+  kinds: readonly TaskKind[]
+  estimate: PriceEstimate | null
+  /** Extra lines under the estimate (output resolution, quote). */
+  summary?: ReactNode
+  submitting: boolean
+  submitLabel?: string
+  /** Replaces the Generate button (the workbench has Get quote / Generate). */
+  actions?: ReactNode
+  error: AppError | null
+  onDismissError(): void
+  onSubmit(): void
+  /** Settings read from a PNG dropped on the form; the screen applies them field by field. */
+  onSettings(settings: ParsedSettings, from: string): void
+  notice: AppliedNotice | null
+  onDismissNotice(): void
+  children: ReactNode
+}
+
+/**
+ * The frame every generation screen shares: title, the form (Ctrl/Cmd+Enter submits), the
+ * estimated cost and the Generate button in a footer that stays in view, the results column, and
+ * "apply settings" by dropping a PNG (ours, NovelAI or A1111) anywhere on the form.
+ */
+export function GenerateShell(p: Props) {
+  const [over, setOver] = useState(false)
+  const [dropError, setDropError] = useState<AppError | null>(null)
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault()
+    if (!p.submitting) p.onSubmit()
+  }
+
+  const onDrop = async (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    const file = filesOf(e.dataTransfer)[0]
+    if (!file) return
+    const path = api().pathForFile(file)
+    if (!path) {
+      setDropError({
+        code: 'validation',
+        message: `The settings in ${file.name} cannot be read from here.`,
+        action: 'Drop the PNG from your file manager.',
+      })
+      return
+    }
+    const result = await call(() => api().library.readSettings({ path }))
+    if (!result.ok) {
+      setDropError(result.error)
+      return
+    }
+    if (result.value.source === 'none') {
+      setDropError({
+        code: 'validation',
+        message: `${file.name} carries no generation settings.`,
+      })
+      return
+    }
+    setDropError(null)
+    p.onSettings(result.value, file.name)
+  }
+
+  return (
+    <section
+      className="screen gen-screen"
+      aria-labelledby={`${p.id}-title`}
+      data-testid={`screen-${p.id}`}
+    >
+      <h1 id={`${p.id}-title`}>{p.title}</h1>
+      {p.intro ? <p className="muted">{p.intro}</p> : null}
+      <ErrorBanner error={p.error} onDismiss={p.onDismissError} />
+      <ErrorBanner error={dropError} onDismiss={() => setDropError(null)} />
+      {p.notice ? (
+        <div className="banner banner-warning" role="status" data-testid="applied-notice">
+          <div>
+            <strong>
+              Settings from {p.notice.from} applied: {p.notice.applied.join(', ') || 'nothing'}.
+            </strong>
+            {p.notice.skipped.length > 0 ? (
+              <p>Not applied (no field here): {p.notice.skipped.join(', ')}.</p>
+            ) : null}
+          </div>
+          <button type="button" className="ghost" aria-label="Dismiss" onClick={p.onDismissNotice}>
+            ×
+          </button>
+        </div>
+      ) : null}
+      <div className="gen-layout">
+        <form
+          className={`gen-form drop-settings${over ? ' over' : ''}`}
+          aria-label={p.title}
+          noValidate
+          onSubmit={submit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault()
+              submit()
+            }
+          }}
+          onDragOver={(e) => {
+            if (e.dataTransfer.types.includes('Files')) {
+              e.preventDefault()
+              setOver(true)
+            }
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={(e) => void onDrop(e)}
+        >
+          {p.children}
+          <div className="gen-footer">
+            <div>
+              <CostBadge estimate={p.estimate} />
+              {p.summary}
+            </div>
+            <div className="row">
+              {p.actions ?? (
+                <button type="submit" className="primary" disabled={p.submitting}>
+                  {p.submitting ? 'Sending…' : (p.submitLabel ?? 'Generate')}
+                </button>
+              )}
+            </div>
+          </div>
+        </form>
+        <TaskResults kinds={p.kinds} />
+      </div>
+    </section>
+  )
+}
+
+/** Moves focus to the first field that shows a message, so the keyboard user lands on it. */
+export function focusFirstInvalid(root: ParentNode = document): void {
+  const el = root.querySelector<HTMLElement>('[aria-invalid="true"], .dropzone.invalid')
+  el?.focus()
+}

@@ -1,0 +1,122 @@
+import type { ParsedSettings } from '@shared/library/settings'
+import type { AppError, Result } from '@shared/result'
+import type { TaskView } from '@shared/tasks/views'
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+import type { FormId } from '../../stores/forms'
+import { useFormsStore } from '../../stores/forms'
+import { useGenerateStore } from '../../stores/generate'
+import { useLibraryIntents } from '../../stores/library/intents'
+import { applySettings, formForKind } from './applySettings'
+import type { AppliedNotice } from './GenerateShell'
+
+/**
+ * The submit cycle every form shares: nothing is sent while a field shows a message; the first
+ * failing field gets focus; a failure from main lands in the banner and, when it names fields, at
+ * those fields; a success records the prompt in the history and shows the task in the results.
+ */
+export function useRun(form: FormId) {
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState<AppError | null>(null)
+  const [attempted, setAttempted] = useState(false)
+  const [serverFields, setServerFields] = useState<Record<string, string>>({})
+  const remember = useFormsStore((s) => s.remember)
+  const upsert = useGenerateStore((s) => s.upsertTasks)
+  const busy = useRef(false)
+
+  const run = useCallback(
+    async <T>(
+      valid: boolean,
+      prompt: string,
+      send: () => Promise<Result<T>>,
+    ): Promise<T | null> => {
+      setAttempted(true)
+      if (!valid || busy.current) {
+        if (!valid) queueMicrotask(() => focusInvalid())
+        return null
+      }
+      busy.current = true
+      setSubmitting(true)
+      setError(null)
+      setServerFields({})
+      try {
+        const result = await send()
+        if (!result.ok) {
+          setError(result.error)
+          setServerFields(result.error.fields ?? {})
+          return null
+        }
+        if (isTaskView(result.value)) {
+          remember(form, prompt)
+          upsert([result.value])
+          setAttempted(false)
+        }
+        return result.value
+      } finally {
+        busy.current = false
+        setSubmitting(false)
+      }
+    },
+    [form, remember, upsert],
+  )
+
+  return {
+    submitting,
+    error,
+    setError,
+    attempted,
+    serverFields,
+    clearServerFields: () => setServerFields({}),
+    run,
+  }
+}
+
+const isTaskView = (v: unknown): v is TaskView =>
+  typeof v === 'object' && v !== null && 'id' in v && 'state' in v && 'kind' in v
+
+function focusInvalid() {
+  const el = document.querySelector<HTMLElement>(
+    '.gen-form [aria-invalid="true"], .gen-form .dropzone.invalid',
+  )
+  el?.focus()
+}
+
+/**
+ * "Apply settings" for one form: from a PNG dropped on it, or from a library item whose settings
+ * belong to this form (the library's reuse-settings intent, taken once when the screen shows).
+ */
+export function useApplySettings(
+  form: FormId,
+  onReference?: (
+    intent: NonNullable<ReturnType<typeof useLibraryIntents.getState>['intent']>,
+  ) => void,
+) {
+  const [notice, setNotice] = useState<AppliedNotice | null>(null)
+  const intent = useLibraryIntents((s) => s.intent)
+  const take = useLibraryIntents((s) => s.take)
+
+  const apply = useCallback(
+    (settings: ParsedSettings, from: string) => {
+      const store = useFormsStore.getState()
+      const report = applySettings(form, store.drafts[form], settings)
+      store.replace(form, report.draft)
+      setNotice({ from, applied: report.applied, skipped: report.skipped })
+    },
+    [form],
+  )
+
+  useEffect(() => {
+    if (!intent) return
+    if (intent.type === 'reuse-settings') {
+      const target = formForKind(intent.settings.kind ?? intent.item.kind, intent.item.model)
+      if (target !== form) return
+      const taken = take(['reuse-settings'])
+      if (taken) apply(taken.settings, `library item “${taken.item.promptPreview.slice(0, 40)}”`)
+    } else if (onReference) {
+      const taken = take(['use-as-reference'])
+      if (taken) onReference(taken)
+    }
+  }, [intent, form, take, apply, onReference])
+
+  return { notice, setNotice, apply }
+}

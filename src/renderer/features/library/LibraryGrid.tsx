@@ -1,0 +1,294 @@
+import type { LibraryTile } from '@shared/library/types'
+import {
+  type DragEvent,
+  type KeyboardEvent,
+  memo,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+
+import { monthAt, useLibraryStore } from '../../stores/library'
+import { formatDateTime, formatDuration } from './format'
+import { thumbSrc } from './media'
+
+const MIN_TILE = 160
+const GAP = 8
+const PAD = 8
+const OVERSCAN_ROWS = 2
+
+interface Layout {
+  cols: number
+  tile: number
+  rowHeight: number
+}
+
+function layoutFor(width: number): Layout {
+  const inner = Math.max(MIN_TILE, width - PAD * 2)
+  const cols = Math.max(1, Math.floor((inner + GAP) / (MIN_TILE + GAP)))
+  const tile = Math.floor((inner - GAP * (cols - 1)) / cols)
+  return { cols, tile, rowHeight: tile + GAP }
+}
+
+/**
+ * The virtualized grid: only the rows in view (plus two on each side) exist in the DOM, whatever
+ * the library size; the scroll height is exact because month counts give the total. It is one
+ * listbox with an active descendant: arrows, Page Up/Down, Home/End move; Space toggles; Shift
+ * extends; Enter opens; Delete deletes; Ctrl/Cmd+A selects all.
+ */
+export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
+  const total = useLibraryStore((s) => s.total)
+  const months = useLibraryStore((s) => s.months)
+  // Re-render when blocks arrive; tiles are read through tileAt.
+  useLibraryStore((s) => s.blocks)
+  useLibraryStore((s) => s.stale)
+  const selection = useLibraryStore((s) => s.selection)
+  const active = useLibraryStore((s) => s.active)
+  const posterVersion = useLibraryStore((s) => s.posterVersion)
+  const scrollRequest = useLibraryStore((s) => s.scrollRequest)
+  const ref = useRef<HTMLDivElement>(null)
+  const [view, setView] = useState({ width: 0, height: 0, top: 0 })
+  const frame = useRef(0)
+
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const measure = () => setView((v) => ({ ...v, width: el.clientWidth, height: el.clientHeight }))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+
+  const onScroll = useCallback(() => {
+    if (frame.current) return
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0
+      const el = ref.current
+      if (el) setView((v) => (v.top === el.scrollTop ? v : { ...v, top: el.scrollTop }))
+    })
+  }, [])
+  useEffect(() => () => cancelAnimationFrame(frame.current), [])
+
+  const layout = layoutFor(view.width)
+  const rows = Math.ceil(total / layout.cols)
+  const firstRow = Math.max(0, Math.floor(view.top / layout.rowHeight) - OVERSCAN_ROWS)
+  const lastRow = Math.min(
+    rows - 1,
+    Math.ceil((view.top + view.height) / layout.rowHeight) + OVERSCAN_ROWS,
+  )
+  const firstPos = firstRow * layout.cols
+  const lastPos = Math.min(total - 1, (lastRow + 1) * layout.cols - 1)
+
+  useEffect(() => {
+    if (total > 0 && view.height > 0) {
+      useLibraryStore.getState().ensure(firstPos, lastPos)
+      const topPos = Math.floor(view.top / layout.rowHeight) * layout.cols
+      useLibraryStore.getState().setVisibleMonth(monthAt(months, topPos))
+    }
+  }, [firstPos, lastPos, total, view.height, view.top, layout.rowHeight, layout.cols, months])
+
+  const scrollToPos = useCallback(
+    (pos: number, align: 'start' | 'nearest') => {
+      const el = ref.current
+      if (!el) return
+      const row = Math.floor(pos / layout.cols)
+      const top = row * layout.rowHeight
+      if (align === 'start') el.scrollTop = top
+      else if (top < el.scrollTop) el.scrollTop = top
+      else if (top + layout.rowHeight > el.scrollTop + el.clientHeight)
+        el.scrollTop = top + layout.rowHeight - el.clientHeight + PAD
+    },
+    [layout.cols, layout.rowHeight],
+  )
+
+  useEffect(() => {
+    if (scrollRequest) scrollToPos(scrollRequest.pos, 'start')
+  }, [scrollRequest, scrollToPos])
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const store = useLibraryStore.getState()
+    if (total === 0) return
+    const perPage = Math.max(1, Math.floor(view.height / layout.rowHeight)) * layout.cols
+    const moves: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: layout.cols,
+      ArrowUp: -layout.cols,
+      PageDown: perPage,
+      PageUp: -perPage,
+    }
+    let next: number | null = null
+    if (e.key in moves) next = active + moves[e.key]!
+    else if (e.key === 'Home') next = 0
+    else if (e.key === 'End') next = total - 1
+    if (next !== null) {
+      e.preventDefault()
+      next = Math.min(total - 1, Math.max(0, next))
+      scrollToPos(next, 'nearest')
+      if (e.shiftKey) void store.select(next, 'range')
+      else if (e.ctrlKey || e.metaKey) store.setActive(next)
+      else void store.select(next, 'only')
+      return
+    }
+    const tile = store.tileAt(active)
+    if (e.key === ' ' && tile) {
+      e.preventDefault()
+      void store.select(active, 'toggle')
+    } else if (e.key === 'Enter' && tile) {
+      e.preventDefault()
+      onOpen(tile.id)
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && store.selection.size) {
+      e.preventDefault()
+      void store.deleteIds([...store.selection])
+    } else if (e.key.toLowerCase() === 'a' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault()
+      void store.selectAll()
+    } else if (e.key === 'Escape' && store.selection.size) {
+      e.preventDefault()
+      store.clearSelection()
+    }
+  }
+
+  const tiles = []
+  const tileAt = useLibraryStore.getState().tileAt
+  for (let pos = firstPos; pos <= lastPos; pos++) {
+    const tile = tileAt(pos)
+    const row = Math.floor(pos / layout.cols)
+    const col = pos % layout.cols
+    tiles.push(
+      <Tile
+        key={pos}
+        pos={pos}
+        tile={tile}
+        x={PAD + col * (layout.tile + GAP)}
+        y={PAD + row * layout.rowHeight}
+        size={layout.tile}
+        selected={tile ? selection.has(tile.id) : false}
+        active={pos === active}
+        version={tile ? (posterVersion[tile.id] ?? 0) : 0}
+        onOpen={onOpen}
+      />,
+    )
+  }
+
+  return (
+    <div
+      ref={ref}
+      className="lib-grid"
+      data-testid="library-grid"
+      role="listbox"
+      aria-label={`Library items, ${total} in all`}
+      aria-multiselectable="true"
+      aria-activedescendant={
+        total > 0 && active >= firstPos && active <= lastPos ? `lib-tile-${active}` : undefined
+      }
+      tabIndex={0}
+      onScroll={onScroll}
+      onKeyDown={onKeyDown}
+    >
+      <div className="lib-grid-space" style={{ height: rows * layout.rowHeight + PAD * 2 }}>
+        {tiles}
+      </div>
+    </div>
+  )
+}
+
+interface TileProps {
+  pos: number
+  tile: LibraryTile | undefined
+  x: number
+  y: number
+  size: number
+  selected: boolean
+  active: boolean
+  version: number
+  onOpen(id: string): void
+}
+
+/** One tile; memoised so scrolling only renders tiles that enter the view. */
+const Tile = memo(function Tile({
+  pos,
+  tile,
+  x,
+  y,
+  size,
+  selected,
+  active,
+  version,
+  onOpen,
+}: TileProps) {
+  const style = { transform: `translate(${x}px, ${y}px)`, width: size, height: size }
+  if (!tile) {
+    return (
+      <div
+        className="lib-tile lib-tile-loading"
+        style={style}
+        id={`lib-tile-${pos}`}
+        role="option"
+        aria-selected={false}
+        aria-label="Loading"
+      />
+    )
+  }
+  const onClick = (e: MouseEvent) => {
+    const mode = e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'only'
+    void useLibraryStore.getState().select(pos, mode)
+  }
+  const onDragStart = (e: DragEvent) => {
+    // Electron performs the OS drag itself (webContents.startDrag) with the real files.
+    e.preventDefault()
+    const { selection } = useLibraryStore.getState()
+    useLibraryStore.getState().startDrag(selection.has(tile.id) ? [...selection] : [tile.id])
+  }
+  const label = `${tile.media === 'video' ? 'Video' : 'Image'}: ${tile.promptPreview || tile.fileName}, ${formatDateTime(tile.createdAt)}${tile.favourite ? ', favourite' : ''}${tile.problem ? ', has a problem' : ''}`
+  return (
+    <div
+      className={`lib-tile${selected ? ' selected' : ''}${active ? ' active' : ''}`}
+      style={style}
+      id={`lib-tile-${pos}`}
+      role="option"
+      aria-selected={selected}
+      aria-label={label}
+      title={tile.promptPreview || tile.fileName}
+      data-id={tile.id}
+      draggable
+      onDragStart={onDragStart}
+      onClick={onClick}
+      onDoubleClick={() => onOpen(tile.id)}
+    >
+      <img
+        src={thumbSrc(tile.id, tile.sha256, version)}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        onLoad={(e) => {
+          ;(e.currentTarget as HTMLImageElement).style.visibility = ''
+        }}
+        onError={(e) => {
+          ;(e.currentTarget as HTMLImageElement).style.visibility = 'hidden'
+          useLibraryStore.getState().markMissingThumb(tile.id)
+        }}
+      />
+      {tile.media === 'video' ? (
+        <span className="lib-badge lib-badge-video" aria-hidden="true">
+          ▶ {tile.durationSec ? formatDuration(tile.durationSec) : ''}
+        </span>
+      ) : null}
+      {tile.favourite ? (
+        <span className="lib-badge lib-badge-fav" aria-hidden="true">
+          ★
+        </span>
+      ) : null}
+      {tile.problem ? (
+        <span className="lib-badge lib-badge-problem" aria-hidden="true" title={tile.problem}>
+          !
+        </span>
+      ) : null}
+    </div>
+  )
+})

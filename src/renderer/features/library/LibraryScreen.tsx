@@ -1,0 +1,277 @@
+import './library.css'
+
+import type { LibraryItem } from '@shared/library/types'
+import { type ChangeEvent, type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
+
+import { api } from '../../api/client'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { useLibraryStore } from '../../stores/library'
+import { useNavigationStore } from '../../stores/navigation'
+import { AREAS } from '../registry'
+import { DetailView } from './DetailView'
+import { FilterBar } from './FilterBar'
+import { formatCount } from './format'
+import { LibraryGrid } from './LibraryGrid'
+import { MonthScrubber } from './MonthScrubber'
+import { UndoToast } from './UndoToast'
+
+/** Which area's form takes an item's settings. */
+const AREA_FOR_KIND: Record<string, string> = {
+  image: 'images',
+  imported: 'images',
+  video: 'video',
+  art: 'art',
+  workbench: 'workbench',
+}
+
+/**
+ * The library: every saved output, browsable offline. Filter bar, virtualized grid with a month
+ * scrubber, detail dialog, multi-select actions, drop-to-import and delete with undo.
+ */
+export default function LibraryScreen() {
+  const init = useLibraryStore((s) => s.init)
+  const error = useLibraryStore((s) => s.error)
+  const clearError = useLibraryStore((s) => s.clearError)
+  const notice = useLibraryStore((s) => s.notice)
+  const setNotice = useLibraryStore((s) => s.setNotice)
+  const detail = useLibraryStore((s) => s.detail)
+  const total = useLibraryStore((s) => s.total)
+  const filtered = useLibraryStore((s) => Object.keys(s.filter).length > 0)
+  const [dragging, setDragging] = useState(false)
+  const gridWrap = useRef<HTMLDivElement>(null)
+
+  useEffect(() => init(), [init])
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || e.shiftKey) return
+      const target = e.target as HTMLElement
+      if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return
+      if (useLibraryStore.getState().toast) {
+        e.preventDefault()
+        void useLibraryStore.getState().undoDelete()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const open = useCallback((id: string) => void useLibraryStore.getState().openDetail(id), [])
+
+  const close = useCallback(() => {
+    useLibraryStore.getState().closeDetail()
+    gridWrap.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus()
+  }, [])
+
+  const step = useCallback(async (delta: 1 | -1) => {
+    const s = useLibraryStore.getState()
+    const next = Math.min(s.total - 1, Math.max(0, s.active + delta))
+    s.ensure(next, next)
+    await s.select(next, 'only')
+    s.scrollTo(next)
+    const tile = s.tileAt(next)
+    if (tile) void s.openDetail(tile.id)
+  }, [])
+
+  const reuse = useCallback((item: LibraryItem, type: 'reuse-settings' | 'use-as-reference') => {
+    useLibraryStore.getState().reuse(item, type)
+    const target = type === 'use-as-reference' ? 'images' : (AREA_FOR_KIND[item.kind] ?? 'images')
+    const area = AREAS.find((a) => (a.id as string) === target)
+    if (area) {
+      useLibraryStore.getState().closeDetail()
+      useNavigationStore.getState().go(area.id)
+    } else {
+      useLibraryStore
+        .getState()
+        .setNotice(
+          type === 'reuse-settings'
+            ? `Settings of ${item.fileName} are ready: the ${target} form will fill them in when you open it.`
+            : `${item.fileName} is ready to use as a reference in the next edit form you open.`,
+        )
+    }
+  }, [])
+
+  async function importFiles(files: File[]) {
+    const paths = files.map((f) => api().pathForFile(f)).filter(Boolean)
+    if (!paths.length) {
+      setNotice(
+        'These files have no location on disk (dragged from a browser?); save them first, then drop them here.',
+      )
+      return
+    }
+    await useLibraryStore.getState().importPaths(paths)
+  }
+
+  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files')
+  const onDragOver = (e: DragEvent) => {
+    if (!hasFiles(e)) return
+    e.preventDefault()
+    e.dataTransfer.dropEffect = 'copy'
+    if (!dragging) setDragging(true)
+  }
+  const onDragLeave = (e: DragEvent) => {
+    if (e.currentTarget === e.target || !e.currentTarget.contains(e.relatedTarget as Node))
+      setDragging(false)
+  }
+  const onDrop = (e: DragEvent) => {
+    if (!hasFiles(e)) return
+    e.preventDefault()
+    setDragging(false)
+    void importFiles([...e.dataTransfer.files])
+  }
+  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])]
+    e.target.value = ''
+    if (files.length) void importFiles(files)
+  }
+
+  return (
+    <section
+      className="lib-screen"
+      aria-labelledby="library-title"
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      data-testid="library-screen"
+    >
+      <header className="lib-head">
+        <h1 id="library-title">Library</h1>
+        <SelectionActions />
+      </header>
+      <StatusBanner />
+      <ErrorBanner error={error} onDismiss={clearError} />
+      {notice ? (
+        <div className="banner banner-info" role="status" data-testid="library-notice">
+          <span>{notice}</span>
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => setNotice(null)}
+            aria-label="Dismiss message"
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+      <FilterBar />
+      <div className="lib-body" ref={gridWrap}>
+        {total === 0 ? (
+          <div className="lib-empty">
+            {filtered ? (
+              <p>Nothing matches these filters.</p>
+            ) : (
+              <>
+                <p>Your library is empty.</p>
+                <p className="muted">
+                  Everything you generate is saved here. You can also drop images and videos here
+                  (or use Import files) to add them.
+                </p>
+              </>
+            )}
+          </div>
+        ) : (
+          <LibraryGrid onOpen={open} />
+        )}
+        <MonthScrubber />
+      </div>
+      <label className="lib-import">
+        <span>Import files…</span>
+        <input
+          type="file"
+          multiple
+          accept="image/png,image/jpeg,image/webp,image/gif,video/mp4,video/webm,video/quicktime"
+          onChange={onPick}
+        />
+      </label>
+      {dragging ? (
+        <div className="lib-drop" aria-hidden="true">
+          Drop to copy into the library
+        </div>
+      ) : null}
+      {detail ? (
+        <DetailView item={detail} onClose={close} onStep={(d) => void step(d)} onReuse={reuse} />
+      ) : null}
+      <UndoToast />
+    </section>
+  )
+}
+
+function SelectionActions() {
+  const selection = useLibraryStore((s) => s.selection)
+  const busy = useLibraryStore((s) => s.busy)
+  const total = useLibraryStore((s) => s.total)
+  const store = useLibraryStore.getState()
+  const n = selection.size
+  return (
+    <div className="row" role="toolbar" aria-label="Selection">
+      <span className="muted" aria-live="polite">
+        {n ? `${formatCount(n)} selected` : ''}
+      </span>
+      <button type="button" onClick={() => void store.selectAll()} disabled={!total}>
+        Select all
+      </button>
+      {n ? (
+        <>
+          <button type="button" onClick={() => store.clearSelection()}>
+            Clear selection
+          </button>
+          <button
+            type="button"
+            onClick={() => void store.exportIds([...selection])}
+            disabled={busy}
+          >
+            Export ZIP…
+          </button>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void store.deleteIds([...selection])}
+            disabled={busy}
+          >
+            Delete
+          </button>
+        </>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => void store.rescan()}
+        disabled={busy}
+        title="Re-read the library folder"
+      >
+        Rescan
+      </button>
+    </div>
+  )
+}
+
+function StatusBanner() {
+  const status = useLibraryStore((s) => s.status)
+  if (!status) return null
+  return (
+    <>
+      {status.state !== 'ok' && status.message ? (
+        <div
+          className={`banner ${status.state === 'readonly' ? 'banner-warning' : 'banner-error'}`}
+          role="alert"
+        >
+          <strong>{status.message}</strong>
+        </div>
+      ) : null}
+      {status.problems.length ? (
+        <details className="banner banner-warning lib-problems">
+          <summary>
+            {status.problems.length} file{status.problems.length === 1 ? '' : 's'} could not be read
+            completely; they are left untouched.
+          </summary>
+          <ul>
+            {status.problems.map((p) => (
+              <li key={p.relPath}>
+                <span className="mono">{p.relPath}</span>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+import { monthStarts, useLibraryStore } from '../../stores/library'
+import { formatCount, formatMonth } from './format'
+
+/** Months newest first with their counts; choosing one scrolls the grid to its first item. */
+export function MonthScrubber() {
+  const months = useLibraryStore((s) => s.months)
+  const visible = useLibraryStore((s) => s.visibleMonth)
+  const scrollTo = useLibraryStore((s) => s.scrollTo)
+  if (months.length < 2) return null
+  const starts = monthStarts(months)
+  return (
+    <nav className="lib-scrubber" aria-label="Jump to month">
+      <ol>
+        {months.map((m, i) => (
+          <li key={m.month}>
+            <button
+              type="button"
+              className={i === visible ? 'current' : undefined}
+              aria-current={i === visible ? 'true' : undefined}
+              aria-label={`${formatMonth(m.month)}, ${formatCount(m.count)} items`}
+              onClick={() => scrollTo(starts[i]!)}
+            >
+              <span>{formatMonth(m.month)}</span>
+              <span className="muted">{formatCount(m.count)}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}

@@ -1,0 +1,143 @@
+import '../generate/generate.css'
+
+import { CATALOG, type VideoModel } from '@shared/catalog'
+import { useMemo } from 'react'
+
+import { useFormsStore, type VideoDraft } from '../../stores/forms'
+import { useAccessStore } from '../generate/access'
+import { GenerateShell } from '../generate/GenerateShell'
+import { NumberInput, RadioGroup, SelectInput, TextArea } from '../generate/inputs'
+import { ModelPicker } from '../generate/ModelPicker'
+import { PromptBox } from '../generate/PromptBox'
+import { tasksClient, useTaskFeed } from '../generate/tasksClient'
+import { useApplySettings, useRun } from '../generate/useRun'
+import { buildVideoForm, normalizeVideoDraft, VIDEO_SHAPES, type VideoField } from './videoForm'
+
+const VIDEO_MODELS = CATALOG.filter((m): m is VideoModel => m.kind === 'video')
+
+/** Video: an asynchronous task per request, priced from the table before it is sent. */
+export default function VideoScreen() {
+  const draft = useFormsStore((s) => s.drafts.video)
+  const patchDraft = useFormsStore((s) => s.patch)
+  const access = useAccessStore((s) => s.models)
+  useTaskFeed()
+  const form = useMemo(() => buildVideoForm(draft), [draft])
+  const r = useRun('video')
+  const settings = useApplySettings('video')
+  const model = form.model
+
+  const set = (patch: Partial<VideoDraft>, normalize = false) => {
+    r.clearServerFields()
+    if (normalize)
+      useFormsStore.getState().replace('video', normalizeVideoDraft({ ...draft, ...patch }))
+    else patchDraft('video', patch)
+  }
+  const errorOf = (field: VideoField): string | null => {
+    if (field === 'prompt' && !r.attempted && draft.prompt === '') return null
+    return r.serverFields[field] ?? form.errors[field] ?? null
+  }
+  const fixedDuration = model.duration.min === model.duration.max
+
+  return (
+    <GenerateShell
+      id="video"
+      title="Video"
+      intro="Videos are made as tasks on the server; they are downloaded into the library when done."
+      kinds={['video']}
+      estimate={form.estimate}
+      submitting={r.submitting}
+      error={r.error}
+      onDismissError={() => r.setError(null)}
+      onSubmit={() =>
+        void r.run(form.ok, draft.prompt, () =>
+          tasksClient.submit({ kind: 'video', request: { ...form.request } }),
+        )
+      }
+      onSettings={settings.apply}
+      notice={settings.notice}
+      onDismissNotice={() => settings.setNotice(null)}
+    >
+      <ModelPicker
+        name="video-model"
+        value={draft.model}
+        access={access}
+        error={errorOf('model')}
+        hint={model.notes}
+        options={VIDEO_MODELS.map((m) => ({ value: m.id, label: m.label }))}
+        onChange={(id) => set({ model: id as VideoDraft['model'] }, true)}
+      />
+      <PromptBox
+        form="video"
+        value={draft.prompt}
+        onChange={(prompt) => set({ prompt })}
+        error={errorOf('prompt')}
+      />
+      <div className="gen-grid">
+        <NumberInput
+          label="Duration (seconds)"
+          name="video-duration"
+          value={draft.duration}
+          onChange={(duration) => set({ duration })}
+          hint={
+            fixedDuration
+              ? `${model.label} makes ${model.duration.min}-second videos`
+              : `${model.duration.min} to ${model.duration.max} seconds`
+          }
+          error={errorOf('duration')}
+        />
+        <SelectInput
+          label="Resolution"
+          name="video-resolution"
+          value={draft.resolution}
+          options={model.resolutions.map((v) => ({ value: v, label: v }))}
+          onChange={(resolution) => set({ resolution })}
+          error={errorOf('resolution')}
+        />
+      </div>
+      <RadioGroup
+        legend="Aspect ratio"
+        name="video-aspect"
+        value={draft.aspectRatio}
+        options={VIDEO_SHAPES.filter((s) => model.aspectRatios.includes(s.value))}
+        onChange={(aspectRatio) => set({ aspectRatio })}
+        error={errorOf('aspect_ratio')}
+      />
+      {form.referenceCapable ? (
+        <fieldset className="radio-group">
+          <legend>Reference mode</legend>
+          <label className="radio">
+            <input
+              type="checkbox"
+              name="video-reference-mode"
+              checked={draft.referenceMode}
+              onChange={(e) => set({ referenceMode: e.target.checked })}
+            />
+            All-reference mode (reference videos)
+          </label>
+          {draft.referenceMode ? (
+            <div className="gen-grid">
+              <TextArea
+                label="Reference video URLs"
+                name="video-reference-urls"
+                rows={2}
+                placeholder="https://…  (one per line)"
+                hint="Public http(s) video URLs, one per line"
+                value={draft.referenceUrls}
+                onChange={(referenceUrls) => set({ referenceUrls })}
+                error={errorOf('reference_video_urls')}
+              />
+              <NumberInput
+                label="Reference video seconds (total)"
+                name="video-input-seconds"
+                value={draft.inputVideoSeconds}
+                onChange={(inputVideoSeconds) => set({ inputVideoSeconds })}
+                hint="Whole seconds, at least 1: the total length of the reference videos"
+                error={errorOf('input_video_seconds') ?? errorOf('mode')}
+              />
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+    </GenerateShell>
+  )
+}

@@ -1,0 +1,108 @@
+import {
+  getVideoModel,
+  validateVideo,
+  VIDEO_REFERENCE_MODE,
+  type VideoModel,
+  type VideoRequest,
+} from '@shared/catalog'
+import { estimateVideo, type PriceEstimate } from '@shared/pricing'
+
+import type { VideoDraft } from '../../stores/forms'
+import { linesOf, parseIntText } from '../generate/numbers'
+
+export type VideoField =
+  | 'model'
+  | 'prompt'
+  | 'duration'
+  | 'resolution'
+  | 'aspect_ratio'
+  | 'mode'
+  | 'reference_video_urls'
+  | 'input_video_seconds'
+
+/** The builder's three shapes (spec: landscape, portrait and square). */
+export const VIDEO_SHAPES = [
+  { value: '16:9', label: 'Landscape 16:9' },
+  { value: '9:16', label: 'Portrait 9:16' },
+  { value: '1:1', label: 'Square 1:1' },
+] as const
+
+export interface VideoFormModel {
+  model: VideoModel
+  request: VideoRequest
+  errors: Partial<Record<VideoField, string>>
+  ok: boolean
+  /** null while the duration or resolution is invalid. */
+  estimate: PriceEstimate | null
+  /** The model accepts the all-reference mode (clip-h3, clip-h3-sfw). */
+  referenceCapable: boolean
+}
+
+/** Moves duration and resolution into the new model's bounds after a model change. */
+export function normalizeVideoDraft(d: VideoDraft): VideoDraft {
+  const model = getVideoModel(d.model)
+  if (!model) return d
+  const next = { ...d }
+  if (!model.resolutions.includes(next.resolution as never)) {
+    next.resolution = model.defaults.resolution
+  }
+  const duration = parseIntText(next.duration)
+  if (duration === undefined || Number.isNaN(duration))
+    next.duration = String(model.defaults.duration)
+  else if (duration < model.duration.min || duration > model.duration.max) {
+    next.duration = String(Math.min(Math.max(duration, model.duration.min), model.duration.max))
+  }
+  if (!model.aspectRatios.includes(next.aspectRatio)) next.aspectRatio = model.defaults.aspect_ratio
+  if (model.referenceModes.length === 0) next.referenceMode = false
+  return next
+}
+
+/** The video form as a POST /v1/videos body, checked by the catalog and priced from the table. */
+export function buildVideoForm(d: VideoDraft): VideoFormModel {
+  const model = getVideoModel(d.model) ?? getVideoModel('motion-2.0-fast')!
+  const referenceCapable = model.referenceModes.length > 0
+  const request: VideoRequest = {
+    model: model.id,
+    prompt: d.prompt,
+    resolution: d.resolution,
+    aspect_ratio: d.aspectRatio,
+  }
+  const duration = parseIntText(d.duration)
+  const errors: Partial<Record<VideoField, string>> = {}
+  if (duration === undefined)
+    errors.duration = `Enter a duration of ${model.duration.min} to ${model.duration.max} seconds`
+  else request.duration = duration
+  if (referenceCapable && d.referenceMode) {
+    request.mode = VIDEO_REFERENCE_MODE
+    request.reference_video_urls = linesOf(d.referenceUrls)
+    const seconds = parseIntText(d.inputVideoSeconds)
+    if (seconds !== undefined) request.input_video_seconds = seconds
+  }
+  const v = validateVideo(request)
+  if (!v.ok) {
+    for (const [k, m] of Object.entries(v.fields)) {
+      const field = (
+        k.startsWith('reference_video_urls') ? 'reference_video_urls' : k
+      ) as VideoField
+      errors[field] ??= m
+    }
+  }
+  const estimate =
+    errors.duration || errors.resolution || errors.model
+      ? null
+      : estimateVideo({
+          model: model.id,
+          resolution: d.resolution,
+          duration: duration!,
+          aspect_ratio: d.aspectRatio,
+          mode: request.mode,
+        })
+  return {
+    model,
+    request,
+    errors,
+    ok: Object.keys(errors).length === 0,
+    estimate,
+    referenceCapable,
+  }
+}

@@ -1,0 +1,309 @@
+import '../generate/generate.css'
+
+import { NATIVE_MODELS, WORKBENCH_LIMITS } from '@shared/catalog'
+import { formatUsdMicros } from '@shared/pricing'
+import { useEffect, useMemo, useState } from 'react'
+
+import { useFormsStore, type WorkbenchDraft } from '../../stores/forms'
+import { useGenerateStore } from '../../stores/generate'
+import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
+import { nativeAccess, useAccessStore } from '../generate/access'
+import { CharacterPrompts, DimensionsPicker, SeedField } from '../generate/ArtFields'
+import { GenerateShell } from '../generate/GenerateShell'
+import { NumberInput, TextArea } from '../generate/inputs'
+import { MaskPainter } from '../generate/MaskPainter'
+import { ModelPicker } from '../generate/ModelPicker'
+import { PromptBox } from '../generate/PromptBox'
+import { ReferenceDropZone } from '../generate/ReferenceDropZone'
+import { tasksClient, useTaskFeed } from '../generate/tasksClient'
+import { useApplySettings, useRun } from '../generate/useRun'
+import { quoteProblem, requestQuote } from './quoteFlow'
+import { buildWorkbenchForm, WORKBENCH_MAX_REFERENCES, type WorkbenchField } from './workbenchForm'
+
+const usd = (v: number) => formatUsdMicros(Math.round(v * 1_000_000))
+
+const PROBLEM_TEXT = {
+  changed: 'The settings changed since this quote; get a new quote before generating.',
+  expired: 'This quote has expired; get a new quote before generating.',
+} as const
+
+/** Art workbench: assets uploaded first, a quote the user sees, then a streamed generation. */
+export default function WorkbenchScreen() {
+  const draft = useFormsStore((s) => s.drafts.workbench)
+  const patchDraft = useFormsStore((s) => s.patch)
+  const source = useGenerateStore((s) => s.slots['workbench.source'])
+  const references = useGenerateStore((s) => s.slots['workbench.references'])
+  const mask = useGenerateStore((s) => s.masks.workbench)
+  const clearMask = useGenerateStore((s) => s.clearMask)
+  const access = useAccessStore((s) => s.models)
+  const variantAccess = useMemo(() => nativeAccess(access), [access])
+  const quote = useWorkbenchStore((s) => s.quote)
+  const quoting = useWorkbenchStore((s) => s.quoting)
+  const [now, setNow] = useState(() => Date.now())
+  useTaskFeed()
+  const maskKey = useMemo(() => ({ painted: mask.painted, version: mask.version }), [mask])
+  const form = useMemo(
+    () => buildWorkbenchForm(draft, { source, mask: maskKey, references }),
+    [draft, source, maskKey, references],
+  )
+  const r = useRun('workbench')
+  const settings = useApplySettings('workbench')
+  const variant = form.variant
+  const problem = quoteProblem(quote, form.fingerprint, now)
+
+  // Re-check expiry every few seconds while a quote is shown.
+  useEffect(() => {
+    if (!quote?.summary.expiresAt) return
+    const t = setInterval(() => setNow(Date.now()), 2000)
+    return () => clearInterval(t)
+  }, [quote])
+
+  // A painted mask without a source means nothing; drop it with the source.
+  useEffect(() => {
+    if (source.length === 0 && mask.painted) clearMask('workbench')
+  }, [source.length, mask.painted, clearMask])
+
+  const set = (patch: Partial<WorkbenchDraft>) => {
+    r.clearServerFields()
+    patchDraft('workbench', patch)
+  }
+  const errorOf = (field: WorkbenchField): string | null => {
+    if (field === 'prompt' && !r.attempted && draft.prompt === '') return null
+    return r.serverFields[field] ?? form.errors[field] ?? null
+  }
+
+  const getQuote = () =>
+    void r.run(form.ok, draft.prompt, async () => {
+      const store = useWorkbenchStore.getState()
+      store.setQuoting(true)
+      try {
+        const q = await requestQuote(form, draft, { source, mask, references })
+        if (!q.ok) return q
+        store.setQuote(q.value)
+        setNow(Date.now())
+        return { ok: true, value: null }
+      } finally {
+        store.setQuoting(false)
+      }
+    })
+
+  const generate = (q: WorkbenchQuote) =>
+    void r.run(form.ok, draft.prompt, async () => {
+      const result = await tasksClient.submit({
+        kind: 'workbench',
+        request: q.request,
+        quote: { quoteId: q.summary.quoteId, priceUsd: q.summary.priceUsd },
+      })
+      // A quote buys one generation: the next image gets its own quote and request id.
+      if (result.ok) useWorkbenchStore.getState().setQuote(null)
+      return result
+    })
+
+  const submit = () => (quote && !problem ? generate(quote) : getQuote())
+
+  return (
+    <GenerateShell
+      id="workbench"
+      title="Workbench"
+      intro="Files are uploaded first, the service quotes the exact request, and Generate uses that quote. Previews stream in while it runs."
+      kinds={['workbench']}
+      estimate={form.estimate}
+      summary={<QuotePanel quote={quote} problem={problem} />}
+      submitting={r.submitting}
+      actions={
+        <>
+          <button
+            type="button"
+            className={quote && !problem ? '' : 'primary'}
+            disabled={r.submitting}
+            onClick={getQuote}
+          >
+            {quoting ? 'Getting quote…' : quote ? 'Get new quote' : 'Get quote'}
+          </button>
+          <button
+            type="button"
+            className={quote && !problem ? 'primary' : ''}
+            disabled={r.submitting || !quote || problem !== null}
+            onClick={() => quote && generate(quote)}
+          >
+            Generate
+          </button>
+        </>
+      }
+      error={r.error}
+      onDismissError={() => r.setError(null)}
+      onSubmit={submit}
+      onSettings={settings.apply}
+      notice={settings.notice}
+      onDismissNotice={() => settings.setNotice(null)}
+    >
+      <ModelPicker
+        label="Model variant"
+        name="workbench-variant"
+        value={draft.variant}
+        access={variantAccess}
+        error={errorOf('variant')}
+        hint={`Sent as model ${WORKBENCH_LIMITS.model} with this model_variant`}
+        options={NATIVE_MODELS.map((m) => ({ value: m.id, label: `${m.label} (${m.id})` }))}
+        onChange={(id) => set({ variant: id as WorkbenchDraft['variant'] })}
+      />
+      <PromptBox
+        form="workbench"
+        value={draft.prompt}
+        onChange={(prompt) => set({ prompt })}
+        error={errorOf('prompt')}
+      />
+      <TextArea
+        label="Negative prompt"
+        name="workbench-negative"
+        rows={2}
+        value={draft.negativePrompt}
+        onChange={(negativePrompt) => set({ negativePrompt })}
+        error={errorOf('negative_prompt')}
+      />
+      <div className="gen-grid">
+        <DimensionsPicker
+          prefix="workbench"
+          sizeChoice={draft.sizeChoice}
+          width={draft.width}
+          height={draft.height}
+          onChange={set}
+          errors={{ width: errorOf('width'), height: errorOf('height') }}
+        />
+        <NumberInput
+          label="Steps"
+          name="workbench-steps"
+          value={draft.steps}
+          onChange={(steps) => set({ steps })}
+          hint={`${WORKBENCH_LIMITS.steps.min} to ${WORKBENCH_LIMITS.steps.max}`}
+          error={errorOf('steps')}
+        />
+        <NumberInput
+          label="Count"
+          name="workbench-count"
+          value={draft.count}
+          onChange={(count) => set({ count })}
+          hint={`${WORKBENCH_LIMITS.count.min} to ${WORKBENCH_LIMITS.count.max} images`}
+          error={errorOf('count')}
+        />
+        <NumberInput
+          label="Guidance"
+          name="workbench-guidance"
+          decimal
+          value={draft.guidance}
+          onChange={(guidance) => set({ guidance })}
+          hint={`${WORKBENCH_LIMITS.guidance.min} to ${WORKBENCH_LIMITS.guidance.max}`}
+          error={errorOf('guidance')}
+        />
+      </div>
+      <SeedField
+        prefix="workbench"
+        mode={draft.seedMode}
+        seed={draft.seed}
+        onChange={set}
+        error={errorOf('seed')}
+      />
+      <CharacterPrompts
+        prefix="workbench"
+        max={variant.maxCharacters}
+        variantLabel={variant.label}
+        characters={draft.characters}
+        autoPositions={draft.autoPositions}
+        onChange={set}
+        error={errorOf('characters')}
+      />
+      <ReferenceDropZone
+        slot="workbench.source"
+        label="Source image (optional)"
+        hint="One PNG, JPEG or WebP, at most 24 MB and 24 megapixels; uploaded before the quote"
+        max={1}
+        error={errorOf('source')}
+        stage={tasksClient.stage}
+      />
+      {source[0] ? (
+        <>
+          <div className="gen-grid">
+            <NumberInput
+              label="Source strength"
+              name="workbench-strength"
+              decimal
+              value={draft.sourceStrength}
+              onChange={(sourceStrength) => set({ sourceStrength })}
+              hint="Greater than 0 and at most 1"
+              error={errorOf('source_strength')}
+            />
+            <NumberInput
+              label="Source noise"
+              name="workbench-noise"
+              decimal
+              value={draft.sourceNoise}
+              onChange={(sourceNoise) => set({ sourceNoise })}
+              hint={`${WORKBENCH_LIMITS.sourceNoise.min} to ${WORKBENCH_LIMITS.sourceNoise.max}`}
+              error={errorOf('source_noise')}
+            />
+          </div>
+          <MaskPainter maskId="workbench" source={source[0]} error={errorOf('mask')} />
+        </>
+      ) : null}
+      <ReferenceDropZone
+        slot="workbench.references"
+        label="Precise references (optional)"
+        hint={`Up to ${WORKBENCH_MAX_REFERENCES} PNG, JPEG or WebP images, at most 24 MB and 24 megapixels each`}
+        max={WORKBENCH_MAX_REFERENCES}
+        error={errorOf('references')}
+        stage={tasksClient.stage}
+      />
+    </GenerateShell>
+  )
+}
+
+function QuotePanel({
+  quote,
+  problem,
+}: {
+  quote: WorkbenchQuote | null
+  problem: ReturnType<typeof quoteProblem>
+}) {
+  if (!quote) {
+    return <p className="field-hint">Get a quote to see the price the service will charge.</p>
+  }
+  const s = quote.summary
+  const extra = Object.entries(s.fields).filter(
+    ([k]) => !/price|payment|allowance|quote_id|expires/i.test(k),
+  )
+  return (
+    <div className="quote" data-testid="quote" aria-live="polite">
+      <dl className="facts">
+        <dt>Quoted price</dt>
+        <dd data-testid="quote-price">{s.priceUsd === null ? 'not stated' : usd(s.priceUsd)}</dd>
+        <dt>Payment method</dt>
+        <dd data-testid="quote-payment">{s.paymentMethod ?? 'not stated'}</dd>
+        <dt>Allowance use</dt>
+        <dd data-testid="quote-allowance">{s.allowance ?? 'not stated'}</dd>
+        {s.expiresAt !== null ? (
+          <>
+            <dt>Valid until</dt>
+            <dd>{new Date(s.expiresAt).toLocaleTimeString()}</dd>
+          </>
+        ) : null}
+        {extra.map(([k, v]) => (
+          <FactRow key={k} name={k} value={String(v)} />
+        ))}
+      </dl>
+      {problem === 'changed' || problem === 'expired' ? (
+        <p className="field-error" role="alert" data-testid="quote-problem">
+          {PROBLEM_TEXT[problem]}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function FactRow({ name, value }: { name: string; value: string }) {
+  return (
+    <>
+      <dt>{name.replaceAll('_', ' ')}</dt>
+      <dd>{value}</dd>
+    </>
+  )
+}

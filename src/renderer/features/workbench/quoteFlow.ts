@@ -1,0 +1,82 @@
+import type { Result } from '@shared/result'
+
+import type { WorkbenchDraft } from '../../stores/forms'
+import type { MaskState } from '../../stores/generate'
+import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
+import { randomSeed } from '../generate/numbers'
+import type { RefItem } from '../generate/references'
+import { tasksClient } from '../generate/tasksClient'
+import type { WorkbenchFormModel } from './workbenchForm'
+
+const failure = (message: string, field: string): Result<never> => ({
+  ok: false,
+  error: { code: 'validation', message, fields: { [field]: message } },
+})
+
+/** Uploads one file as a workbench asset, reusing the id of a file already uploaded this session. */
+async function assetFor(key: string, path: string, field: string): Promise<Result<string>> {
+  const known = useWorkbenchStore.getState().assets[key]
+  if (known) return { ok: true, value: known }
+  const r = await tasksClient.uploadAsset(path)
+  if (!r.ok) return { ok: false, error: { ...r.error, fields: { [field]: r.error.message } } }
+  useWorkbenchStore.getState().rememberAsset(key, r.value.id)
+  return { ok: true, value: r.value.id }
+}
+
+/**
+ * "Get quote": uploads the source, mask and references first (each once), then asks the service
+ * for a quote on the exact request Generate will send, a random seed drawn here included.
+ */
+export async function requestQuote(
+  form: WorkbenchFormModel,
+  draft: WorkbenchDraft,
+  files: { source: readonly RefItem[]; mask: MaskState; references: readonly RefItem[] },
+): Promise<Result<WorkbenchQuote>> {
+  const request: WorkbenchQuote['request'] = { ...form.request }
+  if (draft.seedMode === 'random') request.seed = randomSeed()
+  const source = files.source[0]
+  if (source) {
+    if (!source.path) return failure(`${source.name} is still being prepared`, 'source')
+    const id = await assetFor(`${source.id}:${source.path}`, source.path, 'source')
+    if (!id.ok) return id
+    request.source_asset_id = id.value
+    if (files.mask.painted && files.mask.png) {
+      const key = `mask:${files.mask.version}:${source.id}`
+      let maskId = useWorkbenchStore.getState().assets[key]
+      if (!maskId) {
+        const bytes = new Uint8Array(await files.mask.png.arrayBuffer())
+        const staged = await tasksClient.stage('mask.png', bytes)
+        if (!staged.ok) return staged
+        const up = await assetFor(key, staged.value.path, 'mask')
+        if (!up.ok) return up
+        maskId = up.value
+      }
+      request.mask_asset_id = maskId
+    }
+  }
+  if (files.references.length > 0) {
+    const ids: string[] = []
+    for (const ref of files.references) {
+      if (!ref.path) return failure(`${ref.name} is still being prepared`, 'references')
+      const id = await assetFor(`${ref.id}:${ref.path}`, ref.path, 'references')
+      if (!id.ok) return id
+      ids.push(id.value)
+    }
+    request.reference_asset_ids = ids
+  }
+  const quote = await tasksClient.estimate(request)
+  if (!quote.ok) return quote
+  return { ok: true, value: { summary: quote.value, fingerprint: form.fingerprint, request } }
+}
+
+/** Why the current quote cannot be used for Generate, or null when it can. */
+export function quoteProblem(
+  quote: WorkbenchQuote | null,
+  fingerprint: string,
+  now: number,
+): 'missing' | 'changed' | 'expired' | null {
+  if (!quote) return 'missing'
+  if (quote.fingerprint !== fingerprint) return 'changed'
+  if (quote.summary.expiresAt !== null && quote.summary.expiresAt <= now) return 'expired'
+  return null
+}

@@ -1,0 +1,163 @@
+import {
+  getNativeModel,
+  NATIVE_LIMITS,
+  type NativeModel,
+  validateWorkbench,
+  WORKBENCH_LIMITS,
+  type WorkbenchEstimateRequest,
+} from '@shared/catalog'
+import { estimateArt, type PriceEstimate } from '@shared/pricing'
+
+import type { WorkbenchDraft } from '../../stores/forms'
+import { parseIntText, parseNumberText } from '../generate/numbers'
+import { fileProblems, type RefItem } from '../generate/references'
+
+export type WorkbenchField =
+  | 'variant'
+  | 'prompt'
+  | 'negative_prompt'
+  | 'width'
+  | 'height'
+  | 'steps'
+  | 'count'
+  | 'seed'
+  | 'guidance'
+  | 'source_strength'
+  | 'source_noise'
+  | 'characters'
+  | 'source'
+  | 'mask'
+  | 'references'
+
+/** Workbench assets follow the art reference limits: 24 MiB and 24 megapixels each. */
+export const WORKBENCH_ASSET_RULE = {
+  max: 1,
+  maxBytes: NATIVE_LIMITS.maxReferenceBytes,
+  maxPixels: NATIVE_LIMITS.maxReferencePixels,
+}
+/** Precise references per request (our choice; the spec gives no count). */
+export const WORKBENCH_MAX_REFERENCES = 4
+
+export interface WorkbenchFormModel {
+  variant: NativeModel
+  /** The estimate body without asset IDs (they exist only after the upload step). */
+  request: Omit<
+    WorkbenchEstimateRequest,
+    'source_asset_id' | 'mask_asset_id' | 'reference_asset_ids'
+  >
+  errors: Partial<Record<WorkbenchField, string>>
+  ok: boolean
+  estimate: PriceEstimate | null
+  /**
+   * What a quote was given for: the request plus the identity of each asset file. Any change
+   * makes the quote stale (spec: a new quote is needed after any parameter change).
+   */
+  fingerprint: string
+}
+
+const FIELD_BY_PATH: Record<string, WorkbenchField> = {
+  model: 'variant',
+  model_variant: 'variant',
+  source_asset_id: 'source',
+  mask_asset_id: 'mask',
+  reference_asset_ids: 'references',
+  vibe_asset_ids: 'references',
+}
+
+const fieldOf = (path: string): WorkbenchField =>
+  FIELD_BY_PATH[path] ?? (path.startsWith('characters') ? 'characters' : (path as WorkbenchField))
+
+/**
+ * The workbench form as an estimate request, checked by the catalog's workbench validator with
+ * stand-in asset IDs for the files it holds (the files themselves are checked against the art
+ * limits here and uploaded when a quote is asked for).
+ */
+export function buildWorkbenchForm(
+  d: WorkbenchDraft,
+  files: { source: readonly RefItem[]; mask: { painted: boolean }; references: readonly RefItem[] },
+): WorkbenchFormModel {
+  const variant = getNativeModel(d.variant) ?? getNativeModel('art-diffusion-4-5-full')!
+  const errors: Partial<Record<WorkbenchField, string>> = {}
+  const width = parseIntText(d.width)
+  const height = parseIntText(d.height)
+  const steps = parseIntText(d.steps)
+  const count = parseIntText(d.count)
+  const request: WorkbenchFormModel['request'] = {
+    model: WORKBENCH_LIMITS.model,
+    model_variant: variant.id,
+    prompt: d.prompt,
+    negative_prompt: d.negativePrompt,
+    width: width ?? Number.NaN,
+    height: height ?? Number.NaN,
+    steps: steps ?? Number.NaN,
+    count: count ?? Number.NaN,
+  }
+  const guidance = parseNumberText(d.guidance)
+  if (guidance !== undefined) request.guidance = guidance
+  if (d.seedMode === 'fixed') {
+    const seed = parseIntText(d.seed)
+    if (seed === undefined)
+      errors.seed = `Enter a seed from ${WORKBENCH_LIMITS.seed.min} to ${WORKBENCH_LIMITS.seed.max}, or choose random`
+    else request.seed = seed
+  }
+  const hasSource = files.source.length > 0
+  if (hasSource) {
+    request.source_strength = parseNumberText(d.sourceStrength) ?? Number.NaN
+    request.source_noise = parseNumberText(d.sourceNoise) ?? Number.NaN
+  }
+  if (d.characters.length > 0) {
+    request.auto_character_positions = d.autoPositions
+    request.characters = d.characters.map((c) => ({
+      prompt: c.prompt,
+      ...(c.negativePrompt ? { negative_prompt: c.negativePrompt } : {}),
+    }))
+  }
+  const v = validateWorkbench(
+    {
+      ...request,
+      ...(hasSource ? { source_asset_id: 'pending' } : {}),
+      ...(files.mask.painted ? { mask_asset_id: 'pending' } : {}),
+      ...(files.references.length > 0
+        ? { reference_asset_ids: files.references.map(() => 'pending') }
+        : {}),
+    },
+    { phase: 'estimate' },
+  )
+  if (!v.ok) for (const [k, m] of Object.entries(v.fields)) errors[fieldOf(k)] ??= m
+  if (hasSource) {
+    const problem = fileProblems(files.source, WORKBENCH_ASSET_RULE)
+    if (problem) errors.source = problem
+  }
+  if (files.mask.painted && !hasSource) errors.mask = 'A mask needs a source image'
+  if (files.references.length > WORKBENCH_MAX_REFERENCES) {
+    errors.references = `At most ${WORKBENCH_MAX_REFERENCES} reference images`
+  } else {
+    const problem = fileProblems(files.references, {
+      ...WORKBENCH_ASSET_RULE,
+      max: WORKBENCH_MAX_REFERENCES,
+    })
+    if (problem) errors.references = problem
+  }
+  d.characters.forEach((c, i) => {
+    if (c.prompt.trim() === '') errors.characters ??= `Character ${i + 1} needs a prompt`
+  })
+  const priced = !errors.width && !errors.height && !errors.steps && !errors.count
+  const estimate = priced
+    ? estimateArt({
+        variant: variant.id,
+        width: width!,
+        height: height!,
+        steps: steps!,
+        count: count!,
+        referenceCount: files.references.length,
+      })
+    : null
+  const fingerprint = JSON.stringify({
+    request,
+    seedMode: d.seedMode,
+    source: files.source.map((r) => r.id),
+    mask: files.mask,
+    references: files.references.map((r) => r.id),
+  })
+  return { variant, request, errors, ok: Object.keys(errors).length === 0, estimate, fingerprint }
+}

@@ -1,0 +1,3 @@
+export * from './blocks'
+export * from './intents'
+export * from './libraryStore'

@@ -1,0 +1,411 @@
+import { settingsFromOurs } from '@shared/library/settings'
+import type {
+  DeleteReceipt,
+  ImportReport,
+  LibraryFilter,
+  LibraryItem,
+  LibraryMonth,
+  LibraryStatus,
+  LibraryTile,
+} from '@shared/library/types'
+import type { AppError, Result } from '@shared/result'
+import { create } from 'zustand'
+
+import { api, call } from '../../api/client'
+import { anchorFor, BLOCK } from './blocks'
+import { useLibraryIntents } from './intents'
+
+export type SelectMode = 'only' | 'toggle' | 'range' | 'extend'
+
+export interface LibraryState {
+  filter: LibraryFilter
+  months: LibraryMonth[]
+  total: number
+  /** Bumped whenever positions change meaning (filter, items added/removed); late pages are dropped. */
+  generation: number
+  /** Loaded tiles by block number (position / BLOCK). */
+  blocks: Record<number, LibraryTile[]>
+  /** The previous generation's blocks, drawn until fresh ones arrive (no flicker on changes). */
+  stale: Record<number, LibraryTile[]>
+  status: LibraryStatus | null
+  models: Array<{ model: string; count: number }>
+  selection: ReadonlySet<string>
+  /** Position the next Shift-selection extends from. */
+  anchor: number | null
+  /** Keyboard focus position in the grid. */
+  active: number
+  detailId: string | null
+  detail: LibraryItem | null
+  toast: DeleteReceipt | null
+  notice: string | null
+  error: AppError | null
+  /** Bumped per item when a poster is stored, so its thumbnail URL changes. */
+  posterVersion: Record<string, number>
+  busy: boolean
+  /** Ask the grid to scroll to a position (the scrubber); seq makes repeats distinct. */
+  scrollRequest: { pos: number; seq: number } | null
+  /** Index (in months) of the month at the top of the grid. */
+  visibleMonth: number
+  /** Items whose thumbnail failed to load (videos without a poster yet). */
+  missingThumbs: Record<string, true>
+}
+
+export interface LibraryActions {
+  /** Subscribes to main's events and loads the first view; returns the cleanup. */
+  init(): () => void
+  setFilter(patch: Partial<LibraryFilter>): void
+  clearFilter(): void
+  refresh(keepBlocks?: boolean): Promise<void>
+  /** Makes sure the blocks covering positions [start, end] are loaded or loading. */
+  ensure(start: number, end: number): void
+  tileAt(pos: number): LibraryTile | undefined
+  select(pos: number, mode: SelectMode): Promise<void>
+  selectAll(): Promise<void>
+  clearSelection(): void
+  setActive(pos: number): void
+  openDetail(id: string): Promise<void>
+  closeDetail(): void
+  setFavourite(id: string, favourite: boolean): Promise<void>
+  deleteIds(ids: string[]): Promise<void>
+  undoDelete(): Promise<void>
+  dismissToast(): void
+  importPaths(paths: string[]): Promise<Result<ImportReport>>
+  exportIds(ids: string[]): Promise<void>
+  reveal(id: string): Promise<void>
+  openExternal(id: string): Promise<void>
+  startDrag(ids: string[]): void
+  reuse(item: LibraryItem, type: 'reuse-settings' | 'use-as-reference'): void
+  setPoster(id: string, dataUrl: string): Promise<void>
+  rescan(): Promise<void>
+  setNotice(notice: string | null): void
+  scrollTo(pos: number): void
+  setVisibleMonth(index: number): void
+  markMissingThumb(id: string): void
+  clearError(): void
+}
+
+export type LibraryStore = LibraryState & LibraryActions
+
+const initial: LibraryState = {
+  filter: {},
+  months: [],
+  total: 0,
+  generation: 0,
+  blocks: {},
+  stale: {},
+  status: null,
+  models: [],
+  selection: new Set(),
+  anchor: null,
+  active: 0,
+  detailId: null,
+  detail: null,
+  toast: null,
+  notice: null,
+  error: null,
+  posterVersion: {},
+  busy: false,
+  scrollRequest: null,
+  visibleMonth: 0,
+  missingThumbs: {},
+}
+
+/** Blocks being fetched, keyed `generation:block` (not state: nothing renders from it). */
+const inflight = new Set<string>()
+
+/**
+ * The library screen's state: the filter, month counts (which give the grid its exact size), the
+ * blocks of tiles loaded so far, selection, the open item and the undo toast. Pages are fetched
+ * with keyset cursors (see anchorFor), so any position of a 100k library is one query away.
+ */
+export const useLibraryStore = create<LibraryStore>()((set, get) => {
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null
+
+  const fail = (error: AppError) => set({ error })
+
+  async function loadBlock(b: number, generation: number): Promise<void> {
+    const key = `${generation}:${b}`
+    if (inflight.has(key)) return
+    inflight.add(key)
+    try {
+      const { filter, months, blocks } = get()
+      const anchor = anchorFor(b, months, (j) => {
+        const tiles = blocks[j]
+        const last = tiles?.length === BLOCK ? tiles[BLOCK - 1] : undefined
+        return last ? { createdAt: last.createdAt, id: last.id } : null
+      })
+      const result = await call(() =>
+        api().library.query({ filter, after: anchor.after, limit: BLOCK, skip: anchor.skip }),
+      )
+      if (get().generation !== generation) return
+      if (!result.ok) return fail(result.error)
+      set((s) => {
+        const stale = { ...s.stale }
+        delete stale[b]
+        return { blocks: { ...s.blocks, [b]: result.value.items }, stale }
+      })
+    } finally {
+      inflight.delete(key)
+    }
+  }
+
+  function scheduleRefresh() {
+    if (refreshTimer) clearTimeout(refreshTimer)
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null
+      void get().refresh(true)
+      const detailId = get().detailId
+      if (detailId) void get().openDetail(detailId)
+    }, 250)
+  }
+
+  return {
+    ...initial,
+
+    init() {
+      const offChanged = api().on('library:changed', () => scheduleRefresh())
+      const offStatus = api().on('library:status', (status) => set({ status }))
+      void call(() => api().library.status({})).then((r) => r.ok && set({ status: r.value }))
+      void call(() => api().library.models({})).then((r) => r.ok && set({ models: r.value }))
+      void get().refresh()
+      return () => {
+        offChanged()
+        offStatus()
+        if (refreshTimer) clearTimeout(refreshTimer)
+      }
+    },
+
+    setFilter(patch) {
+      const filter = { ...get().filter, ...patch }
+      for (const k of Object.keys(filter) as Array<keyof LibraryFilter>) {
+        const v = filter[k]
+        if (v === undefined || v === '' || v === false || (Array.isArray(v) && v.length === 0))
+          delete filter[k]
+      }
+      set({ filter, selection: new Set(), anchor: null, active: 0 })
+      void get().refresh()
+    },
+
+    clearFilter() {
+      set({ filter: {}, selection: new Set(), anchor: null, active: 0 })
+      void get().refresh()
+    },
+
+    async refresh(keepBlocks = false) {
+      const generation = get().generation + 1
+      set((s) => ({ generation, stale: keepBlocks ? { ...s.stale, ...s.blocks } : {}, blocks: {} }))
+      const [months, models] = await Promise.all([
+        call(() => api().library.months({ filter: get().filter })),
+        call(() => api().library.models({})),
+      ])
+      if (get().generation !== generation) return
+      if (!months.ok) return fail(months.error)
+      const total = months.value.reduce((n, m) => n + m.count, 0)
+      set({ months: months.value, total, ...(models.ok ? { models: models.value } : {}) })
+      // Make sure what is on screen reloads; the grid asks for more as it scrolls.
+      const active = Math.min(get().active, Math.max(0, total - 1))
+      get().ensure(Math.max(0, active - BLOCK), active + BLOCK)
+    },
+
+    ensure(start, end) {
+      const { total, generation, blocks } = get()
+      if (total === 0) return
+      const first = Math.max(0, Math.floor(start / BLOCK))
+      const last = Math.min(
+        Math.floor((total - 1) / BLOCK),
+        Math.floor(Math.max(start, end) / BLOCK),
+      )
+      for (let b = first; b <= last; b++) if (!blocks[b]) void loadBlock(b, generation)
+    },
+
+    tileAt(pos) {
+      const b = Math.floor(pos / BLOCK)
+      const s = get()
+      return s.blocks[b]?.[pos % BLOCK] ?? s.stale[b]?.[pos % BLOCK]
+    },
+
+    async select(pos, mode) {
+      const s = get()
+      const tile = s.tileAt(pos)
+      if (!tile) return
+      if (mode === 'only') return set({ selection: new Set([tile.id]), anchor: pos, active: pos })
+      if (mode === 'toggle') {
+        const next = new Set(s.selection)
+        if (next.has(tile.id)) next.delete(tile.id)
+        else next.add(tile.id)
+        return set({ selection: next, anchor: pos, active: pos })
+      }
+      const from = s.anchor ?? pos
+      const [a, b] = from <= pos ? [from, pos] : [pos, from]
+      let ids: string[] = []
+      let complete = true
+      for (let i = a; i <= b; i++) {
+        const t = s.tileAt(i)
+        if (t) ids.push(t.id)
+        else complete = false
+      }
+      if (!complete) {
+        const all = await call(() => api().library.ids({ filter: s.filter }))
+        if (all.ok) ids = all.value.slice(a, b + 1)
+      }
+      const next = mode === 'extend' ? new Set([...s.selection, ...ids]) : new Set(ids)
+      set({ selection: next, active: pos })
+    },
+
+    async selectAll() {
+      const all = await call(() => api().library.ids({ filter: get().filter }))
+      if (!all.ok) return fail(all.error)
+      set({ selection: new Set(all.value) })
+    },
+
+    clearSelection: () => set({ selection: new Set(), anchor: null }),
+    setActive: (pos) => set({ active: pos }),
+
+    async openDetail(id) {
+      set({ detailId: id })
+      const result = await call(() => api().library.get({ id }))
+      if (get().detailId !== id) return
+      if (result.ok) set({ detail: result.value })
+      else set({ detailId: null, detail: null, error: result.error })
+    },
+
+    closeDetail: () => set({ detailId: null, detail: null }),
+
+    async setFavourite(id, favourite) {
+      const result = await call(() => api().library.setFavourite({ id, favourite }))
+      if (!result.ok) return fail(result.error)
+      set((s) => {
+        const blocks = { ...s.blocks }
+        for (const [b, tiles] of Object.entries(blocks)) {
+          const i = tiles.findIndex((t) => t.id === id)
+          if (i >= 0) {
+            const copy = tiles.slice()
+            copy[i] = { ...copy[i]!, favourite }
+            blocks[Number(b)] = copy
+          }
+        }
+        return { blocks, detail: s.detail?.id === id ? { ...s.detail, favourite } : s.detail }
+      })
+    },
+
+    async deleteIds(ids) {
+      if (!ids.length) return
+      set({ busy: true })
+      const result = await call(() => api().library.delete({ ids }))
+      set({ busy: false })
+      if (!result.ok) return fail(result.error)
+      const s = get()
+      const detailGone = s.detailId !== null && ids.includes(s.detailId)
+      set({
+        toast: result.value,
+        selection: new Set([...s.selection].filter((id) => !ids.includes(id))),
+        ...(detailGone ? { detailId: null, detail: null } : {}),
+      })
+      await get().refresh(true)
+    },
+
+    async undoDelete() {
+      const toast = get().toast
+      if (!toast) return
+      set({ toast: null })
+      const result = await call(() => api().library.undoDelete({ token: toast.token }))
+      if (!result.ok) return fail(result.error)
+      set({
+        notice: `Restored ${result.value.length} item${result.value.length === 1 ? '' : 's'}.`,
+      })
+      await get().refresh(true)
+    },
+
+    dismissToast: () => set({ toast: null }),
+
+    async importPaths(paths) {
+      set({ busy: true, notice: `Importing ${paths.length} file${paths.length === 1 ? '' : 's'}…` })
+      const result = await call(() => api().library.import({ paths }))
+      set({ busy: false })
+      if (!result.ok) {
+        set({ notice: null })
+        fail(result.error)
+        return result
+      }
+      const { imported, duplicates, failed } = result.value
+      const parts = [`Imported ${imported.length}`]
+      if (duplicates.length) parts.push(`${duplicates.length} already in the library`)
+      if (failed.length)
+        parts.push(
+          `${failed.length} could not be imported: ${failed.map((f) => `${baseName(f.path)} (${f.message})`).join('; ')}`,
+        )
+      set({ notice: `${parts.join(', ')}.` })
+      await get().refresh(true)
+      return result
+    },
+
+    async exportIds(ids) {
+      if (!ids.length) return
+      set({ busy: true })
+      const result = await call(() => api().library.export({ ids }))
+      set({ busy: false })
+      if (!result.ok) return fail(result.error)
+      if (result.value)
+        set({
+          notice: `Exported ${result.value.count} item${result.value.count === 1 ? '' : 's'} to ${result.value.path}.`,
+        })
+    },
+
+    async reveal(id) {
+      const result = await call(() => api().library.reveal({ id }))
+      if (!result.ok) fail(result.error)
+    },
+
+    async openExternal(id) {
+      const result = await call(() => api().library.openExternal({ id }))
+      if (!result.ok) fail(result.error)
+    },
+
+    startDrag(ids) {
+      if (ids.length)
+        void call(() => api().library.startDrag({ ids })).then((r) => !r.ok && fail(r.error))
+    },
+
+    reuse(item, type) {
+      useLibraryIntents.getState().emit({ type, item, settings: settingsFromOurs(item) })
+    },
+
+    async setPoster(id, dataUrl) {
+      const result = await call(() => api().library.setPoster({ id, dataUrl }))
+      if (!result.ok) return
+      set((s) => {
+        const missingThumbs = { ...s.missingThumbs }
+        delete missingThumbs[id]
+        return {
+          missingThumbs,
+          posterVersion: { ...s.posterVersion, [id]: (s.posterVersion[id] ?? 0) + 1 },
+        }
+      })
+    },
+
+    async rescan() {
+      set({ busy: true })
+      const result = await call(() => api().library.reconcile({}))
+      set({ busy: false })
+      if (!result.ok) return fail(result.error)
+      set({ status: result.value })
+      await get().refresh(true)
+    },
+
+    setNotice: (notice) => set({ notice }),
+    scrollTo: (pos) =>
+      set((s) => ({ scrollRequest: { pos, seq: (s.scrollRequest?.seq ?? 0) + 1 }, active: pos })),
+    setVisibleMonth: (index) => {
+      if (get().visibleMonth !== index) set({ visibleMonth: index })
+    },
+    markMissingThumb: (id) => {
+      if (!get().missingThumbs[id])
+        set((s) => ({ missingThumbs: { ...s.missingThumbs, [id]: true } }))
+    },
+    clearError: () => set({ error: null }),
+  }
+})
+
+function baseName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
+}

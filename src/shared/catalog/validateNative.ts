@@ -1,0 +1,237 @@
+/** Validator for POST /ai/generate-image (the art-model native endpoint), from the native limits. */
+import { base64DecodedLength, decodeBase64 } from './imageBytes'
+import {
+  getNativeModel,
+  NATIVE_ACTIONS,
+  NATIVE_LIMITS,
+  NATIVE_MODELS,
+  type NativeModel,
+} from './models'
+import { checkArtReference } from './references'
+import { groupDigits } from './validateImage'
+import {
+  checkBoolean,
+  checkInt,
+  checkNumber,
+  checkOneOf,
+  checkString,
+  isInteger,
+  isObject,
+  Issues,
+  type Obj,
+  type Validation,
+} from './validation'
+
+const active = (v: unknown): boolean =>
+  v === true ||
+  (Array.isArray(v) && v.length > 0) ||
+  (typeof v === 'string' && v !== '') ||
+  (isObject(v) && Object.keys(v).length > 0) ||
+  (typeof v === 'number' && v !== 0)
+
+/**
+ * Parameters the native endpoint does not support when active (spec: Vibes, SMEA, structural
+ * control, max enhance, automatic upscaling, streaming). The parameter names follow the
+ * NovelAI-style request; an inactive value (false, empty list, null) is accepted.
+ */
+export const NATIVE_UNSUPPORTED_PARAMETERS: readonly { path: string; feature: string }[] = [
+  { path: 'parameters.reference_image_multiple', feature: 'Vibes (encoded style references)' },
+  {
+    path: 'parameters.reference_information_extracted_multiple',
+    feature: 'Vibes (encoded style references)',
+  },
+  { path: 'parameters.reference_strength_multiple', feature: 'Vibes (encoded style references)' },
+  { path: 'parameters.sm', feature: 'SMEA' },
+  { path: 'parameters.sm_dyn', feature: 'SMEA' },
+  { path: 'parameters.controlnet_model', feature: 'Structural control' },
+  { path: 'parameters.controlnet_condition', feature: 'Structural control' },
+  { path: 'parameters.enhance', feature: 'Max enhance' },
+  { path: 'parameters.upscale', feature: 'Automatic upscaling' },
+  { path: 'parameters.stream', feature: 'Streaming' },
+  { path: 'stream', feature: 'Streaming' },
+]
+
+/** Native models that accept precise references (our choice: V4.5 and V5). */
+const PRECISE_REFERENCE_FAMILIES = new Set(['v4.5', 'v5'])
+
+const get = (req: Obj, path: string): unknown => {
+  let cur: unknown = req
+  for (const part of path.split('.')) cur = isObject(cur) ? cur[part] : undefined
+  return cur
+}
+
+function checkDimension(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  label: string,
+): number | undefined {
+  if (value === undefined || value === null) {
+    issues.add(path, `${label} is required`)
+    return undefined
+  }
+  if (!isInteger(value) || value < NATIVE_LIMITS.multipleOf || value > NATIVE_LIMITS.maxSide) {
+    issues.add(path, `${label} must be ${NATIVE_LIMITS.multipleOf} to ${NATIVE_LIMITS.maxSide}`)
+    return undefined
+  }
+  if (value % NATIVE_LIMITS.multipleOf !== 0) {
+    issues.add(path, `${label} must be a multiple of ${NATIVE_LIMITS.multipleOf}`)
+    return undefined
+  }
+  return value
+}
+
+function checkCaptions(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  model: NativeModel | undefined,
+): void {
+  if (value === undefined || value === null) return
+  if (!isObject(value) || !isObject(value.caption)) {
+    issues.add(path, 'must be an object with caption.char_captions')
+    return
+  }
+  checkBoolean(issues, `${path}.use_coords`, value.use_coords, 'use_coords')
+  const list = value.caption.char_captions
+  const listPath = `${path}.caption.char_captions`
+  if (list === undefined || list === null) return
+  if (!Array.isArray(list)) {
+    issues.add(listPath, 'Character prompts must be a list')
+    return
+  }
+  if (model && list.length > model.maxCharacters) {
+    issues.add(
+      listPath,
+      model.maxCharacters === 0
+        ? `${model.id} takes no character prompts`
+        : `Character prompts must be at most ${model.maxCharacters} for ${model.id}`,
+    )
+  }
+  list.forEach((c, i) => {
+    if (!isObject(c) || typeof c.char_caption !== 'string') {
+      issues.add(`${listPath}[${i}]`, 'Each character needs a char_caption text')
+    }
+  })
+}
+
+function checkImageField(issues: Issues, path: string, value: unknown, label: string): void {
+  if (typeof value !== 'string' || value === '') {
+    issues.add(path, `${label} must be a Base64 image`)
+    return
+  }
+  if (base64DecodedLength(value) > NATIVE_LIMITS.maxReferenceBytes) {
+    issues.add(path, 'Each reference image must be at most 24 MiB')
+    return
+  }
+  const bytes = decodeBase64(value)
+  if (!bytes) {
+    issues.add(path, `${label} must be valid Base64`)
+    return
+  }
+  const problem = checkArtReference(bytes)
+  if (problem) issues.add(path, problem)
+}
+
+/**
+ * Validates the JSON body of POST /ai/generate-image. `requestBytes` (when known) checks the
+ * 40 MiB request limit. Unsupported active parameters are reported with the feature's name.
+ */
+export function validateNative(req: unknown, opts: { requestBytes?: number } = {}): Validation {
+  const issues = new Issues()
+  if (opts.requestBytes !== undefined && opts.requestBytes > NATIVE_LIMITS.maxRequestBytes) {
+    issues.add('request', 'The request must be at most 40 MiB')
+    return issues.result()
+  }
+  if (!isObject(req)) {
+    issues.add('body', 'The request body must be a JSON object')
+    return issues.result()
+  }
+  for (const u of NATIVE_UNSUPPORTED_PARAMETERS) {
+    if (active(get(req, u.path)))
+      issues.add(u.path, `${u.feature} is not supported by the native endpoint`)
+  }
+  checkString(issues, 'input', req.input, 'input (prompt)', { required: true, nonEmpty: true })
+  const modelId = checkOneOf(
+    issues,
+    'model',
+    req.model,
+    'model',
+    NATIVE_MODELS.map((m) => m.id),
+    { required: true },
+  )
+  const model = modelId ? getNativeModel(modelId) : undefined
+  const action = checkOneOf(issues, 'action', req.action, 'action', NATIVE_ACTIONS, {
+    required: true,
+  })
+  checkBoolean(issues, 'use_coords', req.use_coords, 'use_coords')
+
+  const p = req.parameters
+  if (!isObject(p)) {
+    issues.add('parameters', 'parameters is required and must be an object')
+    return issues.result()
+  }
+  const w = checkDimension(issues, 'parameters.width', p.width, 'Width')
+  const h = checkDimension(issues, 'parameters.height', p.height, 'Height')
+  if (w !== undefined && h !== undefined && w * h > NATIVE_LIMITS.maxPixels) {
+    issues.add(
+      'parameters.width',
+      `Width × height must be at most ${groupDigits(NATIVE_LIMITS.maxPixels)} pixels`,
+    )
+  }
+  checkInt(issues, 'parameters.steps', p.steps, 'Steps', NATIVE_LIMITS.steps, { required: true })
+  checkInt(
+    issues,
+    'parameters.n_samples',
+    p.n_samples,
+    'Samples (n_samples)',
+    NATIVE_LIMITS.nSamples,
+    {
+      required: true,
+    },
+  )
+  checkInt(issues, 'parameters.seed', p.seed, 'Seed', NATIVE_LIMITS.seed)
+  checkNumber(issues, 'parameters.scale', p.scale, 'Guidance (scale)', { min: 0, max: 10 })
+  checkString(issues, 'parameters.sampler', p.sampler, 'sampler')
+  checkString(issues, 'parameters.negative_prompt', p.negative_prompt, 'negative_prompt')
+  checkCaptions(issues, 'parameters.v4_prompt', p.v4_prompt, model)
+  checkCaptions(issues, 'parameters.v4_negative_prompt', p.v4_negative_prompt, model)
+
+  const needsImage = action === 'img2img' || action === 'infill'
+  if (needsImage) {
+    if (p.image === undefined || p.image === null) {
+      issues.add('parameters.image', `${action} needs parameters.image`)
+    } else checkImageField(issues, 'parameters.image', p.image, 'image')
+    checkNumber(issues, 'parameters.strength', p.strength, 'Strength', {
+      min: 0,
+      max: 1,
+      minExclusive: true,
+    })
+    checkNumber(issues, 'parameters.noise', p.noise, 'Noise', { min: 0, max: 1 })
+  } else if (action === 'generate' && p.image !== undefined && p.image !== null) {
+    issues.add('parameters.image', 'image is only used by img2img and infill')
+  }
+  if (action === 'infill') {
+    if (p.mask === undefined || p.mask === null)
+      issues.add('parameters.mask', 'infill needs parameters.mask')
+    else checkImageField(issues, 'parameters.mask', p.mask, 'mask')
+  } else if (action !== undefined && p.mask !== undefined && p.mask !== null) {
+    issues.add('parameters.mask', 'mask is only used by infill')
+  }
+  const refs = p.director_reference_images
+  if (refs !== undefined && refs !== null) {
+    if (!Array.isArray(refs)) {
+      issues.add('parameters.director_reference_images', 'must be a list of Base64 images')
+    } else if (refs.length > 0 && model && !PRECISE_REFERENCE_FAMILIES.has(model.family)) {
+      issues.add(
+        'parameters.director_reference_images',
+        `Precise reference is not supported by ${model.id}`,
+      )
+    } else {
+      refs.forEach((r, i) =>
+        checkImageField(issues, `parameters.director_reference_images[${i}]`, r, 'Reference'),
+      )
+    }
+  }
+  return issues.result()
+}

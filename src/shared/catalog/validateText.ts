@@ -1,0 +1,100 @@
+/** Validators for the text endpoints: chat completions, responses and responses/compact. */
+import { type ApiEndpoint, ENDPOINT_PATHS, getModel, type TextModel } from './models'
+import { CHAT_ROLES } from './types'
+import { checkBoolean, checkString, isObject, Issues, type Validation } from './validation'
+
+function resolveTextModel(
+  issues: Issues,
+  value: unknown,
+  endpoint: ApiEndpoint,
+): TextModel | undefined {
+  const id = checkString(issues, 'model', value, 'model', { required: true, nonEmpty: true })
+  if (id === undefined) return undefined
+  const m = getModel(id)
+  if (!m) {
+    issues.add('model', `Unknown model ${id}`)
+    return undefined
+  }
+  if (m.kind !== 'text') {
+    issues.add('model', `${id} is a ${m.kind} model, not a text model`)
+    return undefined
+  }
+  if (!m.endpoints.includes(endpoint)) {
+    issues.add(
+      'model',
+      `${id} is not available on ${ENDPOINT_PATHS[endpoint]}; use /v1/chat/completions`,
+    )
+    return undefined
+  }
+  return m
+}
+
+function checkContent(issues: Issues, path: string, content: unknown): void {
+  if (typeof content === 'string') return
+  if (
+    Array.isArray(content) &&
+    content.length > 0 &&
+    content.every(
+      (p) =>
+        isObject(p) &&
+        typeof p.type === 'string' &&
+        (p.text === undefined || typeof p.text === 'string'),
+    )
+  ) {
+    return
+  }
+  issues.add(path, 'content must be text or a list of text parts')
+}
+
+function checkMessages(issues: Issues, path: string, value: unknown, label: string): void {
+  if (!Array.isArray(value) || value.length === 0) {
+    issues.add(path, `${label} must be a non-empty list of messages`)
+    return
+  }
+  value.forEach((m, i) => {
+    if (!isObject(m)) {
+      issues.add(`${path}[${i}]`, 'Each message must be an object with role and content')
+      return
+    }
+    if (typeof m.role !== 'string' || !(CHAT_ROLES as readonly string[]).includes(m.role)) {
+      issues.add(`${path}[${i}].role`, `role must be one of ${CHAT_ROLES.join(', ')}`)
+    }
+    checkContent(issues, `${path}[${i}].content`, m.content)
+  })
+}
+
+/** Validates the body of POST /v1/chat/completions. */
+export function validateChat(req: unknown): Validation {
+  const issues = new Issues()
+  if (!isObject(req)) {
+    issues.add('body', 'The request body must be a JSON object')
+    return issues.result()
+  }
+  resolveTextModel(issues, req.model, 'chat.completions')
+  checkMessages(issues, 'messages', req.messages, 'messages')
+  checkBoolean(issues, 'stream', req.stream, 'stream')
+  return issues.result()
+}
+
+/**
+ * Validates the body of POST /v1/responses or /v1/responses/compact (payloads unshown by the
+ * spec; OpenAI-shaped `input` as text or messages). lite-v4.1-flash is refused here.
+ */
+export function validateResponses(
+  req: unknown,
+  endpoint: 'responses' | 'responses.compact',
+): Validation {
+  const issues = new Issues()
+  if (!isObject(req)) {
+    issues.add('body', 'The request body must be a JSON object')
+    return issues.result()
+  }
+  resolveTextModel(issues, req.model, endpoint)
+  if (typeof req.input === 'string') {
+    if (req.input.trim() === '') issues.add('input', 'input must not be empty')
+  } else {
+    checkMessages(issues, 'input', req.input, 'input')
+  }
+  checkString(issues, 'instructions', req.instructions, 'instructions')
+  return issues.result()
+}

@@ -1,0 +1,96 @@
+/**
+ * What `tasks:submit` accepts: one request per kind, as a discriminated union. zod checks the
+ * shape only (types, sizes); main then runs the catalog's per-model validators, which give the
+ * field-level messages, before anything is journaled or sent.
+ */
+import { z } from 'zod'
+
+const MAX_PROMPT = 40_000
+/** A local file the user picked or dropped (from `api.pathForFile`). */
+const filePath = z.string().trim().min(1, 'Choose a file').max(4096)
+
+/**
+ * Optional id chosen by the renderer for this submission. Sending the same id twice (a double
+ * click, a retry after a reload) returns the existing task instead of starting a second, paid one.
+ */
+const requestId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestId must be 8 to 64 letters, digits, - or _')
+  .optional()
+
+const imageRequest = z.looseObject({
+  model: z.string().min(1).max(200),
+  prompt: z.string().max(MAX_PROMPT),
+})
+
+const videoRequest = z.looseObject({
+  model: z.string().min(1).max(200),
+  prompt: z.string().max(MAX_PROMPT),
+})
+
+const nativeRequest = z.looseObject({
+  input: z.string().max(MAX_PROMPT),
+  model: z.string().min(1).max(200),
+  action: z.string().min(1).max(40),
+  parameters: z.record(z.string(), z.unknown()),
+})
+
+const workbenchRequest = z.looseObject({
+  model: z.string().min(1).max(200),
+  model_variant: z.string().min(1).max(200),
+  prompt: z.string().max(MAX_PROMPT),
+})
+
+/** A quote the user saw and accepted in the workbench form before submitting. */
+export const acceptedQuoteSchema = z
+  .object({
+    quoteId: z.string().min(1).max(500),
+    /** The price the user accepted, in USD; null when the quote showed none. */
+    priceUsd: z.number().nonnegative().max(10_000).nullable(),
+  })
+  .strict()
+
+export const submitImageSchema = z
+  .object({ kind: z.literal('image'), requestId, request: imageRequest })
+  .strict()
+
+export const submitEditSchema = z
+  .object({
+    kind: z.literal('edit'),
+    requestId,
+    request: imageRequest,
+    /** Reference images, sent as `image` (one) or repeated `image[]` parts. */
+    images: z.array(filePath).max(16),
+  })
+  .strict()
+
+export const submitVideoSchema = z
+  .object({ kind: z.literal('video'), requestId, request: videoRequest })
+  .strict()
+
+export const submitNativeSchema = z
+  .object({ kind: z.literal('native'), requestId, request: nativeRequest })
+  .strict()
+
+export const submitWorkbenchSchema = z
+  .object({
+    kind: z.literal('workbench'),
+    requestId,
+    request: workbenchRequest,
+    quote: acceptedQuoteSchema.optional(),
+  })
+  .strict()
+
+export const submitTaskSchema = z.discriminatedUnion('kind', [
+  submitImageSchema,
+  submitEditSchema,
+  submitVideoSchema,
+  submitNativeSchema,
+  submitWorkbenchSchema,
+])
+
+export type SubmitTaskInput = z.output<typeof submitTaskSchema>
+export type AcceptedQuote = z.output<typeof acceptedQuoteSchema>
+
+/** Kinds in the order the union lists them (kept in step with TASK_KINDS by a unit test). */
+export const SUBMIT_KINDS = submitTaskSchema.options.map((o) => o.shape.kind.value)

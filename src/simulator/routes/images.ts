@@ -1,0 +1,127 @@
+/** POST /v1/images/generations (JSON) and POST /v1/images/edits (multipart). */
+import { imageDimensions, sniffImageType } from '../../shared/catalog/imageBytes'
+import { getImageModel, type ImageModel } from '../../shared/catalog/models'
+import type { ReferenceFileMeta } from '../../shared/catalog/types'
+import {
+  imageOutputFor,
+  validateImageEdit,
+  validateImageGeneration,
+} from '../../shared/catalog/validateImage'
+import { isObject, type Obj } from '../../shared/catalog/validation'
+import { estimateImage } from '../../shared/pricing/estimate'
+import type { RouteRequest } from '../context'
+import { SimError, validationError } from '../errors'
+import { jsonResponse, sleep } from '../http'
+import { canonicalJson, sha256 } from '../idempotency'
+import { boundaryOf, parseMultipart } from '../multipart'
+import { renderPng } from '../png'
+import { ensureModelAccess, unixSeconds, withIdempotency } from './common'
+
+/** Largest multipart body the simulator reads (the spec gives no limit for edits; ours). */
+const MAX_EDIT_BYTES = 96 * 1024 * 1024
+
+async function produce(
+  rq: RouteRequest,
+  model: ImageModel,
+  req: Obj,
+  referenceCount: number,
+  firstReference: { width: number; height: number } | undefined,
+) {
+  const n = typeof req.n === 'number' ? req.n : 1
+  const price = estimateImage({
+    model: model.id,
+    quality: typeof req.quality === 'string' ? req.quality : undefined,
+    aspect_ratio: typeof req.aspect_ratio === 'string' ? req.aspect_ratio : undefined,
+    n,
+    referenceCount,
+  })
+  if (price.kind !== 'usd') throw new SimError(500, 'server_error', `No price for ${model.id}`)
+  rq.ctx.ledger.charge(rq.account, {
+    route: rq.route,
+    model: model.id,
+    micros: price.micros,
+    approximate: price.approximate,
+    idempotencyKey: rq.header('idempotency-key') ?? null,
+  })
+  await sleep(rq.ctx.opts.timings.imageMs)
+  const out = imageOutputFor(model, req, firstReference)
+  const prompt = String(req.prompt)
+  const asB64 = req.response_format === 'b64_json'
+  const data: ({ url: string } | { b64_json: string })[] = []
+  for (let i = 0; i < n; i++) {
+    const png = await renderPng({
+      width: out.width,
+      height: out.height,
+      seed: `${model.id}\n${prompt}\n${i}`,
+      text: { Software: 'Gen Studio simulator', Description: prompt, Source: model.id },
+    })
+    data.push(
+      asB64
+        ? { b64_json: png.toString('base64') }
+        : {
+            url: rq.ctx.cdn.publish(png, {
+              contentType: 'image/png',
+              filename: `image-${i + 1}.png`,
+            }),
+          },
+    )
+  }
+  return jsonResponse(200, { created: unixSeconds(rq.ctx.opts.now()), data })
+}
+
+export async function imagesGenerations(rq: RouteRequest): Promise<void> {
+  const body = await rq.json()
+  const req = isObject(body) ? body : {}
+  ensureModelAccess(rq, req.model)
+  const v = validateImageGeneration(body)
+  if (!v.ok) throw validationError(v.fields)
+  const model = getImageModel(String(req.model)) as ImageModel
+  const refs = Array.isArray(req.image_urls) ? req.image_urls.length : 0
+  await withIdempotency(rq, rq.header('idempotency-key'), sha256(canonicalJson(body)), () =>
+    produce(rq, model, req, refs, undefined),
+  )
+}
+
+export async function imagesEdits(rq: RouteRequest): Promise<void> {
+  const contentType = rq.header('content-type')
+  boundaryOf(contentType)
+  const { body, overflow } = await rq.body(MAX_EDIT_BYTES)
+  if (overflow) {
+    throw new SimError(400, 'request_too_large', 'The request must be at most 96 MiB', {
+      param: 'request',
+    })
+  }
+  const parts = parseMultipart(body, contentType)
+  const fields: Obj = {}
+  const urls: string[] = []
+  const files: { name: string; data: Buffer; filename: string | null }[] = []
+  for (const p of parts) {
+    if (p.name === 'image' || p.name === 'image[]') files.push(p)
+    else if (p.name === 'image_urls' || p.name === 'image_urls[]')
+      urls.push(p.data.toString('utf8'))
+    else if (p.filename === null) fields[p.name] = p.data.toString('utf8')
+  }
+  if (urls.length > 0) fields.image_urls = urls
+  if (typeof fields.n === 'string' && /^\d+$/.test(fields.n)) fields.n = Number(fields.n)
+  ensureModelAccess(rq, fields.model)
+  const metas: ReferenceFileMeta[] = files.map((f) => ({
+    field: f.name,
+    name: f.filename ?? undefined,
+    bytes: f.data.length,
+    type: sniffImageType(f.data),
+    ...(imageDimensions(f.data) ?? {}),
+  }))
+  const v = validateImageEdit(fields, metas)
+  if (!v.ok) throw validationError(v.fields)
+  const model = getImageModel(String(fields.model)) as ImageModel
+  const first = metas[0]
+  const firstReference =
+    first?.width !== undefined && first.height !== undefined
+      ? { width: first.width, height: first.height }
+      : undefined
+  const hash = sha256(canonicalJson({ fields, files: files.map((f) => sha256(f.data)) }))
+  const refs = files.length + (model.urlReferences ? urls.length : 0)
+  await withIdempotency(rq, rq.header('idempotency-key'), hash, () =>
+    produce(rq, model, fields, refs, firstReference),
+  )
+}

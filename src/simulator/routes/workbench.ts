@@ -1,0 +1,522 @@
+/**
+ * The art-model workbench extension: estimate → quote (expiring, bound to the parameters),
+ * generation with quote_id + client_request_id, SSE (queued, preview, keepalive, done, error),
+ * resume through the events path or GET of the task, and account-owned assets. Event payloads
+ * are our choice (the spec does not show them) and are documented in README.md.
+ */
+import { imageDimensions, sniffImageType } from '../../shared/catalog/imageBytes'
+import { getNativeModel, NATIVE_LIMITS, type NativeModel } from '../../shared/catalog/models'
+import { checkArtReference } from '../../shared/catalog/references'
+import { validateWorkbench } from '../../shared/catalog/validateWorkbench'
+import { isObject, type Obj } from '../../shared/catalog/validation'
+import { estimateArt } from '../../shared/pricing/estimate'
+import { MICROS_PER_USD } from '../../shared/pricing/tables'
+import type { AccountName } from '../accounts'
+import type { RouteRequest } from '../context'
+import { SimError, validationError } from '../errors'
+import { jsonResponse } from '../http'
+import { canonicalJson } from '../idempotency'
+import type { LedgerEntry } from '../ledger'
+import { boundaryOf, parseMultipart } from '../multipart'
+import { renderPng } from '../png'
+import { ensureModelAccess } from './common'
+import { rightsModelFor } from './native'
+
+/** A prompt containing this text makes the simulated task fail after its first preview. */
+export const WORKBENCH_FAIL_MARKER = '[simulate:fail]'
+const PREVIEWS = 3
+
+interface Asset {
+  id: string
+  account: AccountName
+  type: string
+  width: number
+  height: number
+  bytes: number
+  createdAt: number
+}
+
+interface Quote {
+  id: string
+  account: AccountName
+  fingerprint: string
+  micros: number
+  approximate: boolean
+  basis: string
+  paymentMethod: 'allowance' | 'wallet'
+  expiresAt: number
+}
+
+interface TaskEvent {
+  id: number
+  event: 'queued' | 'preview' | 'done' | 'error'
+  data: () => unknown
+}
+
+interface ArtTask {
+  id: number
+  account: AccountName
+  clientRequestId: string
+  fingerprint: string
+  quote: Quote
+  variant: NativeModel
+  req: Obj
+  seed: number
+  status: 'queued' | 'running' | 'completed' | 'failed'
+  progress: number
+  createdAt: number
+  updatedAt: number
+  images: { png: Buffer; width: number; height: number; seed: number; index: number }[]
+  error: { code: string; message: string } | null
+  charge: LedgerEntry
+  events: TaskEvent[]
+  listeners: Set<(e: TaskEvent) => void>
+}
+
+export class WorkbenchStore {
+  readonly assets = new Map<string, Asset>()
+  readonly quotes = new Map<string, Quote>()
+  readonly tasks = new Map<number, ArtTask>()
+  readonly byRequest = new Map<string, ArtTask>()
+  nextTaskId = 1000
+}
+
+const usd = (micros: number): number => micros / MICROS_PER_USD
+const iso = (ms: number): string => new Date(ms).toISOString()
+const terminal = (t: ArtTask): boolean => t.status === 'completed' || t.status === 'failed'
+
+/** Every field that prices or shapes the image: a quote is bound to exactly these. */
+const fingerprintOf = (req: Obj): string => {
+  const rest: Obj = { ...req }
+  delete rest.quote_id
+  delete rest.client_request_id
+  return canonicalJson(rest)
+}
+
+function variantAndRights(rq: RouteRequest, req: Obj): void {
+  const variant =
+    typeof req.model_variant === 'string' ? getNativeModel(req.model_variant) : undefined
+  if (variant) ensureModelAccess(rq, rightsModelFor(variant))
+}
+
+/** Asset IDs must exist and belong to the calling account (else 404, never someone else's). */
+function checkAssets(rq: RouteRequest, req: Obj): number {
+  const check = (path: string, id: unknown) => {
+    const a = typeof id === 'string' ? rq.ctx.workbench.assets.get(id) : undefined
+    if (!a || a.account !== rq.account.name) {
+      throw new SimError(
+        404,
+        'asset_not_found',
+        `Asset ${String(id)} was not found for this account`,
+        { param: path },
+      )
+    }
+  }
+  if (req.source_asset_id !== undefined) check('source_asset_id', req.source_asset_id)
+  if (req.mask_asset_id !== undefined) check('mask_asset_id', req.mask_asset_id)
+  let refs = 0
+  for (const field of ['reference_asset_ids', 'vibe_asset_ids'] as const) {
+    const list = req[field]
+    if (Array.isArray(list)) {
+      list.forEach((id, i) => check(`${field}[${i}]`, id))
+      if (field === 'reference_asset_ids') refs = list.length
+    }
+  }
+  return refs
+}
+
+function priceOf(req: Obj, refs: number) {
+  const price = estimateArt({
+    variant: String(req.model_variant),
+    width: req.width as number,
+    height: req.height as number,
+    steps: req.steps as number,
+    count: req.count as number,
+    referenceCount: refs,
+  })
+  if (price.kind !== 'usd') throw new SimError(500, 'server_error', 'No price for this variant')
+  return price
+}
+
+// ───────────────────────────── estimate ─────────────────────────────
+
+export async function estimate(rq: RouteRequest): Promise<void> {
+  const body = await rq.json()
+  const req: Obj = isObject(body) ? body : {}
+  variantAndRights(rq, req)
+  const v = validateWorkbench(body, { phase: 'estimate' })
+  if (!v.ok) throw validationError(v.fields)
+  const refs = checkAssets(rq, req)
+  const price = priceOf(req, refs)
+  const { ctx, account } = rq
+  const allowance = account.config.membership && account.allowanceMicros >= price.micros
+  const quote: Quote = {
+    id: `quote_${ctx.prng.hex(10)}`,
+    account: account.name,
+    fingerprint: fingerprintOf(req),
+    micros: price.micros,
+    approximate: price.approximate,
+    basis: price.basis,
+    paymentMethod: allowance ? 'allowance' : 'wallet',
+    expiresAt: ctx.opts.now() + ctx.opts.quoteTtlMs,
+  }
+  ctx.workbench.quotes.set(quote.id, quote)
+  await rq.send(
+    jsonResponse(200, {
+      data: {
+        quote_id: quote.id,
+        model_variant: req.model_variant,
+        price_usd: usd(price.micros),
+        approximate: price.approximate,
+        basis: price.basis,
+        payment_method: quote.paymentMethod,
+        allowance: {
+          applies: allowance,
+          used_usd: allowance ? usd(price.micros) : 0,
+          remaining_usd: usd(account.allowanceMicros - (allowance ? price.micros : 0)),
+        },
+        balance_sufficient: allowance || account.balanceMicros >= price.micros,
+        expires_at: iso(quote.expiresAt),
+      },
+    }),
+  )
+}
+
+// ───────────────────────────── tasks ─────────────────────────────
+
+function taskJson(rq: RouteRequest, t: ArtTask) {
+  return {
+    id: t.id,
+    status: t.status,
+    progress: t.progress,
+    model: 'art-v4.5',
+    model_variant: t.variant.id,
+    prompt: t.req.prompt,
+    width: t.req.width,
+    height: t.req.height,
+    steps: t.req.steps,
+    count: t.req.count,
+    seed: t.seed,
+    quote_id: t.quote.id,
+    client_request_id: t.clientRequestId,
+    price_usd: usd(t.quote.micros),
+    payment_method: t.charge.paidFrom,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+    images: t.images.map((im) => imageJson(rq, t, im)),
+    error: t.error,
+  }
+}
+
+function imageJson(rq: RouteRequest, t: ArtTask, im: ArtTask['images'][number]) {
+  return {
+    index: im.index,
+    url: rq.ctx.cdn.publish(im.png, {
+      contentType: 'image/png',
+      filename: `task-${t.id}-${im.index}.png`,
+    }),
+    width: im.width,
+    height: im.height,
+    seed: im.seed,
+  }
+}
+
+function emit(t: ArtTask, event: TaskEvent['event'], data: () => unknown): void {
+  const e: TaskEvent = { id: t.events.length + 1, event, data }
+  t.events.push(e)
+  for (const l of t.listeners) l(e)
+}
+
+/** Drives one task through queued → running (previews) → completed | failed on scaled timers. */
+function runTask(rq: RouteRequest, t: ArtTask): void {
+  const { ctx } = rq
+  const account = rq.account
+  const w = t.req.width as number
+  const h = t.req.height as number
+  const step = ctx.opts.timings.workbenchStepMs
+  const fails = String(t.req.prompt).includes(WORKBENCH_FAIL_MARKER)
+  const touch = () => (t.updatedAt = ctx.opts.now())
+  emit(t, 'queued', () => ({ task_id: t.id, status: 'queued', position: 0 }))
+
+  const preview = (k: number) => async () => {
+    t.status = 'running'
+    t.progress = Math.round((k / (PREVIEWS + 1)) * 100)
+    touch()
+    const pw = 64
+    const ph = Math.max(8, Math.round((64 * h) / w))
+    const png = await renderPng({
+      width: pw,
+      height: ph,
+      seed: `${t.variant.id}\n${String(t.req.prompt)}\n${t.seed}\npreview${k}`,
+    })
+    const progress = t.progress
+    emit(t, 'preview', () => ({
+      task_id: t.id,
+      status: 'running',
+      step: Math.round(((t.req.steps as number) * k) / (PREVIEWS + 1)),
+      steps: t.req.steps,
+      progress,
+      index: 0,
+      width: pw,
+      height: ph,
+      image: png.toString('base64'),
+    }))
+    if (fails && k === 1) {
+      t.status = 'failed'
+      t.error = { code: 'generation_failed', message: 'The simulated generation failed' }
+      touch()
+      ctx.ledger.refund(account, t.charge)
+      emit(t, 'error', () => ({ task_id: t.id, status: 'failed', error: t.error }))
+    }
+  }
+  for (let k = 1; k <= PREVIEWS; k++) {
+    const at = ctx.opts.timings.workbenchQueuedMs + (k - 1) * step
+    ctx.schedule(at, () => {
+      if (!terminal(t)) void preview(k)()
+    })
+  }
+  ctx.schedule(ctx.opts.timings.workbenchQueuedMs + PREVIEWS * step, () => {
+    if (terminal(t)) return
+    void (async () => {
+      const count = t.req.count as number
+      for (let i = 0; i < count; i++) {
+        const seed = (t.seed + i) % (NATIVE_LIMITS.seed.max + 1)
+        const png = await renderPng({
+          width: w,
+          height: h,
+          seed: `${t.variant.id}\n${String(t.req.prompt)}\n${seed}`,
+          text: {
+            Title: 'Gen Studio simulator',
+            Description: String(t.req.prompt),
+            Software: 'Gen Studio simulator',
+            Source: `${t.variant.label} (${t.variant.id})`,
+            Comment: JSON.stringify({
+              prompt: t.req.prompt,
+              steps: t.req.steps,
+              seed,
+              width: w,
+              height: h,
+            }),
+          },
+        })
+        t.images.push({ png, width: w, height: h, seed, index: i })
+      }
+      t.status = 'completed'
+      t.progress = 100
+      touch()
+      emit(t, 'done', () => ({
+        task_id: t.id,
+        status: 'completed',
+        images: t.images.map((im) => imageJson(rq, t, im)),
+        price_usd: usd(t.quote.micros),
+        payment_method: t.charge.paidFrom,
+      }))
+    })()
+  })
+}
+
+/**
+ * Shared by POST /v1/art/generations and /stream: validates, applies client_request_id
+ * idempotency (a finished task is returned again; a running one is generation_pending), checks the
+ * quote (exists, same account, not expired, same parameters), charges and starts the task.
+ */
+async function startGeneration(rq: RouteRequest): Promise<{ task: ArtTask; replay: boolean }> {
+  const body = await rq.json()
+  const req: Obj = isObject(body) ? body : {}
+  variantAndRights(rq, req)
+  const v = validateWorkbench(body, { phase: 'generation' })
+  if (!v.ok) throw validationError(v.fields)
+  const { ctx, account } = rq
+  const fingerprint = fingerprintOf(req)
+  const crid = String(req.client_request_id)
+  const existing = ctx.workbench.byRequest.get(`${account.name}\n${crid}`)
+  if (existing) {
+    if (existing.fingerprint !== fingerprint) {
+      throw new SimError(
+        409,
+        'idempotency_key_reused',
+        'This client_request_id was already used with different parameters',
+        {
+          param: 'client_request_id',
+        },
+      )
+    }
+    if (!terminal(existing)) {
+      throw new SimError(
+        409,
+        'generation_pending',
+        'This client_request_id is still running; resume its task instead of resubmitting',
+        {
+          taskId: existing.id,
+          headers: { 'Retry-After': '1' },
+        },
+      )
+    }
+    return { task: existing, replay: true }
+  }
+  const quote = ctx.workbench.quotes.get(String(req.quote_id))
+  if (!quote || quote.account !== account.name) {
+    throw new SimError(400, 'quote_not_found', 'Unknown quote_id; request an estimate first', {
+      param: 'quote_id',
+    })
+  }
+  const forced = ctx.faults.take('api', rq.method, rq.path, ['expire-quote'])
+  if (forced || ctx.opts.now() > quote.expiresAt) {
+    throw new SimError(
+      409,
+      'quote_expired',
+      'The quote has expired; request a new estimate and use its quote_id',
+      {
+        param: 'quote_id',
+      },
+    )
+  }
+  if (quote.fingerprint !== fingerprint) {
+    throw new SimError(
+      409,
+      'quote_mismatch',
+      'The parameters changed since the quote; request a new estimate',
+      {
+        param: 'quote_id',
+      },
+    )
+  }
+  checkAssets(rq, req)
+  const id = ctx.workbench.nextTaskId++
+  const charge = ctx.ledger.charge(
+    account,
+    {
+      route: rq.route,
+      model: String(req.model_variant),
+      micros: quote.micros,
+      approximate: quote.approximate,
+      idempotencyKey: crid,
+      taskId: String(id),
+    },
+    quote.paymentMethod === 'allowance',
+  )
+  const now = ctx.opts.now()
+  const task: ArtTask = {
+    id,
+    account: account.name,
+    clientRequestId: crid,
+    fingerprint,
+    quote,
+    variant: getNativeModel(String(req.model_variant)) as NativeModel,
+    req,
+    seed: typeof req.seed === 'number' ? req.seed : ctx.prng.uint32(),
+    status: 'queued',
+    progress: 0,
+    createdAt: now,
+    updatedAt: now,
+    images: [],
+    error: null,
+    charge,
+    events: [],
+    listeners: new Set(),
+  }
+  ctx.workbench.tasks.set(id, task)
+  ctx.workbench.byRequest.set(`${account.name}\n${crid}`, task)
+  runTask(rq, task)
+  return { task, replay: false }
+}
+
+export async function generation(rq: RouteRequest): Promise<void> {
+  const { task, replay } = await startGeneration(rq)
+  await rq.send(
+    jsonResponse(
+      200,
+      { data: taskJson(rq, task) },
+      replay ? { 'Idempotent-Replayed': 'true' } : {},
+    ),
+  )
+}
+
+/** Streams a task's events after `lastEventId`, then live ones until done or error. */
+function streamTask(rq: RouteRequest, task: ArtTask, lastEventId: number): Promise<void> {
+  const sse = rq.sse(true)
+  let sent = lastEventId
+  let chain = Promise.resolve()
+  const push = (e: TaskEvent) => {
+    chain = chain.then(async () => {
+      if (e.id <= sent || sse.closed) return
+      sent = e.id
+      await sse.send(e.event, JSON.stringify(e.data()), e.id)
+      if (e.event === 'done' || e.event === 'error') sse.end()
+    })
+    return chain
+  }
+  return new Promise<void>((resolve) => {
+    const finish = () => {
+      task.listeners.delete(listener)
+      resolve()
+    }
+    const listener = (e: TaskEvent) => void push(e).then(() => sse.closed && finish())
+    // Listen first, then queue the replay: the chain keeps events in order without gaps.
+    task.listeners.add(listener)
+    rq.res.once('close', finish)
+    for (const e of task.events) void push(e)
+    void chain.then(() => {
+      if (terminal(task) && sent >= task.events.length) sse.end()
+      if (sse.closed) finish()
+    })
+  })
+}
+
+export async function generationStream(rq: RouteRequest): Promise<void> {
+  const { task } = await startGeneration(rq)
+  await streamTask(rq, task, 0)
+}
+
+function ownedTask(rq: RouteRequest): ArtTask {
+  const t = rq.ctx.workbench.tasks.get(Number(rq.params[0]))
+  if (!t || t.account !== rq.account.name) throw new SimError(404, 'task_not_found', 'No such task')
+  return t
+}
+
+export async function taskEvents(rq: RouteRequest): Promise<void> {
+  const t = ownedTask(rq)
+  const last = Number(rq.header('last-event-id') ?? rq.query.get('last_event_id') ?? 0)
+  await streamTask(rq, t, Number.isFinite(last) ? last : 0)
+}
+
+export async function getTask(rq: RouteRequest): Promise<void> {
+  await rq.send(jsonResponse(200, { data: taskJson(rq, ownedTask(rq)) }))
+}
+
+// ───────────────────────────── assets ─────────────────────────────
+
+export async function uploadAsset(rq: RouteRequest): Promise<void> {
+  const contentType = rq.header('content-type')
+  boundaryOf(contentType)
+  const { body, overflow } = await rq.body(NATIVE_LIMITS.maxRequestBytes)
+  if (overflow) throw validationError({ request: 'The request must be at most 40 MiB' })
+  const file = parseMultipart(body, contentType).find((p) => p.name === 'file')
+  if (!file) throw validationError({ file: 'A file part named "file" is required' })
+  const problem = checkArtReference(file.data)
+  if (problem) throw validationError({ file: problem })
+  const dims = imageDimensions(file.data) as { width: number; height: number }
+  const { ctx } = rq
+  const asset: Asset = {
+    id: `asset_${ctx.prng.hex(10)}`,
+    account: rq.account.name,
+    type: sniffImageType(file.data) as string,
+    width: dims.width,
+    height: dims.height,
+    bytes: file.data.length,
+    createdAt: ctx.opts.now(),
+  }
+  ctx.workbench.assets.set(asset.id, asset)
+  await rq.send(
+    jsonResponse(200, {
+      data: {
+        id: asset.id,
+        type: asset.type,
+        width: asset.width,
+        height: asset.height,
+        bytes: asset.bytes,
+        created_at: iso(asset.createdAt),
+      },
+    }),
+  )
+}

@@ -1,0 +1,311 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import type { Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+import { type Simulator, startSimulator } from '../../src/simulator'
+import { MemorySecretStore } from '../support/MemorySecretStore'
+import { type AppUnderTest, closeBrowser, launchApp } from './harness/launch'
+
+// Browser e2e of the generation screens against the simulator: the built renderer in Chromium,
+// window.api bridged to the real main-side handlers, task engine, library and ServiceClient.
+
+let sim: Simulator
+let app: AppUnderTest | null = null
+const files = mkdtempSync(join(tmpdir(), 'gen-e2e-files-'))
+
+beforeAll(async () => {
+  sim = await startSimulator({ timeScale: 0.01 })
+})
+afterAll(async () => {
+  await sim.close()
+  await closeBrowser()
+})
+afterEach(async () => {
+  await app?.close()
+  app = null
+})
+
+/**
+ * Serves library media to the page on its own origin (CSP img-src 'self'): the harness has no
+ * gen-media: scheme, so requests under /__media/ are answered by the library's protocol handler.
+ */
+async function serveMedia(a: AppUnderTest): Promise<void> {
+  await a.context.route('**/__media/**', async (route) => {
+    const url = new URL(route.request().url())
+    const rest = url.pathname.slice(url.pathname.indexOf('/__media/') + '/__media/'.length)
+    const response = await a.container.library.serveMedia(
+      new Request(`gen-media://${rest}${url.search}`),
+    )
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    })
+  })
+  await a.context.addInitScript({
+    content: `window.__genStudioMediaBase = location.origin + '/__media/'`,
+  })
+}
+
+async function open(area: string, sim_: Simulator = sim, existing?: AppUnderTest) {
+  const a = existing ?? (await launchApp({ secrets: new MemorySecretStore() }))
+  app = a
+  await serveMedia(a)
+  if (!existing) await a.container.settings.connect(sim_.baseUrl, sim_.accounts.full.key)
+  await a.page.reload()
+  await a.page.getByRole('button', { name: area, exact: true }).click()
+  await a.page.getByRole('heading', { name: area, level: 1 }).waitFor()
+  return a
+}
+
+async function png(name: string, width: number, height: number, rgb: [number, number, number]) {
+  const path = join(files, name)
+  await sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+    .png()
+    .toFile(path)
+  return path
+}
+
+/**
+ * Drops files on an element the way the OS does: a real `drop` event whose DataTransfer holds
+ * File objects built in the page; `paths` tells the harness's pathForFile where each one "lives"
+ * (leave a file out to simulate one with no path, like a pasted image).
+ */
+async function dropFiles(
+  page: Page,
+  selector: string,
+  list: Array<{ name: string; bytes: Buffer; type: string; path?: string }>,
+) {
+  await page.evaluate(
+    ({ selector, list }) => {
+      const paths: Record<string, string> = (window.__genStudioFilePaths ??= {})
+      const dt = new DataTransfer()
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))
+        dt.items.add(new File([bytes], f.name, { type: f.type }))
+        if (f.path) paths[f.name] = f.path
+      }
+      const target = document.querySelector(selector)!
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }))
+      }
+    },
+    {
+      selector,
+      list: list.map((f) => ({ name: f.name, b64: f.bytes.toString('base64'), type: f.type, path: f.path })),
+    },
+  )
+}
+
+const submits = (a: AppUnderTest) =>
+  a.calls.filter((c) => c.channel === 'tasks:submit' || c.channel === 'generate:submitNative')
+
+async function waitSaved(page: Page, timeout = 60_000) {
+  const card = page.getByTestId('result').first()
+  await expect.poll(() => card.getAttribute('data-state'), { timeout }).toBe('saved')
+  return card
+}
+
+describe('generation screens', () => {
+  it('generates an image that shows on the screen and lands in the library', async () => {
+    const a = await open('Images')
+    const { page } = a
+    await expect.poll(() => page.getByTestId('cost-value').textContent()).toBe('$0.01')
+    await page.getByLabel('Prompt').fill('a lighthouse at dawn')
+    await page.getByLabel('Quality').selectOption('medium')
+    await expect.poll(() => page.getByTestId('cost-value').textContent()).toBe('$0.015')
+    await page.getByLabel('Prompt').press('Control+Enter')
+    const card = await waitSaved(page)
+    await expect.poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0)
+    const lib = await a.container.library.query({}, null, 10)
+    expect(lib.items.map((i) => i.promptPreview)).toContain('a lighthouse at dawn')
+    expect(submits(a)).toHaveLength(1)
+    expect((submits(a)[0]!.payload as { request: Record<string, unknown> }).request).toMatchObject({
+      model: 'std-image-2',
+      prompt: 'a lighthouse at dawn',
+      quality: 'medium',
+      size: '2048x2048',
+    })
+    expect(a.pageErrors).toEqual([])
+  })
+
+  it('builds an edit from files dropped from the OS, reordered, with a pasted-like file staged', async () => {
+    const a = await open('Images')
+    const { page } = a
+    await page.getByLabel('Edit with reference images').check()
+    const red = await png('red.png', 512, 512, [220, 30, 30])
+    const blue = await png('blue.png', 640, 480, [30, 30, 220])
+    const text = join(files, 'notes.png')
+    writeFileSync(text, 'this is not an image')
+    await dropFiles(page, '[data-testid="dropzone-images.references"]', [
+      { name: 'red.png', bytes: await sharp(red).toBuffer(), type: 'image/png', path: red },
+      // No OS path: the bytes are staged in main's upload area.
+      { name: 'blue.png', bytes: await sharp(blue).toBuffer(), type: 'image/png' },
+    ])
+    await expect.poll(() => page.getByTestId('reference-thumb').count()).toBe(2)
+    await expect.poll(() => page.getByTestId('reference-thumb').nth(1).textContent()).not.toContain('preparing')
+    await page.getByRole('button', { name: 'Move blue.png earlier' }).click()
+    await expect.poll(() => page.getByTestId('reference-thumb').first().textContent()).toContain('blue.png')
+
+    // A renamed text file is refused by its bytes, before anything is sent.
+    await dropFiles(page, '[data-testid="dropzone-images.references"]', [
+      { name: 'notes.png', bytes: Buffer.from('this is not an image'), type: 'image/png', path: text },
+    ])
+    await expect
+      .poll(() => page.getByTestId('error-images.references').textContent())
+      .toContain('notes.png is not a PNG, JPEG or WebP image')
+    await page.getByLabel('Edit instruction').fill('make it purple')
+    await page.getByRole('button', { name: 'Generate' }).click()
+    expect(submits(a)).toHaveLength(0)
+    await page.getByRole('button', { name: 'Remove notes.png' }).click()
+
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await waitSaved(page)
+    const [submit] = submits(a)
+    const payload = submit!.payload as { kind: string; images: string[] }
+    expect(payload.kind).toBe('edit')
+    expect(payload.images).toHaveLength(2)
+    expect(payload.images[0]).toContain(join('userData', 'uploads'))
+    expect(payload.images[1]).toBe(red)
+    expect(sim.requests().some((r) => r.path === '/v1/images/edits' && r.status === 200)).toBe(true)
+    expect(a.pageErrors).toEqual([])
+  })
+
+  it('runs a video task to completion and plays it in the library', async () => {
+    const a = await open('Video')
+    const { page } = a
+    const failed: string[] = []
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(r.url())
+    })
+    await page.getByLabel('Model').selectOption('clip-h3')
+    await page.getByLabel('Prompt').fill('waves on a pier')
+    await page.getByLabel('Duration (seconds)').fill('5')
+    await page.getByLabel('Resolution').selectOption('480p')
+    await page.getByLabel('Portrait 9:16').check()
+    await expect.poll(() => page.getByTestId('cost').textContent()).toContain('approximate')
+    await page.getByLabel('Landscape 16:9').check()
+    await expect.poll(() => page.getByTestId('cost-value').textContent()).toBe('$0.1453')
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await waitSaved(page, 90_000)
+    // Result card on the Video screen: the saved file plays.
+    const onScreen = page.getByTestId('result').first().locator('video')
+    await expect.poll(() => onScreen.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0)
+
+    // And in the Library: open the item and its player loads the video.
+    await page.getByRole('button', { name: 'Library', exact: true }).click()
+    await page.getByRole('heading', { name: 'Library', level: 1 }).waitFor()
+    const item = (await a.container.library.query({ media: 'video' }, null, 5)).items[0]!
+    expect(item.promptPreview).toBe('waves on a pier')
+    await page.getByRole('option').first().dblclick()
+    const player = page.getByRole('dialog').locator('video')
+    await player.waitFor()
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0)
+    expect(await player.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0)
+    // A video has no thumbnail until the library grabs its poster frame: the only 404s allowed.
+    expect(failed.filter((u) => !u.includes('/__media/thumb/'))).toEqual([])
+    expect(a.pageErrors.filter((e) => !e.includes('404 (Not Found)'))).toEqual([])
+  })
+
+  it('sends native art infill with two character prompts and a painted mask', async () => {
+    const a = await open('Art model')
+    const { page } = a
+    await page.getByLabel('Infill (repaint a masked area)').check()
+    const src = await png('source.png', 832, 1216, [40, 160, 90])
+    await dropFiles(page, '[data-testid="dropzone-art.source"]', [
+      { name: 'source.png', bytes: await sharp(src).toBuffer(), type: 'image/png', path: src },
+    ])
+    const canvas = page.getByTestId('mask-canvas-art')
+    await canvas.waitFor()
+    await page.getByTestId('mask-canvas-art').scrollIntoViewIfNeeded()
+    const box = (await canvas.boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.3, { steps: 8 })
+    await page.mouse.up()
+    await expect.poll(() => page.getByText(/% marked\./).count()).toBe(1)
+
+    await page.getByLabel('Prompt', { exact: true }).fill('two knights in a garden')
+    await page.getByRole('button', { name: 'Add character' }).click()
+    await page.getByRole('button', { name: 'Add character' }).click()
+    await page.getByLabel('Character 1 prompt').fill('knight in red armour')
+    await page.getByLabel('Character 2 prompt').fill('knight in blue armour')
+    await page.getByLabel('Place characters automatically').uncheck()
+    await page.getByLabel('Character 2 position').selectOption('D2')
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await waitSaved(page)
+
+    const call = a.calls.find((c) => c.channel === 'generate:submitNative')!
+    const payload = call.payload as {
+      request: { action: string; parameters: Record<string, unknown>; use_coords?: boolean }
+      image: string
+      mask: string
+    }
+    expect(payload.request.action).toBe('infill')
+    expect(payload.image).toBe(src)
+    const caps = (payload.request.parameters.v4_prompt as { caption: { char_captions: Array<{ char_caption: string; centers?: unknown }> } }).caption.char_captions
+    expect(caps.map((c) => c.char_caption)).toEqual(['knight in red armour', 'knight in blue armour'])
+    expect(caps[1]!.centers).toEqual([{ x: 0.7, y: 0.3 }])
+    expect(payload.request.use_coords).toBe(true)
+    // The mask is a PNG at the source's size: white where painted, black elsewhere.
+    const { data, info } = await sharp(payload.mask).raw().toBuffer({ resolveWithObject: true })
+    expect([info.width, info.height]).toEqual([832, 1216])
+    const at = (x: number, y: number) => data[(Math.round(y) * info.width + Math.round(x)) * info.channels]!
+    expect(at(832 * 0.35, 1216 * 0.3)).toBeGreaterThan(200)
+    expect(at(832 * 0.8, 1216 * 0.8)).toBeLessThan(50)
+    const item = (await a.container.library.query({ kinds: ['art'] }, null, 5)).items[0]!
+    const full = await a.container.library.get(item.id)
+    const sent = full.params.parameters as { v4_prompt: { caption: { char_captions: unknown[] } } }
+    const saved = sent.v4_prompt
+    expect(saved.caption.char_captions).toHaveLength(2)
+    expect(a.pageErrors).toEqual([])
+  })
+
+  it('refuses values out of range at the field and sends nothing', async () => {
+    const a = await open('Images')
+    const { page } = a
+    const before = sim.ledger.totalMicros()
+    await page.getByLabel('Prompt').fill('a cat')
+    await page.getByLabel('Images (n)').fill('5')
+    await expect.poll(() => page.getByText('n must be 1 for std-image-2').count()).toBe(1)
+    await page.getByLabel('Size').selectOption('custom')
+    await page.getByLabel('Custom size (WIDTHxHEIGHT)').fill('1030x1024')
+    await expect.poll(() => page.getByText('size: width and height must be multiples of 8').count()).toBe(1)
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await page.getByLabel('Prompt').press('Control+Enter')
+
+    await page.getByRole('button', { name: 'Video', exact: true }).click()
+    await page.getByLabel('Model').selectOption('motion-2.0')
+    await page.getByLabel('Prompt').fill('a storm')
+    await page.getByLabel('Duration (seconds)').fill('40')
+    await expect.poll(() => page.getByText('duration must be 4 to 15 seconds for motion-2.0').count()).toBe(1)
+    await page.getByRole('button', { name: 'Generate' }).click()
+
+    await page.getByRole('button', { name: 'Art model', exact: true }).click()
+    await page.getByLabel('Prompt', { exact: true }).fill('a castle')
+    await page.getByLabel('Steps').fill('51')
+    await page.getByLabel('Guidance').fill('12')
+    await expect.poll(() => page.getByText('Steps must be 1 to 50').count()).toBe(1)
+    await expect.poll(() => page.getByText('Guidance (scale) must be 0 to 10').count()).toBe(1)
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('art-steps')
+
+    await page.getByRole('button', { name: 'Workbench', exact: true }).click()
+    await page.getByLabel('Prompt', { exact: true }).fill('a tower')
+    await page.getByLabel('Count').fill('9')
+    await expect.poll(() => page.getByText('Count must be 1 to 4').count()).toBe(1)
+    await page.getByRole('button', { name: 'Get quote' }).click()
+
+    expect(submits(a)).toHaveLength(0)
+    expect(a.calls.filter((c) => c.channel.startsWith('generate:'))).toHaveLength(0)
+    expect(sim.ledger.totalMicros()).toBe(before)
+    expect(sim.requests().filter((r) => r.method === 'POST' && r.headers.authorization?.toString().includes(sim.accounts.full.key)).length).toBe(
+      sim.requests().filter((r) => r.method === 'POST' && r.headers.authorization?.toString().includes(sim.accounts.full.key)).length,
+    )
+    expect(a.pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,99 @@
+import {
+  base64DecodedLength,
+  checkArtReference,
+  decodeBase64,
+  imageDimensions,
+  sniffImageType,
+} from '@shared/catalog'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+
+const raw = (w: number, h: number, channels: 3 | 4 = 3) =>
+  sharp(Buffer.alloc(w * h * channels, 90), { raw: { width: w, height: h, channels } })
+
+describe('sniffImageType and imageDimensions on real encoder output', () => {
+  it.each([
+    ['png', () => raw(37, 23).png().toBuffer(), 'image/png', null],
+    ['baseline jpeg', () => raw(640, 480).jpeg().toBuffer(), 'image/jpeg', null],
+    [
+      'progressive jpeg',
+      () => raw(333, 111).jpeg({ progressive: true }).toBuffer(),
+      'image/jpeg',
+      null,
+    ],
+    ['lossy webp (VP8)', () => raw(301, 77).webp({ quality: 50 }).toBuffer(), 'image/webp', 'VP8 '],
+    [
+      'lossless webp (VP8L)',
+      () => raw(129, 65).webp({ lossless: true }).toBuffer(),
+      'image/webp',
+      'VP8L',
+    ],
+    [
+      'webp with alpha (VP8X)',
+      () => raw(250, 99, 4).webp({ quality: 50 }).toBuffer(),
+      'image/webp',
+      'VP8X',
+    ],
+  ] as const)('%s', async (_name, make, type, chunk) => {
+    const bytes = new Uint8Array(await make())
+    if (chunk) expect(Buffer.from(bytes.subarray(12, 16)).toString('latin1')).toBe(chunk)
+    const meta = await sharp(Buffer.from(bytes)).metadata()
+    expect(sniffImageType(bytes)).toBe(type)
+    expect(imageDimensions(bytes)).toEqual({ width: meta.width, height: meta.height })
+  })
+
+  it('reads JPEG dimensions past an EXIF block', async () => {
+    const bytes = new Uint8Array(
+      await raw(200, 150)
+        .withMetadata({ exif: { IFD0: { Copyright: 'x'.repeat(2000) } } })
+        .jpeg()
+        .toBuffer(),
+    )
+    expect(bytes[3]).not.toBe(0xdb) // an APP marker precedes the tables
+    expect(imageDimensions(bytes)).toEqual({ width: 200, height: 150 })
+  })
+
+  it('refuses other bytes, including GIF and text, and cut-short headers', async () => {
+    expect(sniffImageType(new TextEncoder().encode('GIF89a....'))).toBeNull()
+    expect(sniffImageType(new TextEncoder().encode('<html>'))).toBeNull()
+    expect(sniffImageType(new Uint8Array())).toBeNull()
+    const png = new Uint8Array(await raw(10, 10).png().toBuffer())
+    expect(imageDimensions(png.subarray(0, 20))).toBeNull()
+    expect(imageDimensions(new TextEncoder().encode('RIFF0000WEBPXXXX'))).toBeNull()
+  })
+})
+
+describe('base64', () => {
+  it('decodes standard, URL-safe and data-URL Base64 and computes lengths', () => {
+    const bytes = new Uint8Array([0, 1, 2, 250, 251, 252, 253, 254, 255])
+    const b64 = Buffer.from(bytes).toString('base64')
+    expect(decodeBase64(b64)).toEqual(bytes)
+    expect(decodeBase64(Buffer.from(bytes).toString('base64url'))).toEqual(bytes)
+    expect(decodeBase64(`data:image/png;base64,${b64}`)).toEqual(bytes)
+    expect(decodeBase64('abc$')).toBeNull()
+    for (let n = 0; n < 7; n++) {
+      expect(base64DecodedLength(Buffer.alloc(n).toString('base64'))).toBe(n)
+    }
+  })
+})
+
+describe('checkArtReference (24 MiB, 24 MP, PNG/JPEG/WebP)', () => {
+  it('accepts a small PNG and refuses text, empty and over-24-MP images', async () => {
+    expect(checkArtReference(new Uint8Array(await raw(64, 64).png().toBuffer()))).toBeNull()
+    expect(checkArtReference(new TextEncoder().encode('not an image'))).toMatch(/PNG, JPEG or WebP/)
+    expect(checkArtReference(new Uint8Array())).toMatch(/empty/)
+    // A PNG header claiming 6000x4001 (24,006,000 px): only the header is read.
+    const header = new Uint8Array(await raw(8, 8).png().toBuffer())
+    new DataView(header.buffer).setUint32(16, 6000)
+    new DataView(header.buffer).setUint32(20, 4001)
+    expect(checkArtReference(header)).toMatch(/24 megapixels/)
+    new DataView(header.buffer).setUint32(20, 4000)
+    expect(checkArtReference(header)).toBeNull()
+  })
+
+  it('refuses a file over 24 MiB', () => {
+    const big = new Uint8Array(24 * 1024 * 1024 + 1)
+    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    expect(checkArtReference(big)).toMatch(/24 MiB/)
+  })
+})

@@ -1,0 +1,219 @@
+import {
+  describeEstimate,
+  estimateArt,
+  estimateImage,
+  estimateText,
+  estimateVideo,
+  formatUsdMicros,
+  imagePricePerOutput,
+  type PriceEstimate,
+  sumEstimates,
+} from '@shared/pricing'
+import { describe, expect, it } from 'vitest'
+
+const usdOf = (e: PriceEstimate) => {
+  if (e.kind !== 'usd') throw new Error(`expected a USD estimate, got ${e.kind}: ${e.basis}`)
+  return e
+}
+
+describe("images, per output: the spec's table row by row", () => {
+  // model, 1k, 2k, 4k ('-' = not offered)
+  const table: [string, number | null, number | null, number | null][] = [
+    ['std-image-2', 0.01, 0.015, 0.02],
+    ['std-image-2.5-sunburst', 0.01, 0.01, 0.01],
+    ['still-5.0-pro', 0.045, 0.09, null],
+    ['edit-2511', 0.015, null, null],
+    ['compact-2-sfw', 0.022, 0.025, 0.025],
+  ]
+  it.each(table)('%s', (model, k1, k2, k4) => {
+    const cells = { '1K': k1, '2K': k2, '4K': k4 } as const
+    for (const [tier, price] of Object.entries(cells) as [keyof typeof cells, number | null][]) {
+      const micros = imagePricePerOutput(model, tier)
+      expect(micros === null ? null : micros / 1e6).toBe(price)
+      const e = estimateImage({ model, tier })
+      if (price === null) expect(e.kind).toBe('not_offered')
+      else expect(usdOf(e)).toMatchObject({ usd: price, approximate: false })
+    }
+  })
+
+  it('maps quality to the tier and multiplies by n', () => {
+    expect(usdOf(estimateImage({ model: 'std-image-2', quality: 'low' })).usd).toBe(0.01)
+    expect(usdOf(estimateImage({ model: 'std-image-2', quality: 'auto' })).usd).toBe(0.01)
+    expect(usdOf(estimateImage({ model: 'std-image-2', quality: 'medium' })).usd).toBe(0.015)
+    expect(usdOf(estimateImage({ model: 'std-image-2', quality: 'high' })).usd).toBe(0.02)
+    expect(usdOf(estimateImage({ model: 'still-5.0-pro', quality: 'medium' })).usd).toBe(0.09)
+    expect(usdOf(estimateImage({ model: 'edit-2511', quality: 'high' })).usd).toBe(0.015)
+  })
+
+  it('still-5.0-pro: first reference included, each additional adds 0.003 per request', () => {
+    expect(usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 0 })).usd).toBe(0.045)
+    expect(usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 1 })).usd).toBe(0.045)
+    expect(usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 2 })).usd).toBe(0.048)
+    expect(usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 10 })).usd).toBe(0.072)
+    expect(
+      usdOf(estimateImage({ model: 'still-5.0-pro', quality: 'medium', referenceCount: 4 })).usd,
+    ).toBe(0.099)
+    // Other models get no reference add-on.
+    expect(usdOf(estimateImage({ model: 'std-image-2', referenceCount: 4 })).usd).toBe(0.01)
+  })
+
+  it('art-v4.5 on the images endpoint: 0.003 per standard image × n', () => {
+    expect(usdOf(estimateImage({ model: 'art-v4.5', n: 4 }))).toMatchObject({
+      usd: 0.012,
+      approximate: false,
+    })
+    expect(usdOf(estimateImage({ model: 'art-v4.5', aspect_ratio: '16:9' }))).toMatchObject({
+      usd: 0.003,
+      approximate: true,
+    })
+    expect(estimateImage({ model: 'art-v5' }).kind).toBe('not_offered')
+  })
+})
+
+describe('art models: the base prices and the documented approximate scaling', () => {
+  it('V4.5 0.003 and V5 0.006 for one 1024x1024 image at 23 steps (exact)', () => {
+    for (const variant of ['art-diffusion-4-5-full', 'art-diffusion-4-5-curated']) {
+      expect(
+        usdOf(estimateArt({ variant, width: 1024, height: 1024, steps: 23, count: 1 })),
+      ).toMatchObject({
+        usd: 0.003,
+        approximate: false,
+      })
+    }
+    expect(
+      usdOf(
+        estimateArt({
+          variant: 'art-diffusion-5-full',
+          width: 1024,
+          height: 1024,
+          steps: 23,
+          count: 1,
+        }),
+      ),
+    ).toMatchObject({
+      usd: 0.006,
+      approximate: false,
+    })
+  })
+
+  it('scales by count exactly and by pixels and steps approximately', () => {
+    expect(
+      usdOf(
+        estimateArt({
+          variant: 'art-diffusion-5-full',
+          width: 1024,
+          height: 1024,
+          steps: 23,
+          count: 4,
+        }),
+      ),
+    ).toMatchObject({
+      usd: 0.024,
+      approximate: false,
+    })
+    const big = usdOf(
+      estimateArt({
+        variant: 'art-diffusion-5-full',
+        width: 2048,
+        height: 1536,
+        steps: 46,
+        count: 2,
+      }),
+    )
+    expect(big).toMatchObject({ micros: 6000 * 3 * 2 * 2, approximate: true })
+    expect(big.basis).toMatch(/approximate/)
+    const v4 = usdOf(
+      estimateArt({
+        variant: 'art-diffusion-4-full',
+        width: 1024,
+        height: 1024,
+        steps: 23,
+        count: 1,
+      }),
+    )
+    expect(v4).toMatchObject({ usd: 0.003, approximate: true })
+    expect(v4.basis).toMatch(/no published price/)
+    expect(
+      usdOf(
+        estimateArt({
+          variant: 'art-diffusion-4-5-full',
+          width: 1024,
+          height: 1024,
+          steps: 23,
+          count: 1,
+          referenceCount: 1,
+        }),
+      ).approximate,
+    ).toBe(true)
+  })
+})
+
+describe("video, 5 seconds at 16:9: the spec's table row by row", () => {
+  const table: [string, (number | null)[]][] = [
+    ['motion-2.5', [0.6454, 1.3878, null, 3.4118]],
+    ['motion-2.0', [0.4219, 0.9072, null, 2.2454]],
+    ['motion-2.0-fast', [0.3375, 0.7258, null, null]],
+    ['clip-h3', [0.1453, 0.2892, null, null]],
+    ['clip-h3-sfw', [null, null, 0.1, 0.1]],
+    ['reel-2.2-anime', [0.14, 0.18, null, null]],
+    ['reel-2.2-real', [0.14, 0.18, null, null]],
+  ]
+  it.each(table)('%s', (model, prices) => {
+    ;['480p', '720p', '768p', '1080p'].forEach((resolution, i) => {
+      const e = estimateVideo({ model, resolution, duration: 5, aspect_ratio: '16:9' })
+      if (prices[i] === null) expect(e.kind).toBe('not_offered')
+      else expect(usdOf(e)).toMatchObject({ usd: prices[i], approximate: false })
+    })
+  })
+
+  it('scales by duration and marks choices outside the table approximate', () => {
+    expect(
+      usdOf(estimateVideo({ model: 'motion-2.5', resolution: '720p', duration: 10 })),
+    ).toMatchObject({
+      usd: 2.7756,
+      approximate: true,
+    })
+    expect(
+      usdOf(estimateVideo({ model: 'motion-2.5', resolution: '1080p', duration: 30 })),
+    ).toMatchObject({
+      usd: 20.4708,
+      approximate: true,
+    })
+    const portrait = usdOf(
+      estimateVideo({ model: 'clip-h3', resolution: '480p', duration: 5, aspect_ratio: '9:16' }),
+    )
+    expect(portrait).toMatchObject({ usd: 0.1453, approximate: true })
+    expect(portrait.basis).toMatch(/16:9 only/)
+    expect(
+      usdOf(
+        estimateVideo({ model: 'clip-h3', resolution: '720p', duration: 5, mode: 'all-reference' }),
+      ).approximate,
+    ).toBe(true)
+  })
+})
+
+describe('text and formatting', () => {
+  it('text models have no published rate, never a number', () => {
+    for (const m of ['std-6-sol', 'std-6-astra', 'std-5.6-sol', 'lite-v4.1-flash']) {
+      const e = estimateText(m)
+      expect(e.kind).toBe('no_published_rate')
+      expect(e).not.toHaveProperty('usd')
+      expect(describeEstimate(e)).toBe('No published rate')
+    }
+  })
+
+  it('sums in micro-dollars without float drift and formats labels', () => {
+    const parts = Array.from({ length: 10 }, () =>
+      estimateImage({ model: 'std-image-2', quality: 'medium' }),
+    )
+    const sum = usdOf(sumEstimates(parts))
+    expect(sum.usd).toBe(0.15) // 0.015 × 10 summed as floats would give 0.15000000000000002
+    expect(formatUsdMicros(15_000)).toBe('$0.015')
+    expect(formatUsdMicros(1_387_800)).toBe('$1.3878')
+    expect(formatUsdMicros(0)).toBe('$0.00')
+    expect(formatUsdMicros(100_000)).toBe('$0.10')
+    expect(
+      describeEstimate(estimateVideo({ model: 'motion-2.5', resolution: '720p', duration: 10 })),
+    ).toBe('≈ $2.7756')
+  })
+})
