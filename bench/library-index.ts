@@ -18,7 +18,7 @@ const N = Number(process.env.LIBRARY_ITEMS ?? 100_000)
 const ROUNDS = 300
 
 let seed = 7
-const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32)
+const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!
 
 const WORDS = Array.from({ length: 3000 }, (_, i) => {
@@ -30,9 +30,29 @@ const WORDS = Array.from({ length: 3000 }, (_, i) => {
   }
   return w
 })
-const COMMON = ['portrait', 'landscape', 'anime', 'cat', 'city', 'night', 'forest', 'girl', 'robot', 'ocean']
-const MODELS = ['std-image-2', 'std-image-2.5-sunburst', 'still-5.0-pro', 'art-v4.5', 'art-v5', 'motion-2.5', 'clip-h3']
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
+const COMMON = [
+  'portrait',
+  'landscape',
+  'anime',
+  'cat',
+  'city',
+  'night',
+  'forest',
+  'girl',
+  'robot',
+  'ocean',
+]
+const MODELS = [
+  'std-image-2',
+  'std-image-2.5-sunburst',
+  'still-5.0-pro',
+  'art-v4.5',
+  'art-v5',
+  'motion-2.5',
+  'clip-h3',
+]
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
 
 function prompt(): string {
@@ -50,7 +70,10 @@ async function main() {
     const start = new Date(2023, 0, 1).getTime()
     const span = new Date(2026, 0, 1).getTime() - start
     const t0 = process.hrtime.bigint()
-    const items = Array.from({ length: N }, (_, i) => ({ i, created: start + Math.floor(rand() * span) }))
+    const items = Array.from({ length: N }, (_, i) => ({
+      i,
+      created: start + Math.floor(rand() * span),
+    }))
     const folders = new Set(items.map((x) => dateFolder(x.created)))
     await mapLimit([...folders], 16, (f) => fs.mkdir(join(libraryDir, f), { recursive: true }))
     const body = Buffer.from('\x89PNG\r\n\x1a\n synthetic')
@@ -86,7 +109,9 @@ async function main() {
     // ── control: just read every sidecar (the I/O floor of a rebuild) ──
     const tc = process.hrtime.bigint()
     const paths: string[] = []
-    for (const f of folders) for (const name of await fs.readdir(join(libraryDir, f))) if (name.endsWith('.json')) paths.push(join(libraryDir, f, name))
+    for (const f of folders)
+      for (const name of await fs.readdir(join(libraryDir, f)))
+        if (name.endsWith('.json')) paths.push(join(libraryDir, f, name))
     await mapLimit(paths, 24, async (p) => JSON.parse(await fs.readFile(p, 'utf8')))
     const controlMs = ms(tc)
 
@@ -125,7 +150,8 @@ async function main() {
     for (let w = 0; w < 20; w++) await lib.query({}, pick(cursors), 200)
     const pageTimes: number[] = []
     for (let r = 0; r < ROUNDS; r++) {
-      const filter = r % 3 === 0 ? {} : r % 3 === 1 ? { media: 'image' as const } : { kinds: ['art' as const] }
+      const filter =
+        r % 3 === 0 ? {} : r % 3 === 1 ? { media: 'image' as const } : { kinds: ['art' as const] }
       const after = r % 10 === 0 ? null : pick(cursors)
       const t = process.hrtime.bigint()
       const page = await lib.query(filter, after, 200)
@@ -135,7 +161,12 @@ async function main() {
     const searchTimes: number[] = []
     const searchHits: number[] = []
     for (let r = 0; r < ROUNDS; r++) {
-      const text = r % 2 ? pick(COMMON) : r % 5 === 0 ? `${pick(COMMON)} ${pick(WORDS)}` : pick(WORDS).slice(0, 4)
+      const text =
+        r % 2
+          ? pick(COMMON)
+          : r % 5 === 0
+            ? `${pick(COMMON)} ${pick(WORDS)}`
+            : pick(WORDS).slice(0, 4)
       const t = process.hrtime.bigint()
       const page = await lib.query({ text }, null, 200)
       searchTimes.push(ms(t))

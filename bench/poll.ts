@@ -13,7 +13,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { AppFailure } from '../src/shared/result'
 import { ManualClock } from '../src/main/services/tasks/clock'
 import { TaskEngine } from '../src/main/services/tasks/engine/TaskEngine'
 import { TaskJournal } from '../src/main/services/tasks/journal/TaskJournal'
@@ -24,6 +23,7 @@ import type {
   SubmitOutcome,
   TaskGateway,
 } from '../src/main/services/tasks/ports'
+import { AppFailure } from '../src/shared/result'
 
 const TASKS = 200
 const LIMIT_PER_SEC = 5
@@ -97,8 +97,16 @@ class SimulatedService implements TaskGateway {
     this.admit()
     const id = `srv-${task.idempotencyKey}`
     if (!this.tasks.has(id))
-      this.tasks.set(id, { createdAt: this.clock.now(), durationMs: this.nextDuration(), detectedAt: null })
-    return { type: 'task', serverId: id, status: { phase: 'running', raw: 'queued', progress: 0, outputs: null, error: null } }
+      this.tasks.set(id, {
+        createdAt: this.clock.now(),
+        durationMs: this.nextDuration(),
+        detectedAt: null,
+      })
+    return {
+      type: 'task',
+      serverId: id,
+      status: { phase: 'running', raw: 'queued', progress: 0, outputs: null, error: null },
+    }
   }
 
   async status(task: GatewayTask): Promise<ServerStatus> {
@@ -115,7 +123,11 @@ class SimulatedService implements TaskGateway {
   }
 
   events(): AsyncIterable<never> {
-    return { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined as never }) }) }
+    return {
+      [Symbol.asyncIterator]: () => ({
+        next: async () => ({ done: true, value: undefined as never }),
+      }),
+    }
   }
 
   async estimate(): Promise<never> {
@@ -208,7 +220,11 @@ async function run(scenario: 'submit' | 'recover', concurrency: number): Promise
     if (scenario === 'recover') {
       // Already accepted by the server before a restart: the engine resumes polling all of them.
       service.seed(`srv-${key}`, start - Math.round(random() * 60_000))
-      journal.update(id, { state: 'running', attempts: 1, startedAt: start, serverId: `srv-${key}` }, start)
+      journal.update(
+        id,
+        { state: 'running', attempts: 1, startedAt: start, serverId: `srv-${key}` },
+        start,
+      )
     }
   }
   engine.start()
@@ -227,11 +243,14 @@ async function run(scenario: 'submit' | 'recover', concurrency: number): Promise
   const inside = service.sends.filter((at) => service.windows.some((w) => at > w.from && at < w.to))
   // Requests answered 429 are themselves inside the window they open only if sent after it began.
   const peak = Math.max(
-    ...service.sends.map((at) => service.sends.filter((b) => b >= at && b < at + 10_000).length / 10),
+    ...service.sends.map(
+      (at) => service.sends.filter((b) => b >= at && b < at + 10_000).length / 10,
+    ),
   )
   const seconds = (end - start) / 1000
   return {
-    scenario: scenario === 'submit' ? `submit 200, concurrency ${concurrency}` : 'recover 200 running',
+    scenario:
+      scenario === 'submit' ? `submit 200, concurrency ${concurrency}` : 'recover 200 running',
     concurrency,
     virtualSeconds: Math.round(seconds),
     requests: service.sends.length,

@@ -6,7 +6,11 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 
 const root = new URL('..', import.meta.url).pathname
-const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' })
+const build = spawnSync('npx', ['electron-vite', 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+})
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 let electron = null

@@ -13,9 +13,11 @@ mkdirSync(resultsDir, { recursive: true })
 const extra = process.argv.slice(2)
 
 const env = { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }
+// npx is a .cmd on Windows, which spawn only finds through a shell.
+const shell = process.platform === 'win32'
 
 if (!process.env.SKIP_BUILD) {
-  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', env })
+  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', env, shell })
   if (build.status !== 0) {
     console.log('0 passed, 1 failed')
     process.exit(build.status ?? 1)
@@ -48,7 +50,7 @@ const run = needsBus
       ],
       { cwd: root, stdio: 'inherit', env },
     )
-  : spawnSync(vitest[0], vitest.slice(1), { cwd: root, stdio: 'inherit', env })
+  : spawnSync(vitest[0], vitest.slice(1), { cwd: root, stdio: 'inherit', env, shell })
 
 let passed = 0
 let failed = 0
@@ -56,7 +58,7 @@ let skipped = 0
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'))
   passed = json.numPassedTests ?? 0
-  failed = (json.numFailedTests ?? 0) + ((json.numFailedTestSuites ?? 0) ? 0 : 0)
+  failed = json.numFailedTests ?? 0
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0)
   // A suite that failed to load has no tests counted; count it as a failure so it cannot hide.
   for (const file of json.testResults ?? []) {

@@ -4,6 +4,7 @@ import { JsonFile } from './adapters/fs/JsonFile'
 import { ElectronNotifier } from './adapters/notifications/ElectronNotifier'
 import type { SecretStore } from './adapters/secrets/SecretStore'
 import { MainEvents } from './events'
+import { DemoService } from './services/demo/DemoService'
 import type { Platform } from './platform'
 import { createChatService } from './services/chat/createChatService'
 import { ServiceClient } from './services/client/ServiceClient'
@@ -40,13 +41,14 @@ export function createContainer(options: ContainerOptions) {
     thumbDir: join(options.userDataDir, 'cache', 'thumbs'),
     trash: { trashItem: (path) => options.platform.trashItem(path) },
   })
+  const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })
+  const client = new ServiceClient({ connection: () => settings.connection(), diagnostics })
   const chat = createChatService({
     userDataDir: options.userDataDir,
     events,
+    client,
     connection: () => settings.connection(),
   })
-  const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })
-  const client = new ServiceClient({ connection: () => settings.connection(), diagnostics })
   const downloads = new DownloadService({ client })
   const tasks = createTaskService({
     userDataDir: options.userDataDir,
@@ -57,6 +59,10 @@ export function createContainer(options: ContainerOptions) {
     notifier: new ElectronNotifier(),
   })
   tasks.startInBackground()
+  const demo = new DemoService({
+    settings,
+    startSimulator: async () => (await import('../simulator')).startSimulator(),
+  })
   // (services are constructed above this line, each from its adapters)
   return {
     options,
@@ -69,8 +75,10 @@ export function createContainer(options: ContainerOptions) {
     downloads,
     diagnostics,
     tasks,
+    demo,
     // (services are exposed above this line)
     async dispose(): Promise<void> {
+      await demo.stop()
       await tasks.dispose()
       await library.close()
       await chat.close()

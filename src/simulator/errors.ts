@@ -76,6 +76,3 @@ export function validationError(fields: Record<string, string>): SimError {
   const [param, message] = Object.entries(fields)[0] ?? ['body', 'Invalid request']
   return new SimError(400, 'invalid_request', message, { param, fields })
 }
-
-export const notFound = (what: string, code = 'not_found'): SimError =>
-  new SimError(404, code, `${what} was not found`)

@@ -86,11 +86,18 @@ describe('chat in Chromium against the simulator', () => {
       app = await app.restart()
       page = app.page
       await openChat(app)
+      // The last model list is offered at once, before the (failing) request for a fresh one.
+      await expect
+        .poll(() => page.getByLabel('Model', { exact: true }).locator('option').count())
+        .toBe(4)
       await page.getByLabel('Search conversations').fill('harbour')
       await page.getByRole('list', { name: 'Search results' }).getByRole('button').first().click()
       await expect.poll(() => replyText(app).textContent()).toBe(full)
       await expect
-        .poll(() => page.getByText('Offline: the account’s last model list is shown.').count())
+        .poll(() => page.getByText('Offline: the account’s last model list is shown.').count(), {
+          // The client retries a refused connection a few times before giving up.
+          timeout: 20_000,
+        })
         .toBe(1)
       await app.screenshot('chat-offline-light')
       expect(app.pageErrors).toEqual([])

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import type { Page } from 'playwright-core'
@@ -7,15 +6,21 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { type Simulator, startSimulator } from '../../src/simulator'
-import { MemorySecretStore } from '../support/MemorySecretStore'
-import { type AppUnderTest, closeBrowser, launchApp } from './harness/launch'
+import {
+  dropFiles,
+  dropPng,
+  openArea,
+  paintStroke,
+  png,
+  scratchPath,
+} from '../renderer/generate/e2eHelpers'
+import { type AppUnderTest, closeBrowser } from './harness/launch'
 
 // Browser e2e of the generation screens against the simulator: the built renderer in Chromium,
 // window.api bridged to the real main-side handlers, task engine, library and ServiceClient.
 
 let sim: Simulator
 let app: AppUnderTest | null = null
-const files = mkdtempSync(join(tmpdir(), 'gen-e2e-files-'))
 
 beforeAll(async () => {
   sim = await startSimulator({ timeScale: 0.01 })
@@ -29,76 +34,9 @@ afterEach(async () => {
   app = null
 })
 
-/**
- * Serves library media to the page on its own origin (CSP img-src 'self'): the harness has no
- * gen-media: scheme, so requests under /__media/ are answered by the library's protocol handler.
- */
-async function serveMedia(a: AppUnderTest): Promise<void> {
-  await a.context.route('**/__media/**', async (route) => {
-    const url = new URL(route.request().url())
-    const rest = url.pathname.slice(url.pathname.indexOf('/__media/') + '/__media/'.length)
-    const response = await a.container.library.serveMedia(
-      new Request(`gen-media://${rest}${url.search}`),
-    )
-    await route.fulfill({
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
-    })
-  })
-  await a.context.addInitScript({
-    content: `window.__genStudioMediaBase = location.origin + '/__media/'`,
-  })
-}
-
 async function open(area: string, sim_: Simulator = sim, existing?: AppUnderTest) {
-  const a = existing ?? (await launchApp({ secrets: new MemorySecretStore() }))
-  app = a
-  await serveMedia(a)
-  if (!existing) await a.container.settings.connect(sim_.baseUrl, sim_.accounts.full.key)
-  await a.page.reload()
-  await a.page.getByRole('button', { name: area, exact: true }).click()
-  await a.page.getByRole('heading', { name: area, level: 1 }).waitFor()
-  return a
-}
-
-async function png(name: string, width: number, height: number, rgb: [number, number, number]) {
-  const path = join(files, name)
-  await sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
-    .png()
-    .toFile(path)
-  return path
-}
-
-/**
- * Drops files on an element the way the OS does: a real `drop` event whose DataTransfer holds
- * File objects built in the page; `paths` tells the harness's pathForFile where each one "lives"
- * (leave a file out to simulate one with no path, like a pasted image).
- */
-async function dropFiles(
-  page: Page,
-  selector: string,
-  list: Array<{ name: string; bytes: Buffer; type: string; path?: string }>,
-) {
-  await page.evaluate(
-    ({ selector, list }) => {
-      const paths: Record<string, string> = (window.__genStudioFilePaths ??= {})
-      const dt = new DataTransfer()
-      for (const f of list) {
-        const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))
-        dt.items.add(new File([bytes], f.name, { type: f.type }))
-        if (f.path) paths[f.name] = f.path
-      }
-      const target = document.querySelector(selector)!
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }))
-      }
-    },
-    {
-      selector,
-      list: list.map((f) => ({ name: f.name, b64: f.bytes.toString('base64'), type: f.type, path: f.path })),
-    },
-  )
+  app = await openArea(area, sim_, existing ? { existing } : {})
+  return app
 }
 
 const submits = (a: AppUnderTest) =>
@@ -120,7 +58,9 @@ describe('generation screens', () => {
     await expect.poll(() => page.getByTestId('cost-value').textContent()).toBe('$0.015')
     await page.getByLabel('Prompt').press('Control+Enter')
     const card = await waitSaved(page)
-    await expect.poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0)
+    await expect
+      .poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth))
+      .toBeGreaterThan(0)
     const lib = await a.container.library.query({}, null, 10)
     expect(lib.items.map((i) => i.promptPreview)).toContain('a lighthouse at dawn')
     expect(submits(a)).toHaveLength(1)
@@ -139,7 +79,7 @@ describe('generation screens', () => {
     await page.getByLabel('Edit with reference images').check()
     const red = await png('red.png', 512, 512, [220, 30, 30])
     const blue = await png('blue.png', 640, 480, [30, 30, 220])
-    const text = join(files, 'notes.png')
+    const text = scratchPath('notes.png')
     writeFileSync(text, 'this is not an image')
     await dropFiles(page, '[data-testid="dropzone-images.references"]', [
       { name: 'red.png', bytes: await sharp(red).toBuffer(), type: 'image/png', path: red },
@@ -147,13 +87,22 @@ describe('generation screens', () => {
       { name: 'blue.png', bytes: await sharp(blue).toBuffer(), type: 'image/png' },
     ])
     await expect.poll(() => page.getByTestId('reference-thumb').count()).toBe(2)
-    await expect.poll(() => page.getByTestId('reference-thumb').nth(1).textContent()).not.toContain('preparing')
+    await expect
+      .poll(() => page.getByTestId('reference-thumb').nth(1).textContent())
+      .not.toContain('preparing')
     await page.getByRole('button', { name: 'Move blue.png earlier' }).click()
-    await expect.poll(() => page.getByTestId('reference-thumb').first().textContent()).toContain('blue.png')
+    await expect
+      .poll(() => page.getByTestId('reference-thumb').first().textContent())
+      .toContain('blue.png')
 
     // A renamed text file is refused by its bytes, before anything is sent.
     await dropFiles(page, '[data-testid="dropzone-images.references"]', [
-      { name: 'notes.png', bytes: Buffer.from('this is not an image'), type: 'image/png', path: text },
+      {
+        name: 'notes.png',
+        bytes: Buffer.from('this is not an image'),
+        type: 'image/png',
+        path: text,
+      },
     ])
     await expect
       .poll(() => page.getByTestId('error-images.references').textContent())
@@ -194,17 +143,21 @@ describe('generation screens', () => {
     await waitSaved(page, 90_000)
     // Result card on the Video screen: the saved file plays.
     const onScreen = page.getByTestId('result').first().locator('video')
-    await expect.poll(() => onScreen.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0)
+    await expect
+      .poll(() => onScreen.evaluate((v: HTMLVideoElement) => v.readyState))
+      .toBeGreaterThan(0)
 
     // And in the Library: open the item and its player loads the video.
     await page.getByRole('button', { name: 'Library', exact: true }).click()
     await page.getByRole('heading', { name: 'Library', level: 1 }).waitFor()
     const item = (await a.container.library.query({ media: 'video' }, null, 5)).items[0]!
     expect(item.promptPreview).toBe('waves on a pier')
-    await page.getByRole('option').first().dblclick()
+    await page.getByRole('listbox').getByRole('option').first().dblclick()
     const player = page.getByRole('dialog').locator('video')
     await player.waitFor()
-    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0)
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState))
+      .toBeGreaterThan(0)
     expect(await player.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0)
     // A video has no thumbnail until the library grabs its poster frame: the only 404s allowed.
     expect(failed.filter((u) => !u.includes('/__media/thumb/'))).toEqual([])
@@ -216,17 +169,9 @@ describe('generation screens', () => {
     const { page } = a
     await page.getByLabel('Infill (repaint a masked area)').check()
     const src = await png('source.png', 832, 1216, [40, 160, 90])
-    await dropFiles(page, '[data-testid="dropzone-art.source"]', [
-      { name: 'source.png', bytes: await sharp(src).toBuffer(), type: 'image/png', path: src },
-    ])
-    const canvas = page.getByTestId('mask-canvas-art')
-    await canvas.waitFor()
-    await page.getByTestId('mask-canvas-art').scrollIntoViewIfNeeded()
-    const box = (await canvas.boundingBox())!
-    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3)
-    await page.mouse.down()
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.3, { steps: 8 })
-    await page.mouse.up()
+    await dropPng(page, 'art.source', src)
+    await page.getByTestId('mask-canvas-art').waitFor()
+    await paintStroke(page, 'mask-canvas-art')
     await expect.poll(() => page.getByText(/% marked\./).count()).toBe(1)
 
     await page.getByLabel('Prompt', { exact: true }).fill('two knights in a garden')
@@ -247,14 +192,22 @@ describe('generation screens', () => {
     }
     expect(payload.request.action).toBe('infill')
     expect(payload.image).toBe(src)
-    const caps = (payload.request.parameters.v4_prompt as { caption: { char_captions: Array<{ char_caption: string; centers?: unknown }> } }).caption.char_captions
-    expect(caps.map((c) => c.char_caption)).toEqual(['knight in red armour', 'knight in blue armour'])
+    const caps = (
+      payload.request.parameters.v4_prompt as {
+        caption: { char_captions: Array<{ char_caption: string; centers?: unknown }> }
+      }
+    ).caption.char_captions
+    expect(caps.map((c) => c.char_caption)).toEqual([
+      'knight in red armour',
+      'knight in blue armour',
+    ])
     expect(caps[1]!.centers).toEqual([{ x: 0.7, y: 0.3 }])
     expect(payload.request.use_coords).toBe(true)
     // The mask is a PNG at the source's size: white where painted, black elsewhere.
     const { data, info } = await sharp(payload.mask).raw().toBuffer({ resolveWithObject: true })
     expect([info.width, info.height]).toEqual([832, 1216])
-    const at = (x: number, y: number) => data[(Math.round(y) * info.width + Math.round(x)) * info.channels]!
+    const at = (x: number, y: number) =>
+      data[(Math.round(y) * info.width + Math.round(x)) * info.channels]!
     expect(at(832 * 0.35, 1216 * 0.3)).toBeGreaterThan(200)
     expect(at(832 * 0.8, 1216 * 0.8)).toBeLessThan(50)
     const item = (await a.container.library.query({ kinds: ['art'] }, null, 5)).items[0]!
@@ -269,12 +222,15 @@ describe('generation screens', () => {
     const a = await open('Images')
     const { page } = a
     const before = sim.ledger.totalMicros()
+    const postsBefore = sim.requests().filter((r) => r.method === 'POST').length
     await page.getByLabel('Prompt').fill('a cat')
     await page.getByLabel('Images (n)').fill('5')
     await expect.poll(() => page.getByText('n must be 1 for std-image-2').count()).toBe(1)
     await page.getByLabel('Size').selectOption('custom')
     await page.getByLabel('Custom size (WIDTHxHEIGHT)').fill('1030x1024')
-    await expect.poll(() => page.getByText('size: width and height must be multiples of 8').count()).toBe(1)
+    await expect
+      .poll(() => page.getByText('size: width and height must be multiples of 8').count())
+      .toBe(1)
     await page.getByRole('button', { name: 'Generate' }).click()
     await page.getByLabel('Prompt').press('Control+Enter')
 
@@ -282,7 +238,9 @@ describe('generation screens', () => {
     await page.getByLabel('Model').selectOption('motion-2.0')
     await page.getByLabel('Prompt').fill('a storm')
     await page.getByLabel('Duration (seconds)').fill('40')
-    await expect.poll(() => page.getByText('duration must be 4 to 15 seconds for motion-2.0').count()).toBe(1)
+    await expect
+      .poll(() => page.getByText('duration must be 4 to 15 seconds for motion-2.0').count())
+      .toBe(1)
     await page.getByRole('button', { name: 'Generate' }).click()
 
     await page.getByRole('button', { name: 'Art model', exact: true }).click()
@@ -292,7 +250,9 @@ describe('generation screens', () => {
     await expect.poll(() => page.getByText('Steps must be 1 to 50').count()).toBe(1)
     await expect.poll(() => page.getByText('Guidance (scale) must be 0 to 10').count()).toBe(1)
     await page.getByRole('button', { name: 'Generate' }).click()
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('art-steps')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('art-steps')
 
     await page.getByRole('button', { name: 'Workbench', exact: true }).click()
     await page.getByLabel('Prompt', { exact: true }).fill('a tower')
@@ -303,9 +263,96 @@ describe('generation screens', () => {
     expect(submits(a)).toHaveLength(0)
     expect(a.calls.filter((c) => c.channel.startsWith('generate:'))).toHaveLength(0)
     expect(sim.ledger.totalMicros()).toBe(before)
-    expect(sim.requests().filter((r) => r.method === 'POST' && r.headers.authorization?.toString().includes(sim.accounts.full.key)).length).toBe(
-      sim.requests().filter((r) => r.method === 'POST' && r.headers.authorization?.toString().includes(sim.accounts.full.key)).length,
-    )
+    expect(sim.requests().filter((r) => r.method === 'POST').length).toBe(postsBefore)
     expect(a.pageErrors).toEqual([])
+  })
+
+  it('workbench: uploads assets, quotes, generates with live previews, and a changed or expired quote asks again', async () => {
+    const slow = await startSimulator({ timeScale: 0.6, quoteTtlMs: 6_000 })
+    try {
+      const a = await open('Workbench', slow)
+      const { page } = a
+      await page.getByLabel('Prompt', { exact: true }).fill('a tower over the sea')
+      const ref = await png('reference.png', 256, 256, [200, 200, 40])
+      await dropPng(page, 'workbench.references', ref)
+      await expect.poll(() => page.getByTestId('reference-thumb').count()).toBe(1)
+      await page.getByRole('button', { name: 'Get quote' }).click()
+      const quote = page.getByTestId('quote')
+      await quote.waitFor()
+      expect(await page.getByTestId('quote-price').textContent()).toMatch(/^\$0\.00\d+/)
+      expect(await page.getByTestId('quote-payment').textContent()).toBe('allowance')
+      expect(await page.getByTestId('quote-allowance').textContent()).toContain('applies: yes')
+      expect(a.calls.filter((c) => c.channel === 'generate:uploadAsset')).toHaveLength(1)
+
+      // A change makes the quote stale: Generate is refused until a new quote.
+      await page.getByLabel('Steps').fill('24')
+      await expect
+        .poll(() => page.getByTestId('quote-problem').textContent())
+        .toContain('settings changed')
+      expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(
+        true,
+      )
+      await page.getByRole('button', { name: 'Get new quote' }).click()
+      await expect.poll(() => page.getByTestId('quote-problem').count()).toBe(0)
+      // Same file: uploaded once, its asset id reused.
+      expect(a.calls.filter((c) => c.channel === 'generate:uploadAsset')).toHaveLength(1)
+
+      await page.getByRole('button', { name: 'Generate', exact: true }).click()
+      const card = page.getByTestId('result').first()
+      await card.getByTestId('preview').waitFor({ timeout: 30_000 })
+      await expect.poll(() => card.getAttribute('data-state'), { timeout: 60_000 }).toBe('saved')
+      const submit = a.calls.find((c) => c.channel === 'tasks:submit')!.payload as {
+        kind: string
+        request: Record<string, unknown>
+        quote: { quoteId: string; priceUsd: number }
+      }
+      expect(submit.kind).toBe('workbench')
+      expect(submit.request.steps).toBe(24)
+      expect(submit.request.reference_asset_ids).toHaveLength(1)
+      expect(submit.quote.quoteId).toMatch(/^quote_/)
+      expect(
+        (await a.container.library.query({ kinds: ['workbench'] }, null, 5)).items,
+      ).toHaveLength(1)
+
+      // An expired quote asks again.
+      await page.getByRole('button', { name: 'Get quote' }).click()
+      await quote.waitFor()
+      await expect
+        .poll(() => page.getByTestId('quote-problem').textContent(), { timeout: 15_000 })
+        .toContain('expired')
+      expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(
+        true,
+      )
+      expect(a.pageErrors).toEqual([])
+    } finally {
+      await app?.close()
+      app = null
+      await slow.close()
+    }
+  })
+
+  it('workbench: a task survives a restart and shows its previews again', async () => {
+    const slow = await startSimulator({ timeScale: 2 })
+    try {
+      let a = await open('Workbench', slow)
+      await a.page.getByLabel('Prompt', { exact: true }).fill('a lantern in the fog')
+      await a.page.getByRole('button', { name: 'Get quote' }).click()
+      await a.page.getByTestId('quote').waitFor()
+      await a.page.getByRole('button', { name: 'Generate', exact: true }).click()
+      await a.page.getByTestId('result').first().getByTestId('preview').waitFor({ timeout: 30_000 })
+
+      a = await a.restart()
+      a = await open('Workbench', slow, a)
+      const card = a.page.getByTestId('result').first()
+      await expect.poll(() => card.textContent()).toContain('a lantern in the fog')
+      await card.getByTestId('preview').waitFor({ timeout: 30_000 })
+      await expect.poll(() => card.getAttribute('data-state'), { timeout: 60_000 }).toBe('saved')
+      expect(slow.ledger.charges()).toHaveLength(1)
+      expect(a.pageErrors).toEqual([])
+    } finally {
+      await app?.close()
+      app = null
+      await slow.close()
+    }
   })
 })

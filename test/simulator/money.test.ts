@@ -60,6 +60,19 @@ describe('authentication and account rights', () => {
       },
     })
     expect(native.status).toBe(403)
+    const workbenchV5 = await call(sim, 'POST', '/v1/art/estimate', {
+      key,
+      body: {
+        model: 'art-v4.5',
+        model_variant: 'art-diffusion-5-full',
+        prompt: 'x',
+        width: 64,
+        height: 64,
+        steps: 1,
+        count: 1,
+      },
+    })
+    expect(workbenchV5.status).toBe(403)
     expect((await call(sim, 'POST', '/v1/images/generations', { key, body: image })).status).toBe(
       200,
     )

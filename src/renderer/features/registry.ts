@@ -19,6 +19,7 @@ export const AREAS = [
     label: 'Workbench',
     screen: lazy(() => import('./workbench/WorkbenchScreen')),
   },
+  { id: 'tasks', label: 'Tasks', screen: lazy(() => import('./tasks/TasksScreen')) },
   {
     id: 'settings',
     label: 'Settings',

@@ -257,7 +257,9 @@ export const invokeContract = {
   ),
   'chat:search': channel<ChatSearchHit[]>()(
     'Full-text search over message text and titles; one hit per conversation.',
-    z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(50).optional() }).strict(),
+    z
+      .object({ query: z.string().max(200), limit: z.number().int().min(1).max(50).optional() })
+      .strict(),
   ),
   'chat:send': channel<ChatSendResult>()(
     'Send a user message (new conversation when no id) and start the reply; it arrives as chat:delta/chat:updated.',
@@ -280,8 +282,8 @@ export const invokeContract = {
     z.object({ conversationId: conversationIdSchema }).strict(),
   ),
   'chat:models': channel<ChatModelsView>()(
-    'Text models the account lists (GET /v1/models), with the endpoints each may use; cached for offline.',
-    z.object({ refresh: z.boolean().optional() }).strict(),
+    'Text models the account lists (GET /v1/models), with the endpoints each may use; cached for offline. cachedOnly answers at once from the last list.',
+    z.object({ refresh: z.boolean().optional(), cachedOnly: z.boolean().optional() }).strict(),
   ),
 
   // ── generate ──
@@ -369,6 +371,16 @@ export const invokeContract = {
   'tasks:openResult': channel<OpenedResult[]>()(
     "A task's saved outputs with gen-media: URLs to show them.",
     z.object({ id: taskIdSchema }).strict(),
+  ),
+
+  // ── demo ──
+  'demo:start': channel<SettingsView>()(
+    'Start the offline demo: the bundled simulator on loopback with a demo account (no key needed).',
+    empty,
+  ),
+  'demo:stop': channel<SettingsView>()(
+    'Leave the demo; the real address and keychain entry come back untouched.',
+    empty,
   ),
 
   // (domain sections are inserted above this line, one block per domain)

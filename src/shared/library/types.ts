@@ -81,6 +81,8 @@ export interface LibraryTile {
   fileName: string
   /** The sidecar could not be read (or is missing): shown on the tile, the file is untouched. */
   problem: string | null
+  /** A thumbnail can be served (always for images; for videos once a poster frame was stored). */
+  hasThumb: boolean
 }
 
 /** Everything about one item, for the detail view and "reuse settings". */

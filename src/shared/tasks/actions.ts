@@ -29,8 +29,7 @@ export function taskActions(t: ActionInput): TaskActions {
   return {
     cancel: t.state === 'queued' || quoteWait,
     retryAsNew: t.state === 'failed' || t.state === 'cancelled' || t.state === 'saved',
-    dismiss:
-      t.state === 'saved' || t.state === 'failed' || t.state === 'cancelled' || mayBeCharged,
+    dismiss: t.state === 'saved' || t.state === 'failed' || t.state === 'cancelled' || mayBeCharged,
     confirmQuote: quoteWait,
     openResult: t.results.length > 0,
     resume: mayBeCharged,

@@ -35,7 +35,12 @@ export const TERMINAL_STATES: readonly TaskState[] = ['saved', 'failed', 'cancel
 export const isTerminal = (s: TaskState): boolean => TERMINAL_STATES.includes(s)
 
 /** States the engine drives by itself (recovered at start-up). */
-export const ACTIVE_STATES: readonly TaskState[] = ['queued', 'submitting', 'running', 'downloading']
+export const ACTIVE_STATES: readonly TaskState[] = [
+  'queued',
+  'submitting',
+  'running',
+  'downloading',
+]
 export const isActive = (s: TaskState): boolean => ACTIVE_STATES.includes(s)
 
 /** The concurrency setting that limits each kind (settings → concurrency). */

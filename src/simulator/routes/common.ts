@@ -4,7 +4,7 @@ import { getModel } from '../../shared/catalog/models'
 import { mayUse } from '../accounts'
 import type { RouteRequest } from '../context'
 import { SimError } from '../errors'
-import { type BufferedResponse, sleep } from '../http'
+import type { BufferedResponse } from '../http'
 
 /**
  * Refuses models the account cannot call: unknown identifiers and web-only models get 404
@@ -106,7 +106,5 @@ export async function withIdempotency(
   rq.ctx.idem.complete(scope, key, response)
   return rq.send(response)
 }
-
-export const delay = sleep
 
 export const unixSeconds = (ms: number): number => Math.floor(ms / 1000)

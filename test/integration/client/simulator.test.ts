@@ -60,7 +60,8 @@ async function errorOf(promise: Promise<unknown>): Promise<AppError> {
 }
 
 const target = (baseName: string) => ({ dir, baseName, accept: ['png', 'jpeg', 'webp'] as const })
-const isPng = (path: string) => readFileSync(path).subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))
+const isPng = (path: string) =>
+  readFileSync(path).subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))
 const chargesFor = (key: string) => sim.ledger.charges().filter((c) => c.idempotencyKey === key)
 
 beforeAll(async () => {
@@ -68,8 +69,18 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'client-sim-'))
   refA = join(dir, 'ref-a.png')
   refB = join(dir, 'ref-b.jpg')
-  writeFileSync(refA, await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).png().toBuffer())
-  writeFileSync(refB, await sharp({ create: { width: 40, height: 40, channels: 3, background: '#3c3' } }).jpeg().toBuffer())
+  writeFileSync(
+    refA,
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer(),
+  )
+  writeFileSync(
+    refB,
+    await sharp({ create: { width: 40, height: 40, channels: 3, background: '#3c3' } })
+      .jpeg()
+      .toBuffer(),
+  )
 })
 afterEach(async () => {
   sim.faults.clear()
@@ -95,14 +106,20 @@ describe('endpoints', () => {
   it('image generation (url and b64_json) saved as verified PNG files; one charge per key', async () => {
     const { client, downloads } = connect()
     const key = newIdempotencyKey()
-    const result = await client.generateImages({ model: 'std-image-2', prompt: 'a red fox' }, { idempotencyKey: key })
+    const result = await client.generateImages(
+      { model: 'std-image-2', prompt: 'a red fox' },
+      { idempotencyKey: key },
+    )
     const url = result.images[0]!.url!
     expect(new URL(url).origin).toBe(sim.cdnOrigin)
     const saved = await downloads.fromUrl(url, target('gen-url'))
     expect(saved.kind).toBe('png')
     expect(isPng(saved.path)).toBe(true)
 
-    const again = await client.generateImages({ model: 'std-image-2', prompt: 'a red fox' }, { idempotencyKey: key })
+    const again = await client.generateImages(
+      { model: 'std-image-2', prompt: 'a red fox' },
+      { idempotencyKey: key },
+    )
     expect(again.images[0]!.url).toBe(url)
     expect(chargesFor(key)).toHaveLength(1)
 
@@ -143,19 +160,38 @@ describe('endpoints', () => {
       status = (await client.getVideo(task.id)).status
     }
     expect(status).toBe('completed')
-    const saved = await downloads.videoContent(task.id, { dir, baseName: 'video', accept: ['mp4', 'webm'] })
+    const saved = await downloads.videoContent(task.id, {
+      dir,
+      baseName: 'video',
+      accept: ['mp4', 'webm'],
+    })
     expect(saved.kind).toBe('mp4')
 
     const redirecting = await startSimulator({ timeScale: 0, videoContentRedirect: true })
     try {
-      const c = new ServiceClient({ connection: async () => ({ baseUrl: redirecting.baseUrl, key: redirecting.accounts.full.key }) })
+      const c = new ServiceClient({
+        connection: async () => ({
+          baseUrl: redirecting.baseUrl,
+          key: redirecting.accounts.full.key,
+        }),
+      })
       clients.push(c)
-      const t = await c.createVideo({ model: 'motion-2.0-fast', prompt: 'rain', duration: 5 }, { idempotencyKey: newIdempotencyKey() })
-      for (let i = 0; i < 50 && (await c.getVideo(t.id)).status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 10))
-      const viaCdn = await new DownloadService({ client: c }).videoContent(t.id, { dir, baseName: 'video-cdn', accept: ['mp4'] })
+      const t = await c.createVideo(
+        { model: 'motion-2.0-fast', prompt: 'rain', duration: 5 },
+        { idempotencyKey: newIdempotencyKey() },
+      )
+      for (let i = 0; i < 50 && (await c.getVideo(t.id)).status !== 'completed'; i++)
+        await new Promise((r) => setTimeout(r, 10))
+      const viaCdn = await new DownloadService({ client: c }).videoContent(t.id, {
+        dir,
+        baseName: 'video-cdn',
+        accept: ['mp4'],
+      })
       expect(viaCdn.kind).toBe('mp4')
       expect(redirecting.cdnRequests().length).toBeGreaterThan(0)
-      expect(redirecting.cdnRequests().every((r) => r.headers.authorization === undefined)).toBe(true)
+      expect(redirecting.cdnRequests().every((r) => r.headers.authorization === undefined)).toBe(
+        true,
+      )
       expect(redirecting.requests().find((r) => r.path.endsWith('/content'))?.status).toBe(302)
     } finally {
       await redirecting.close()
@@ -174,8 +210,15 @@ describe('endpoints', () => {
     expect(images).toHaveLength(2)
     const fromJson = await downloads.saveBase64(images[0]!, target('native-json'))
     expect(isPng(fromJson.path)).toBe(true)
-    const files = await downloads.nativeArtZip(req, { idempotencyKey: newIdempotencyKey() }, { dir, baseName: 'native-zip' })
-    expect(files.map((f) => f.path)).toEqual([join(dir, 'native-zip-1.png'), join(dir, 'native-zip-2.png')])
+    const files = await downloads.nativeArtZip(
+      req,
+      { idempotencyKey: newIdempotencyKey() },
+      { dir, baseName: 'native-zip' },
+    )
+    expect(files.map((f) => f.path)).toEqual([
+      join(dir, 'native-zip-1.png'),
+      join(dir, 'native-zip-2.png'),
+    ])
     expect(readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.zip'))).toEqual([])
   })
 
@@ -195,13 +238,22 @@ describe('endpoints', () => {
     expect(asset.id).toMatch(/^asset_/)
     const quote = await client.estimateArt(wb)
     expect(quote.quoteId).toBeTruthy()
-    const task = await client.submitArt({ ...wb, quote_id: quote.quoteId, client_request_id: newIdempotencyKey() })
+    const task = await client.submitArt({
+      ...wb,
+      quote_id: quote.quoteId,
+      client_request_id: newIdempotencyKey(),
+    })
     expect(task.id).toMatch(/^\d+$/)
     expect((await client.getArtTask(task.id)).id).toBe(task.id)
 
     const q2 = await client.estimateArt({ ...wb, prompt: 'a lighthouse at night' })
     const events: ArtEvent[] = []
-    for await (const e of client.streamArt({ ...wb, prompt: 'a lighthouse at night', quote_id: q2.quoteId, client_request_id: newIdempotencyKey() })) {
+    for await (const e of client.streamArt({
+      ...wb,
+      prompt: 'a lighthouse at night',
+      quote_id: q2.quoteId,
+      client_request_id: newIdempotencyKey(),
+    })) {
       events.push(e)
     }
     const kinds = events.map((e) => e.event)
@@ -218,25 +270,38 @@ describe('endpoints', () => {
     const reply = await client.chat({ model: 'std-6-sol', messages })
     expect(reply.content.length).toBeGreaterThan(0)
     let streamed = ''
-    for await (const d of client.chatStream({ model: 'lite-v4.1-flash', messages })) streamed += d.content
+    for await (const d of client.chatStream({ model: 'lite-v4.1-flash', messages }))
+      streamed += d.content
     expect(streamed.length).toBeGreaterThan(0)
-    expect((await client.responses({ model: 'std-6-astra', input: 'Hello' })).text.length).toBeGreaterThan(0)
-    expect((await client.responsesCompact({ model: 'std-5.6-sol', input: 'Hello' })).text).toMatch(/Summary/)
+    expect(
+      (await client.responses({ model: 'std-6-astra', input: 'Hello' })).text.length,
+    ).toBeGreaterThan(0)
+    expect((await client.responsesCompact({ model: 'std-5.6-sol', input: 'Hello' })).text).toMatch(
+      /Summary/,
+    )
   })
 })
 
 describe('account errors', () => {
   it('a wrong key → auth; a restricted key → forbidden; an empty wallet → wallet message', async () => {
-    expect(await errorOf(connect('sk-sim-wrong-key-000000000000').client.listModels())).toMatchObject({
+    expect(
+      await errorOf(connect('sk-sim-wrong-key-000000000000').client.listModels()),
+    ).toMatchObject({
       code: 'auth',
       action: 'Check the key in Settings.',
     })
     const forbidden = await errorOf(
-      connect(sim.accounts.restricted.key).client.createVideo({ model: 'motion-2.5', prompt: 'x y z' }, { idempotencyKey: newIdempotencyKey() }),
+      connect(sim.accounts.restricted.key).client.createVideo(
+        { model: 'motion-2.5', prompt: 'x y z' },
+        { idempotencyKey: newIdempotencyKey() },
+      ),
     )
     expect(forbidden).toMatchObject({ code: 'forbidden', status: 403 })
     const wallet = await errorOf(
-      connect(sim.accounts.emptyWallet.key).client.generateImages({ model: 'std-image-2', prompt: 'cat' }, { idempotencyKey: newIdempotencyKey() }),
+      connect(sim.accounts.emptyWallet.key).client.generateImages(
+        { model: 'std-image-2', prompt: 'cat' },
+        { idempotencyKey: newIdempotencyKey() },
+      ),
     )
     expect(wallet.code).toBe('forbidden')
     expect(wallet.message).toMatch(/wallet/)
@@ -248,9 +313,14 @@ describe('fault modes', () => {
     const { client } = connect()
     sim.faults.inject({ kind: 'reset', route: 'POST /v1/images/generations' })
     const key = newIdempotencyKey()
-    const result = await client.generateImages({ model: 'std-image-2', prompt: 'reset me' }, { idempotencyKey: key })
+    const result = await client.generateImages(
+      { model: 'std-image-2', prompt: 'reset me' },
+      { idempotencyKey: key },
+    )
     expect(result.images).toHaveLength(1)
-    const attempts = sim.requests().filter((r) => r.path === '/v1/images/generations' && r.headers['idempotency-key'] === key)
+    const attempts = sim
+      .requests()
+      .filter((r) => r.path === '/v1/images/generations' && r.headers['idempotency-key'] === key)
     expect(attempts).toHaveLength(2)
     expect(chargesFor(key)).toHaveLength(1)
   })
@@ -260,13 +330,28 @@ describe('fault modes', () => {
     const before = sim.faults.fired().length
     sim.faults.inject({ kind: 'stall', route: 'GET /v1/models', stallMs: 3000 })
     expect((await client.listModels({ headersTimeoutMs: 300 })).length).toBeGreaterThan(0)
-    expect(sim.faults.fired().slice(before).map((f) => f.kind)).toEqual(['stall'])
+    expect(
+      sim.faults
+        .fired()
+        .slice(before)
+        .map((f) => f.kind),
+    ).toEqual(['stall'])
   })
 
   it('5xx and 429 honour Retry-After, then succeed', async () => {
     const { client } = connect()
-    sim.faults.inject({ kind: 'status', status: 503, retryAfterSeconds: 2, route: 'GET /v1/models' })
-    sim.faults.inject({ kind: 'status', status: 429, retryAfterSeconds: 3, route: 'GET /v1/models' })
+    sim.faults.inject({
+      kind: 'status',
+      status: 503,
+      retryAfterSeconds: 2,
+      route: 'GET /v1/models',
+    })
+    sim.faults.inject({
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 3,
+      route: 'GET /v1/models',
+    })
     await client.listModels()
     expect(sleeps).toEqual([2000, 3000])
   })
@@ -285,7 +370,10 @@ describe('fault modes', () => {
     sim.faults.inject({ kind: 'truncate', route: 'GET /v1/models' })
     sim.faults.inject({ kind: 'reset-mid-body', route: 'GET /v1/models' })
     expect((await client.listModels()).length).toBeGreaterThan(0)
-    const fired = sim.faults.fired().slice(before).map((f) => f.kind)
+    const fired = sim.faults
+      .fired()
+      .slice(before)
+      .map((f) => f.kind)
     expect(fired.sort()).toEqual(['reset-mid-body', 'truncate'])
   })
 
@@ -303,7 +391,9 @@ describe('fault modes', () => {
   it('an expired CDN URL → not_found with advice', async () => {
     const { downloads } = connect()
     sim.faults.inject({ kind: 'expire-cdn-url', target: 'cdn' })
-    const error = await errorOf(downloads.fromUrl(sim.cdnSyntheticUrl(1000, { magic: 'png' }), target('expired')))
+    const error = await errorOf(
+      downloads.fromUrl(sim.cdnSyntheticUrl(1000, { magic: 'png' }), target('expired')),
+    )
     expect(error.code).toBe('not_found')
     expect(error.message).toMatch(/temporary/)
   })
@@ -312,7 +402,13 @@ describe('fault modes', () => {
     const { client } = connect()
     const quote = await client.estimateArt(wbFor('expired quote'))
     sim.faults.inject({ kind: 'expire-quote' })
-    const error = await errorOf(client.submitArt({ ...wbFor('expired quote'), quote_id: quote.quoteId, client_request_id: newIdempotencyKey() }))
+    const error = await errorOf(
+      client.submitArt({
+        ...wbFor('expired quote'),
+        quote_id: quote.quoteId,
+        client_request_id: newIdempotencyKey(),
+      }),
+    )
     expect(error.code).toBe('quote_expired')
     expect(error.action).toMatch(/new quote/)
   })
@@ -320,12 +416,20 @@ describe('fault modes', () => {
   it('a dropped SSE stream → network; resuming with Last-Event-ID reaches done', async () => {
     const { client } = connect()
     const quote = await client.estimateArt(wbFor('dropped stream'))
-    sim.faults.inject({ kind: 'sse-drop', route: 'POST /v1/art/generations/stream', afterEvents: 1 })
+    sim.faults.inject({
+      kind: 'sse-drop',
+      route: 'POST /v1/art/generations/stream',
+      afterEvents: 1,
+    })
     let lastId: string | undefined
     let taskId: string | undefined
     const error = await errorOf(
       (async () => {
-        for await (const e of client.streamArt({ ...wbFor('dropped stream'), quote_id: quote.quoteId, client_request_id: newIdempotencyKey() })) {
+        for await (const e of client.streamArt({
+          ...wbFor('dropped stream'),
+          quote_id: quote.quoteId,
+          client_request_id: newIdempotencyKey(),
+        })) {
           lastId = e.id ?? lastId
           const data = e.data as { task_id?: number; id?: number }
           taskId = String(data.task_id ?? data.id ?? taskId)
@@ -335,7 +439,8 @@ describe('fault modes', () => {
     expect(error.code).toBe('network')
     expect(taskId).toMatch(/^\d+$/)
     const rest: string[] = []
-    for await (const e of client.artEvents(taskId!, lastId ? { lastEventId: lastId } : {})) rest.push(e.event)
+    for await (const e of client.artEvents(taskId!, lastId ? { lastEventId: lastId } : {}))
+      rest.push(e.event)
     expect(rest.at(-1)).toBe('done')
   })
 
@@ -343,7 +448,9 @@ describe('fault modes', () => {
     const slow = await startSimulator({ timeScale: 1, timings: { imageMs: 600 } })
     try {
       const make = () => {
-        const c = new ServiceClient({ connection: async () => ({ baseUrl: slow.baseUrl, key: slow.accounts.full.key }) })
+        const c = new ServiceClient({
+          connection: async () => ({ baseUrl: slow.baseUrl, key: slow.accounts.full.key }),
+        })
         clients.push(c)
         return c
       }
@@ -367,7 +474,9 @@ describe('the key never reaches the CDN', () => {
     const seen: Array<{ origin: string; headers: string[] }> = []
     const onCreate = (m: unknown) => {
       const { request } = m as { request: { origin: string; headers: string[] | string } }
-      const headers = Array.isArray(request.headers) ? request.headers.map(String) : String(request.headers).split('\r\n')
+      const headers = Array.isArray(request.headers)
+        ? request.headers.map(String)
+        : String(request.headers).split('\r\n')
       seen.push({ origin: String(request.origin), headers })
     }
     diagnosticsChannel.subscribe('undici:request:create', onCreate)
@@ -375,7 +484,10 @@ describe('the key never reaches the CDN', () => {
     try {
       const cdnBefore = sim.cdnRequests().length
       const { client, downloads } = connect(sim.accounts.full.key, diagnostics)
-      const result = await client.generateImages({ model: 'std-image-2', prompt: 'no key at the cdn' }, { idempotencyKey: newIdempotencyKey() })
+      const result = await client.generateImages(
+        { model: 'std-image-2', prompt: 'no key at the cdn' },
+        { idempotencyKey: newIdempotencyKey() },
+      )
       await downloads.fromUrl(result.images[0]!.url!, target('cdn-check'))
       const cdnSide = seen.filter((r) => r.origin === sim.cdnOrigin)
       const apiSide = seen.filter((r) => r.origin === sim.baseUrl)

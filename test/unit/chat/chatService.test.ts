@@ -205,6 +205,30 @@ describe('ChatService replies', () => {
     })
   })
 
+  it('a model the account may not use tells the user to pick another, and refreshes the list', async () => {
+    const chat = open()
+    await chat.models()
+    gateway.plain = async () => {
+      throw new AppFailure({
+        code: 'model_unavailable',
+        message: 'no access',
+        serverCode: 'model_not_found',
+        status: 404,
+      })
+    }
+    gateway.models = ['lite-v4.1-flash']
+    const sent = await chat.send({ text: 'q', model: 'std-6-sol', stream: false })
+    await chat.idle(sent.conversation.id)
+    const m = chat.get(sent.conversation.id).messages[1]!
+    expect(m).toMatchObject({
+      status: 'error',
+      error: { code: 'model_unavailable', serverCode: 'model_not_found' },
+    })
+    expect(m.error!.action).toMatch(/Pick another model.*resending will not help/)
+    // The refusal made the cached list stale: it is fetched again and std-6-sol is gone.
+    expect((await chat.models()).models.map((o) => o.id)).toEqual(['lite-v4.1-flash'])
+  })
+
   it('uses the plain endpoints when streaming is off, and responses without a streaming variant', async () => {
     const chat = open()
     const a = await chat.send({ text: 'one', model: 'lite-v4.1-flash', stream: false })
@@ -221,7 +245,10 @@ describe('ChatService replies', () => {
       stream: true,
     })
     await chat.idle(b.conversation.id)
-    expect(chat.get(b.conversation.id).messages[1]!.content).toBe('plain responses reply')
+    expect(chat.get(b.conversation.id).messages[1]).toMatchObject({
+      content: 'plain responses reply',
+      streamed: false,
+    })
     expect(gateway.calls.map((c) => c.kind)).toEqual(['chat', 'responses'])
     expect(gateway.calls[1]).toMatchObject({ input: [{ role: 'user', content: 'two' }] })
   })
@@ -292,6 +319,9 @@ describe('ChatService models and pairs', () => {
     // Next start, offline: the cached list is still offered, with the reason it is not fresh.
     gateway.models = new AppFailure({ code: 'network', message: 'offline' })
     const later = open()
+    // At once, with no request: the stored list.
+    expect(later.cachedModels()).toMatchObject({ source: 'cache', error: null })
+    expect(later.cachedModels().models.map((m) => m.id)).toEqual(['std-6-sol', 'lite-v4.1-flash'])
     const cached = await later.models()
     expect(cached.source).toBe('cache')
     expect(cached.models.map((m) => m.id)).toEqual(['std-6-sol', 'lite-v4.1-flash'])

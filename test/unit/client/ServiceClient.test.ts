@@ -5,7 +5,10 @@ import { join } from 'node:path'
 import { type AppError, isAppFailure } from '@shared/result'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { ServiceClient, type ServiceClientOptions } from '../../../src/main/services/client/ServiceClient'
+import {
+  ServiceClient,
+  type ServiceClientOptions,
+} from '../../../src/main/services/client/ServiceClient'
 import { type Handler, pngBytes, recordingClock, sendJson, startLoopback } from './loopback'
 
 const KEY = 'sk-test-0123456789abcdef'
@@ -53,7 +56,10 @@ const okImages = { created: 1, data: [{ url: 'https://cdn.example/1.png' }] }
 describe('ServiceClient requests', () => {
   it('lists models with the Bearer key on the service origin, ignoring unknown fields', async () => {
     const { client, server } = await setup((_req, res) =>
-      sendJson(res, 200, { object: 'list', data: [{ id: 'std-image-2', owned_by: 'x' }, { id: 'motion-2.0' }] }),
+      sendJson(res, 200, {
+        object: 'list',
+        data: [{ id: 'std-image-2', owned_by: 'x' }, { id: 'motion-2.0' }],
+      }),
     )
     expect(await client.listModels()).toEqual(['std-image-2', 'motion-2.0'])
     expect(server.received[0]!.headers.authorization).toBe(`Bearer ${KEY}`)
@@ -107,7 +113,11 @@ describe('retries', () => {
       ++n < 3 ? sendJson(res, 503, { error: { message: 'busy' } }) : sendJson(res, 200, okImages),
     )
     await client.generateImages(image, { idempotencyKey: 'same-key' })
-    expect(server.received.map((r) => r.headers['idempotency-key'])).toEqual(['same-key', 'same-key', 'same-key'])
+    expect(server.received.map((r) => r.headers['idempotency-key'])).toEqual([
+      'same-key',
+      'same-key',
+      'same-key',
+    ])
     // Full jitter with random()=0.5: half of 500 ms, then half of 1000 ms.
     expect(sleeps).toEqual([250, 500])
   })
@@ -119,8 +129,10 @@ describe('retries', () => {
     const { client } = await setup(
       (_req, res) => {
         n++
-        if (n === 1) return sendJson(res, 429, { error: { message: 'slow down' } }, { 'retry-after': '3' })
-        if (n === 2) return sendJson(res, 429, { error: { message: 'slow down' } }, { 'retry-after': date })
+        if (n === 1)
+          return sendJson(res, 429, { error: { message: 'slow down' } }, { 'retry-after': '3' })
+        if (n === 2)
+          return sendJson(res, 429, { error: { message: 'slow down' } }, { 'retry-after': date })
         sendJson(res, 200, { data: [{ id: 'a' }] })
       },
       { clock: rec.clock },
@@ -132,9 +144,12 @@ describe('retries', () => {
   })
 
   it('gives up after maxAttempts with the mapped error', async () => {
-    const { client, server } = await setup((_req, res) => sendJson(res, 502, { error: 'bad gateway' }), {
-      retry: { maxAttempts: 3 },
-    })
+    const { client, server } = await setup(
+      (_req, res) => sendJson(res, 502, { error: 'bad gateway' }),
+      {
+        retry: { maxAttempts: 3 },
+      },
+    )
     const error = await errorOf(client.listModels())
     expect(error.code).toBe('server')
     expect(error.status).toBe(502)
@@ -142,7 +157,9 @@ describe('retries', () => {
   })
 
   it('does not retry a POST that has no idempotency key (chat)', async () => {
-    const { client, server } = await setup((_req, res) => sendJson(res, 503, { error: { message: 'busy' } }))
+    const { client, server } = await setup((_req, res) =>
+      sendJson(res, 503, { error: { message: 'busy' } }),
+    )
     const error = await errorOf(
       client.chat({ model: 'std-6-sol', messages: [{ role: 'user', content: 'hello there' }] }),
     )
@@ -152,7 +169,12 @@ describe('retries', () => {
 
   it('returns rate_limited with retryAfterMs when Retry-After exceeds what it will wait', async () => {
     const { client, server, sleeps } = await setup((_req, res) =>
-      sendJson(res, 429, { error: { code: 'rate_limit', message: 'later' } }, { 'retry-after': '600' }),
+      sendJson(
+        res,
+        429,
+        { error: { code: 'rate_limit', message: 'later' } },
+        { 'retry-after': '600' },
+      ),
     )
     const error = await errorOf(client.listModels())
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 600_000 })
@@ -164,7 +186,9 @@ describe('retries', () => {
     const { client, server } = await setup((_req, _res, raw) => raw.socket.destroy(), {
       retry: { maxAttempts: 2 },
     })
-    const error = await errorOf(client.createVideo({ model: 'motion-2.0', prompt: 'waves' }, { idempotencyKey: 'v1' }))
+    const error = await errorOf(
+      client.createVideo({ model: 'motion-2.0', prompt: 'waves' }, { idempotencyKey: 'v1' }),
+    )
     expect(error.code).toBe('network')
     expect(error.action).toMatch(/history/)
     expect(server.received).toHaveLength(2)
@@ -203,7 +227,12 @@ describe('retries', () => {
     const slow = new ServiceClient({
       connection: async () => ({ baseUrl: 'http://127.0.0.1:9', key: KEY }),
       retry: { baseDelayMs: 5_000, maxDelayMs: 5_000 },
-      clock: { ...recordingClock().clock, random: () => 1, sleep: (ms, s) => import('../../../src/main/services/client/clock').then((m) => m.systemClock.sleep(ms, s)) },
+      clock: {
+        ...recordingClock().clock,
+        random: () => 1,
+        sleep: (ms, s) =>
+          import('../../../src/main/services/client/clock').then((m) => m.systemClock.sleep(ms, s)),
+      },
     })
     clients.push(slow)
     const started = Date.now()
@@ -258,10 +287,14 @@ describe('multipart edits', () => {
     const { client, server } = await setup((_req, res) => sendJson(res, 200, okImages))
     await client.editImages({ ...image, images: [{ path: file }] }, { idempotencyKey: 'e1' })
     const req = server.received[0]!
-    expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=----GenStudio[0-9a-f]{32}$/)
+    expect(req.headers['content-type']).toMatch(
+      /^multipart\/form-data; boundary=----GenStudio[0-9a-f]{32}$/,
+    )
     expect(Number(req.headers['content-length'])).toBe(req.body.length)
     expect(req.headers['idempotency-key']).toBe('e1')
-    const form = await new Response(req.body, { headers: { 'content-type': req.headers['content-type']! } }).formData()
+    const form = await new Response(new Uint8Array(req.body), {
+      headers: { 'content-type': req.headers['content-type']! },
+    }).formData()
     expect(form.get('model')).toBe('std-image-2')
     expect(form.get('prompt')).toBe(image.prompt)
     const part = form.get('image') as File
@@ -276,12 +309,19 @@ describe('multipart edits', () => {
     writeFileSync(a, pngBytes(8, 8, 100))
     writeFileSync(b, pngBytes(8, 8, 200))
     let n = 0
-    const { client, server } = await setup((_req, res) => (++n === 1 ? sendJson(res, 500, {}) : sendJson(res, 200, okImages)))
-    await client.editImages({ ...image, images: [{ path: a }, { path: b, filename: 'second.png' }] }, { idempotencyKey: 'e2' })
+    const { client, server } = await setup((_req, res) =>
+      ++n === 1 ? sendJson(res, 500, {}) : sendJson(res, 200, okImages),
+    )
+    await client.editImages(
+      { ...image, images: [{ path: a }, { path: b, filename: 'second.png' }] },
+      { idempotencyKey: 'e2' },
+    )
     expect(server.received).toHaveLength(2)
     expect(server.received[1]!.body.equals(server.received[0]!.body)).toBe(true)
     const req = server.received[1]!
-    const form = await new Response(req.body, { headers: { 'content-type': req.headers['content-type']! } }).formData()
+    const form = await new Response(new Uint8Array(req.body), {
+      headers: { 'content-type': req.headers['content-type']! },
+    }).formData()
     const files = form.getAll('image[]') as File[]
     expect(files.map((f) => f.name)).toEqual(['a.png', 'second.png'])
     expect(form.get('image')).toBeNull()
@@ -291,7 +331,9 @@ describe('multipart edits', () => {
     const fake = join(dir, 'fake.png')
     writeFileSync(fake, 'GIF89a not a png at all')
     const { client, server } = await setup((_req, res) => sendJson(res, 200, okImages))
-    const error = await errorOf(client.editImages({ ...image, images: [{ path: fake }] }, { idempotencyKey: 'e3' }))
+    const error = await errorOf(
+      client.editImages({ ...image, images: [{ path: fake }] }, { idempotencyKey: 'e3' }),
+    )
     expect(error.code).toBe('validation')
     expect(error.fields).toEqual({ image: 'Use a PNG, JPEG or WebP image' })
     expect(server.received).toHaveLength(0)
@@ -304,7 +346,9 @@ describe('multipart edits', () => {
       return { path: p }
     })
     const { client, server } = await setup((_req, res) => sendJson(res, 200, okImages))
-    const error = await errorOf(client.editImages({ ...image, images: files }, { idempotencyKey: 'e4' }))
+    const error = await errorOf(
+      client.editImages({ ...image, images: files }, { idempotencyKey: 'e4' }),
+    )
     expect(error.code).toBe('validation')
     expect(server.received).toHaveLength(0)
   })
@@ -328,7 +372,9 @@ describe('streams', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       res.write(': keepalive comment\n\nevent: queued\ndata: {"task_id":42}\n\nevent: pre')
       setTimeout(() => {
-        res.write('view\nid: 2\ndata: {"step":3,\ndata: "image":"abc"}\n\nevent: keepalive\ndata: {}\n\n')
+        res.write(
+          'view\nid: 2\ndata: {"step":3,\ndata: "image":"abc"}\n\nevent: keepalive\ndata: {}\n\n',
+        )
         res.end('event: done\ndata: {"task_id":42}\n\n')
       }, 20)
     })
@@ -372,9 +418,12 @@ describe('streams', () => {
   it('streams chat deltas until [DONE] and stops reading when the consumer breaks', async () => {
     const { client } = await setup((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
-      const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`
+      const chunk = (content: string) =>
+        `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`
       res.write(chunk('Hel') + chunk('lo'))
-      res.end(`data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`)
+      res.end(
+        `data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`,
+      )
     })
     const req = { model: 'std-6-sol', messages: [{ role: 'user' as const, content: 'say hello' }] }
     let text = ''

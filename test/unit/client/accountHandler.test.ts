@@ -24,20 +24,30 @@ async function appAgainst(handler: Parameters<typeof startLoopback>[0]) {
 describe('account:testConnection', () => {
   it('lists the models and the catalog models this account can use', async () => {
     const { app, server } = await appAgainst((_req, res) =>
-      sendJson(res, 200, { data: [{ id: 'std-image-2' }, { id: 'art-diffusion-5-full' }, { id: 'other' }] }),
+      sendJson(res, 200, {
+        data: [{ id: 'std-image-2' }, { id: 'art-diffusion-5-full' }, { id: 'other' }],
+      }),
     )
     const result = await dispatch(app.handlers, 'account:testConnection', {}, { senderId: 1 })
     expect(result).toMatchObject({
       ok: true,
-      value: { models: ['std-image-2', 'art-diffusion-5-full', 'other'], usable: ['std-image-2', 'art-v5'] },
+      value: {
+        models: ['std-image-2', 'art-diffusion-5-full', 'other'],
+        usable: ['std-image-2', 'art-v5'],
+      },
     })
     expect(server.received[0]!.headers.authorization).toBe(`Bearer ${KEY}`)
   })
 
   it('answers auth with the "check the key" action when the key is refused', async () => {
-    const { app } = await appAgainst((_req, res) => sendJson(res, 401, { error: { message: 'Invalid API key' } }))
+    const { app } = await appAgainst((_req, res) =>
+      sendJson(res, 401, { error: { message: 'Invalid API key' } }),
+    )
     const result = await dispatch(app.handlers, 'account:testConnection', {}, { senderId: 1 })
-    expect(result).toMatchObject({ ok: false, error: { code: 'auth', action: 'Check the key in Settings.' } })
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'auth', action: 'Check the key in Settings.' },
+    })
     expect(JSON.stringify(result)).not.toContain(KEY)
   })
 

@@ -4,11 +4,9 @@ import { usableCatalogModels } from '../../../src/main/services/client/accountMo
 
 describe('usableCatalogModels', () => {
   it('keeps listed public catalog models in catalog order and drops unknown ids', () => {
-    expect(usableCatalogModels(['std-6-sol', 'someone-elses-model', 'motion-2.0', 'std-image-2'])).toEqual([
-      'std-image-2',
-      'motion-2.0',
-      'std-6-sol',
-    ])
+    expect(
+      usableCatalogModels(['std-6-sol', 'someone-elses-model', 'motion-2.0', 'std-image-2']),
+    ).toEqual(['std-image-2', 'motion-2.0', 'std-6-sol'])
   })
 
   it('counts an art model when only its native variant is listed', () => {

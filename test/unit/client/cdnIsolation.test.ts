@@ -14,8 +14,12 @@ const KEY = 'sk-live-cdn-isolation-secret-42'
 function watchUndici() {
   const seen: Array<{ origin: string; path: string; headers: string[] }> = []
   const onCreate = (message: unknown) => {
-    const { request: req } = message as { request: { origin: string; path: string; headers: string[] | string } }
-    const headers = Array.isArray(req.headers) ? req.headers.map(String) : String(req.headers).split('\r\n')
+    const { request: req } = message as {
+      request: { origin: string; path: string; headers: string[] | string }
+    }
+    const headers = Array.isArray(req.headers)
+      ? req.headers.map(String)
+      : String(req.headers).split('\r\n')
     seen.push({ origin: String(req.origin), path: req.path, headers })
   }
   diagnosticsChannel.subscribe('undici:request:create', onCreate)
@@ -55,10 +59,12 @@ async function twoOrigins() {
     }
     sendJson(res, 404, { error: { message: 'nope' } })
   })
-  const client = new ServiceClient({ connection: async () => ({ baseUrl: service.origin, key: KEY }) })
+  const client = new ServiceClient({
+    connection: async () => ({ baseUrl: service.origin, key: KEY }),
+  })
   const watch = watchUndici()
   cleanups.push(
-    () => watch.stop(),
+    () => void watch.stop(),
     () => client.close(),
     () => cdn.close(),
     () => service.close(),
@@ -69,7 +75,9 @@ async function twoOrigins() {
 describe('the key never reaches a download host', () => {
   it('downloads a result URL on another origin without Authorization', async () => {
     const { cdn, client, watch } = await twoOrigins()
-    expect(await client.download(`${cdn.origin}/img/1.png?sig=x`, collect)).toBe('cdn:/img/1.png?sig=x')
+    expect(await client.download(`${cdn.origin}/img/1.png?sig=x`, collect)).toBe(
+      'cdn:/img/1.png?sig=x',
+    )
     const toCdn = watch.seen.filter((r) => r.origin === cdn.origin)
     expect(toCdn).toHaveLength(1)
     expect(hasAuth(toCdn[0]!.headers)).toBe(false)

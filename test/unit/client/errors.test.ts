@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
 
-import { type HttpErrorContext, mapHttpError, parseErrorBody } from '../../../src/main/services/client/errors'
+import {
+  type HttpErrorContext,
+  mapHttpError,
+  parseErrorBody,
+} from '../../../src/main/services/client/errors'
 
 const map = (status: number, body: unknown, extra: Partial<HttpErrorContext> = {}) =>
   mapHttpError({
     status,
-    parsed: parseErrorBody(typeof body === 'string' ? body : JSON.stringify(body), extra.target === 'cdn' ? 'text/plain' : 'application/json'),
+    parsed: parseErrorBody(
+      typeof body === 'string' ? body : JSON.stringify(body),
+      extra.target === 'cdn' ? 'text/plain' : 'application/json',
+    ),
     retryAfterMs: null,
     target: 'service',
     endpoint: '/v1/images/generations',
@@ -15,9 +22,19 @@ const map = (status: number, body: unknown, extra: Partial<HttpErrorContext> = {
 
 describe('parseErrorBody', () => {
   it('reads the common shapes and never throws', () => {
-    expect(parseErrorBody('{"error":{"code":"x","message":"m","param":"size","type":"t"}}', 'application/json').error).toEqual({ code: 'x', message: 'm', param: 'size', type: 't' })
-    expect(parseErrorBody('{"error":"plain text"}', undefined).error).toEqual({ message: 'plain text' })
-    expect(parseErrorBody('{"code":429,"message":"m"}', undefined).error).toEqual({ code: '429', message: 'm' })
+    expect(
+      parseErrorBody(
+        '{"error":{"code":"x","message":"m","param":"size","type":"t"}}',
+        'application/json',
+      ).error,
+    ).toEqual({ code: 'x', message: 'm', param: 'size', type: 't' })
+    expect(parseErrorBody('{"error":"plain text"}', undefined).error).toEqual({
+      message: 'plain text',
+    })
+    expect(parseErrorBody('{"code":429,"message":"m"}', undefined).error).toEqual({
+      code: '429',
+      message: 'm',
+    })
     expect(parseErrorBody('{"detail":"d"}', undefined).error).toEqual({ message: 'd' })
     expect(parseErrorBody('oops', 'text/plain').error).toEqual({ message: 'oops' })
     expect(parseErrorBody('', undefined).error).toBeNull()
@@ -29,10 +46,17 @@ describe('parseErrorBody', () => {
 describe('the spec error table', () => {
   it('400 → validation with the field from param', () => {
     const e = map(400, { error: { message: 'size must be a multiple of 8', param: 'size' } })
-    expect(e).toMatchObject({ code: 'validation', status: 400, fields: { size: 'size must be a multiple of 8' } })
+    expect(e).toMatchObject({
+      code: 'validation',
+      status: 400,
+      fields: { size: 'size must be a multiple of 8' },
+    })
   })
   it('401 → auth: check the key', () => {
-    expect(map(401, { error: { message: 'bad key' } })).toMatchObject({ code: 'auth', action: 'Check the key in Settings.' })
+    expect(map(401, { error: { message: 'bad key' } })).toMatchObject({
+      code: 'auth',
+      action: 'Check the key in Settings.',
+    })
   })
   it('403 → forbidden: permissions/account', () => {
     expect(map(403, { error: { message: 'no' } }).code).toBe('forbidden')
@@ -46,7 +70,10 @@ describe('the spec error table', () => {
     }
   })
   it('429 → rate_limited with retryAfterMs', () => {
-    expect(map(429, {}, { retryAfterMs: 5000 })).toMatchObject({ code: 'rate_limited', retryAfterMs: 5000 })
+    expect(map(429, {}, { retryAfterMs: 5000 })).toMatchObject({
+      code: 'rate_limited',
+      retryAfterMs: 5000,
+    })
   })
   it('generation_pending → pending: keep the key and wait', () => {
     const e = map(409, { error: { code: 'generation_pending', message: 'still running' } })
@@ -54,8 +81,12 @@ describe('the spec error table', () => {
     expect(e.action).toMatch(/same request key/)
   })
   it('an expired quote → quote_expired: re-quote', () => {
-    expect(map(400, { error: { code: 'quote_expired', message: 'Quote expired' } }).code).toBe('quote_expired')
-    expect(map(410, { error: { code: 'invalid_quote', message: 'The quote has expired' } }).code).toBe('quote_expired')
+    expect(map(400, { error: { code: 'quote_expired', message: 'Quote expired' } }).code).toBe(
+      'quote_expired',
+    )
+    expect(
+      map(410, { error: { code: 'invalid_quote', message: 'The quote has expired' } }).code,
+    ).toBe('quote_expired')
   })
   it('402 / insufficient balance → forbidden with a wallet message', () => {
     expect(map(402, {}).message).toMatch(/wallet/)
@@ -76,7 +107,11 @@ describe('the spec error table', () => {
     expect(native.action).toMatch(/POST \/ai\/generate-image/)
   })
   it('redacts the server message before it reaches the UI', () => {
-    const e = map(400, { error: { message: 'bad key sk-abc in request' } }, { redact: (t) => t.replace('sk-abc', '[redacted]') })
+    const e = map(
+      400,
+      { error: { message: 'bad key sk-abc in request' } },
+      { redact: (t) => t.replace('sk-abc', '[redacted]') },
+    )
     expect(e.message).not.toContain('sk-abc')
   })
 })

@@ -12,7 +12,7 @@ export interface Received {
   body: Buffer
 }
 
-export type Handler = (req: Received, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>
+export type Handler = (req: Received, res: ServerResponse, raw: IncomingMessage) => unknown
 
 /**
  * A real HTTP server on 127.0.0.1 with a scripted handler: fault cases (resets, stalls, cut
@@ -25,7 +25,12 @@ export async function startLoopback(handler: Handler) {
     const chunks: Buffer[] = []
     raw.on('data', (c: Buffer) => chunks.push(c))
     raw.on('end', () => {
-      const req = { method: raw.method ?? '', url: raw.url ?? '', headers: raw.headers, body: Buffer.concat(chunks) }
+      const req = {
+        method: raw.method ?? '',
+        url: raw.url ?? '',
+        headers: raw.headers,
+        body: Buffer.concat(chunks),
+      }
       received.push(req)
       Promise.resolve(handler(req, res, raw)).catch((e) => {
         res.destroy(e as Error)
@@ -49,9 +54,18 @@ export async function startLoopback(handler: Handler) {
   }
 }
 
-export const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+export const sendJson = (
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   const text = JSON.stringify(body)
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  })
   res.end(text)
 }
 

@@ -34,7 +34,9 @@ describe('retry policy', () => {
 
   it('backs off exponentially with full jitter up to the cap, or as the server says', () => {
     const p = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 1000 }
-    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(p, n, 1, null))).toEqual([100, 200, 400, 800, 1000])
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(p, n, 1, null))).toEqual([
+      100, 200, 400, 800, 1000,
+    ])
     expect(backoffDelay(p, 3, 0.25, null)).toBe(100)
     expect(backoffDelay(p, 1, 0, null)).toBe(0)
     expect(backoffDelay(p, 9, 0.5, 4321)).toBe(4321)
@@ -47,7 +49,9 @@ describe('retry policy', () => {
     expect(classifyTransportError(err('UND_ERR_HEADERS_TIMEOUT'))).toBe('timeout')
     expect(classifyTransportError(err('UND_ERR_BODY_TIMEOUT'))).toBe('timeout')
     expect(classifyTransportError(err('UND_ERR_ABORTED'))).toBe('cancelled')
-    expect(classifyTransportError(new TypeError('fetch failed', { cause: err('ECONNREFUSED') }))).toBe('network')
+    expect(
+      classifyTransportError(new TypeError('fetch failed', { cause: err('ECONNREFUSED') })),
+    ).toBe('network')
     expect(classifyTransportError(new Error('plain'))).toBeNull()
     expect(classifyTransportError('string')).toBeNull()
   })

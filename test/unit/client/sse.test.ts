@@ -13,7 +13,9 @@ async function all(chunks: Array<string | Uint8Array>, options = {}) {
 
 describe('parseSse', () => {
   it('parses events, ids, multi-line data and default type; ignores comments and unknown fields', async () => {
-    const events = await all([': hi\n\nevent: preview\nid: 1\ndata: a\ndata: b\nfoo: bar\n\ndata: plain\n\n'])
+    const events = await all([
+      ': hi\n\nevent: preview\nid: 1\ndata: a\ndata: b\nfoo: bar\n\ndata: plain\n\n',
+    ])
     expect(events).toEqual([
       { event: 'preview', id: '1', data: 'a\nb' },
       { event: 'message', data: 'plain' },
@@ -29,7 +31,12 @@ describe('parseSse', () => {
   it('drops a BOM at the start of the stream only, and keeps non-ASCII text split oddly', async () => {
     const enc = new TextEncoder()
     const bom = Uint8Array.from([0xef, 0xbb, 0xbf])
-    const events = await all([bom, enc.encode('data: \uFEFFa'), enc.encode('ü\n'), enc.encode('\n')])
+    const events = await all([
+      bom,
+      enc.encode('data: \uFEFFa'),
+      enc.encode('ü\n'),
+      enc.encode('\n'),
+    ])
     expect(events).toEqual([{ event: 'message', data: '\uFEFFaü' }])
   })
 
@@ -39,10 +46,14 @@ describe('parseSse', () => {
   })
 
   it('does not deliver an event whose blank line never arrived', async () => {
-    expect(await all(['data: complete\n\ndata: cut'])).toEqual([{ event: 'message', data: 'complete' }])
+    expect(await all(['data: complete\n\ndata: cut'])).toEqual([
+      { event: 'message', data: 'complete' },
+    ])
   })
 
   it('refuses an event larger than the limit', async () => {
-    await expect(all(['data: ' + 'x'.repeat(5000)], { maxEventChars: 1000 })).rejects.toBeInstanceOf(SseTooLargeError)
+    await expect(
+      all(['data: ' + 'x'.repeat(5000)], { maxEventChars: 1000 }),
+    ).rejects.toBeInstanceOf(SseTooLargeError)
   })
 })

@@ -26,10 +26,16 @@ beforeAll(async () => {
     const auth = String(req.headers.authorization)
     const path = req.url
     const echo = `${auth} ${ECHO} ${KEY}`
-    if (path.includes('401')) return sendJson(res, 401, { error: { message: `Invalid key ${echo}`, code: 'invalid_api_key' } })
-    if (path.includes('403')) return sendJson(res, 403, { error: { message: `Forbidden for ${echo}`, param: KEY } })
-    if (path.includes('429')) return sendJson(res, 429, { error: { message: `Slow down ${echo}` } }, { 'retry-after': '1' })
-    if (path.includes('500')) return sendJson(res, 500, { error: { message: `Crash with ${echo}`, code: KEY } })
+    if (path.includes('401'))
+      return sendJson(res, 401, {
+        error: { message: `Invalid key ${echo}`, code: 'invalid_api_key' },
+      })
+    if (path.includes('403'))
+      return sendJson(res, 403, { error: { message: `Forbidden for ${echo}`, param: KEY } })
+    if (path.includes('429'))
+      return sendJson(res, 429, { error: { message: `Slow down ${echo}` } }, { 'retry-after': '1' })
+    if (path.includes('500'))
+      return sendJson(res, 500, { error: { message: `Crash with ${echo}`, code: KEY } })
     if (path.includes('html')) {
       res.writeHead(502, { 'content-type': 'text/html' })
       return res.end(`<html><body>Proxy error for ${echo}</body></html>`)
@@ -65,7 +71,9 @@ async function capture(p: Promise<unknown>) {
   try {
     await p
   } catch (e) {
-    thrown.push(JSON.stringify(isAppFailure(e) ? e.error : { message: String(e), stack: (e as Error).stack }))
+    thrown.push(
+      JSON.stringify(isAppFailure(e) ? e.error : { message: String(e), stack: (e as Error).stack }),
+    )
     return
   }
   throw new Error('expected a failure')
@@ -74,12 +82,25 @@ async function capture(p: Promise<unknown>) {
 describe('the API key never reaches logs, exports or errors', () => {
   it('runs every error path of the client with the real key', async () => {
     const c = client()
-    for (const status of ['401', '403', '429', '500', 'html', 'badjson', 'shape', 'reset', 'missing']) {
+    for (const status of [
+      '401',
+      '403',
+      '429',
+      '500',
+      'html',
+      'badjson',
+      'shape',
+      'reset',
+      'missing',
+    ]) {
       await capture(c.getVideo(status))
     }
     await capture(c.getVideo('stall', { headersTimeoutMs: 150 }))
     await capture(
-      c.generateImages({ model: 'std-image-2', prompt: `draw ${KEY}` }, { idempotencyKey: 'k1', headersTimeoutMs: 1 }),
+      c.generateImages(
+        { model: 'std-image-2', prompt: `draw ${KEY}` },
+        { idempotencyKey: 'k1', headersTimeoutMs: 1 },
+      ),
     )
     await c.close()
 
@@ -103,14 +124,18 @@ describe('the API key never reaches logs, exports or errors', () => {
     await capture(broken.listModels())
 
     diagnostics.error('ipc', new Error(`unexpected: ${KEY} / Bearer ${KEY}`))
-    diagnostics.event('warn', 'test', `free text with ${ECHO}`, { data: { headers: { authorization: `Bearer ${KEY}` } } })
+    diagnostics.event('warn', 'test', `free text with ${ECHO}`, {
+      data: { headers: { authorization: `Bearer ${KEY}` } },
+    })
     expect(thrown).toHaveLength(13)
     expect(diagnostics.recent().length).toBeGreaterThan(13)
   })
 
   it('finds neither key in the ring buffer, the JSONL files, the export or the thrown errors', async () => {
     await diagnostics.flush()
-    const files = readdirSync(join(dir, 'logs')).map((f) => readFileSync(join(dir, 'logs', f), 'utf8'))
+    const files = readdirSync(join(dir, 'logs')).map((f) =>
+      readFileSync(join(dir, 'logs', f), 'utf8'),
+    )
     const bundlePath = join(dir, 'bundle.json')
     await diagnostics.exportTo(bundlePath)
     const places = {
@@ -127,9 +152,21 @@ describe('the API key never reaches logs, exports or errors', () => {
       }
     }
     // The records still say what happened.
-    const codes = diagnostics.recent().flatMap((r) => (r.kind === 'request' && r.code ? [r.code] : []))
+    const codes = diagnostics
+      .recent()
+      .flatMap((r) => (r.kind === 'request' && r.code ? [r.code] : []))
     expect(new Set(codes)).toEqual(
-      new Set(['auth', 'forbidden', 'rate_limited', 'server', 'bad_response', 'network', 'timeout', 'not_found', 'internal']),
+      new Set([
+        'auth',
+        'forbidden',
+        'rate_limited',
+        'server',
+        'bad_response',
+        'network',
+        'timeout',
+        'not_found',
+        'internal',
+      ]),
     )
   })
 })

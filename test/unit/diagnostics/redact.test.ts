@@ -7,13 +7,16 @@ describe('redaction', () => {
     const key = 'my-own-key-format-1234567890'
     const text = `key=${key} Authorization: Bearer abc.def-ghi "authorization":"xyz" token sk-proj-AbCdEf0123456789 done`
     const out = redactText(text, { secrets: [key] })
-    for (const leaked of [key, 'abc.def-ghi', 'xyz', 'sk-proj-AbCdEf0123456789']) expect(out).not.toContain(leaked)
+    for (const leaked of [key, 'abc.def-ghi', 'xyz', 'sk-proj-AbCdEf0123456789'])
+      expect(out).not.toContain(leaked)
     expect(out).toContain('done')
   })
 
   it('removes media: data URLs, long Base64 runs, signed URL queries', () => {
     const b64 = Buffer.alloc(600, 3).toString('base64')
-    const out = redactText(`img data:image/png;base64,${b64} raw ${b64} at https://cdn.example/a.png?sig=SECRET&exp=1`)
+    const out = redactText(
+      `img data:image/png;base64,${b64} raw ${b64} at https://cdn.example/a.png?sig=SECRET&exp=1`,
+    )
     expect(out).not.toContain(b64.slice(0, 100))
     expect(out).not.toContain('SECRET')
     expect(out).toContain('https://cdn.example/a.png?[redacted]')
@@ -21,7 +24,9 @@ describe('redaction', () => {
 
   it('removes private strings (prompts) wherever echoed', () => {
     const prompt = 'my secret portrait idea (v2)'
-    expect(redactText(`The prompt "${prompt}" was refused`, { privateStrings: [prompt] })).toBe('The prompt "[private]" was refused')
+    expect(redactText(`The prompt "${prompt}" was refused`, { privateStrings: [prompt] })).toBe(
+      'The prompt "[private]" was refused',
+    )
   })
 
   it('blanks credential and private-content keys in objects, deeply', () => {

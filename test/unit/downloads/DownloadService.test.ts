@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { type AppError, isAppFailure } from '@shared/result'
-import yazl from 'yazl'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import yazl from 'yazl'
 
 import { ServiceClient } from '../../../src/main/services/client/ServiceClient'
 import { DownloadService } from '../../../src/main/services/downloads/DownloadService'
@@ -31,11 +31,22 @@ async function errorOf(promise: Promise<unknown>): Promise<AppError> {
   throw new Error('expected a failure')
 }
 
-async function setup(handler: Handler, extra: { fs?: FileOps; clock?: ReturnType<typeof recordingClock>['clock'] } = {}) {
+async function setup(
+  handler: Handler,
+  extra: { fs?: FileOps; clock?: ReturnType<typeof recordingClock>['clock'] } = {},
+) {
   const cdn = await startLoopback(handler)
   const rec = recordingClock()
-  const client = new ServiceClient({ connection: async () => null, clock: rec.clock, retry: { maxAttempts: 2 } })
-  const downloads = new DownloadService({ client, clock: extra.clock ?? rec.clock, ...(extra.fs ? { fs: extra.fs } : {}) })
+  const client = new ServiceClient({
+    connection: async () => null,
+    clock: rec.clock,
+    retry: { maxAttempts: 2 },
+  })
+  const downloads = new DownloadService({
+    client,
+    clock: extra.clock ?? rec.clock,
+    ...(extra.fs ? { fs: extra.fs } : {}),
+  })
   cleanups.push(
     () => client.close(),
     () => cdn.close(),
@@ -43,7 +54,11 @@ async function setup(handler: Handler, extra: { fs?: FileOps; clock?: ReturnType
   return { cdn, client, downloads }
 }
 
-const image = (name = 'result') => ({ dir, baseName: name, accept: ['png', 'jpeg', 'webp'] as const })
+const image = (name = 'result') => ({
+  dir,
+  baseName: name,
+  accept: ['png', 'jpeg', 'webp'] as const,
+})
 const png = pngBytes(32, 32, 200_000)
 
 describe('DownloadService', () => {
@@ -67,7 +82,9 @@ describe('DownloadService', () => {
   })
 
   it('refuses a body whose magic bytes are not an accepted kind, leaving nothing', async () => {
-    const { cdn, downloads } = await setup((_req, res) => res.end('<html>expired</html>'.padEnd(100)))
+    const { cdn, downloads } = await setup((_req, res) =>
+      res.end('<html>expired</html>'.padEnd(100)),
+    )
     const error = await errorOf(downloads.fromUrl(`${cdn.origin}/a`, image()))
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(/not \.png/)
@@ -91,7 +108,9 @@ describe('DownloadService', () => {
       res.writeHead(200, { 'content-length': png.length })
       res.end(png)
     })
-    const error = await errorOf(downloads.fromUrl(`${cdn.origin}/a`, { ...image(), maxBytes: 1000 }))
+    const error = await errorOf(
+      downloads.fromUrl(`${cdn.origin}/a`, { ...image(), maxBytes: 1000 }),
+    )
     expect(error.code).toBe('bad_response')
     expect(readdirSync(dir)).toEqual([])
   })
@@ -101,7 +120,9 @@ describe('DownloadService', () => {
       res.writeHead(200, { 'transfer-encoding': 'chunked' })
       res.end(png)
     })
-    const error = await errorOf(downloads.fromUrl(`${cdn.origin}/a`, { ...image(), maxBytes: 10_000 }))
+    const error = await errorOf(
+      downloads.fromUrl(`${cdn.origin}/a`, { ...image(), maxBytes: 10_000 }),
+    )
     expect(error.code).toBe('bad_response')
     expect(readdirSync(dir)).toEqual([])
   })
@@ -131,7 +152,8 @@ describe('DownloadService', () => {
       },
     })
     expect(times.length).toBeGreaterThan(3)
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(100)
+    for (let i = 1; i < times.length; i++)
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(100)
     expect(received).toEqual([...received].sort((a, b) => a - b))
   })
 
@@ -153,9 +175,14 @@ describe('DownloadService', () => {
     const { downloads } = await setup(() => {})
     const saved = await downloads.saveBase64(png.toString('base64'), image('b64'))
     expect(readFileSync(saved.path).equals(png)).toBe(true)
-    const again = await downloads.saveBase64(`data:image/png;base64,${png.toString('base64')}`, image('data'))
+    const again = await downloads.saveBase64(
+      `data:image/png;base64,${png.toString('base64')}`,
+      image('data'),
+    )
     expect(readFileSync(again.path).equals(png)).toBe(true)
-    const bad = await errorOf(downloads.saveBase64(`${png.toString('base64').slice(0, 400)}!!!!`, image('bad')))
+    const bad = await errorOf(
+      downloads.saveBase64(`${png.toString('base64').slice(0, 400)}!!!!`, image('bad')),
+    )
     expect(bad.code).toBe('bad_response')
     expect(readdirSync(dir).sort()).toEqual(['b64.png', 'data.png'])
   })
@@ -167,15 +194,18 @@ describe('storage failures', () => {
     return {
       ...nodeFileOps,
       create: async (path) => {
-        if (onCreate) throw Object.assign(new Error(`${code}: read-only file system, open '${path}'`), { code })
+        if (onCreate)
+          throw Object.assign(new Error(`${code}: read-only file system, open '${path}'`), { code })
         const real = await nodeFileOps.create(path)
         let written = 0
         return {
           writev: async (buffers) => {
             written += buffers.reduce((n, b) => n + b.byteLength, 0)
-            if (written > after) throw Object.assign(new Error(`${code}: no space left on device, write`), { code })
+            if (written > after)
+              throw Object.assign(new Error(`${code}: no space left on device, write`), { code })
             return real.writev(buffers)
           },
+          datasync: () => real.datasync(),
           sync: () => real.sync(),
           close: () => real.close(),
         }
@@ -185,7 +215,9 @@ describe('storage failures', () => {
 
   it('maps ENOSPC during the write to a storage error and leaves nothing behind', async () => {
     const big = pngBytes(8, 8, 5 * 1024 * 1024)
-    const { cdn, downloads } = await setup((_req, res) => res.end(big), { fs: failingFs('ENOSPC', 1024 * 1024) })
+    const { cdn, downloads } = await setup((_req, res) => res.end(big), {
+      fs: failingFs('ENOSPC', 1024 * 1024),
+    })
     const error = await errorOf(downloads.fromUrl(`${cdn.origin}/a`, image()))
     expect(error.code).toBe('storage')
     expect(error.message).toMatch(/disk is full/)
@@ -210,12 +242,15 @@ async function buildZip(
 ): Promise<string> {
   const zip = new yazl.ZipFile()
   for (const e of entries) {
-    zip.addBuffer(e.data, e.name, { compress: e.compress ?? false, ...(e.mode ? { mode: e.mode } : {}) })
+    zip.addBuffer(e.data, e.name, {
+      compress: e.compress ?? false,
+      ...(e.mode ? { mode: e.mode } : {}),
+    })
   }
   zip.end()
   const chunks: Buffer[] = []
   for await (const c of zip.outputStream) chunks.push(c as Buffer)
-  let buf = Buffer.concat(chunks)
+  const buf = Buffer.concat(chunks)
   for (const [from, to] of rename) {
     let at = buf.indexOf(from)
     while (at >= 0) {
@@ -234,25 +269,88 @@ describe('ZIP extraction', () => {
 
   it('extracts every entry as <base>-<n>.<ext> whatever the entry names are', async () => {
     const { downloads } = await setup(() => {})
-    const zip = await buildZip([
-      { name: 'weird name.png', data: pngs[0]! },
-      { name: 'dir/', data: Buffer.alloc(0) },
-      { name: 'sub/image_1.bin', data: pngs[1]!, compress: true },
-      { name: 'x', data: pngs[2]! },
-    ].filter((e) => !e.name.endsWith('/')))
+    const zip = await buildZip(
+      [
+        { name: 'weird name.png', data: pngs[0]! },
+        { name: 'dir/', data: Buffer.alloc(0) },
+        { name: 'sub/image_1.bin', data: pngs[1]!, compress: true },
+        { name: 'x', data: pngs[2]! },
+      ].filter((e) => !e.name.endsWith('/')),
+    )
     const files = await downloads.extractZip(zip, image('art'))
     expect(files.map((f) => f.path)).toEqual([1, 2, 3].map((n) => join(dir, `art-${n}.png`)))
     files.forEach((f, i) => expect(readFileSync(f.path).equals(pngs[i]!)).toBe(true))
   })
 
   const refused: Array<[string, RegExp, () => Promise<string>, object?]> = [
-    ['a ".." path', /\.\.|relative/, () => buildZip([{ name: 'ok.png', data: pngs[0]! }, { name: 'QQ/evil.png', data: pngs[1]! }], [['QQ/evil', '../evil']])],
-    ['an absolute path', /absolute/, () => buildZip([{ name: 'ok.png', data: pngs[0]! }, { name: 'Qetc/evil.png', data: pngs[1]! }], [['Qetc/evil', '/etc/evil']])],
-    ['a link', /link/, () => buildZip([{ name: 'ok.png', data: pngs[0]! }, { name: 'link.png', data: Buffer.from('/etc/passwd'), mode: 0o120777 }])],
-    ['more files than allowed', /more than 2 files/, () => buildZip(pngs.map((data, i) => ({ name: `${i}.png`, data }))), { maxEntries: 2 }],
-    ['an oversize entry', /larger than 2500/, () => buildZip([{ name: 'ok.png', data: pngs[0]! }, { name: 'big.png', data: pngs[2]! }]), { maxEntryBytes: 2500 }],
-    ['too much in total', /expands to more than 4000/, () => buildZip(pngs.map((data, i) => ({ name: `${i}.png`, data }))), { maxTotalBytes: 4000 }],
-    ['a zip bomb ratio', /ZIP bomb/, () => buildZip([{ name: 'ok.png', data: pngs[0]! }, { name: 'bomb.png', data: Buffer.concat([pngs[0]!.subarray(0, 16), Buffer.alloc(8 * 1024 * 1024)]), compress: true }])],
+    [
+      'a ".." path',
+      /\.\.|relative/,
+      () =>
+        buildZip(
+          [
+            { name: 'ok.png', data: pngs[0]! },
+            { name: 'QQ/evil.png', data: pngs[1]! },
+          ],
+          [['QQ/evil', '../evil']],
+        ),
+    ],
+    [
+      'an absolute path',
+      /absolute/,
+      () =>
+        buildZip(
+          [
+            { name: 'ok.png', data: pngs[0]! },
+            { name: 'Qetc/evil.png', data: pngs[1]! },
+          ],
+          [['Qetc/evil', '/etc/evil']],
+        ),
+    ],
+    [
+      'a link',
+      /link/,
+      () =>
+        buildZip([
+          { name: 'ok.png', data: pngs[0]! },
+          { name: 'link.png', data: Buffer.from('/etc/passwd'), mode: 0o120777 },
+        ]),
+    ],
+    [
+      'more files than allowed',
+      /more than 2 files/,
+      () => buildZip(pngs.map((data, i) => ({ name: `${i}.png`, data }))),
+      { maxEntries: 2 },
+    ],
+    [
+      'an oversize entry',
+      /larger than 2500/,
+      () =>
+        buildZip([
+          { name: 'ok.png', data: pngs[0]! },
+          { name: 'big.png', data: pngs[2]! },
+        ]),
+      { maxEntryBytes: 2500 },
+    ],
+    [
+      'too much in total',
+      /expands to more than 4000/,
+      () => buildZip(pngs.map((data, i) => ({ name: `${i}.png`, data }))),
+      { maxTotalBytes: 4000 },
+    ],
+    [
+      'a zip bomb ratio',
+      /ZIP bomb/,
+      () =>
+        buildZip([
+          { name: 'ok.png', data: pngs[0]! },
+          {
+            name: 'bomb.png',
+            data: Buffer.concat([pngs[0]!.subarray(0, 16), Buffer.alloc(8 * 1024 * 1024)]),
+            compress: true,
+          },
+        ]),
+    ],
   ]
   for (const [what, reason, make, limits] of refused) {
     it(`refuses an archive with ${what} and removes what it had extracted`, async () => {
@@ -268,7 +366,13 @@ describe('ZIP extraction', () => {
   it('refuses an entry whose bytes fail the CRC-32 (a damaged archive), leaving nothing', async () => {
     const { downloads } = await setup(() => {})
     const data = Buffer.concat([pngs[0]!, Buffer.from('CORRUPT-ME')])
-    const zip = await buildZip([{ name: 'a.png', data: pngs[1]! }, { name: 'b.png', data }], [['CORRUPT-ME', 'CORRUPT-MF']])
+    const zip = await buildZip(
+      [
+        { name: 'a.png', data: pngs[1]! },
+        { name: 'b.png', data },
+      ],
+      [['CORRUPT-ME', 'CORRUPT-MF']],
+    )
     const error = await errorOf(downloads.extractZip(zip, image('crc')))
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(/CRC-32/)
@@ -277,7 +381,9 @@ describe('ZIP extraction', () => {
 
   it('refuses an entry that is not an image', async () => {
     const { downloads } = await setup(() => {})
-    const zip = await buildZip([{ name: 'readme.txt', data: Buffer.from('hello world, not an image') }])
+    const zip = await buildZip([
+      { name: 'readme.txt', data: Buffer.from('hello world, not an image') },
+    ])
     expect((await errorOf(downloads.extractZip(zip, image('t')))).code).toBe('bad_response')
     expect(readdirSync(dir)).toEqual([])
   })

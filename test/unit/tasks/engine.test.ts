@@ -35,7 +35,10 @@ describe('image tasks', () => {
       seenAtSend.push({ state: row.state, attempts: row.attempts, key: row.idempotencyKey })
     }
     const t = r.engine.submit(
-      newTask({ request: { model: 'std-image-2', prompt: 'a fox', quality: 'high' }, prompt: 'a fox' }),
+      newTask({
+        request: { model: 'std-image-2', prompt: 'a fox', quality: 'high' },
+        prompt: 'a fox',
+      }),
     )
     await until(() => state(t.id) === 'saved', 60_000)
     expect(seenAtSend).toEqual([{ state: 'submitting', attempts: 1, key: t.idempotencyKey }])
@@ -104,7 +107,10 @@ describe('image tasks', () => {
     const t = r.engine.submit(newTask())
     await until(() => state(t.id) === 'failed', 60_000)
     expect(r.gateway.count('submit')).toBe(1)
-    expect(r.journal.get(t.id)!.error).toMatchObject({ code: 'validation', fields: { size: 'size is invalid' } })
+    expect(r.journal.get(t.id)!.error).toMatchObject({
+      code: 'validation',
+      fields: { size: 'size is invalid' },
+    })
     await r.clock.advance(120_000)
     expect(r.gateway.count('submit')).toBe(1)
   })
@@ -168,7 +174,10 @@ describe('image tasks', () => {
     const t = r.engine.submit(newTask())
     await r.clock.advance(60_000)
     expect(r.gateway.count('submit')).toBe(0)
-    expect(r.journal.get(t.id)).toMatchObject({ state: 'submitting', notice: { code: 'not_connected' } })
+    expect(r.journal.get(t.id)).toMatchObject({
+      state: 'submitting',
+      notice: { code: 'not_connected' },
+    })
     r.gateway.accountId = 'acct'
     await until(() => state(t.id) === 'saved', 60_000)
   })
@@ -259,7 +268,12 @@ describe('video tasks', () => {
     r.gateway.onStatus = (task) => (finish.has(task.id) ? completed() : running(0.1))
     const [a, b, c, d] = [1, 2, 3, 4].map(() => r.engine.submit(newTask({ kind: 'video' })))
     await r.clock.advance(30_000)
-    expect([a, b, c, d].map((t) => state(t!.id))).toEqual(['running', 'running', 'queued', 'queued'])
+    expect([a, b, c, d].map((t) => state(t!.id))).toEqual([
+      'running',
+      'running',
+      'queued',
+      'queued',
+    ])
     r.engine.cancel(d!.id)
     expect(state(d!.id)).toBe('cancelled')
     finish.add(a!.id)
@@ -283,7 +297,11 @@ describe('video tasks', () => {
     const quick = r.engine.submit(newTask())
     await until(() => state(long.id) === 'saved' && state(quick.id) === 'saved', 30 * 60_000)
     expect(r.notifier.sent).toEqual([
-      expect.objectContaining({ taskId: long.id, title: 'Video ready', body: expect.stringContaining('a slow river') }),
+      expect.objectContaining({
+        taskId: long.id,
+        title: 'Video ready',
+        body: expect.stringContaining('a slow river'),
+      }),
     ])
   })
 })
@@ -294,10 +312,16 @@ describe('recovery after a crash', () => {
     const t = newTask()
     r.engine.submit(t)
     // As if the process died right after journaling the send.
-    r.journal.update(t.id, { state: 'submitting', attempts: 1, startedAt: r.clock.now() }, r.clock.now())
+    r.journal.update(
+      t.id,
+      { state: 'submitting', attempts: 1, startedAt: r.clock.now() },
+      r.clock.now(),
+    )
     await r.restart()
     await until(() => state(t.id) === 'saved', 60_000)
-    expect(r.gateway.calls.filter((c) => c.op === 'submit').map((c) => c.key)).toEqual([t.idempotencyKey])
+    expect(r.gateway.calls.filter((c) => c.op === 'submit').map((c) => c.key)).toEqual([
+      t.idempotencyKey,
+    ])
     expect(r.journal.get(t.id)!.attempts).toBe(2)
   })
 
@@ -321,10 +345,25 @@ describe('recovery after a crash', () => {
     r.engine.submit(t)
     const outs = [0, 1, 2].map((i) => ({ type: 'url' as const, url: `https://cdn.test/${i}.png` }))
     r.journal.update(t.id, { state: 'downloading', attempts: 1, outputs: outs }, r.clock.now())
-    r.journal.addResult(t.id, { index: 0, libraryId: 'old-0', relPath: 'x/old-0.png' }, r.clock.now())
+    r.journal.addResult(
+      t.id,
+      { index: 0, libraryId: 'old-0', relPath: 'x/old-0.png' },
+      r.clock.now(),
+    )
     // Output 1 reached the library but the crash came before the journal recorded it.
     await r.sink.save(
-      { taskId: t.id, index: 1, kind: 'image', model: 'm', prompt: 'p', negativePrompt: '', params: {}, seed: null, costEstimate: null, demo: false },
+      {
+        taskId: t.id,
+        index: 1,
+        kind: 'image',
+        model: 'm',
+        prompt: 'p',
+        negativePrompt: '',
+        params: {},
+        seed: null,
+        costEstimate: null,
+        demo: false,
+      },
       { path: '/s/1.png', bytes: 1, mime: 'image/png', ext: 'png' },
     )
     await r.restart()
@@ -341,7 +380,11 @@ describe('recovery after a crash', () => {
     r.engine.submit(done)
     r.engine.submit(waiting)
     r.journal.update(done.id, { state: 'saved' }, r.clock.now())
-    r.journal.update(waiting.id, { state: 'needs_attention', attention: 'blocked', serverId: 'v' }, r.clock.now())
+    r.journal.update(
+      waiting.id,
+      { state: 'needs_attention', attention: 'blocked', serverId: 'v' },
+      r.clock.now(),
+    )
     await r.restart()
     await r.clock.advance(5 * 60_000)
     expect(r.gateway.calls).toEqual([])
@@ -393,7 +436,11 @@ describe('workbench tasks', () => {
     r = rig()
     r.gateway.onSubmit = (_t, n) => {
       if (n === 1) throw failure('quote_expired')
-      return { type: 'task', serverId: '7', status: completed([{ type: 'url', url: 'https://cdn.test/q.png' }]) }
+      return {
+        type: 'task',
+        serverId: '7',
+        status: completed([{ type: 'url', url: 'https://cdn.test/q.png' }]),
+      }
     }
     r.gateway.onEstimate = () => ({ quoteId: 'fresh', priceUsd: 0.003 })
     const t = r.engine.submit(wb({ quoteId: 'old', priceUsd: 0.003 }))
@@ -409,7 +456,11 @@ describe('workbench tasks', () => {
     r = rig()
     r.gateway.onSubmit = (_t, n) => {
       if (n === 1) throw failure('quote_expired')
-      return { type: 'task', serverId: '8', status: completed([{ type: 'url', url: 'https://cdn.test/z.png' }]) }
+      return {
+        type: 'task',
+        serverId: '8',
+        status: completed([{ type: 'url', url: 'https://cdn.test/z.png' }]),
+      }
     }
     r.gateway.onEstimate = () => ({ quoteId: 'higher', priceUsd: 0.0045 })
     const t = r.engine.submit(wb({ quoteId: 'old', priceUsd: 0.003 }))
@@ -434,13 +485,16 @@ describe('workbench tasks', () => {
     r = rig({ policy: { sseIdleMs: 30_000 } })
     r.gateway.onSubmit = () => ({ type: 'task', serverId: '9', status: null })
     r.gateway.onEvents = (_t, n, signal) => {
-      if (n === 1) return stream([{ type: 'queued', position: 1 }], { hang: { clock: r.clock, signal } })
+      if (n === 1)
+        return stream([{ type: 'queued', position: 1 }], { hang: { clock: r.clock, signal } })
       return stream([{ type: 'preview', image: null, progress: 0.3 }], {
         failAfter: failure('network', { message: 'stream dropped' }),
       })
     }
     r.gateway.onStatus = (_t, n) =>
-      n >= 2 ? completed([{ type: 'url', url: 'https://cdn.test/9.png' }]) : running(0.5, 'generating')
+      n >= 2
+        ? completed([{ type: 'url', url: 'https://cdn.test/9.png' }])
+        : running(0.5, 'generating')
     const t = r.engine.submit(wb({ quoteId: 'q', priceUsd: 0.003 }))
     await until(() => state(t.id) === 'saved', 10 * 60_000)
     const ops = r.gateway.calls.map((c) => c.op)

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
 import { ManualClock } from '../../../src/main/services/tasks/clock'
-import { RequestBudget } from '../../../src/main/services/tasks/scheduler/RequestBudget'
 import {
   capFor,
   DEFAULT_POLL_POLICY as P,
   nextPollDelay,
   predictFinish,
 } from '../../../src/main/services/tasks/scheduler/pollPlan'
+import { RequestBudget } from '../../../src/main/services/tasks/scheduler/RequestBudget'
 
 describe('poll plan', () => {
   it('polls first after five seconds', () => {
@@ -18,7 +18,8 @@ describe('poll plan', () => {
     const delays = [1, 2, 3, 4, 5, 6, 8, 12].map((polls) =>
       nextPollDelay(P, { startedAt: 0, polls, samples: [] }, 60_000, 0.5),
     )
-    for (let i = 1; i < delays.length; i++) expect(delays[i]!).toBeGreaterThanOrEqual(delays[i - 1]!)
+    for (let i = 1; i < delays.length; i++)
+      expect(delays[i]!).toBeGreaterThanOrEqual(delays[i - 1]!)
     expect(delays[0]).toBe(5_000)
     expect(delays.at(-1)).toBe(capFor(P, 60_000))
     // Jitter spreads tasks that started together: ±20 %.
@@ -76,7 +77,8 @@ describe('request budget', () => {
     const budget = new RequestBudget(clock, { ratePerSec: 2, burst: 4 })
     const granted: number[] = []
     const start = clock.now()
-    for (let i = 0; i < 40; i++) void budget.acquire('a').then(() => granted.push(clock.now() - start))
+    for (let i = 0; i < 40; i++)
+      void budget.acquire('a').then(() => granted.push(clock.now() - start))
     await clock.advance(30_000)
     expect(granted).toHaveLength(40)
     // 4 at once (burst), then one every 500 ms.
@@ -110,12 +112,35 @@ describe('request budget', () => {
 
   it('recovers its rate step by step after the 429s stop', async () => {
     const clock = new ManualClock()
-    const budget = new RequestBudget(clock, { ratePerSec: 2, recoverEveryMs: 20_000, recoverStep: 0.25 })
+    const budget = new RequestBudget(clock, {
+      ratePerSec: 2,
+      decreaseFactor: 0.5,
+      recoverEveryMs: 20_000,
+      recoverStep: 0.25,
+    })
     budget.rateLimited('a', 0)
     expect(budget.rate('a')).toBe(1)
     await clock.advance(60_000)
     await budget.acquire('a')
     expect(budget.rate('a')).toBe(1.75)
+  })
+
+  it('a 429 to a single probe after a pause (a server-wide storm) does not slow down again', async () => {
+    const clock = new ManualClock()
+    const budget = new RequestBudget(clock, {
+      ratePerSec: 2,
+      decreaseFactor: 0.5,
+      recoverEveryMs: 60_000,
+    })
+    for (let i = 0; i < 3; i++) await budget.acquire('a')
+    budget.rateLimited('a', 10_000)
+    expect(budget.rate('a')).toBe(1)
+    const probe = budget.acquire('a')
+    await clock.advance(10_000)
+    await probe
+    budget.rateLimited('a', 10_000)
+    expect(budget.rate('a')).toBe(1)
+    expect(budget.stats.penalties).toBe(1)
   })
 
   it('drops an aborted waiter and rejects everything on close', async () => {

@@ -95,8 +95,16 @@ describe('TaskService', () => {
 
   it('the same requestId never starts a second generation', async () => {
     const { svc, gateway, clock } = service()
-    const a = await svc.submit({ kind: 'image', requestId: 'req-abcdefgh', request: { model: 'std-image-2', prompt: 'x' } })
-    const b = await svc.submit({ kind: 'image', requestId: 'req-abcdefgh', request: { model: 'std-image-2', prompt: 'x' } })
+    const a = await svc.submit({
+      kind: 'image',
+      requestId: 'req-abcdefgh',
+      request: { model: 'std-image-2', prompt: 'x' },
+    })
+    const b = await svc.submit({
+      kind: 'image',
+      requestId: 'req-abcdefgh',
+      request: { model: 'std-image-2', prompt: 'x' },
+    })
     expect(b.id).toBe(a.id)
     await clock.advance(10_000)
     expect(gateway.count('submit')).toBe(1)
@@ -106,12 +114,25 @@ describe('TaskService', () => {
   it('copies edit references into the task folder and sends the copies', async () => {
     const { svc, gateway, clock, dir } = service()
     const src = join(dir, 'ref.png')
-    writeFileSync(src, await sharp({ create: { width: 64, height: 64, channels: 3, background: '#08f' } }).png().toBuffer())
+    writeFileSync(
+      src,
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#08f' } })
+        .png()
+        .toBuffer(),
+    )
     const missing = await rejection(
-      svc.submit({ kind: 'edit', request: { model: 'std-image-2', prompt: 'x' }, images: [join(dir, 'nope.png')] }),
+      svc.submit({
+        kind: 'edit',
+        request: { model: 'std-image-2', prompt: 'x' },
+        images: [join(dir, 'nope.png')],
+      }),
     )
     expect(missing.fields).toMatchObject({ 'images.0': expect.any(String) })
-    const view = await svc.submit({ kind: 'edit', request: { model: 'std-image-2', prompt: 'bluer' }, images: [src] })
+    const view = await svc.submit({
+      kind: 'edit',
+      request: { model: 'std-image-2', prompt: 'bluer' },
+      images: [src],
+    })
     let sent: string[] = []
     gateway.onSubmit = (task) => {
       sent = task.files.images
@@ -132,7 +153,8 @@ describe('TaskService', () => {
     for (let i = 0; i < 20; i++) await svc.submit({ kind: 'video', request: video })
     await clock.advance(5 * 60_000)
     const times = updates.map((u) => u.at)
-    for (let i = 10; i < times.length; i++) expect(times[i]! - times[i - 10]!).toBeGreaterThanOrEqual(1_000)
+    for (let i = 10; i < times.length; i++)
+      expect(times[i]! - times[i - 10]!).toBeGreaterThanOrEqual(1_000)
     for (const u of updates) {
       const ids = u.update.changed.map((v) => v.id)
       expect(new Set(ids).size).toBe(ids.length)
@@ -149,7 +171,10 @@ describe('TaskService', () => {
       if (n === 1) throw Object.assign(new Error('x'), { error: undefined })
       return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/r.png' }] }
     }
-    const first = await svc.submit({ kind: 'image', request: { model: 'std-image-2', prompt: 'y' } })
+    const first = await svc.submit({
+      kind: 'image',
+      request: { model: 'std-image-2', prompt: 'y' },
+    })
     await clock.advance(60_000)
     expect((await svc.get(first.id)).state).toBe('saved')
     expect((await rejection(svc.cancel(first.id))).code).toBe('validation')
@@ -159,7 +184,10 @@ describe('TaskService', () => {
     const keys = new Set(gateway.calls.filter((c) => c.op === 'submit').map((c) => c.key))
     expect(keys.size).toBe(2)
     const opened = await svc.openResult(again.id)
-    expect(opened[0]).toMatchObject({ media: 'image', url: expect.stringMatching(/^gen-media:\/\/library\//) })
+    expect(opened[0]).toMatchObject({
+      media: 'image',
+      url: expect.stringMatching(/^gen-media:\/\/library\//),
+    })
     await svc.dismiss(first.id)
     expect((await svc.list()).map((v) => v.id)).toEqual([again.id])
   })
@@ -167,8 +195,17 @@ describe('TaskService', () => {
   it('dismiss removes a task’s own folder', async () => {
     const { svc, clock, dir } = service()
     const src = join(dir, 'ref.png')
-    writeFileSync(src, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f80' } }).png().toBuffer())
-    const view = await svc.submit({ kind: 'edit', request: { model: 'std-image-2', prompt: 'z' }, images: [src] })
+    writeFileSync(
+      src,
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f80' } })
+        .png()
+        .toBuffer(),
+    )
+    const view = await svc.submit({
+      kind: 'edit',
+      request: { model: 'std-image-2', prompt: 'z' },
+      images: [src],
+    })
     await clock.advance(60_000)
     expect(existsSync(join(dir, 'tasks', view.id))).toBe(true)
     await svc.dismiss(view.id)
@@ -180,14 +217,30 @@ describe('tasks IPC', () => {
   it('answers field errors for a bad submit and lists nothing', async () => {
     const app = createTestApp()
     cleanups.push(() => app.close())
-    const bad = await dispatch(app.handlers, 'tasks:submit', {
-      kind: 'video',
-      request: { model: 'motion-2.0', prompt: 'p', duration: 99 },
-    }, { senderId: 1 })
-    expect(bad).toMatchObject({ ok: false, error: { code: 'validation', fields: { duration: expect.any(String) } } })
-    const shape = await dispatch(app.handlers, 'tasks:submit', { kind: 'poster', request: {} }, { senderId: 1 })
+    const bad = await dispatch(
+      app.handlers,
+      'tasks:submit',
+      {
+        kind: 'video',
+        request: { model: 'motion-2.0', prompt: 'p', duration: 99 },
+      },
+      { senderId: 1 },
+    )
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { duration: expect.any(String) } },
+    })
+    const shape = await dispatch(
+      app.handlers,
+      'tasks:submit',
+      { kind: 'poster', request: {} },
+      { senderId: 1 },
+    )
     expect(shape).toMatchObject({ ok: false, error: { code: 'validation' } })
-    expect(await dispatch(app.handlers, 'tasks:list', {}, { senderId: 1 })).toEqual({ ok: true, value: [] })
+    expect(await dispatch(app.handlers, 'tasks:list', {}, { senderId: 1 })).toEqual({
+      ok: true,
+      value: [],
+    })
     const missing = await dispatch(app.handlers, 'tasks:cancel', { id: 'nope' }, { senderId: 1 })
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } })
   })

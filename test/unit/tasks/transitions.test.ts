@@ -2,12 +2,12 @@ import type { AttentionReason, TaskState } from '@shared/tasks/states'
 import { TASK_STATES } from '@shared/tasks/states'
 import { describe, expect, it } from 'vitest'
 
-import type { TaskRecord } from '../../../src/main/services/tasks/journal/TaskJournal'
 import {
   InvalidTransition,
   type TaskEvent,
   transition,
 } from '../../../src/main/services/tasks/engine/transitions'
+import type { TaskRecord } from '../../../src/main/services/tasks/journal/TaskJournal'
 
 const NOW = 1_000_000
 const err = { code: 'server' as const, message: 'x' }
@@ -102,7 +102,11 @@ describe('task transitions: what each one does', () => {
   it('send counts the attempt and stamps the first send time only once', () => {
     const first = transition(task('submitting'), { type: 'send' }, NOW)
     expect(first).toMatchObject({ attempts: 1, startedAt: NOW })
-    const again = transition(task('submitting', { attempts: 1, startedAt: 7 }), { type: 'send' }, NOW)
+    const again = transition(
+      task('submitting', { attempts: 1, startedAt: 7 }),
+      { type: 'send' },
+      NOW,
+    )
     expect(again).toMatchObject({ attempts: 2, startedAt: 7 })
   })
 
@@ -110,7 +114,11 @@ describe('task transitions: what each one does', () => {
     for (const event of EVENTS) {
       for (const state of TASK_STATES) {
         try {
-          const patch = transition(task(state, { attention: 'quote_changed', pendingQuote: quote }), event, NOW)
+          const patch = transition(
+            task(state, { attention: 'quote_changed', pendingQuote: quote }),
+            event,
+            NOW,
+          )
           expect(Object.keys(patch)).not.toContain('idempotencyKey')
         } catch (e) {
           expect(e).toBeInstanceOf(InvalidTransition)
@@ -150,9 +158,9 @@ describe('task transitions: what each one does', () => {
       state: 'downloading',
       outputs: [{ type: 'video', serverId: 'v1' }],
     })
-    expect(() =>
-      transition(task('running'), { type: 'outputs', outputs: [] }, NOW),
-    ).toThrow(InvalidTransition)
+    expect(() => transition(task('running'), { type: 'outputs', outputs: [] }, NOW)).toThrow(
+      InvalidTransition,
+    )
     expect(transition(task('downloading'), { type: 'saved' }, NOW)).toMatchObject({
       state: 'saved',
       finishedAt: NOW,
@@ -161,7 +169,9 @@ describe('task transitions: what each one does', () => {
   })
 
   it('renewing links asks a server task again, or re-sends a synchronous request with its key', () => {
-    expect(transition(task('downloading', { serverId: 'v1' }), { type: 'renew_links' }, NOW)).toMatchObject({
+    expect(
+      transition(task('downloading', { serverId: 'v1' }), { type: 'renew_links' }, NOW),
+    ).toMatchObject({
       state: 'running',
       outputs: null,
     })
@@ -173,7 +183,11 @@ describe('task transitions: what each one does', () => {
 
   it('a changed quote waits for the user; confirming queues the task with the new quote', () => {
     const waiting = transition(task('submitting', { kind: 'workbench' }), EVENTS[9]!, NOW)
-    expect(waiting).toMatchObject({ state: 'needs_attention', attention: 'quote_changed', pendingQuote: quote })
+    expect(waiting).toMatchObject({
+      state: 'needs_attention',
+      attention: 'quote_changed',
+      pendingQuote: quote,
+    })
     const confirmed = transition(
       task('needs_attention', { attention: 'quote_changed', pendingQuote: quote }),
       { type: 'quote_confirmed' },
@@ -182,28 +196,44 @@ describe('task transitions: what each one does', () => {
     expect(confirmed).toMatchObject({ state: 'queued', quote, pendingQuote: null, attention: null })
     for (const attention of ['blocked', 'result_unavailable'] as AttentionReason[]) {
       expect(() =>
-        transition(task('needs_attention', { attention, pendingQuote: quote }), { type: 'quote_confirmed' }, NOW),
+        transition(
+          task('needs_attention', { attention, pendingQuote: quote }),
+          { type: 'quote_confirmed' },
+          NOW,
+        ),
       ).toThrow(InvalidTransition)
     }
   })
 
   it('resume returns a blocked task to the furthest phase the journal reached', () => {
     const blocked = (extra: Partial<TaskRecord>) =>
-      transition(task('needs_attention', { attention: 'blocked', ...extra }), { type: 'resume' }, NOW)
+      transition(
+        task('needs_attention', { attention: 'blocked', ...extra }),
+        { type: 'resume' },
+        NOW,
+      )
     expect(blocked({})).toMatchObject({ state: 'submitting' })
     expect(blocked({ serverId: 'v1' })).toMatchObject({ state: 'running' })
-    expect(blocked({ serverId: 'v1', outputs: [{ type: 'video', serverId: 'v1' }] })).toMatchObject({
-      state: 'downloading',
-    })
+    expect(blocked({ serverId: 'v1', outputs: [{ type: 'video', serverId: 'v1' }] })).toMatchObject(
+      {
+        state: 'downloading',
+      },
+    )
     expect(() =>
       transition(task('needs_attention', { attention: 'quote_changed' }), { type: 'resume' }, NOW),
     ).toThrow(InvalidTransition)
   })
 
   it('cancel stops only local work: queued, or a price the user has not confirmed', () => {
-    expect(transition(task('queued'), { type: 'cancel' }, NOW)).toMatchObject({ state: 'cancelled' })
+    expect(transition(task('queued'), { type: 'cancel' }, NOW)).toMatchObject({
+      state: 'cancelled',
+    })
     expect(
-      transition(task('needs_attention', { attention: 'price_above_estimate' }), { type: 'cancel' }, NOW),
+      transition(
+        task('needs_attention', { attention: 'price_above_estimate' }),
+        { type: 'cancel' },
+        NOW,
+      ),
     ).toMatchObject({ state: 'cancelled' })
     expect(() =>
       transition(task('needs_attention', { attention: 'blocked' }), { type: 'cancel' }, NOW),

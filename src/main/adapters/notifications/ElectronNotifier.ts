@@ -1,6 +1,10 @@
+import type { Notification } from 'electron'
+
 import type { Notifier } from './Notifier'
 
-type ElectronModule = typeof import('electron')
+interface ElectronModule {
+  Notification: typeof Notification
+}
 
 /**
  * Shows task notifications with Electron's Notification, when the app runs inside Electron and

@@ -17,5 +17,6 @@ export const chatHandlers = (c: Container) =>
     'chat:regenerate': (input) => c.chat.regenerate(input),
     'chat:editLast': (input) => c.chat.editLast(input),
     'chat:compact': ({ conversationId }) => c.chat.compact(conversationId),
-    'chat:models': ({ refresh }) => c.chat.models(refresh ?? false),
+    'chat:models': ({ refresh, cachedOnly }) =>
+      cachedOnly ? c.chat.cachedModels() : c.chat.models(refresh ?? false),
   }) satisfies Partial<Handlers>

@@ -3,6 +3,7 @@ import type { Handlers } from '@shared/ipc/contract'
 import type { Container } from '../../container'
 import { accountHandlers } from './account'
 import { appHandlers } from './app'
+import { demoHandlers } from './demo'
 import { chatHandlers } from './chat'
 import { generateHandlers } from './generate'
 import { libraryHandlers } from './library'
@@ -22,6 +23,7 @@ export function createHandlers(c: Container): Handlers {
     ...generateHandlers(c),
     ...accountHandlers(c),
     ...tasksHandlers(c),
+    ...demoHandlers(c),
     // (one spread per domain, inserted above this line)
   } satisfies Handlers
 }

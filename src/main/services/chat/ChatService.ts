@@ -154,6 +154,18 @@ export class ChatService {
     }
   }
 
+  /**
+   * The list as known right now, without a request: this session's answer or the stored one. The
+   * picker shows it at once while `models()` asks the service (which can take seconds offline).
+   */
+  cachedModels(): ChatModelsView {
+    if (this.fetched) return this.modelsView(this.fetched, 'account', null)
+    const cached = this.store.getValue<CachedModels>(MODELS_KEY)
+    return cached
+      ? this.modelsView(cached, 'cache', null)
+      : { models: [], source: 'none', fetchedAt: null, error: null }
+  }
+
   // ───────────────────────────── editing ─────────────────────────────
 
   create(input: { model: string; endpoint?: TextEndpoint | undefined; title?: string }) {
@@ -357,6 +369,8 @@ export class ChatService {
     stream: boolean,
   ): ChatSendResult {
     if (this.closed) fail('cancelled', 'Gen Studio is closing.')
+    // Responses replies arrive whole unless the gateway can stream them.
+    const streams = stream && (endpoint === 'chat.completions' || !!this.gateway.responsesStream)
     const history = historyTurns(this.store.messages(conversationId))
     const assistant = this.store.insertMessage({
       id: this.newId(),
@@ -366,7 +380,7 @@ export class ChatService {
       status: 'pending',
       model,
       endpoint,
-      streamed: stream,
+      streamed: streams,
       now: this.now(),
     })
     const writer = new ReplyWriter({
@@ -381,7 +395,7 @@ export class ChatService {
     const controller = new AbortController()
     const active: Active = { controller, stopped: false, writer, done: Promise.resolve() }
     this.active.set(conversationId, active)
-    active.done = this.runReply(active, { model, endpoint, stream, history })
+    active.done = this.runReply(active, { model, endpoint, stream: streams, history })
       .then(
         () => writer.finish('complete', null),
         (e: unknown) => {

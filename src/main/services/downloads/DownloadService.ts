@@ -64,6 +64,8 @@ export class TruncatedBodyError extends Error {
 const MIB = 1024 * 1024
 /** Writes are batched to about this size, with one write in flight while the next fills. */
 const WRITE_BATCH = MIB
+/** Bytes written between background fdatasyncs of a large download. */
+const SYNC_EVERY = 32 * MIB
 const DEFAULT_MAX_BYTES = 4 * 1024 * MIB
 const B64_SLICE = 4 * 256 * 1024
 
@@ -258,6 +260,8 @@ export class DownloadService {
     const path = join(target.dir, `.${target.baseName}.${randomBytes(6).toString('hex')}.part`)
     let file: WritableFile | null = null
     let pending: Promise<unknown> | null = null
+    let syncing: Promise<void> | null = null
+    let unsynced = 0
     try {
       await this.fs.mkdir(target.dir)
       file = await this.fs.create(path)
@@ -275,6 +279,19 @@ export class DownloadService {
         pending = buffers.length > 0 ? file!.writev(buffers) : null
         // Marked handled now; the failure is still thrown where `pending` is awaited.
         pending?.catch(() => {})
+        unsynced += buffers.reduce((n, b) => n + b.byteLength, 0)
+        if (unsynced >= SYNC_EVERY && !syncing) {
+          // Flush to disk while more arrives, so the final fsync has little left to do (a big
+          // video otherwise waits seconds for one fsync at the end). Its error is kept for later.
+          unsynced = 0
+          const started = pending ?? Promise.resolve()
+          syncing = started.then(() => file!.datasync())
+          syncing.catch(() => {})
+          void syncing.then(
+            () => (syncing = null),
+            () => {},
+          )
+        }
       }
       for await (const chunk of source) {
         received += chunk.byteLength
@@ -307,12 +324,14 @@ export class DownloadService {
       await flush()
       if (pending) await pending
       pending = null
+      if (syncing) await syncing
       await file.sync()
       await file.close()
       file = null
       return { path, bytes: received, kind: kind! }
     } catch (e) {
       if (pending) await (pending as Promise<unknown>).catch(() => {})
+      if (syncing) await (syncing as Promise<void>).catch(() => {})
       if (file) await file.close().catch(() => {})
       await this.fs.unlink(path).catch(() => {})
       throw storageFailure(e, target.dir)

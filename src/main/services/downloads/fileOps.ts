@@ -1,8 +1,10 @@
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
 
-/** The part of a file handle downloads use: batched writes, fsync, close. */
+/** The part of a file handle downloads use: batched writes, fdatasync/fsync, close. */
 export interface WritableFile {
   writev(buffers: Uint8Array[]): Promise<unknown>
+  /** Flushes the data written so far (started in the background while more arrives). */
+  datasync(): Promise<void>
   sync(): Promise<void>
   close(): Promise<void>
 }

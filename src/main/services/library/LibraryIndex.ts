@@ -10,7 +10,6 @@ import type {
   LibraryTile,
   MediaExt,
 } from '@shared/library/types'
-
 import type { Statement } from 'better-sqlite3'
 
 import { type Db, type Migration, openDatabase } from '../../adapters/sqlite/openDatabase'
@@ -26,6 +25,8 @@ export interface IndexRow {
   /** -1 when the file has no readable sidecar. */
   sidecarMtime: number
   problem: string | null
+  /** A video whose poster frame is in the thumbnail cache (images always have a thumbnail). */
+  poster?: boolean
 }
 
 /** How a file looked when indexed; reconcile re-reads only files whose stamp changed. */
@@ -67,7 +68,8 @@ const MIGRATIONS: Migration[] = [
         problem TEXT,
         file_mtime INTEGER NOT NULL,
         file_size INTEGER NOT NULL,
-        sidecar_mtime INTEGER NOT NULL
+        sidecar_mtime INTEGER NOT NULL,
+        poster INTEGER NOT NULL DEFAULT 0
       );
       -- The rowid is the sort key (see keyOf): every index below ends in it implicitly, so each
       -- filter walks its index newest first and stops after one page.
@@ -80,7 +82,7 @@ const MIGRATIONS: Migration[] = [
       CREATE INDEX items_task ON items(source_task) WHERE source_task IS NOT NULL;
       CREATE VIRTUAL TABLE items_fts USING fts5(
         prompt, negative, content='items', content_rowid='rowid',
-        tokenize = 'unicode61 remove_diacritics 2'
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
       );
       CREATE TRIGGER items_ai AFTER INSERT ON items BEGIN
         INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
@@ -126,7 +128,7 @@ export function ftsQuery(text: string): string | null {
 
 const TILE_COLUMNS = `items.id, items.kind, items.media, items.model,
   substr(items.prompt, 1, 200) AS prompt_preview, items.created, items.favourite, items.width,
-  items.height, items.duration, items.sha256, items.rel_path, items.problem`
+  items.height, items.duration, items.sha256, items.rel_path, items.problem, items.poster`
 
 interface TileRow {
   id: string
@@ -142,6 +144,7 @@ interface TileRow {
   sha256: string
   rel_path: string
   problem: string | null
+  poster: number
 }
 
 interface FullRow extends TileRow {
@@ -171,6 +174,7 @@ const toTile = (r: TileRow): LibraryTile => ({
   sha256: r.sha256,
   fileName: r.rel_path.slice(r.rel_path.lastIndexOf('/') + 1),
   problem: r.problem,
+  hasThumb: r.media === 'image' || r.poster === 1,
 })
 
 function parseParams(text: string): Record<string, unknown> {
@@ -205,10 +209,10 @@ export class LibraryIndex {
       upsert: db.prepare(`
         INSERT INTO items (rowid, id, rel_path, kind, media, ext, model, prompt, negative, params, seed, cost,
           source_task, width, height, duration, bytes, sha256, created, month, favourite, demo,
-          original_name, problem, file_mtime, file_size, sidecar_mtime)
+          original_name, problem, file_mtime, file_size, sidecar_mtime, poster)
         VALUES (@rowid, @id, @rel_path, @kind, @media, @ext, @model, @prompt, @negative, @params, @seed, @cost,
           @source_task, @width, @height, @duration, @bytes, @sha256, @created, @month, @favourite, @demo,
-          @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime)
+          @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime, @poster)
 `),
       atPath: db.prepare('SELECT rowid FROM items WHERE rel_path = ?').pluck(),
       deleteRow: db.prepare('DELETE FROM items WHERE rowid = ?'),
@@ -231,6 +235,7 @@ export class LibraryIndex {
         'SELECT rel_path, problem FROM items WHERE problem IS NOT NULL LIMIT 100',
       ),
       setFavourite: db.prepare('UPDATE items SET favourite = ?, sidecar_mtime = ? WHERE id = ?'),
+      setPoster: db.prepare('UPDATE items SET poster = 1 WHERE id = ?'),
       getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
       setMeta: db.prepare(
         'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -272,7 +277,8 @@ export class LibraryIndex {
         const existing = this.stmts.atPath.get(row.relPath) as number | undefined
         if (existing !== undefined) this.stmts.deleteRow.run(existing)
         let rowid: number
-        if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT) rowid = existing
+        if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT)
+          rowid = existing
         else {
           const max = this.stmts.maxKey.get(base, base + KEY_SHIFT) as number | null
           rowid = max === null ? base : max + 1
@@ -309,6 +315,7 @@ export class LibraryIndex {
           file_mtime: row.fileMtime,
           file_size: row.fileSize,
           sidecar_mtime: row.sidecarMtime,
+          poster: row.poster ? 1 : 0,
         })
       }
     })
@@ -387,6 +394,10 @@ export class LibraryIndex {
     this.stmts.setFavourite.run(favourite ? 1 : 0, sidecarMtime, id)
   }
 
+  markPoster(id: string): void {
+    this.stmts.setPoster.run(id)
+  }
+
   /** Distinct models with their counts, for the model filter. */
   models(): Array<{ model: string; count: number }> {
     return (this.stmts.models.all() as Array<{ model: string; n: number }>).map((r) => ({
@@ -406,7 +417,11 @@ export class LibraryIndex {
   }
 
   /** Clauses on `items` for a filter, and the FTS query (null when no text). */
-  private where(filter: LibraryFilter): { clauses: string[]; params: unknown[]; match: string | null } {
+  private where(filter: LibraryFilter): {
+    clauses: string[]
+    params: unknown[]
+    match: string | null
+  } {
     const clauses: string[] = []
     const params: unknown[] = []
     if (filter.kinds?.length) {
@@ -465,7 +480,11 @@ export class LibraryIndex {
    */
   page(filter: LibraryFilter, after: LibraryCursor | null, limit: number, skip = 0): LibraryPage {
     const q = this.select(TILE_COLUMNS, filter, after)
-    const rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(...q.params, limit + 1, skip) as TileRow[]
+    const rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(
+      ...q.params,
+      limit + 1,
+      skip,
+    ) as TileRow[]
     const more = rows.length > limit
     const items = rows.slice(0, limit).map(toTile)
     const last = items[items.length - 1]
@@ -480,7 +499,10 @@ export class LibraryIndex {
       ? `SELECT items.month AS month, count(*) AS n FROM items_fts JOIN items ON items.rowid = items_fts.rowid
          WHERE items_fts MATCH ? AND ${where} GROUP BY items.month ORDER BY items.month DESC`
       : `SELECT month, count(*) AS n FROM items WHERE ${where} GROUP BY month ORDER BY month DESC`
-    const rows = this.stmt(sql).all(...(match ? [match, ...params] : params)) as Array<{ month: number; n: number }>
+    const rows = this.stmt(sql).all(...(match ? [match, ...params] : params)) as Array<{
+      month: number
+      n: number
+    }>
     return rows.map(({ month, n }) => {
       const y = Math.floor(month / 100)
       const m = month % 100

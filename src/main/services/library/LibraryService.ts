@@ -317,7 +317,11 @@ export class LibraryService {
         return null
       }
     })
-    return rows.filter((r): r is IndexRow => r !== null)
+    const out = rows.filter((r): r is IndexRow => r !== null)
+    for (const r of out)
+      if (r.media === 'video' && r.sidecar.sha256)
+        r.poster = await this.thumbs.has(r.sidecar.sha256)
+    return out
   }
 
   /**
@@ -931,6 +935,7 @@ export class LibraryService {
     if (item.media !== 'video') return fail('validation', 'Only videos take a poster frame.')
     try {
       await this.thumbs.fromPoster(bytes, item.sha256, replace)
+      this.idx().markPoster(id)
     } catch (e) {
       if (errnoOf(e)) return storageFailure('The poster could not be stored', e, this.thumbs.dir)
       return fail(
@@ -939,7 +944,7 @@ export class LibraryService {
       )
     }
     this.emit({ reason: 'updated', ids: [id] })
-    return item
+    return { ...item, hasThumb: true }
   }
 
   /** The files and the drag image for dragging items out to the OS. */

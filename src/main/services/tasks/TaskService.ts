@@ -4,11 +4,11 @@ import { join } from 'node:path'
 
 import type { SettingsView } from '@shared/ipc/contract'
 import { originalUrl } from '@shared/library/mediaUrls'
-import { mediaExtOf, MEDIA_TYPES } from '@shared/library/types'
+import { MEDIA_TYPES, mediaExtOf } from '@shared/library/types'
 import { fail } from '@shared/result'
-import { taskActions, type TaskActions } from '@shared/tasks/actions'
+import { type TaskActions, taskActions } from '@shared/tasks/actions'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
-import type { OpenedResult, TaskView, TasksUpdate } from '@shared/tasks/views'
+import type { OpenedResult, TasksUpdate, TaskView } from '@shared/tasks/views'
 
 import type { MainEvents } from '../../events'
 import { systemTaskClock, type TaskClock } from './clock'
@@ -191,9 +191,7 @@ export class TaskService {
       return engine.view(journal.byRequestId(input.requestId)!)
     }
     const connection = await this.o.settings.connection().catch(() => null)
-    const record = engine.submit(
-      this.newTask(input, id, images, connection?.demo ?? false, null),
-    )
+    const record = engine.submit(this.newTask(input, id, images, connection?.demo ?? false, null))
     return engine.view(record)
   }
 

@@ -103,7 +103,8 @@ export class ManualClock implements TaskClock {
   /** When the next timer fires, or null when none waits. */
   nextAt(): number | null {
     let best: Timer | null = null
-    for (const t of this.timers) if (!best || t.at < best.at || (t.at === best.at && t.seq < best.seq)) best = t
+    for (const t of this.timers)
+      if (!best || t.at < best.at || (t.at === best.at && t.seq < best.seq)) best = t
     return best ? best.at : null
   }
 

@@ -20,6 +20,8 @@ export interface TaskServiceDeps {
   diagnostics?: DiagnosticsSink
   notifier?: Notifier
   policy?: Partial<EnginePolicy>
+  /** Request timeouts of the tasks' client (tests shorten them to exercise stalls). */
+  timeouts?: { headersMs?: number; bodyMs?: number; generationHeadersMs?: number }
 }
 
 /**
@@ -31,6 +33,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   const client = new ServiceClient({
     connection: () => deps.settings.connection(),
     retry: { maxAttempts: 1 },
+    ...(deps.timeouts ? { timeouts: deps.timeouts } : {}),
     ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
   })
   const downloads = new DownloadService({ client })

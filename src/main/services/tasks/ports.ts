@@ -8,8 +8,8 @@
  * engine branches on (validation/auth/forbidden/model_unavailable end a submission; network,
  * timeout, server, rate_limited and pending never end a task).
  */
-import type { AcceptedQuote } from '@shared/tasks/submit'
 import type { TaskKind } from '@shared/tasks/states'
+import type { AcceptedQuote } from '@shared/tasks/submit'
 
 /** What the gateway needs to (re)send or follow one task. Never contains the API key. */
 export interface GatewayTask {

@@ -165,7 +165,7 @@ export function MaskPainter({
           ))}
         </fieldset>
         <label className="mask-size">
-          Brush size {brush}px
+          Mask brush {brush}px
           <input
             type="range"
             min={4}

@@ -10,12 +10,15 @@ import { api, call } from '../../api/client'
 interface AccessState {
   models: ReadonlySet<string> | null
   loaded: boolean
+  /** The question was asked this session (asked once, answered or not). */
+  requested: boolean
   set(models: readonly string[] | null): void
 }
 
 export const useAccessStore = create<AccessState>()((set) => ({
   models: null,
   loaded: false,
+  requested: false,
   set: (models) => set({ models: models ? new Set(models) : null, loaded: true }),
 }))
 
@@ -32,16 +35,14 @@ export function nativeAccess(models: ReadonlySet<string> | null): ReadonlySet<st
   )
 }
 
-let started = false
-
 /**
  * The account's usable models for marking pickers: asked once per session (GET /v1/models through
  * account:testConnection) when the first generation screen opens. A failure (offline, no key)
  * leaves the marks off rather than marking everything missing.
  */
 export function loadModelAccess(): void {
-  if (started) return
-  started = true
+  if (useAccessStore.getState().requested) return
+  useAccessStore.setState({ requested: true })
   void call(() => api().account.testConnection({})).then((r) => {
     useAccessStore.getState().set(r.ok ? r.value.usable : null)
   })

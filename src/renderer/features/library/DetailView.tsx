@@ -295,7 +295,7 @@ function ZoomableImage({ item }: { item: LibraryItem }) {
  */
 function VideoPlayer({ item }: { item: LibraryItem }) {
   const ref = useRef<HTMLVideoElement>(null)
-  const needsPoster = useLibraryStore((s) => Boolean(s.missingThumbs[item.id]))
+  const needsPoster = useLibraryStore((s) => !item.hasThumb && !s.posterVersion[item.id])
   const [failed, setFailed] = useState(false)
   const grabbed = useRef(false)
 

@@ -260,20 +260,26 @@ const Tile = memo(function Tile({
       onClick={onClick}
       onDoubleClick={() => onOpen(tile.id)}
     >
-      <img
-        src={thumbSrc(tile.id, tile.sha256, version)}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-        onLoad={(e) => {
-          ;(e.currentTarget as HTMLImageElement).style.visibility = ''
-        }}
-        onError={(e) => {
-          ;(e.currentTarget as HTMLImageElement).style.visibility = 'hidden'
-          useLibraryStore.getState().markMissingThumb(tile.id)
-        }}
-      />
+      {tile.hasThumb ? (
+        <img
+          src={thumbSrc(tile.id, tile.sha256, version)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onLoad={(e) => {
+            ;(e.currentTarget as HTMLImageElement).style.visibility = ''
+          }}
+          onError={(e) => {
+            ;(e.currentTarget as HTMLImageElement).style.visibility = 'hidden'
+            useLibraryStore.getState().markMissingThumb(tile.id)
+          }}
+        />
+      ) : (
+        <span className="lib-tile-placeholder" aria-hidden="true">
+          {tile.media === 'video' ? '▶' : '?'}
+        </span>
+      )}
       {tile.media === 'video' ? (
         <span className="lib-badge lib-badge-video" aria-hidden="true">
           ▶ {tile.durationSec ? formatDuration(tile.durationSec) : ''}

@@ -1,6 +1,7 @@
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from '../settings/ConnectionForm'
+import { DemoOffer } from '../settings/DemoOffer'
 
 /** Shown until an address and a key are stored: what the app needs, and where the key will live. */
 export function FirstRunScreen() {
@@ -25,6 +26,7 @@ export function FirstRunScreen() {
         ) : null}
         <ErrorBanner error={error} onDismiss={clearError} />
         <ConnectionForm submitLabel="Connect" />
+        <DemoOffer />
       </div>
     </main>
   )

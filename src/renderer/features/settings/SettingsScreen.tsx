@@ -1,10 +1,12 @@
+import type { AppError } from '@shared/result'
 import { type FormEvent, useEffect, useState } from 'react'
 
-import { api } from '../../api/client'
+import { api, call } from '../../api/client'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from './ConnectionForm'
+import { DemoOffer } from './DemoOffer'
 
 /** Connection, key, library folder and concurrency. */
 export default function SettingsScreen() {
@@ -17,13 +19,20 @@ export default function SettingsScreen() {
       <h1 id="settings-title">Settings</h1>
       <ErrorBanner error={error} onDismiss={clearError} />
       <KeySection />
-      <section className="panel" aria-labelledby="service-title">
-        <h2 id="service-title">Change service</h2>
-        <p className="muted">
-          A new address needs its own key; each address keeps its key separately.
-        </p>
-        <ConnectionForm submitLabel="Save address and key" />
+      <TestConnection />
+      <section className="panel" aria-labelledby="demo-title">
+        <h2 id="demo-title">Offline demo</h2>
+        <DemoOffer />
       </section>
+      {settings.demo.active ? null : (
+        <section className="panel" aria-labelledby="service-title">
+          <h2 id="service-title">Change service</h2>
+          <p className="muted">
+            A new address needs its own key; each address keeps its key separately.
+          </p>
+          <ConnectionForm submitLabel="Save address and key" />
+        </section>
+      )}
       <LibrarySection />
       <ConcurrencySection />
       <AboutSection />
@@ -110,6 +119,58 @@ function KeySection() {
           ) : null}
         </div>
       )}
+    </section>
+  )
+}
+
+type Check =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'done'; usable: string[]; listed: number }
+  | { state: 'failed'; error: AppError }
+
+/** GET /v1/models with the stored key: proves the address and key work and which models this account can use. */
+function TestConnection() {
+  const [check, setCheck] = useState<Check>({ state: 'idle' })
+  const hasKey = useSettingsStore((s) => Boolean(s.settings?.hasKey))
+  async function run() {
+    setCheck({ state: 'running' })
+    const result = await call(() => api().account.testConnection({}))
+    setCheck(
+      result.ok
+        ? { state: 'done', usable: result.value.usable, listed: result.value.models.length }
+        : { state: 'failed', error: result.error },
+    )
+  }
+  return (
+    <section className="panel" aria-labelledby="test-title">
+      <h2 id="test-title">Test connection</h2>
+      <div className="row">
+        <button
+          type="button"
+          onClick={() => void run()}
+          disabled={!hasKey || check.state === 'running'}
+        >
+          {check.state === 'running' ? 'Testing…' : 'Test connection'}
+        </button>
+      </div>
+      <div aria-live="polite" data-testid="connection-check">
+        {check.state === 'done' ? (
+          <>
+            <p>
+              Connected. {check.usable.length} of the app's models are available to this account (
+              {check.listed} listed by the service).
+            </p>
+            <ul className="chips">
+              {check.usable.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </>
+        ) : check.state === 'failed' ? (
+          <ErrorBanner error={check.error} />
+        ) : null}
+      </div>
     </section>
   )
 }

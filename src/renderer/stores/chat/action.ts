@@ -17,7 +17,7 @@ export interface ChatActions {
   /** Loads the list and the models and subscribes to main's chat events; returns the unsubscribe. */
   start(): () => void
   loadList(): Promise<void>
-  loadModels(refresh?: boolean): Promise<void>
+  loadModels(refresh?: boolean, cachedOnly?: boolean): Promise<void>
   open(id: string): Promise<void>
   /** Starts a new conversation (created in main with its first message). */
   newChat(): void
@@ -92,7 +92,10 @@ export const createChatActions: StateCreator<ChatStore, [], [], ChatActions> = (
   return {
     start() {
       void get().loadList()
-      void get().loadModels()
+      // The last known list at once, then the account's current one (slow when offline).
+      void get()
+        .loadModels(false, true)
+        .then(() => get().loadModels())
       const offDelta = api().on('chat:delta', (e) => get().receiveDelta(e))
       const offUpdated = api().on('chat:updated', (e) => get().receiveUpdated(e))
       // Another key or address may list other models.
@@ -110,8 +113,10 @@ export const createChatActions: StateCreator<ChatStore, [], [], ChatActions> = (
       else set({ error: result.error, listLoaded: true })
     },
 
-    async loadModels(refresh = false) {
-      const result = await call(() => api().chat.models(refresh ? { refresh } : {}))
+    async loadModels(refresh = false, cachedOnly = false) {
+      const result = await call(() =>
+        api().chat.models(cachedOnly ? { cachedOnly } : refresh ? { refresh } : {}),
+      )
       if (!result.ok) return set({ error: result.error })
       const models = result.value
       set((s) => {

@@ -15,6 +15,8 @@ export interface SettingsActions {
   setKey(key: string): Promise<Result<SettingsView>>
   clearKey(): Promise<Result<SettingsView>>
   chooseLibraryDir(): Promise<Result<SettingsView>>
+  startDemo(): Promise<Result<SettingsView>>
+  stopDemo(): Promise<Result<SettingsView>>
   clearError(): void
 }
 
@@ -52,6 +54,8 @@ export const createSettingsActions: StateCreator<SettingsStore, [], [], Settings
     setKey: (key) => run(() => api().settings.setKey({ key })),
     clearKey: () => run(() => api().settings.clearKey({})),
     chooseLibraryDir: () => run(() => api().settings.chooseLibraryDir({})),
+    startDemo: () => run(() => api().demo.start({})),
+    stopDemo: () => run(() => api().demo.stop({})),
     clearError: () => set({ error: null }),
   }
 }

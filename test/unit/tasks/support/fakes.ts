@@ -56,9 +56,12 @@ export class FakeGateway implements TaskGateway {
   onStatus: Handler<ServerStatus> = () => running(null)
   onEvents: Handler<AsyncIterable<WorkbenchEvent>> = () => stream([])
   onEstimate: Handler<Quote> = (_t, n) => ({ quoteId: `q${n}`, priceUsd: 0.003 })
-  onDownload: (task: GatewayTask, output: OutputRef, index: number, n: number) =>
-    | DownloadedFile
-    | Promise<DownloadedFile> = (task, _o, index) => ({
+  onDownload: (
+    task: GatewayTask,
+    output: OutputRef,
+    index: number,
+    n: number,
+  ) => DownloadedFile | Promise<DownloadedFile> = (task, _o, index) => ({
     path: `/staging/${task.id}/${index}.png`,
     bytes: 100,
     mime: 'image/png',
@@ -100,10 +103,10 @@ export class FakeGateway implements TaskGateway {
   }
   events(task: GatewayTask, signal: AbortSignal): AsyncIterable<WorkbenchEvent> {
     const n = this.record('events', task)
-    const self = this
+    const open = () => this.onEvents(task, n, signal)
     return {
       async *[Symbol.asyncIterator]() {
-        yield* await self.onEvents(task, n, signal)
+        yield* await open()
       },
     }
   }

@@ -1,10 +1,5 @@
 import type { AppError } from '@shared/result'
-import {
-  CONCURRENCY_KEY,
-  type ConcurrencyKey,
-  isActive,
-  type TaskKind,
-} from '@shared/tasks/states'
+import { CONCURRENCY_KEY, type ConcurrencyKey, isActive, type TaskKind } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 
 import type { TaskClock } from '../clock'
@@ -18,8 +13,8 @@ import type {
   TaskNotifier,
   WorkbenchEvent,
 } from '../ports'
-import { RequestBudget } from '../scheduler/RequestBudget'
 import { nextPollDelay, type ProgressSample } from '../scheduler/pollPlan'
+import { RequestBudget } from '../scheduler/RequestBudget'
 import { dispositionOf, toAppError } from './classify'
 import { backoff, DEFAULT_ENGINE_POLICY, type EnginePolicy } from './policy'
 import { InvalidTransition, type TaskEvent, transition } from './transitions'
@@ -472,7 +467,12 @@ export class TaskEngine {
         m.failures++
         this.notice(id, error)
         await this.sleep(
-          backoff(this.policy.retryBaseMs, this.policy.retryMaxMs, m.failures, this.o.clock.random()),
+          backoff(
+            this.policy.retryBaseMs,
+            this.policy.retryMaxMs,
+            m.failures,
+            this.o.clock.random(),
+          ),
           signal,
         )
         return
@@ -656,7 +656,8 @@ export class TaskEngine {
     } catch (e) {
       if (signal.aborted) throw e
       const error = toAppError(e)
-      if (error.code === 'rate_limited') this.budget.rateLimited(account, error.retryAfterMs ?? null)
+      if (error.code === 'rate_limited')
+        this.budget.rateLimited(account, error.retryAfterMs ?? null)
       this.notice(t.id, error)
     } finally {
       signal.removeEventListener('abort', stopConn)
@@ -800,7 +801,8 @@ export class TaskEngine {
             negativePrompt: negativePromptOf(t),
             params: paramsOf(t),
             seed: seedOf(t),
-            costEstimate: outputs.length > 0 && t.costUsd !== null ? t.costUsd / outputs.length : null,
+            costEstimate:
+              outputs.length > 0 && t.costUsd !== null ? t.costUsd / outputs.length : null,
             demo: t.demo,
           },
           file,

@@ -1,5 +1,5 @@
-import { type BudgetOptions, DEFAULT_BUDGET } from '../scheduler/RequestBudget'
 import { DEFAULT_POLL_POLICY, type PollPolicy } from '../scheduler/pollPlan'
+import { type BudgetOptions, DEFAULT_BUDGET } from '../scheduler/RequestBudget'
 
 /** Every timing of the engine in one place (tests shrink them; the benchmark reports them). */
 export interface EnginePolicy {

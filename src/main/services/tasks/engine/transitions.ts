@@ -59,7 +59,14 @@ export class InvalidTransition extends Error {
 
 type Current = Pick<
   TaskRecord,
-  'state' | 'attention' | 'serverId' | 'outputs' | 'startedAt' | 'attempts' | 'kind' | 'pendingQuote'
+  | 'state'
+  | 'attention'
+  | 'serverId'
+  | 'outputs'
+  | 'startedAt'
+  | 'attempts'
+  | 'kind'
+  | 'pendingQuote'
 >
 
 const onlyFrom = (t: Current, event: TaskEvent, ...states: TaskState[]): void => {
@@ -172,13 +179,11 @@ export function transition(t: Current, event: TaskEvent, now: number): TaskPatch
         throw new InvalidTransition(t.state, event.type)
       return { state: resumePhase(t), attention: null, error: null, notice: null }
     case 'cancel':
-      if (
-        !(
-          t.state === 'queued' ||
-          (t.state === 'needs_attention' &&
-            (t.attention === 'quote_changed' || t.attention === 'price_above_estimate'))
-        )
-      )
+      if (!(
+        t.state === 'queued' ||
+        (t.state === 'needs_attention' &&
+          (t.attention === 'quote_changed' || t.attention === 'price_above_estimate'))
+      ))
         throw new InvalidTransition(t.state, event.type)
       return { state: 'cancelled', finishedAt: now, pendingQuote: null, notice: null }
     case 'dismiss':

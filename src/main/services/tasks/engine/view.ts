@@ -5,11 +5,7 @@ import type { TaskRecord } from '../journal/TaskJournal'
 const PROMPT_PREVIEW = 300
 
 /** The renderer's view of a journal row: no key, no request body, no file paths. */
-export function toView(
-  t: TaskRecord,
-  results: TaskResultView[],
-  preview: string | null,
-): TaskView {
+export function toView(t: TaskRecord, results: TaskResultView[], preview: string | null): TaskView {
   return {
     id: t.id,
     kind: t.kind,

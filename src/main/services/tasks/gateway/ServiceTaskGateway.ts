@@ -185,7 +185,12 @@ export class ServiceTaskGateway implements TaskGateway {
         return { path: output.path, bytes: st.size, ext, mime: mimeOfExt(ext) }
       }
     }
-    return { path: saved.path, bytes: saved.bytes, ext: saved.kind === 'jpeg' ? 'jpg' : saved.kind, mime: MIME[saved.kind] }
+    return {
+      path: saved.path,
+      bytes: saved.bytes,
+      ext: saved.kind === 'jpeg' ? 'jpg' : saved.kind,
+      mime: MIME[saved.kind],
+    }
   }
 
   usesServiceBudget(output: OutputRef): boolean {

@@ -67,7 +67,11 @@ export function outputsOf(value: unknown): OutputRef[] {
 
 function errorOf(value: unknown): { code?: string; message?: string } | null {
   if (!isObj(value)) return null
-  const e = isObj(value.error) ? value.error : isObj(value.data) && isObj(value.data.error) ? value.data.error : null
+  const e = isObj(value.error)
+    ? value.error
+    : isObj(value.data) && isObj(value.data.error)
+      ? value.data.error
+      : null
   if (e) {
     const out: { code?: string; message?: string } = {}
     if (str(e.code)) out.code = str(e.code)!
@@ -93,12 +97,20 @@ export function artStatusOf(raw: Obj, status: string | undefined): ServerStatus 
 
 function previewImage(data: unknown): string | null {
   const raw = isObj(data)
-    ? (str(data.image) ?? str(data.preview) ?? str(data.b64) ?? str(data.b64_json) ?? str(data.data))
+    ? (str(data.image) ??
+      str(data.preview) ??
+      str(data.b64) ??
+      str(data.b64_json) ??
+      str(data.data))
     : str(data)
   if (!raw) return null
   if (raw.startsWith('data:image/')) return raw
   if (/^[A-Za-z0-9+/=]+$/.test(raw)) {
-    const mime = raw.startsWith('/9j/') ? 'image/jpeg' : raw.startsWith('UklG') ? 'image/webp' : 'image/png'
+    const mime = raw.startsWith('/9j/')
+      ? 'image/jpeg'
+      : raw.startsWith('UklG')
+        ? 'image/webp'
+        : 'image/png'
     return `data:${mime};base64,${raw}`
   }
   return null
@@ -134,7 +146,16 @@ export function priceOf(data: Obj): number | null {
     if (isObj(v)) return read(v.usd ?? v.amount ?? v.total)
     return null
   }
-  for (const k of ['price_usd', 'usd', 'total_usd', 'cost_usd', 'price', 'cost', 'amount', 'total']) {
+  for (const k of [
+    'price_usd',
+    'usd',
+    'total_usd',
+    'cost_usd',
+    'price',
+    'cost',
+    'amount',
+    'total',
+  ]) {
     const v = read(data[k])
     if (v !== null) return v
   }

@@ -92,7 +92,8 @@ interface Row {
 }
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
-const text = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v))
+const text = (v: unknown): string | null =>
+  v === null || v === undefined ? null : JSON.stringify(v)
 
 function fromRow(r: Row): TaskRecord {
   return {
@@ -240,7 +241,11 @@ export class TaskJournal {
   }
 
   /** A change that may be lost in a power cut without harm (progress, server status text). */
-  updateSoft(id: string, patch: Pick<TaskPatch, 'progress' | 'serverStatus' | 'notice'>, now: number): void {
+  updateSoft(
+    id: string,
+    patch: Pick<TaskPatch, 'progress' | 'serverStatus' | 'notice'>,
+    now: number,
+  ): void {
     this.soft(() => this.write(id, patch, now))
   }
 
@@ -251,13 +256,13 @@ export class TaskJournal {
 
   byRequestId(requestId: string): TaskRecord | null {
     const row = this.db.prepare('SELECT * FROM tasks WHERE request_id = ?').get(requestId) as
-      | Row
-      | undefined
+      Row | undefined
     return row ? fromRow(row) : null
   }
 
   byKey(key: string): TaskRecord | null {
-    const row = this.db.prepare('SELECT * FROM tasks WHERE idem_key = ?').get(key) as Row | undefined
+    const row = this.db.prepare('SELECT * FROM tasks WHERE idem_key = ?').get(key) as
+      Row | undefined
     return row ? fromRow(row) : null
   }
 

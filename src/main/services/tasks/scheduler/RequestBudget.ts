@@ -18,9 +18,9 @@ export const DEFAULT_BUDGET: BudgetOptions = {
   ratePerSec: 2,
   burst: 4,
   minRatePerSec: 0.25,
-  decreaseFactor: 0.5,
-  recoverStep: 0.25,
-  recoverEveryMs: 20_000,
+  decreaseFactor: 0.7,
+  recoverStep: 0.2,
+  recoverEveryMs: 5_000,
 }
 
 interface Waiter {
@@ -37,6 +37,8 @@ interface Account {
   lastPenaltyAt: number
   /** No request may start before this instant (Retry-After). */
   pausedUntil: number
+  /** Requests granted since the last 429. */
+  grantsSince429: number
   queue: Waiter[]
   pumping: boolean
 }
@@ -77,6 +79,7 @@ export class RequestBudget {
         rate: this.options.ratePerSec,
         lastPenaltyAt: -Infinity,
         pausedUntil: 0,
+        grantsSince429: Infinity,
         queue: [],
         pumping: false,
       }
@@ -130,6 +133,7 @@ export class RequestBudget {
         this.refill(a, now)
         if (a.tokens >= 1) {
           a.tokens -= 1
+          a.grantsSince429++
           const w = a.queue.shift()!
           w.signal?.removeEventListener('abort', w.onAbort)
           this.stats.granted++
@@ -156,12 +160,14 @@ export class RequestBudget {
     a.pausedUntil = Math.max(a.pausedUntil, now + Math.max(0, wait))
     this.stats.pauses++
     this.refill(a, now)
-    // One storm of 429s (answers to requests already in flight) counts as one penalty.
-    if (now - a.lastPenaltyAt > 1_000) {
+    // Slow down only when the 429 answers our own pace: not for the answers to requests already
+    // in flight when the first 429 came, nor for a single probe after a pause (a server-wide storm).
+    if (a.grantsSince429 > 1 && now - a.lastPenaltyAt > 1_000) {
       a.rate = Math.max(this.options.minRatePerSec, a.rate * this.options.decreaseFactor)
       this.stats.penalties++
     }
     a.lastPenaltyAt = now
+    a.grantsSince429 = 0
     a.tokens = Math.min(a.tokens, 0)
   }
 

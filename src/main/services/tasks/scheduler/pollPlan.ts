@@ -61,9 +61,7 @@ export function capFor(policy: PollPolicy, ageMs: number): number {
  * moving answer is enough to aim the next poll.
  */
 export function predictFinish(samples: readonly ProgressSample[]): number | null {
-  const known = samples.filter(
-    (s): s is { at: number; progress: number } => s.progress !== null,
-  )
+  const known = samples.filter((s): s is { at: number; progress: number } => s.progress !== null)
   const last = known[known.length - 1]
   if (!last || last.progress <= 0) return null
   let zero = -1

@@ -1,0 +1,70 @@
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { closeBrowser, launchApp } from './harness/launch'
+
+afterAll(closeBrowser)
+
+describe('offline demo', () => {
+  it('starts in one click from first run, works without a key, and leaves nothing behind', async () => {
+    const app = await launchApp()
+    try {
+      const { page } = app
+      await page.getByRole('button', { name: 'Try the offline demo' }).click()
+      await page.getByTestId('demo-badge').waitFor()
+      await page.getByRole('heading', { name: 'Settings' }).waitFor()
+      expect(await page.getByTestId('base-url').textContent()).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+$/,
+      )
+
+      // The demo service answers for real: the account's models are listed.
+      await page.getByRole('button', { name: 'Test connection' }).click()
+      await expect
+        .poll(() => page.getByTestId('connection-check').textContent())
+        .toMatch(/Connected\. \d+ of the app's models/)
+      expect(await page.getByTestId('connection-check').textContent()).toContain('std-image-2')
+      await app.screenshot('settings-demo-light')
+
+      await page.getByRole('button', { name: 'Leave the demo' }).click()
+      await page.getByRole('heading', { name: 'Welcome to Gen Studio' }).waitFor()
+      expect(await app.container.settings.connection()).toBeNull()
+      expect(await app.container.settings.settings()).toMatchObject({ baseUrl: null })
+      expect(app.pageErrors).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('restores the real connection untouched when the demo ends', async () => {
+    const app = await launchApp()
+    try {
+      const { page } = app
+      await page.getByLabel('Service address').fill('https://api.example.com')
+      await page.getByLabel('API key').fill('sk-real-account-key-8d1e')
+      await page.getByRole('button', { name: 'Connect' }).click()
+      await page.getByRole('heading', { name: 'Settings' }).waitFor()
+
+      await page.getByRole('button', { name: 'Try the offline demo' }).click()
+      await page.getByTestId('demo-badge').waitFor()
+      expect((await app.container.settings.connection())?.demo).toBe(true)
+      // The stored address and the keychain entry are not touched by the demo.
+      expect(await app.container.settings.settings()).toMatchObject({
+        baseUrl: 'https://api.example.com',
+      })
+      expect(await app.secrets.get('https://api.example.com')).toBe('sk-real-account-key-8d1e')
+
+      await page.getByRole('button', { name: 'Leave the demo' }).click()
+      await expect.poll(() => page.getByTestId('demo-badge').count()).toBe(0)
+      await expect
+        .poll(() => page.getByTestId('base-url').textContent())
+        .toBe('https://api.example.com')
+      expect(await page.getByTestId('key-status').textContent()).toContain('…8d1e')
+      expect(await app.container.settings.connection()).toEqual({
+        baseUrl: 'https://api.example.com',
+        key: 'sk-real-account-key-8d1e',
+        demo: false,
+      })
+    } finally {
+      await app.close()
+    }
+  })
+})

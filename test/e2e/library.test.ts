@@ -1,0 +1,231 @@
+import { promises as fs } from 'node:fs'
+import { join } from 'node:path'
+
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { writePngText } from '../../src/shared/library/pngChunks'
+import { makeMp4, makePng } from '../integration/library/fixtures'
+import { MemorySecretStore } from '../support/MemorySecretStore'
+import { type AppUnderTest, closeBrowser, launchApp } from './harness/launch'
+
+afterAll(closeBrowser)
+
+/**
+ * The harness serves the renderer over http, where Chromium has no gen-media: scheme: serve the
+ * same handler under the page's own origin (allowed by the CSP's 'self') and point the renderer
+ * at it.
+ */
+export async function serveMediaInPage(app: AppUnderTest): Promise<void> {
+  await app.context.route('**/__media/**', async (route) => {
+    const url = new URL(route.request().url())
+    const rest = url.pathname.replace(/^\/__media\//, '')
+    const response = await app.container.library.serveMedia(
+      new Request(`gen-media://${rest}${url.search}`, { headers: route.request().headers() }),
+    )
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    })
+  })
+  await app.context.addInitScript(() => {
+    window.__genStudioMediaBase = `${location.origin}/__media/`
+  })
+}
+
+/** Connects (memory key store), opens the Library area. */
+export async function openLibrary(app: AppUnderTest): Promise<void> {
+  await app.container.settings.connect('https://api.example.com', 'sk-e2e-library-0000')
+  await serveMediaInPage(app)
+  await app.page.reload()
+  await app.page.getByRole('button', { name: 'Library' }).click()
+  await app.page.getByRole('heading', { name: 'Library' }).waitFor()
+}
+
+const count = (app: AppUnderTest) => app.page.getByTestId('library-count').textContent()
+
+describe('library in Chromium', () => {
+  it('imports by drop, browses, filters, searches, shows details, deletes with undo and reuses settings', async () => {
+    const app = await launchApp({ secrets: new MemorySecretStore() })
+    try {
+      await openLibrary(app)
+      const { page } = app
+      await page.getByText('Your library is empty.').waitFor()
+
+      // ── import by dropping files from the OS ──
+      const src = join(app.dir, 'Desktop')
+      await fs.mkdir(src)
+      const castle = writePngText(await makePng(96, 64, '#1971c2'), {
+        parameters:
+          'a castle on a hill\nNegative prompt: fog\nSteps: 30, Sampler: Euler a, CFG scale: 7, Seed: 42, Size: 96x64',
+      })
+      const fox = writePngText(await makePng(64, 64, '#f08c00'), {
+        Title: 'NovelAI generated image',
+        Description: 'a fox in the snow',
+        Software: 'NovelAI',
+        Source: 'NovelAI Diffusion V4.5 4BDE2A90',
+        Comment: JSON.stringify({ prompt: 'a fox in the snow', uc: 'lowres', seed: 9, steps: 28 }),
+      })
+      const files = { 'castle.png': castle, 'fox.png': fox, 'waves.mp4': makeMp4(5) }
+      const paths: Record<string, string> = {}
+      for (const [name, bytes] of Object.entries(files)) {
+        paths[name] = join(src, name)
+        await fs.writeFile(paths[name], bytes)
+      }
+      await page.evaluate((p) => (window.__genStudioFilePaths = p), paths)
+      const payload = Object.entries(files).map(([name, bytes]) => ({
+        name,
+        b64: Buffer.from(bytes).toString('base64'),
+      }))
+      await page.evaluate((list) => {
+        const dt = new DataTransfer()
+        for (const f of list) {
+          const bin = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))
+          dt.items.add(new File([bin], f.name))
+        }
+        const target = document.querySelector('[data-testid="library-screen"]')!
+        target.dispatchEvent(
+          new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }),
+        )
+        target.dispatchEvent(
+          new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+        )
+      }, payload)
+      await expect
+        .poll(() => page.getByTestId('library-notice').textContent())
+        .toContain('Imported 3')
+      await expect.poll(() => count(app)).toBe('3 items')
+      // Dropping the same file again finds the duplicate.
+      await page.evaluate(() => {
+        const dt = new DataTransfer()
+        dt.items.add(new File([new Uint8Array([1])], 'fox.png'))
+        const target = document.querySelector('[data-testid="library-screen"]')!
+        target.dispatchEvent(
+          new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+        )
+      })
+      await expect
+        .poll(() => page.getByTestId('library-notice').textContent())
+        .toContain('1 already in the library')
+
+      // ── results saved by the app appear live ──
+      for (let i = 0; i < 12; i++) {
+        await app.container.library.save({
+          kind: 'image',
+          model: 'std-image-2',
+          prompt: `lighthouse study ${i}`,
+          params: { size: '64x48' },
+          seed: i,
+          createdAt: new Date(2026, i % 3, 10 + i).getTime(),
+          file: {
+            bytes: await makePng(64, 48, `#${(i * 20 + 16).toString(16).padStart(2, '0')}4040`),
+            ext: 'png',
+          },
+        })
+      }
+      await expect.poll(() => count(app)).toBe('15 items')
+      const grid = page.getByTestId('library-grid')
+      await expect.poll(() => grid.getByRole('option').count()).toBe(15)
+      // Thumbnails really load through the media handler.
+      await expect
+        .poll(() =>
+          page.$$eval(
+            '.lib-tile img',
+            (imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length,
+          ),
+        )
+        .toBeGreaterThanOrEqual(14)
+
+      // ── filter and search ──
+      await page.getByLabel('Type').selectOption('video')
+      await expect.poll(() => count(app)).toBe('1 item')
+      await page.getByRole('button', { name: 'Clear filters' }).click()
+      await expect.poll(() => count(app)).toBe('15 items')
+      await page.getByLabel('Search prompts').fill('castl')
+      await expect.poll(() => count(app)).toBe('1 item')
+
+      // ── detail ──
+      await grid.getByRole('option').first().dblclick()
+      const dialog = page.getByRole('dialog')
+      await expect
+        .poll(() => dialog.getByTestId('detail-prompt').textContent())
+        .toBe('a castle on a hill')
+      await expect.poll(() => dialog.getByText('Seed').count()).toBeGreaterThan(0)
+      await dialog.getByRole('button', { name: 'Zoom in' }).click()
+      await expect.poll(() => dialog.getByText('200%').count()).toBe(1)
+      await expect
+        .poll(() =>
+          dialog
+            .locator('.lib-zoom-view img')
+            .evaluate((i) => (i as HTMLImageElement).naturalWidth),
+        )
+        .toBe(96)
+
+      // ── reuse settings: the intent is emitted and the matching form's area opens ──
+      await dialog.getByRole('button', { name: 'Reuse settings' }).click()
+      await expect
+        .poll(() =>
+          page
+            .getByRole('navigation', { name: 'Areas' })
+            .locator('[aria-current="page"]')
+            .textContent(),
+        )
+        .toBe('Images')
+      await page.getByRole('button', { name: 'Library' }).click()
+      await page.getByRole('heading', { name: 'Library' }).waitFor()
+
+      // ── delete with undo (toast button, then Ctrl+Z) ──
+      await page.getByLabel('Search prompts').fill('')
+      await expect.poll(() => count(app)).toBe('15 items')
+      await grid.getByRole('option').first().click()
+      await grid.press('Delete')
+      await page.getByText(/Deleted 1 item/).waitFor()
+      await expect.poll(() => count(app)).toBe('14 items')
+      await page.getByRole('button', { name: 'Undo' }).click()
+      await expect.poll(() => count(app)).toBe('15 items')
+      await grid.getByRole('option').nth(1).click()
+      await grid.press('Delete')
+      await expect.poll(() => count(app)).toBe('14 items')
+      await grid.press('Control+z')
+      await expect.poll(() => count(app)).toBe('15 items')
+
+      // ── keyboard multi-select ──
+      await grid.getByRole('option').first().click()
+      await grid.press('Shift+ArrowRight')
+      await grid.press('Shift+ArrowRight')
+      await expect.poll(() => page.getByText('3 selected').count()).toBe(1)
+
+      await app.screenshot('library-light')
+      expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('shows a missing library folder as a clear message and keeps the indexed items browsable', async () => {
+    const app = await launchApp({ secrets: new MemorySecretStore(), colorScheme: 'dark' })
+    try {
+      await app.container.library.save({
+        kind: 'art',
+        model: 'art-v5',
+        prompt: 'moonlit river',
+        params: {},
+        file: { bytes: await makePng(), ext: 'png' },
+      })
+      await app.container.library.close()
+      await fs.rename(join(app.dir, 'Library'), join(app.dir, 'Library-unplugged'))
+      const next = await app.restart({ colorScheme: 'dark' })
+      try {
+        await openLibrary(next)
+        await next.page.getByRole('alert').filter({ hasText: 'is missing' }).waitFor()
+        await expect.poll(() => count(next)).toBe('1 item')
+        await next.screenshot('library-missing-dark')
+      } finally {
+        await next.close()
+      }
+    } catch (e) {
+      await app.close().catch(() => {})
+      throw e
+    }
+  })
+})

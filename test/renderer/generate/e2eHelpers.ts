@@ -1,0 +1,140 @@
+/**
+ * Shared by the generation screens' browser e2e tests (test/e2e/generate.test.ts, a11y.test.ts,
+ * screens.test.ts): connect a launched app to a simulator, serve library media on the page's own
+ * origin, make PNG files, and drop files the way the OS does.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import type { Page } from 'playwright-core'
+import sharp from 'sharp'
+
+import type { Simulator } from '../../../src/simulator'
+import { type AppUnderTest, launchApp, type LaunchOptions } from '../../e2e/harness/launch'
+import { MemorySecretStore } from '../../support/MemorySecretStore'
+
+const files = mkdtempSync(join(tmpdir(), 'gen-e2e-files-'))
+
+/**
+ * Serves library media to the page on its own origin (the CSP allows img-src 'self'): the harness
+ * has no gen-media: scheme, so requests under /__media/ are answered by the library's handler.
+ */
+export async function serveMedia(a: AppUnderTest): Promise<void> {
+  await a.context.route('**/__media/**', async (route) => {
+    const url = new URL(route.request().url())
+    const rest = url.pathname.slice(url.pathname.indexOf('/__media/') + '/__media/'.length)
+    const response = await a.container.library.serveMedia(
+      new Request(`gen-media://${rest}${url.search}`),
+    )
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    })
+  })
+  await a.context.addInitScript({
+    content: `window.__genStudioMediaBase = location.origin + '/__media/'`,
+  })
+}
+
+/**
+ * Launches (or takes) an app, connects it to the simulator's full account, reloads and opens an
+ * area by its navigation button.
+ */
+export async function openArea(
+  area: string,
+  sim: Simulator,
+  options: { existing?: AppUnderTest; launch?: LaunchOptions } = {},
+): Promise<AppUnderTest> {
+  const a =
+    options.existing ?? (await launchApp({ secrets: new MemorySecretStore(), ...options.launch }))
+  await serveMedia(a)
+  if (!options.existing) await a.container.settings.connect(sim.baseUrl, sim.accounts.full.key)
+  await a.page.reload()
+  await goTo(a.page, area)
+  return a
+}
+
+/** Clicks an area in the navigation and waits for its heading. */
+export async function goTo(page: Page, area: string): Promise<void> {
+  await page.getByRole('button', { name: area, exact: true }).click()
+  await page.getByRole('heading', { name: area, level: 1 }).waitFor()
+}
+
+/** A solid-colour PNG on disk. */
+export async function png(
+  name: string,
+  width: number,
+  height: number,
+  rgb: [number, number, number],
+): Promise<string> {
+  const path = join(files, name)
+  await sharp({
+    create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } },
+  })
+    .png()
+    .toFile(path)
+  return path
+}
+
+/** A path in the same scratch folder, for files a test writes itself. */
+export const scratchPath = (name: string): string => join(files, name)
+
+/**
+ * Drops files on an element the way the OS does: real dragenter/dragover/drop events whose
+ * DataTransfer holds File objects built in the page; `path` tells the harness's pathForFile where
+ * a file "lives" (leave it out to simulate a file with no path, like a pasted image).
+ */
+export async function dropFiles(
+  page: Page,
+  selector: string,
+  list: Array<{ name: string; bytes: Buffer; type: string; path?: string }>,
+): Promise<void> {
+  await page.evaluate(
+    ({ selector, list }) => {
+      const paths: Record<string, string> = (window.__genStudioFilePaths ??= {})
+      const dt = new DataTransfer()
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))
+        dt.items.add(new File([bytes], f.name, { type: f.type }))
+        if (f.path) paths[f.name] = f.path
+      }
+      const target = document.querySelector(selector)
+      if (!target) throw new Error(`No drop target ${selector}`)
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        target.dispatchEvent(
+          new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }),
+        )
+      }
+    },
+    {
+      selector,
+      list: list.map((f) => ({
+        name: f.name,
+        b64: f.bytes.toString('base64'),
+        type: f.type,
+        path: f.path,
+      })),
+    },
+  )
+}
+
+/** Drops one PNG from disk (with its OS path) on a reference zone. */
+export async function dropPng(page: Page, slot: string, path: string): Promise<void> {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  await dropFiles(page, `[data-testid="dropzone-${slot}"]`, [
+    { name, bytes: await sharp(path).toBuffer(), type: 'image/png', path },
+  ])
+}
+
+/** Paints a horizontal stroke across a mask canvas with the mouse. */
+export async function paintStroke(page: Page, testId: string): Promise<void> {
+  const canvas = page.getByTestId(testId)
+  await canvas.scrollIntoViewIfNeeded()
+  const box = (await canvas.boundingBox())!
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.3, { steps: 8 })
+  await page.mouse.up()
+}
