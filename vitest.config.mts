@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/simulator/**/*.test.ts'],
           testTimeout: 20_000,
+          // Memory assertions force a GC so they measure live data, not garbage.
+          execArgv: ['--expose-gc'],
         },
       },
       {

@@ -3,7 +3,8 @@
 // the real keychain, e2e in real Chromium). On Linux without a session bus it starts one with an
 // unlocked gnome-keyring, so keychain tests use a real Secret Service. Ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
@@ -35,6 +36,10 @@ const vitest = [
 ]
 const quoted = vitest.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')
 
+// The test keyring lives in a fresh folder each run, so a keyring left by an earlier run (with
+// another password) can never be the one that is locked.
+const keyringHome = mkdtempSync(join(tmpdir(), 'gen-studio-keyring-'))
+
 const needsBus =
   process.platform === 'linux' &&
   !process.env.DBUS_SESSION_BUS_ADDRESS &&
@@ -46,11 +51,13 @@ const run = needsBus
         '--',
         'sh',
         '-c',
-        `printf 'gen-studio-test' | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${quoted}`,
+        `printf 'gen-studio-test' | XDG_DATA_HOME='${keyringHome}' gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${quoted}`,
       ],
       { cwd: root, stdio: 'inherit', env },
     )
   : spawnSync(vitest[0], vitest.slice(1), { cwd: root, stdio: 'inherit', env, shell })
+
+rmSync(keyringHome, { recursive: true, force: true })
 
 let passed = 0
 let failed = 0
@@ -60,9 +67,11 @@ if (existsSync(report)) {
   passed = json.numPassedTests ?? 0
   failed = json.numFailedTests ?? 0
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0)
-  // A suite that failed to load has no tests counted; count it as a failure so it cannot hide.
+  // A file that failed outside its tests (load error, a failing beforeAll) may count no failed
+  // test; count it as one failure so it cannot hide behind skipped tests.
   for (const file of json.testResults ?? []) {
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1
+    const tests = file.assertionResults ?? []
+    if (file.status === 'failed' && !tests.some((t) => t.status === 'failed')) failed += 1
   }
 }
 if (run.status !== 0 && failed === 0) failed = 1

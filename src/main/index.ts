@@ -76,7 +76,8 @@ if (!app.requestSingleInstanceLock()) {
     protocol.handle(MEDIA_SCHEME, container.library.serveMedia)
     registerIpc(createHandlers(container), {
       isTrustedUrl,
-      onUnexpected: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
+      // Unexpected failures go to the redacting diagnostics log, never raw to the console.
+      onUnexpected: (channel, error) => container?.diagnostics.error(`ipc ${channel}`, error),
     })
     container.events.forward((event, payload) => {
       for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)

@@ -73,7 +73,7 @@ describe('generation screens', () => {
     expect(a.pageErrors).toEqual([])
   })
 
-  it('builds an edit from files dropped from the OS, reordered, with a pasted-like file staged', async () => {
+  it('builds an edit from files dropped from the OS, reordered, and a pasted one staged in main', async () => {
     const a = await open('Images')
     const { page } = a
     await page.getByLabel('Edit with reference images').check()
@@ -83,9 +83,19 @@ describe('generation screens', () => {
     writeFileSync(text, 'this is not an image')
     await dropFiles(page, '[data-testid="dropzone-images.references"]', [
       { name: 'red.png', bytes: await sharp(red).toBuffer(), type: 'image/png', path: red },
-      // No OS path: the bytes are staged in main's upload area.
-      { name: 'blue.png', bytes: await sharp(blue).toBuffer(), type: 'image/png' },
     ])
+    // Pasted (anywhere outside a text field): no OS path, so the bytes are staged in main.
+    await page.evaluate(
+      (b64) => {
+        const dt = new DataTransfer()
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+        dt.items.add(new File([bytes], 'blue.png', { type: 'image/png' }))
+        document.body.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }),
+        )
+      },
+      (await sharp(blue).toBuffer()).toString('base64'),
+    )
     await expect.poll(() => page.getByTestId('reference-thumb').count()).toBe(2)
     await expect
       .poll(() => page.getByTestId('reference-thumb').nth(1).textContent())
@@ -120,6 +130,7 @@ describe('generation screens', () => {
     expect(payload.images).toHaveLength(2)
     expect(payload.images[0]).toContain(join('userData', 'uploads'))
     expect(payload.images[1]).toBe(red)
+    expect(a.calls.filter((c) => c.channel === 'generate:stageFile')).toHaveLength(1)
     expect(sim.requests().some((r) => r.path === '/v1/images/edits' && r.status === 200)).toBe(true)
     expect(a.pageErrors).toEqual([])
   })
@@ -218,6 +229,32 @@ describe('generation screens', () => {
     expect(a.pageErrors).toEqual([])
   })
 
+  it('applies the settings of a PNG dropped on the form, field by field', async () => {
+    const a = await open('Art model')
+    const { page } = a
+    await page.getByLabel('Prompt', { exact: true }).fill('a quiet harbour')
+    await page.getByLabel('Steps').fill('30')
+    await page.getByLabel('Fixed').check()
+    await page.getByLabel('Seed value').fill('1234')
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await waitSaved(page)
+    const tile = (await a.container.library.query({ kinds: ['art'] }, null, 1)).items[0]!
+    const file = await a.container.library.absolutePath(tile.id)
+
+    await page.getByLabel('Prompt', { exact: true }).fill('something else')
+    await page.getByLabel('Steps').fill('12')
+    await page.getByLabel('Random').check()
+    await dropFiles(page, 'form[aria-label="Art model"]', [
+      { name: 'result.png', bytes: await sharp(file).toBuffer(), type: 'image/png', path: file },
+    ])
+    await page.getByTestId('applied-notice').waitFor()
+    expect(await page.getByLabel('Prompt', { exact: true }).inputValue()).toBe('a quiet harbour')
+    expect(await page.getByLabel('Steps').inputValue()).toBe('30')
+    expect(await page.getByLabel('Seed value').inputValue()).toBe('1234')
+    expect(a.calls.filter((c) => c.channel === 'library:readSettings')).toHaveLength(1)
+    expect(a.pageErrors).toEqual([])
+  })
+
   it('refuses values out of range at the field and sends nothing', async () => {
     const a = await open('Images')
     const { page } = a
@@ -268,7 +305,7 @@ describe('generation screens', () => {
   })
 
   it('workbench: uploads assets, quotes, generates with live previews, and a changed or expired quote asks again', async () => {
-    const slow = await startSimulator({ timeScale: 0.6, quoteTtlMs: 6_000 })
+    const slow = await startSimulator({ timeScale: 0.6, quoteTtlMs: 12_000 })
     try {
       const a = await open('Workbench', slow)
       const { page } = a
@@ -318,7 +355,7 @@ describe('generation screens', () => {
       await page.getByRole('button', { name: 'Get quote' }).click()
       await quote.waitFor()
       await expect
-        .poll(() => page.getByTestId('quote-problem').textContent(), { timeout: 15_000 })
+        .poll(() => page.getByTestId('quote-problem').textContent(), { timeout: 30_000 })
         .toContain('expired')
       expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(
         true,

@@ -343,7 +343,10 @@ export const invokeContract = {
     'Every task not dismissed, newest first: state, progress, times, cost, error and results.',
     empty,
   ),
-  'tasks:get': channel<TaskView>()('One task.', z.object({ id: taskIdSchema }).strict()),
+  'tasks:get': channel<TaskView>()(
+    'One task by its id, as tasks:list shows it.',
+    z.object({ id: taskIdSchema }).strict(),
+  ),
   'tasks:submit': channel<TaskView>()(
     'Start a generation (image | edit | video | native | workbench). Validated with the catalog first (field errors, nothing sent); journaled with a new key before it is sent.',
     submitTaskSchema,

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod'
 
+import { TASK_KINDS } from './states'
+
 const MAX_PROMPT = 40_000
 /** A local file the user picked or dropped (from `api.pathForFile`). */
 const filePath = z.string().trim().min(1, 'Choose a file').max(4096)
@@ -81,7 +83,8 @@ export const submitWorkbenchSchema = z
   })
   .strict()
 
-export const submitTaskSchema = z.discriminatedUnion('kind', [
+/** The request of each kind: a discriminated union by `kind`. */
+export const submitTaskUnion = z.discriminatedUnion('kind', [
   submitImageSchema,
   submitEditSchema,
   submitVideoSchema,
@@ -89,8 +92,26 @@ export const submitTaskSchema = z.discriminatedUnion('kind', [
   submitWorkbenchSchema,
 ])
 
-export type SubmitTaskInput = z.output<typeof submitTaskSchema>
+export type SubmitTaskInput = z.output<typeof submitTaskUnion>
+export type SubmitTaskPayload = z.input<typeof submitTaskUnion>
 export type AcceptedQuote = z.output<typeof acceptedQuoteSchema>
 
+const envelope = z.looseObject({ kind: z.enum(TASK_KINDS) })
+
+/**
+ * The payload schema of `tasks:submit`. Every IPC channel takes one object schema (the contract's
+ * rule), so at runtime this is an object whose check is the discriminated union above, with the
+ * union's field paths in its messages; its static type is the union itself.
+ */
+export const submitTaskSchema = envelope.superRefine((value, ctx) => {
+  const parsed = submitTaskUnion.safeParse(value)
+  if (parsed.success) return
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+  }
+}) as unknown as typeof envelope & {
+  _zod: { input: SubmitTaskPayload; output: SubmitTaskInput }
+}
+
 /** Kinds in the order the union lists them (kept in step with TASK_KINDS by a unit test). */
-export const SUBMIT_KINDS = submitTaskSchema.options.map((o) => o.shape.kind.value)
+export const SUBMIT_KINDS = submitTaskUnion.options.map((o) => o.shape.kind.value)

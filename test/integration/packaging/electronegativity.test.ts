@@ -145,19 +145,25 @@ function runElectronegativity(input: string, output: string): Promise<Finding[]>
     child.on('error', reject)
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`electronegativity exited ${code}: ${log}`))
-      const [header, ...rows] = parseCsv(readFileSync(output, 'utf8'))
-      if (header?.[0] !== 'issue')
-        return reject(new Error(`unexpected CSV header: ${header?.join(',')}`))
-      resolve(
-        rows.map(([check, severity, confidence, file, location, sample]) => ({
-          check: check!,
-          severity: severity!,
-          confidence: confidence!,
-          file: file!.replace(/\\/g, '/'),
-          location: location!,
-          sample: sample!,
-        })),
-      )
+      try {
+        const [header, ...rows] = parseCsv(readFileSync(output, 'utf8'))
+        if (header?.[0] !== 'issue') throw new Error(`unexpected CSV header: ${header?.join(',')}`)
+        const short = rows.find((r) => r.length < 6)
+        if (short) throw new Error(`a CSV row has ${short.length} fields: ${JSON.stringify(short)}`)
+        resolve(
+          rows.map(([check, severity, confidence, file, location, sample]) => ({
+            check: check!,
+            severity: severity!,
+            confidence: confidence!,
+            file: file!.replace(/\\/g, '/'),
+            location: location!,
+            sample: sample!,
+          })),
+        )
+      } catch (e) {
+        // Settle the promise: a throw inside this callback would leave beforeAll hanging.
+        reject(e)
+      }
     })
   })
 }

@@ -4,7 +4,7 @@
  * one twice) and runs until every task has ended. The parent kills it with SIGKILL at random
  * points and starts it again on the same folders.
  *
- * Input (env CRASH_WORKER): { baseUrl, key, dir, planFile }. Output lines: READY, DONE.
+ * Input (env CRASH_WORKER): { baseUrl, key, dir, planFile, exitWhenDone }. Output: READY, DONE.
  */
 import { readFileSync } from 'node:fs'
 
@@ -16,6 +16,8 @@ interface Config {
   key: string
   dir: string
   planFile: string
+  /** Exit after DONE (the last run); otherwise stay up until killed. */
+  exitWhenDone: boolean
 }
 
 async function main(): Promise<void> {
@@ -31,11 +33,18 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 30))
   }
   process.stdout.write('DONE\n')
+  if (!config.exitWhenDone) {
+    // Stay up (idle, as an app would) until the parent kills the process.
+    setInterval(() => {}, 60_000)
+    return
+  }
   await stack.close({ keep: true })
   process.exit(0)
 }
 
 main().catch((e) => {
-  process.stderr.write(`worker failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+  process.stderr.write(
+    `worker failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  )
   process.exit(2)
 })

@@ -28,7 +28,12 @@ afterAll(async () => {
 
 const IMAGE: SubmitTaskInput = {
   kind: 'image',
-  request: { model: 'std-image-2', prompt: 'a lighthouse at dusk', quality: 'low', size: '512x512' },
+  request: {
+    model: 'std-image-2',
+    prompt: 'a lighthouse at dusk',
+    quality: 'low',
+    size: '512x512',
+  },
 }
 const IMAGE_B64: SubmitTaskInput = {
   kind: 'image',
@@ -126,7 +131,9 @@ const CASES: Case[] = [
   {
     name: 'video download stalls mid-body',
     input: VIDEO,
-    faults: [{ route: 'GET /v1/videos/*/content', kind: 'stall', afterBytes: 1000, stallMs: 3_000 }],
+    faults: [
+      { route: 'GET /v1/videos/*/content', kind: 'stall', afterBytes: 1000, stallMs: 3_000 },
+    ],
     timeouts: { bodyMs: 800 },
     expect: 'saved',
   },
@@ -163,7 +170,9 @@ const CASES: Case[] = [
   {
     name: 'workbench event stream dropped twice',
     input: WORKBENCH,
-    faults: [{ route: 'GET /v1/art/generations/*/events', kind: 'sse-drop', afterEvents: 1, times: 2 }],
+    faults: [
+      { route: 'GET /v1/art/generations/*/events', kind: 'sse-drop', afterEvents: 1, times: 2 },
+    ],
     expect: 'saved',
   },
   {
@@ -175,7 +184,15 @@ const CASES: Case[] = [
   {
     name: '5xx on the estimate',
     input: WORKBENCH,
-    faults: [{ route: 'POST /v1/art/estimate', kind: 'status', status: 503, retryAfterSeconds: 0, times: 2 }],
+    faults: [
+      {
+        route: 'POST /v1/art/estimate',
+        kind: 'status',
+        status: 503,
+        retryAfterSeconds: 0,
+        times: 2,
+      },
+    ],
     expect: 'saved',
   },
   {
@@ -210,7 +227,8 @@ async function waitFor(stack: Stack, id: string, states: string[], ms = 30_000):
   for (;;) {
     const view = await stack.tasks.get(id)
     if (states.includes(view.state)) return view
-    if (Date.now() > end) throw new Error(`task still ${view.state}: ${JSON.stringify(view.notice ?? view.error)}`)
+    if (Date.now() > end)
+      throw new Error(`task still ${view.state}: ${JSON.stringify(view.notice ?? view.error)}`)
     await new Promise((r) => setTimeout(r, 40))
   }
 }
@@ -218,7 +236,8 @@ async function waitFor(stack: Stack, id: string, states: string[], ms = 30_000):
 function keyOf(stack: Stack, id: string): string {
   const db = new Database(join(stack.userDataDir, 'tasks.sqlite'), { readonly: true })
   try {
-    return (db.prepare('SELECT idem_key FROM tasks WHERE id = ?').get(id) as { idem_key: string }).idem_key
+    return (db.prepare('SELECT idem_key FROM tasks WHERE id = ?').get(id) as { idem_key: string })
+      .idem_key
   } finally {
     db.close()
   }
@@ -254,7 +273,10 @@ describe('fault matrix against the simulator', () => {
           if (c.expect === 'failed') expect(ledger.net.get(key) ?? 0).toBe(0)
         }
         // Every injected fault really happened to this task.
-        const fired = server.faults.fired().slice(firedBefore).map((f) => f.kind)
+        const fired = server.faults
+          .fired()
+          .slice(firedBefore)
+          .map((f) => f.kind)
         for (const f of c.faults) expect(fired).toContain(f.kind)
         c.check?.({ view, sim: server, stack, since })
       } finally {
@@ -270,7 +292,10 @@ describe('fault matrix against the simulator', () => {
       // The user accepted a quote at a price the service no longer gives once it expires.
       const est = await fetch(`${sim.baseUrl}/v1/art/estimate`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${sim.accounts.full.key}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${sim.accounts.full.key}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify(WORKBENCH.request),
       }).then((r) => r.json() as Promise<{ data: { quote_id: string; price_usd: number } }>)
       sim.faults.inject({ route: 'POST /v1/art/generations', kind: 'expire-quote' })
@@ -288,7 +313,9 @@ describe('fault matrix against the simulator', () => {
       await stack.tasks.confirmQuote(submitted.id, waiting.pendingQuote!.quoteId)
       const done = await waitFor(stack, submitted.id, ['saved', 'failed'])
       expect(done.state).toBe('saved')
-      expect(chargesByKey(sim.ledger.charges().filter((e) => e.idempotencyKey === key)).charges.get(key)).toBe(1)
+      expect(
+        chargesByKey(sim.ledger.charges().filter((e) => e.idempotencyKey === key)).charges.get(key),
+      ).toBe(1)
     } finally {
       await stack.close()
     }

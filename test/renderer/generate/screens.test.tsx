@@ -10,6 +10,7 @@ import { DEFAULT_DRAFTS, useFormsStore } from '../../../src/renderer/stores/form
 import { useGenerateStore } from '../../../src/renderer/stores/generate'
 import { useWorkbenchStore } from '../../../src/renderer/stores/generate/workbench'
 import { useLibraryIntents } from '../../../src/renderer/stores/library/intents'
+import { useSettingsStore } from '../../../src/renderer/stores/settings'
 import { buildApi } from '../../../src/shared/ipc/buildApi'
 import { settingsFromOurs } from '../../../src/shared/library/settings'
 import type { LibraryItem } from '../../../src/shared/library/types'
@@ -167,6 +168,45 @@ describe('Images screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }))
     expect(await screen.findByText('size is refused by main')).toBeTruthy()
     expect(screen.getByText('size: too big')).toBeTruthy()
+  })
+
+  it('takes a library item sent "use as reference" into the edit form, read from the library folder', async () => {
+    const main = fakeMain()
+    useSettingsStore.setState({ settings: { libraryDir: '/home/u/Gen Studio' } as never })
+    render(<ImagesScreen />)
+    const item = {
+      id: 'lib9',
+      kind: 'image',
+      media: 'image',
+      model: 'std-image-2',
+      prompt: 'a fox',
+      promptPreview: 'a fox',
+      fileName: 'fox.png',
+      relPath: '2026/11/fox.png',
+      ext: 'png',
+      bytes: 2048,
+      width: 1024,
+      height: 768,
+      params: {},
+      negativePrompt: '',
+      seed: null,
+    } as unknown as LibraryItem
+    await act(async () => {
+      useLibraryIntents
+        .getState()
+        .emit({ type: 'use-as-reference', item, settings: settingsFromOurs(item) })
+    })
+    expect((field('Edit with reference images') as HTMLInputElement).checked).toBe(true)
+    expect(screen.getByTestId('reference-thumb').textContent).toContain('fox.png')
+    expect(screen.getByTestId('reference-thumb').textContent).toContain('1024×768')
+    fireEvent.change(field('Edit instruction'), { target: { value: 'make it winter' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }))
+    await waitFor(() => expect(main.of('tasks:submit')).toHaveLength(1))
+    expect(main.of('tasks:submit')[0]).toMatchObject({
+      kind: 'edit',
+      images: ['/home/u/Gen Studio/2026/11/fox.png'],
+    })
+    useGenerateStore.getState().clearSlot('images.references')
   })
 
   it('shows results as they land from tasks:updated', async () => {

@@ -415,6 +415,25 @@ describe('streams', () => {
     expect(server.received[1]!.headers['last-event-id']).toBe('5')
   })
 
+  it('cancels a running stream with AbortSignal', async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.write('event: queued\ndata: {}\n\n')
+    })
+    const ac = new AbortController()
+    const seen: string[] = []
+    const error = await errorOf(
+      (async () => {
+        for await (const e of client.artEvents('9', { signal: ac.signal })) {
+          seen.push(e.event)
+          ac.abort()
+        }
+      })(),
+    )
+    expect(seen).toEqual(['queued'])
+    expect(error.code).toBe('cancelled')
+  })
+
   it('streams chat deltas until [DONE] and stops reading when the consumer breaks', async () => {
     const { client } = await setup((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })

@@ -226,6 +226,41 @@ describe('storage failures', () => {
     expect(cdn.received).toHaveLength(1)
   })
 
+  it('flushes large files in the background while downloading, and never loses a flush error', async () => {
+    const big = pngBytes(8, 8, 6 * 1024 * 1024)
+    let datasyncs = 0
+    const flaky = (fail: boolean): FileOps => ({
+      ...nodeFileOps,
+      create: async (path) => {
+        const real = await nodeFileOps.create(path)
+        return {
+          writev: (b) => real.writev(b),
+          datasync: async () => {
+            datasyncs++
+            if (fail) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })
+            return real.datasync()
+          },
+          sync: () => real.sync(),
+          close: () => real.close(),
+        }
+      },
+    })
+    const server = await startLoopback((_req, res) => res.end(big))
+    const client = new ServiceClient({ connection: async () => null })
+    cleanups.push(
+      () => client.close(),
+      () => server.close(),
+    )
+    const ok = new DownloadService({ client, fs: flaky(false), syncEveryBytes: 2 * 1024 * 1024 })
+    expect((await ok.fromUrl(`${server.origin}/a`, image('synced'))).bytes).toBe(big.length)
+    expect(datasyncs).toBeGreaterThanOrEqual(1)
+    const bad = new DownloadService({ client, fs: flaky(true), syncEveryBytes: 2 * 1024 * 1024 })
+    const error = await errorOf(bad.fromUrl(`${server.origin}/a`, image('unsynced')))
+    expect(error.code).toBe('storage')
+    expect(error.message).toMatch(/input\/output/)
+    expect(readdirSync(dir)).toEqual(['synced.png'])
+  })
+
   it('maps a read-only folder (EROFS) to a storage error', async () => {
     const { downloads } = await setup(() => {}, { fs: failingFs('EROFS', 0, true) })
     const error = await errorOf(downloads.saveBase64(png.toString('base64'), image()))

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import type { AppError } from '@shared/result'
+import { TASK_KINDS } from '@shared/tasks/states'
+import { SUBMIT_KINDS } from '@shared/tasks/submit'
 import type { TasksUpdate } from '@shared/tasks/views'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -214,6 +216,10 @@ describe('TaskService', () => {
 })
 
 describe('tasks IPC', () => {
+  it('the submit union lists every task kind', () => {
+    expect([...SUBMIT_KINDS].sort()).toEqual([...TASK_KINDS].sort())
+  })
+
   it('answers field errors for a bad submit and lists nothing', async () => {
     const app = createTestApp()
     cleanups.push(() => app.close())
@@ -229,6 +235,26 @@ describe('tasks IPC', () => {
     expect(bad).toMatchObject({
       ok: false,
       error: { code: 'validation', fields: { duration: expect.any(String) } },
+    })
+    const noImages = await dispatch(
+      app.handlers,
+      'tasks:submit',
+      { kind: 'edit', request: { model: 'std-image-2', prompt: 'p' } },
+      { senderId: 1 },
+    )
+    expect(noImages).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { images: expect.any(String) } },
+    })
+    const noModel = await dispatch(
+      app.handlers,
+      'tasks:submit',
+      { kind: 'image', request: { prompt: 'p' } },
+      { senderId: 1 },
+    )
+    expect(noModel).toMatchObject({
+      ok: false,
+      error: { fields: { 'request.model': expect.any(String) } },
     })
     const shape = await dispatch(
       app.handlers,

@@ -733,10 +733,10 @@ export class ServiceClient {
     seen: Seen,
   ): Promise<T> {
     const serviceOrigin = conn ? new URL(conn.baseUrl).origin : null
-    let url = joinUrl(conn?.baseUrl ?? '', spec.path)
     if (!conn && !/^https?:\/\//i.test(spec.path)) {
       return fail('not_connected', 'No service address is set.')
     }
+    let url = joinUrl(conn?.baseUrl ?? '', spec.path)
     const headersTimeout =
       spec.options.headersTimeoutMs ?? spec.defaultHeadersMs ?? this.timeouts.headersMs
     const bodyTimeout = spec.options.bodyTimeoutMs ?? this.timeouts.bodyMs

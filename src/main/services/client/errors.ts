@@ -125,7 +125,10 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
     }
   }
   if (matches(e, /quote/i) || (said !== undefined && /quote/i.test(said) && status < 500)) {
-    if (matches(e, /expir|stale|invalid|not_found|unknown|mismatch/i) || /expir/i.test(said ?? '')) {
+    if (
+      matches(e, /expir|stale|invalid|not_found|unknown|mismatch/i) ||
+      /expir/i.test(said ?? '')
+    ) {
       return {
         ...base,
         code: 'quote_expired',
@@ -195,7 +198,9 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
         : 'Check the service address in Settings, or the task ID.',
     }
   }
-  const fields = e?.param ? { [ctx.redact(e.param).slice(0, 100)]: said ?? 'Invalid value' } : undefined
+  const fields = e?.param
+    ? { [ctx.redact(e.param).slice(0, 100)]: said ?? 'Invalid value' }
+    : undefined
   return {
     ...base,
     code: 'validation',

@@ -50,6 +50,8 @@ export interface DownloadServiceOptions {
   /** Minimum spacing of progress events. */
   progressIntervalMs?: number
   zipLimits?: Partial<ZipLimits>
+  /** Bytes between background fdatasyncs of one large file (0: only the final fsync). */
+  syncEveryBytes?: number
 }
 
 /** A body that ended before Content-Length; classified as a network failure (retried). */
@@ -135,12 +137,14 @@ export class DownloadService {
   private readonly clock: Clock
   private readonly interval: number
   private readonly zipLimits: ZipLimits
+  private readonly syncEvery: number
 
   constructor(private readonly options: DownloadServiceOptions) {
     this.fs = options.fs ?? nodeFileOps
     this.clock = options.clock ?? systemClock
     this.interval = options.progressIntervalMs ?? 100
     this.zipLimits = { ...DEFAULT_ZIP_LIMITS, ...(options.zipLimits ?? {}) }
+    this.syncEvery = options.syncEveryBytes ?? SYNC_EVERY
   }
 
   /** Downloads a result URL (keyless unless it is on the service's own origin). */
@@ -189,15 +193,17 @@ export class DownloadService {
   }
 
   /**
-   * Extracts a ZIP's files as `<baseName>-<n><ext>` (entry names are never used as paths), each
-   * through the same temp/verify/rename path; if any entry fails, the files already extracted
-   * from this archive are removed too.
+   * Extracts a ZIP's files as `<baseName>-<n><ext>` (entry names are never used as paths): each
+   * entry is streamed to a temp file and verified (size, CRC-32, magic bytes); only when all are
+   * good are they fsynced together and renamed into place. If anything fails, every temp and
+   * final file of this archive is removed.
    */
   async extractZip(
     zipPath: string,
     target: DownloadTarget,
     limits: Partial<ZipLimits> = {},
   ): Promise<SavedFile[]> {
+    const temps: SavedFile[] = []
     const saved: SavedFile[] = []
     try {
       await forEachZipEntry(zipPath, { ...this.zipLimits, ...limits }, async (entry) => {
@@ -207,14 +213,25 @@ export class DownloadService {
           maxBytes: Math.min(target.maxBytes ?? DEFAULT_MAX_BYTES, entry.uncompressedSize),
         }
         const stream = await entry.open()
-        const temp = await this.writeTemp(stream, entryTarget, {
-          expected: entry.uncompressedSize,
-          options: {},
-        })
-        saved.push(await this.commit(temp, entryTarget))
+        temps.push(
+          await this.writeTemp(stream, entryTarget, {
+            expected: entry.uncompressedSize,
+            options: {},
+            sync: false,
+          }),
+        )
       })
+      // Every entry verified: now make them durable together (the disk merges the flushes),
+      // then give them their final names, then persist the directory once.
+      await inBatches(temps, 4, (t) => this.fs.syncFile(t.path))
+      for (const [i, temp] of temps.entries()) {
+        const name = `${target.baseName}-${i + 1}`
+        saved.push(await this.commit(temp, { ...target, baseName: name }, { syncDir: false }))
+      }
+      await this.fs.syncDir(target.dir)
     } catch (e) {
-      await Promise.all(saved.map((f) => this.fs.unlink(f.path).catch(() => {})))
+      // Final files committed so far and every temp (renamed ones are simply gone already).
+      await Promise.all([...saved, ...temps].map((f) => this.fs.unlink(f.path).catch(() => {})))
       if (e instanceof UnsafeZipError)
         fail('bad_response', e.message, {
           action: 'The archive was not extracted. Try the generation again or report it.',
@@ -249,9 +266,10 @@ export class DownloadService {
   private async writeTemp(
     source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
     target: DownloadTarget,
-    extra: { expected: number | null; options: DownloadOptions },
+    extra: { expected: number | null; options: DownloadOptions; sync?: boolean },
   ): Promise<SavedFile> {
     const { expected, options } = extra
+    const durable = extra.sync ?? true
     const maxBytes = target.maxBytes ?? DEFAULT_MAX_BYTES
     if (expected !== null && expected > maxBytes) {
       destroy(source)
@@ -280,7 +298,7 @@ export class DownloadService {
         // Marked handled now; the failure is still thrown where `pending` is awaited.
         pending?.catch(() => {})
         unsynced += buffers.reduce((n, b) => n + b.byteLength, 0)
-        if (unsynced >= SYNC_EVERY && !syncing) {
+        if (durable && this.syncEvery > 0 && unsynced >= this.syncEvery && !syncing) {
           // Flush to disk while more arrives, so the final fsync has little left to do (a big
           // video otherwise waits seconds for one fsync at the end). Its error is kept for later.
           unsynced = 0
@@ -325,7 +343,7 @@ export class DownloadService {
       if (pending) await pending
       pending = null
       if (syncing) await syncing
-      await file.sync()
+      if (durable) await file.sync()
       await file.close()
       file = null
       return { path, bytes: received, kind: kind! }
@@ -354,7 +372,11 @@ export class DownloadService {
   }
 
   /** Renames a verified temp file to a free final name (`name.png`, `name (2).png`, …). */
-  private async commit(temp: SavedFile, target: DownloadTarget): Promise<SavedFile> {
+  private async commit(
+    temp: SavedFile,
+    target: DownloadTarget,
+    opts: { syncDir?: boolean } = {},
+  ): Promise<SavedFile> {
     try {
       const ext = EXTENSION[temp.kind]
       let final = join(target.dir, `${target.baseName}${ext}`)
@@ -362,13 +384,22 @@ export class DownloadService {
         final = join(target.dir, `${target.baseName} (${n})${ext}`)
       }
       await this.fs.rename(temp.path, final)
-      await this.fs.syncDir(target.dir)
+      if (opts.syncDir ?? true) await this.fs.syncDir(target.dir)
       return { ...temp, path: final }
     } catch (e) {
       await this.fs.unlink(temp.path).catch(() => {})
       throw storageFailure(e, target.dir)
     }
   }
+}
+
+/** Runs `work` over `items`, at most `width` at a time (fsyncs share the libuv thread pool). */
+async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane))
 }
 
 function destroy(source: unknown): void {

@@ -23,6 +23,8 @@ export interface FileOps {
   exists(path: string): Promise<boolean>
   /** fsyncs a directory so a rename survives a power cut; a no-op where unsupported. */
   syncDir(path: string): Promise<void>
+  /** fsyncs a closed file's data (a batch of files is written first, then synced together). */
+  syncFile(path: string): Promise<void>
 }
 
 export const nodeFileOps: FileOps = {
@@ -37,6 +39,14 @@ export const nodeFileOps: FileOps = {
       () => true,
       () => false,
     ),
+  syncFile: async (path) => {
+    const handle = await open(path, 'r+')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  },
   syncDir: async (path) => {
     if (process.platform === 'win32') return
     const handle = await open(path, 'r').catch(() => null)

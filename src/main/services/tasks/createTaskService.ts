@@ -15,7 +15,7 @@ import { TaskService } from './TaskService'
 export interface TaskServiceDeps {
   userDataDir: string
   settings: Pick<SettingsService, 'settings' | 'connection'>
-  library: Pick<LibraryService, 'save' | 'findBySourceTask'>
+  library: Pick<LibraryService, 'save' | 'findBySourceTask' | 'whenReconciled'>
   events: MainEvents
   diagnostics?: DiagnosticsSink
   notifier?: Notifier

@@ -129,6 +129,7 @@ export default function ArtScreen() {
         <>
           <ReferenceDropZone
             slot="art.source"
+            pasteAnywhere
             label="Source image"
             hint="One PNG, JPEG or WebP, at most 24 MB and 24 megapixels"
             max={1}

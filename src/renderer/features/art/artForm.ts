@@ -42,7 +42,6 @@ const PLACEHOLDER_PNG =
 
 /** Source images of the native endpoint: one file, at most 24 MiB and 24 megapixels. */
 export const ART_SOURCE_RULE = {
-  max: 1,
   maxBytes: NATIVE_LIMITS.maxReferenceBytes,
   maxPixels: NATIVE_LIMITS.maxReferencePixels,
 }

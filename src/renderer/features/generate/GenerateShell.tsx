@@ -2,7 +2,7 @@ import type { ParsedSettings } from '@shared/library/settings'
 import type { PriceEstimate } from '@shared/pricing'
 import type { AppError } from '@shared/result'
 import type { TaskKind } from '@shared/tasks/states'
-import { type DragEvent, type FormEvent, type ReactNode, useState } from 'react'
+import { type DragEvent, type FormEvent, type ReactNode, useRef, useState } from 'react'
 
 import { api, call } from '../../api/client'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -10,6 +10,7 @@ import { filesOf } from './addFiles'
 import { CostBadge } from './CostBadge'
 import { TaskResults } from './TaskResults'
 
+/** What the last "apply settings" did, shown until dismissed so nothing changes unseen. */
 export interface AppliedNotice {
   from: string
   applied: string[]
@@ -46,16 +47,14 @@ interface Props {
 export function GenerateShell(p: Props) {
   const [over, setOver] = useState(false)
   const [dropError, setDropError] = useState<AppError | null>(null)
+  const settingsInput = useRef<HTMLInputElement>(null)
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
     if (!p.submitting) p.onSubmit()
   }
 
-  const onDrop = async (e: DragEvent) => {
-    e.preventDefault()
-    setOver(false)
-    const file = filesOf(e.dataTransfer)[0]
+  const readSettings = async (file: File | undefined) => {
     if (!file) return
     const path = api().pathForFile(file)
     if (!path) {
@@ -82,6 +81,12 @@ export function GenerateShell(p: Props) {
     p.onSettings(result.value, file.name)
   }
 
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    void readSettings(filesOf(e.dataTransfer)[0])
+  }
+
   return (
     <section
       className="screen gen-screen"
@@ -89,7 +94,24 @@ export function GenerateShell(p: Props) {
       data-testid={`screen-${p.id}`}
     >
       <h1 id={`${p.id}-title`}>{p.title}</h1>
-      {p.intro ? <p className="muted">{p.intro}</p> : null}
+      <div className="row gen-intro">
+        {p.intro ? <p className="muted">{p.intro}</p> : null}
+        <button type="button" className="ghost" onClick={() => settingsInput.current?.click()}>
+          Apply settings from a PNG…
+        </button>
+        <input
+          ref={settingsInput}
+          type="file"
+          accept="image/png,.png"
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            void readSettings(e.target.files?.[0])
+            e.target.value = ''
+          }}
+        />
+      </div>
       <ErrorBanner error={p.error} onDismiss={p.onDismissError} />
       <ErrorBanner error={dropError} onDismiss={() => setDropError(null)} />
       {p.notice ? (
@@ -126,7 +148,7 @@ export function GenerateShell(p: Props) {
             }
           }}
           onDragLeave={() => setOver(false)}
-          onDrop={(e) => void onDrop(e)}
+          onDrop={onDrop}
         >
           {p.children}
           <div className="gen-footer">
@@ -147,10 +169,4 @@ export function GenerateShell(p: Props) {
       </div>
     </section>
   )
-}
-
-/** Moves focus to the first field that shows a message, so the keyboard user lands on it. */
-export function focusFirstInvalid(root: ParentNode = document): void {
-  const el = root.querySelector<HTMLElement>('[aria-invalid="true"], .dropzone.invalid')
-  el?.focus()
 }

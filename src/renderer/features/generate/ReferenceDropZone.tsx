@@ -1,4 +1,4 @@
-import { type DragEvent, useId, useRef, useState } from 'react'
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 
 import { type SlotId, useGenerateStore } from '../../stores/generate'
 import { filesOf, refsFromFiles, type Stager } from './addFiles'
@@ -15,8 +15,12 @@ interface Props {
   /** 1 makes the slot hold a single file that a new one replaces. */
   max: number
   stage: Stager
-  /** The files currently count towards a rule shown elsewhere (e.g. image URLs). */
   disabled?: boolean
+  /**
+   * Also take images pasted anywhere on the screen (outside text fields). One zone per screen
+   * sets this, so a paste never lands in two places.
+   */
+  pasteAnywhere?: boolean
 }
 
 /**
@@ -24,7 +28,16 @@ interface Props {
  * file dialog, or sent from the library. Shows thumbnails with name, size and pixels, lets the user
  * reorder (drag, or the arrow buttons) and remove, and shows the slot's rule and its message.
  */
-export function ReferenceDropZone({ slot, label, hint, error, max, stage, disabled }: Props) {
+export function ReferenceDropZone({
+  slot,
+  label,
+  hint,
+  error,
+  max,
+  stage,
+  disabled,
+  pasteAnywhere,
+}: Props) {
   const items = useGenerateStore((s) => s.slots[slot])
   const addRefs = useGenerateStore((s) => s.addRefs)
   const updateRef = useGenerateStore((s) => s.updateRef)
@@ -44,6 +57,22 @@ export function ReferenceDropZone({ slot, label, hint, error, max, stage, disabl
       (rid, patch) => updateRef(slot, rid, patch),
     )
   }
+
+  const addRef = useRef(add)
+  addRef.current = add
+  useEffect(() => {
+    if (!pasteAnywhere || disabled) return
+    const onPaste = (e: ClipboardEvent) => {
+      const target = e.target as HTMLElement | null
+      if (target?.closest('input, textarea, select, [contenteditable="true"], .dropzone')) return
+      const files = filesOf(e.clipboardData)
+      if (files.length === 0) return
+      e.preventDefault()
+      addRef.current(files, 'paste')
+    }
+    window.addEventListener('paste', onPaste)
+    return () => window.removeEventListener('paste', onPaste)
+  }, [pasteAnywhere, disabled])
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault()

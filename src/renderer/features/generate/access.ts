@@ -2,6 +2,7 @@ import { NATIVE_MODELS } from '@shared/catalog'
 import { create } from 'zustand'
 
 import { api, call } from '../../api/client'
+import { useSettingsStore } from '../../stores/settings'
 
 /**
  * Which catalog models the account can use, as far as the app knows (GET /v1/models from the last
@@ -47,3 +48,12 @@ export function loadModelAccess(): void {
     useAccessStore.getState().set(r.ok ? r.value.usable : null)
   })
 }
+
+// Another address or key means another account: ask again the next time a screen opens.
+useSettingsStore.subscribe((s, prev) => {
+  const a = s.settings
+  const b = prev.settings
+  if (a?.baseUrl !== b?.baseUrl || a?.keyHint !== b?.keyHint || a?.hasKey !== b?.hasKey) {
+    useAccessStore.setState({ models: null, loaded: false, requested: false })
+  }
+})

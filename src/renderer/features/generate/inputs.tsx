@@ -63,6 +63,7 @@ export function NumberInput(
   return <TextInput {...props} inputMode={props.decimal ? 'decimal' : 'numeric'} />
 }
 
+/** A labelled select; its message sits under it like every other field's. */
 export function SelectInput<T extends string>({
   label,
   error,
@@ -99,6 +100,7 @@ export function SelectInput<T extends string>({
   )
 }
 
+/** A labelled multi-line field (negative prompts, URL lists). */
 export function TextArea({
   label,
   error,

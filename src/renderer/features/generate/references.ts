@@ -64,8 +64,6 @@ export function formatBytes(n: number): string {
 
 /** Limits one reference slot enforces before anything is sent. */
 export interface SlotRule {
-  /** Number of files accepted in this slot. */
-  max: number
   /** Per-file size limit in bytes, when one applies. */
   maxBytes?: number
   /** Per-file pixel limit, when one applies. */

@@ -154,6 +154,7 @@ export default function ImagesScreen() {
       {draft.operation === 'edit' && editRange ? (
         <ReferenceDropZone
           slot={SLOT}
+          pasteAnywhere
           label="Reference images"
           hint={`${rangeText(editRange)} image${editRange.max === 1 ? '' : 's'} for ${model.label} (files and URLs together), PNG, JPEG or WebP`}
           max={editRange.max}

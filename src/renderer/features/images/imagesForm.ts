@@ -201,7 +201,7 @@ export function buildImagesForm(d: ImagesDraft, references: readonly RefItem[]):
       if (!v.ok) for (const [k, m] of Object.entries(v.fields)) errors[fieldOf(k)] ??= m
     }
     // The file's own problem names the file, so it is shown before the catalog's general rule.
-    const problem = fileProblems(references, { max: model.editReferences?.max ?? 0 })
+    const problem = fileProblems(references, {})
     if (problem) errors.references = problem
   }
 

@@ -1,7 +1,7 @@
 import { taskActions } from '@shared/tasks/actions'
 import { isTerminal, KIND_LABELS, STATE_LABELS } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
-import { useId, useState } from 'react'
+import { type KeyboardEvent, useId, useState } from 'react'
 
 import { useTasksStore } from '../../stores/tasks'
 import { originalSrc } from '../library/media'
@@ -170,7 +170,10 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
               type="button"
               className="primary"
               disabled={busy !== undefined}
-              onClick={() => void openResult(task.id)}
+              onClick={(e) => {
+                viewerOpener = e.currentTarget
+                void openResult(task.id)
+              }}
             >
               Open result
             </button>
@@ -230,12 +233,39 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
   )
 }
 
+/** The button that opened the viewer, to give focus back to when it closes. */
+let viewerOpener: HTMLElement | null = null
+
+/** Keeps Tab inside the dialog, as a modal must. */
+function trapTab(e: KeyboardEvent<HTMLDivElement>): void {
+  if (e.key !== 'Tab') return
+  const focusable = [
+    ...e.currentTarget.querySelectorAll<HTMLElement>('button, video[controls], [href], [tabindex]'),
+  ].filter((el) => el.tabIndex >= 0)
+  const first = focusable[0]
+  const last = focusable[focusable.length - 1]
+  if (!first || !last) return
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault()
+    last.focus()
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault()
+    first.focus()
+  }
+}
+
 /** The viewer for a task's saved results (images and videos from the library). */
 export function ResultViewer() {
   const viewing = useTasksStore((s) => s.viewing)
-  const close = useTasksStore((s) => s.closeViewer)
+  const closeViewer = useTasksStore((s) => s.closeViewer)
   const titleId = useId()
   if (!viewing) return null
+  const close = () => {
+    closeViewer()
+    // Focus goes back to the button that opened the viewer.
+    viewerOpener?.focus()
+    viewerOpener = null
+  }
   return (
     <div className="task-viewer-backdrop" onClick={close}>
       <div
@@ -246,6 +276,7 @@ export function ResultViewer() {
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
           if (e.key === 'Escape') close()
+          else trapTab(e)
         }}
       >
         <div className="task-viewer-head">

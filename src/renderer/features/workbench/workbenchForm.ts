@@ -31,7 +31,6 @@ export type WorkbenchField =
 
 /** Workbench assets follow the art reference limits: 24 MiB and 24 megapixels each. */
 export const WORKBENCH_ASSET_RULE = {
-  max: 1,
   maxBytes: NATIVE_LIMITS.maxReferenceBytes,
   maxPixels: NATIVE_LIMITS.maxReferencePixels,
 }
@@ -132,10 +131,7 @@ export function buildWorkbenchForm(
   if (files.references.length > WORKBENCH_MAX_REFERENCES) {
     errors.references = `At most ${WORKBENCH_MAX_REFERENCES} reference images`
   } else {
-    const problem = fileProblems(files.references, {
-      ...WORKBENCH_ASSET_RULE,
-      max: WORKBENCH_MAX_REFERENCES,
-    })
+    const problem = fileProblems(files.references, WORKBENCH_ASSET_RULE)
     if (problem) errors.references = problem
   }
   d.characters.forEach((c, i) => {

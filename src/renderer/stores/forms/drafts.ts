@@ -12,6 +12,7 @@ import type {
  * form models in features/<area>/ turn drafts into requests and field messages.
  */
 
+/** The images form (generation and edits). */
 export interface ImagesDraft {
   /** Generate from a prompt (JSON endpoint) or edit reference files (multipart endpoint). */
   operation: 'generate' | 'edit'
@@ -28,6 +29,7 @@ export interface ImagesDraft {
   responseFormat: 'url' | 'b64_json'
 }
 
+/** The video form. */
 export interface VideoDraft {
   model: VideoModelId
   prompt: string
@@ -48,6 +50,7 @@ export interface CharacterDraft {
   position: string
 }
 
+/** The art-model (native endpoint) form. */
 export interface ArtDraft {
   variant: NativeModelId
   action: NativeAction
@@ -68,6 +71,7 @@ export interface ArtDraft {
   noise: string
 }
 
+/** The workbench form. */
 export interface WorkbenchDraft {
   variant: NativeModelId
   prompt: string
@@ -86,6 +90,7 @@ export interface WorkbenchDraft {
   characters: CharacterDraft[]
 }
 
+/** Every form's draft, by form. */
 export interface Drafts {
   images: ImagesDraft
   video: VideoDraft

@@ -19,7 +19,9 @@ export const LIBRARY_KIND: Readonly<Record<TaskKind, LibraryKind>> = {
  * estimate, task id), which the library writes to the sidecar and, for PNGs, into the file.
  */
 export class LibraryResultSink implements ResultSink {
-  constructor(private readonly library: Pick<LibraryService, 'save' | 'findBySourceTask'>) {}
+  constructor(
+    private readonly library: Pick<LibraryService, 'save' | 'findBySourceTask' | 'whenReconciled'>,
+  ) {}
 
   async save(meta: ResultMeta, file: DownloadedFile): Promise<SavedResult> {
     const item = await this.library.save({
@@ -38,6 +40,8 @@ export class LibraryResultSink implements ResultSink {
   }
 
   async findUnrecorded(taskId: string, known: readonly string[]): Promise<SavedResult | null> {
+    // The index must have seen the folder as it is now (files written just before a crash).
+    await this.library.whenReconciled()
     const items = await this.library.findBySourceTask(taskId)
     const extra = items.find((i) => !known.includes(i.id))
     return extra ? { libraryId: extra.id, relPath: extra.relPath } : null
