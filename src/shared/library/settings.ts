@@ -139,6 +139,16 @@ function commonFields(params: Record<string, unknown>): Omit<ParsedSettings, 'so
 }
 
 /** Settings of something we made (a library item or our PNG chunk). */
+/**
+ * Native art requests keep their generation settings under `parameters` (width, steps, scale,
+ * characters...). Readers of the settings (forms, NovelAI-style tools) expect them flat, so they
+ * are lifted to the top level; top-level fields win where both exist.
+ */
+export function flattenParams(params: Record<string, unknown>): Record<string, unknown> {
+  const { parameters, ...rest } = params
+  return isRecord(parameters) ? { ...parameters, ...rest } : { ...params }
+}
+
 export function settingsFromOurs(item: {
   kind: LibraryKind
   model: string
@@ -147,7 +157,7 @@ export function settingsFromOurs(item: {
   params: Record<string, unknown>
   seed: number | null
 }): ParsedSettings {
-  const params = { ...item.params }
+  const params = flattenParams(item.params)
   return {
     source: 'gen-studio',
     ...commonFields(params),
@@ -307,7 +317,7 @@ export async function settingsFromPng(bytes: Uint8Array): Promise<ParsedSettings
  */
 export function pngTextFor(settings: EmbeddedSettings): Record<string, string> {
   const comment: Record<string, unknown> = {
-    ...settings.params,
+    ...flattenParams(settings.params),
     prompt: settings.prompt,
     uc: settings.negativePrompt,
   }

@@ -56,7 +56,13 @@ beforeAll(async () => {
     external: ['better-sqlite3', 'sharp', 'keytar', 'electron'],
     logLevel: 'silent',
   })
-  sim = await startSimulator({ timeScale: 0.02, keepaliveMs: 200, seed: SEED })
+  // Image and native answers take ~300 ms, so many kills land while a paid request is in flight.
+  sim = await startSimulator({
+    timeScale: 0.02,
+    keepaliveMs: 200,
+    seed: SEED,
+    timings: { imageMs: 15_000, nativeMs: 15_000 },
+  })
 })
 
 afterAll(async () => {
@@ -295,9 +301,13 @@ describe('crash test', () => {
     const orphans = files.filter((f) => f.sourceTaskId === null)
     expect(orphans.every((f) => f.problem === null)).toBe(true)
 
+    // Kills landed mid-request: those tasks were sent again with their journaled key.
+    const resent = rows.filter((r) => r.attempts > 1).length
+    expect(resent).toBeGreaterThan(0)
     const seconds = (Date.now() - started) / 1000
     console.log(
-      `crash test: ${kills} SIGKILLs (${killedBeforeReady} during start-up), ${plan.length} tasks, ` +
+      `crash test: ${kills} SIGKILLs (${killedBeforeReady} during start-up), ${plan.length} tasks ` +
+        `(${resent} re-sent with the same key after a kill), ` +
         `${ledger.filter((e) => e.kind === 'charge').length} charges, ${files.length} files ` +
         `(${orphans.length} re-saved after a kill inside the library's save), ${seconds.toFixed(1)} s`,
     )

@@ -182,3 +182,47 @@ describe('settings from PNG metadata', () => {
     expect(s.seed).toBeUndefined()
   })
 })
+
+describe('native requests saved as sent', () => {
+  const native = {
+    kind: 'art' as const,
+    model: 'art-v5',
+    prompt: 'two knights',
+    negativePrompt: '',
+    seed: 77,
+    params: {
+      input: 'two knights',
+      model: 'art-diffusion-5-full',
+      action: 'infill',
+      parameters: { width: 832, height: 1216, steps: 28, scale: 5.5, n_samples: 2 },
+    },
+  }
+
+  it('lifts `parameters` to the top so forms can apply width, steps and guidance', () => {
+    const s = settingsFromOurs(native)
+    expect(s.params).toMatchObject({
+      width: 832,
+      height: 1216,
+      steps: 28,
+      scale: 5.5,
+      action: 'infill',
+    })
+    expect(s.params).not.toHaveProperty('parameters')
+  })
+
+  it('writes them flat into the NovelAI-compatible Comment chunk', () => {
+    const text = pngTextFor({
+      format: 'gen-studio',
+      version: 1,
+      sourceTaskId: null,
+      created: '2026-11-21T00:00:00.000Z',
+      ...native,
+    })
+    expect(JSON.parse(text.Comment!)).toMatchObject({
+      width: 832,
+      steps: 28,
+      scale: 5.5,
+      prompt: 'two knights',
+    })
+  })
+})

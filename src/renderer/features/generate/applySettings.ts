@@ -1,5 +1,5 @@
 import { getImageModel, getNativeModel, getVideoModel, type NativeModelId } from '@shared/catalog'
-import { type ParsedSettings, settingsFromOurs } from '@shared/library/settings'
+import type { ParsedSettings } from '@shared/library/settings'
 import type { LibraryKind } from '@shared/library/types'
 
 import type { CharacterDraft, Drafts, FormId } from '../../stores/forms'
@@ -26,29 +26,6 @@ export function formForKind(kind: LibraryKind | undefined, model?: string): Form
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
 const num = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : undefined
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/**
- * Native requests keep width, steps, characters … under `parameters`; a library item stores the
- * request as sent, so its settings are read again with those parameters lifted to the top.
- */
-function withNestedParameters(s: ParsedSettings): ParsedSettings {
-  const nested = s.params.parameters
-  if (s.source !== 'gen-studio' || !isRecord(nested)) return s
-  const params: Record<string, unknown> = { ...s.params, ...nested }
-  delete params.parameters
-  const again = settingsFromOurs({
-    kind: s.kind ?? 'art',
-    model: s.model ?? '',
-    prompt: s.prompt ?? '',
-    negativePrompt: s.negativePrompt ?? '',
-    params,
-    seed: s.seed ?? null,
-  })
-  return { ...again, params }
-}
 
 /** The native variant a saved item used: its own field, or the catalog model's native id. */
 function variantOf(s: ParsedSettings): NativeModelId | undefined {
@@ -120,9 +97,9 @@ const MAPPED = new Set([
 export function applySettings<F extends FormId>(
   form: F,
   current: Drafts[F],
-  parsed: ParsedSettings,
+  // Native `parameters` arrive already lifted to the top (the library's settingsFromOurs).
+  s: ParsedSettings,
 ): ApplyReport<F> {
-  const s = withNestedParameters(parsed)
   const applied: string[] = []
   const d = structuredClone(current) as Drafts[FormId]
   const set = (label: string, fn: () => void) => {
