@@ -1,4 +1,6 @@
-import { Agent, type Dispatcher, Pool } from 'undici'
+import type { Dispatcher, Pool } from 'undici'
+
+import { loadUndici } from './loadUndici'
 
 /** Timeouts and pool size shared by the dispatchers; tests shorten them to exercise stalls. */
 export interface DispatcherOptions {
@@ -12,7 +14,7 @@ export interface DispatcherOptions {
  * carry the key (the client adds the header per request, for this origin only).
  */
 export function createServiceDispatcher(origin: string, options: DispatcherOptions = {}): Pool {
-  return new Pool(origin, {
+  return new (loadUndici().Pool)(origin, {
     connections: options.connections ?? 16,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
     keepAliveMaxTimeout: 120_000,
@@ -55,7 +57,7 @@ export const refuseAuthorization: Dispatcher.DispatcherComposeInterceptor =
  * Redirects are followed by the client one hop at a time, so each hop picks its dispatcher.
  */
 export function createCdnDispatcher(options: DispatcherOptions = {}): Dispatcher {
-  return new Agent({
+  return new (loadUndici().Agent)({
     connections: options.connections ?? 8,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
     connect: { timeout: options.connectTimeoutMs ?? 15_000 },

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { dirname, join } from 'node:path'
 
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
+
+import { loadSharp } from './loadSharp'
 
 /** Longest side of a grid thumbnail: sharp on a 2× display for ~160 px tiles. */
 export const THUMB_SIZE = 320
@@ -75,7 +77,7 @@ export class Thumbnailer {
 
   /** The cached thumbnail of an image file, made now if missing. Throws for undecodable files. */
   fromImage(sourcePath: string, sha256: string): Promise<string> {
-    return this.write(sha256, () => render(sharp(sourcePath, { failOn: 'error' })))
+    return this.write(sha256, () => render(loadSharp()(sourcePath, { failOn: 'error' })))
   }
 
   /**
@@ -85,7 +87,7 @@ export class Thumbnailer {
   async fromPoster(bytes: Uint8Array, sha256: string, replace = false): Promise<string> {
     if (replace) await fs.rm(this.pathFor(sha256), { force: true })
     return this.write(sha256, () =>
-      render(sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })),
+      render(loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })),
     )
   }
 
@@ -101,7 +103,7 @@ export class Thumbnailer {
     }
     const source =
       name === 'generic.png'
-        ? sharp({
+        ? loadSharp()({
             create: {
               width: 64,
               height: 64,
@@ -109,7 +111,7 @@ export class Thumbnailer {
               background: { r: 120, g: 126, b: 140, alpha: 1 },
             },
           })
-        : sharp(this.pathFor(sha256!)).resize(64, 64, { fit: 'inside' })
+        : loadSharp()(this.pathFor(sha256!)).resize(64, 64, { fit: 'inside' })
     await fs.mkdir(dirname(target), { recursive: true })
     const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`
     await fs.writeFile(tmp, await source.png().toBuffer())

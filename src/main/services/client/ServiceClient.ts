@@ -19,9 +19,10 @@ import {
   type WorkbenchGenerationRequest,
 } from '@shared/catalog'
 import { type AppError, AppFailure, fail, isAppFailure } from '@shared/result'
-import { type Dispatcher, request } from 'undici'
+import type { Dispatcher } from 'undici'
 
 import { createCdnDispatcher, createServiceDispatcher } from '../../adapters/http/dispatchers'
+import { loadUndici } from '../../adapters/http/loadUndici'
 import { buildMultipart, type MultipartPart } from '../../adapters/http/multipart'
 import { type BodyStream, BodyTooLargeError, readBodyText } from '../../adapters/http/readBody'
 import {
@@ -167,7 +168,7 @@ export class ServiceClient {
   private readonly clock: Clock
   private readonly policy: RetryPolicy
   private readonly makeServiceDispatcher: (origin: string) => Dispatcher
-  private readonly cdn: Dispatcher
+  private cdnDispatcher: Dispatcher | null
   private readonly ownsCdn: boolean
   private pool: { origin: string; dispatcher: Dispatcher } | null = null
   private readonly timeouts: { headersMs: number; bodyMs: number; generationHeadersMs: number }
@@ -177,7 +178,8 @@ export class ServiceClient {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) }
     this.makeServiceDispatcher = options.dispatchers?.service ?? createServiceDispatcher
     this.ownsCdn = !options.dispatchers?.cdn
-    this.cdn = options.dispatchers?.cdn ?? createCdnDispatcher()
+    // Created on the first download, so constructing the client loads no HTTP stack.
+    this.cdnDispatcher = options.dispatchers?.cdn ?? null
     this.timeouts = {
       headersMs: options.timeouts?.headersMs ?? 60_000,
       bodyMs: options.timeouts?.bodyMs ?? 120_000,
@@ -520,7 +522,7 @@ export class ServiceClient {
     const pool = this.pool
     this.pool = null
     await pool?.dispatcher.close().catch(() => {})
-    if (this.ownsCdn) await this.cdn.close().catch(() => {})
+    if (this.ownsCdn) await this.cdnDispatcher?.close().catch(() => {})
   }
 
   // ───────────────────────────── plumbing ─────────────────────────────
@@ -651,6 +653,11 @@ export class ServiceClient {
     })
   }
 
+  private cdn(): Dispatcher {
+    this.cdnDispatcher ??= createCdnDispatcher()
+    return this.cdnDispatcher
+  }
+
   private servicePool(origin: string): Dispatcher {
     if (this.pool?.origin === origin) return this.pool.dispatcher
     const old = this.pool
@@ -750,11 +757,11 @@ export class ServiceClient {
       }
       if (toService && conn) headers.authorization = `Bearer ${conn.key}`
       else delete headers.authorization
-      const res = await request(url, {
+      const res = await loadUndici().request(url, {
         method: hop === 0 ? spec.method : 'GET',
         headers,
         body: hop === 0 && spec.body ? spec.body() : null,
-        dispatcher: toService ? this.servicePool(serviceOrigin!) : this.cdn,
+        dispatcher: toService ? this.servicePool(serviceOrigin!) : this.cdn(),
         ...(spec.options.signal ? { signal: spec.options.signal } : {}),
         headersTimeout,
         bodyTimeout,

@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 
 import { type LibraryMedia, MEDIA_TYPES, type MediaExt } from '@shared/library/types'
-import sharp from 'sharp'
+
+import { loadSharp } from '../../adapters/thumbnails/loadSharp'
 
 /**
  * The type a file really is, from its first bytes (never trusting the name): a download that is
@@ -134,7 +135,7 @@ export async function probeMedia(path: string): Promise<MediaInfo> {
     return { ext, media, ...info }
   }
   try {
-    const meta = await sharp(path).metadata()
+    const meta = await loadSharp()(path).metadata()
     return { ext, media, width: meta.width ?? null, height: meta.height ?? null, durationSec: null }
   } catch (e) {
     throw new Error(`The image cannot be read (${(e as Error).message}).`)
