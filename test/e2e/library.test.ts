@@ -10,33 +10,9 @@ import { type AppUnderTest, closeBrowser, launchApp } from './harness/launch'
 
 afterAll(closeBrowser)
 
-/**
- * The harness serves the renderer over http, where Chromium has no gen-media: scheme: serve the
- * same handler under the page's own origin (allowed by the CSP's 'self') and point the renderer
- * at it.
- */
-export async function serveMediaInPage(app: AppUnderTest): Promise<void> {
-  await app.context.route('**/__media/**', async (route) => {
-    const url = new URL(route.request().url())
-    const rest = url.pathname.replace(/^\/__media\//, '')
-    const response = await app.container.library.serveMedia(
-      new Request(`gen-media://${rest}${url.search}`, { headers: route.request().headers() }),
-    )
-    await route.fulfill({
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
-    })
-  })
-  await app.context.addInitScript(() => {
-    window.__genStudioMediaBase = `${location.origin}/__media/`
-  })
-}
-
 /** Connects (memory key store), opens the Library area. */
 export async function openLibrary(app: AppUnderTest): Promise<void> {
   await app.container.settings.connect('https://api.example.com', 'sk-e2e-library-0000')
-  await serveMediaInPage(app)
   await app.page.reload()
   await app.page.getByRole('button', { name: 'Library' }).click()
   await app.page.getByRole('heading', { name: 'Library' }).waitFor()

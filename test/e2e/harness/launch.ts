@@ -88,6 +88,29 @@ export interface AppUnderTest {
   close(options?: { keepData?: boolean }): Promise<void>
 }
 
+/**
+ * Plain Chromium has no gen-media: scheme, so library media is served under the page's own origin
+ * (allowed by the CSP's 'self') by the same handler Electron registers for gen-media:, and the
+ * renderer is pointed at it.
+ */
+async function serveMediaInPage(context: BrowserContext, container: Container): Promise<void> {
+  await context.route('**/__media/**', async (route) => {
+    const url = new URL(route.request().url())
+    const rest = url.pathname.slice(url.pathname.indexOf('/__media/') + '/__media/'.length)
+    const response = await container.library.serveMedia(
+      new Request(`gen-media://${rest}${url.search}`, { headers: route.request().headers() }),
+    )
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    })
+  })
+  await context.addInitScript({
+    content: "window.__genStudioMediaBase = location.origin + '/__media/'",
+  })
+}
+
 let browser: Browser | null = null
 async function sharedBrowser(): Promise<Browser> {
   if (browser?.isConnected()) return browser
@@ -147,6 +170,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppUnderTe
     )
   })
   await context.addInitScript({ content: await bridgeSource() })
+  await serveMediaInPage(context, container)
   const unforward = container.events.forward((event, payload) => {
     for (const p of context.pages()) {
       void p

@@ -246,13 +246,14 @@ describe('crash test', () => {
     // ── what the journal says ──
     const db = new Database(join(dir, 'app', 'userData', 'tasks.sqlite'), { readonly: true })
     const rows = db
-      .prepare('SELECT id, request_id, idem_key, state, kind FROM tasks')
+      .prepare('SELECT id, request_id, idem_key, state, kind, attempts FROM tasks')
       .all() as Array<{
       id: string
       request_id: string
       idem_key: string
       state: string
       kind: string
+      attempts: number
     }>
     db.close()
     const byKey = new Map(rows.map((r) => [r.idem_key, r]))
