@@ -5,12 +5,6 @@ import { type ComponentType, lazy, type LazyExoticComponent } from 'react'
  * chunk stays small; an area appears here only once it is really built.
  */
 export const AREAS = [
-  {
-    id: 'library',
-    label: 'Library',
-    screen: lazy(() => import('./library/LibraryScreen')),
-  },
-  { id: 'chat', label: 'Chat', screen: lazy(() => import('./chat/ChatScreen')) },
   { id: 'images', label: 'Images', screen: lazy(() => import('./images/ImagesScreen')) },
   { id: 'video', label: 'Video', screen: lazy(() => import('./video/VideoScreen')) },
   { id: 'art', label: 'Art model', screen: lazy(() => import('./art/ArtScreen')) },
@@ -19,7 +13,13 @@ export const AREAS = [
     label: 'Workbench',
     screen: lazy(() => import('./workbench/WorkbenchScreen')),
   },
+  { id: 'chat', label: 'Chat', screen: lazy(() => import('./chat/ChatScreen')) },
   { id: 'tasks', label: 'Tasks', screen: lazy(() => import('./tasks/TasksScreen')) },
+  {
+    id: 'library',
+    label: 'Library',
+    screen: lazy(() => import('./library/LibraryScreen')),
+  },
   {
     id: 'settings',
     label: 'Settings',

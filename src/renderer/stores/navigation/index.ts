@@ -1,14 +1,33 @@
 import { create } from 'zustand'
 
-import type { AreaId } from '../../features/registry'
+import { type AreaId,AREAS } from '../../features/registry'
+
+const STORAGE_KEY = 'gen-studio:area'
+
+/** The area the user was last in (window UI state only), or Settings on a first start. */
+function lastArea(): AreaId {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY)
+    return AREAS.find((a) => a.id === saved)?.id ?? 'settings'
+  } catch {
+    return 'settings'
+  }
+}
 
 interface NavigationState {
   area: AreaId
   go(area: AreaId): void
 }
 
-/** Which area of the app frame is showing. */
+/** Which area of the app frame is showing; reopening the app returns to the same one. */
 export const useNavigationStore = create<NavigationState>()((set) => ({
-  area: 'settings',
-  go: (area) => set({ area }),
+  area: lastArea(),
+  go: (area) => {
+    try {
+      localStorage.setItem(STORAGE_KEY, area)
+    } catch {
+      // Storage full or disabled: navigation still works, it is just not remembered.
+    }
+    set({ area })
+  },
 }))
