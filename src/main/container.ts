@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 
 import { JsonFile } from './adapters/fs/JsonFile'
-import { ElectronNotifier } from './adapters/notifications/ElectronNotifier'
 import type { SecretStore } from './adapters/secrets/SecretStore'
 import { MainEvents } from './events'
 import type { Platform } from './platform'
@@ -56,7 +55,7 @@ export function createContainer(options: ContainerOptions) {
     library,
     events,
     diagnostics,
-    notifier: new ElectronNotifier(),
+    notifier: options.platform,
   })
   tasks.startInBackground()
   const demo = new DemoService({

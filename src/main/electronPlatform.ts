@@ -1,5 +1,5 @@
 import type { AppInfo } from '@shared/ipc/contract'
-import { app, BrowserWindow, dialog, nativeImage, shell, webContents } from 'electron'
+import { app, BrowserWindow, dialog, nativeImage, Notification, shell, webContents } from 'electron'
 
 import type { Platform } from './platform'
 
@@ -17,6 +17,9 @@ export function createElectronPlatform(): Platform {
       },
     }),
     openExternal: (url) => shell.openExternal(url),
+    notify({ title, body }) {
+      if (Notification.isSupported()) new Notification({ title, body }).show()
+    },
     async chooseDirectory(senderId, title) {
       const contents = webContents.fromId(senderId)
       const owner = contents ? BrowserWindow.fromWebContents(contents) : null

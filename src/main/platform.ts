@@ -1,10 +1,12 @@
 import type { AppInfo } from '@shared/ipc/contract'
 
+import type { Notifier } from './adapters/notifications/Notifier'
+
 /**
- * What services need from the desktop shell (dialogs, OS browser, app metadata). Electron provides
+ * What services need from the desktop shell (dialogs, OS browser, OS notifications, app metadata). Electron provides
  * it in production (src/main/electronPlatform.ts); tests and the browser bridge provide their own.
  */
-export interface Platform {
+export interface Platform extends Notifier {
   appInfo(): AppInfo
   openExternal(url: string): Promise<void>
   /** Shows a folder picker for the window that asked; null when cancelled. */
@@ -12,7 +14,11 @@ export interface Platform {
   /** Shows a save dialog for the window that asked; the chosen path, or null when cancelled. */
   chooseSaveFile(
     senderId: number,
-    options: { title: string; defaultName: string; filters: Array<{ name: string; extensions: string[] }> },
+    options: {
+      title: string
+      defaultName: string
+      filters: Array<{ name: string; extensions: string[] }>
+    },
   ): Promise<string | null>
   /** Reveals a file in the OS file manager. */
   showItemInFolder(path: string): void

@@ -15,6 +15,7 @@ export function recordingPlatform(
   trashDir = join(mkdtempSync(join(tmpdir(), 'gen-studio-trash-')), 'Trash'),
 ) {
   const opened: string[] = []
+  const notifications: Array<{ title: string; body: string; taskId: string }> = []
   /** Calls to showItemInFolder / openPath / startDrag, as `verb path…`. */
   const shell: string[] = []
   const trash = new FolderTrash(trashDir)
@@ -29,9 +30,10 @@ export function recordingPlatform(
     openPath: async (path) => (shell.push(`open ${path}`), ''),
     startDrag: (_senderId, { files }) => void shell.push(`drag ${files.join(' ')}`),
     trashItem: (path) => trash.trashItem(path),
+    notify: (message) => void notifications.push({ ...message }),
     ...overrides,
   }
-  return { platform, opened, shell, trash }
+  return { platform, opened, shell, trash, notifications }
 }
 
 /**

@@ -6,8 +6,11 @@
 import type { SniffedImageType } from './imageBytes'
 import type { ImageQuality, NativeAction, ResponseFormat } from './models'
 
-/** JSON body of POST /v1/images/generations. */
-export interface ImageGenerationRequest {
+/**
+ * The fields both images endpoints take, with the same names and per-model rules (one validator,
+ * `checkCommon`, checks them for both); the forms build one and send it to either endpoint.
+ */
+interface ImageRequestFields {
   model: string
   prompt: string
   n?: number
@@ -15,23 +18,19 @@ export interface ImageGenerationRequest {
   quality?: ImageQuality
   aspect_ratio?: string
   response_format?: ResponseFormat
+  /**
+   * Reference images by URL. On edits, models that accept URL references may mix them with files;
+   * they count together.
+   */
   image_urls?: string[]
   mode?: 'reference'
 }
 
+/** JSON body of POST /v1/images/generations. */
+export type ImageGenerationRequest = ImageRequestFields
+
 /** Text parts of the multipart body of POST /v1/images/edits (files are described separately). */
-export interface ImageEditRequest {
-  model: string
-  prompt: string
-  n?: number
-  size?: string
-  quality?: ImageQuality
-  aspect_ratio?: string
-  response_format?: ResponseFormat
-  mode?: 'reference'
-  /** Models that accept URL references may mix them with files; they count together. */
-  image_urls?: string[]
-}
+export type ImageEditRequest = ImageRequestFields
 
 /** What the validators need to know about one reference file (read from its bytes). */
 export interface ReferenceFileMeta {

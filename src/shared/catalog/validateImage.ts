@@ -3,13 +3,8 @@
  * of the catalog, plus the output dimensions each request implies (the simulator renders them and
  * pricing reads the tier from them).
  */
-import {
-  type ApiEndpoint,
-  getModel,
-  IMAGE_QUALITIES,
-  type ImageModel,
-  RESPONSE_FORMATS,
-} from './models'
+import { checkModelOfKind } from './modelField'
+import { type ApiEndpoint, IMAGE_QUALITIES, type ImageModel, RESPONSE_FORMATS } from './models'
 import {
   dimensionsForAspect,
   parseAspectRatio,
@@ -50,31 +45,23 @@ function resolveImageModel(
   value: unknown,
   endpoint: ApiEndpoint,
 ): ImageModel | undefined {
-  const id = checkString(issues, 'model', value, 'model', { required: true, nonEmpty: true })
-  if (id === undefined) return undefined
-  const any = getModel(id)
-  if (!any) {
-    issues.add('model', `Unknown model ${id}`)
-    return undefined
-  }
-  if (any.kind !== 'image') {
-    issues.add('model', `${id} is a ${any.kind} model, not an image model`)
-    return undefined
-  }
-  if (!any.publicApi) {
+  const model = checkModelOfKind(issues, value, 'image')
+  if (!model) return undefined
+  const id = model.id
+  if (!model.publicApi) {
     issues.add('model', `${id} is available in the web workspace only; it has no public API`)
     return undefined
   }
-  if (!any.endpoints.includes(endpoint)) {
+  if (!model.endpoints.includes(endpoint)) {
     issues.add(
       'model',
-      any.nativeModel
-        ? `${id} uses the native endpoint /ai/generate-image with model ${any.nativeModel}`
+      model.nativeModel
+        ? `${id} uses the native endpoint /ai/generate-image with model ${model.nativeModel}`
         : `${id} is not available on ${endpoint === 'images.edits' ? '/v1/images/edits' : '/v1/images/generations'}`,
     )
     return undefined
   }
-  return any
+  return model
 }
 
 /** The size tier a request selects (quality → tier; `auto` when quality is left out). */

@@ -1,21 +1,14 @@
 /** Validator for POST /ai/generate-image (the art-model native endpoint), from the native limits. */
+import { checkArtDimensions, checkNativeVariant } from './artChecks'
 import { base64DecodedLength, decodeBase64 } from './imageBytes'
-import {
-  getNativeModel,
-  NATIVE_ACTIONS,
-  NATIVE_LIMITS,
-  NATIVE_MODELS,
-  type NativeModel,
-} from './models'
+import { NATIVE_ACTIONS, NATIVE_LIMITS, type NativeModel } from './models'
 import { checkArtReference } from './references'
-import { groupDigits } from './validateImage'
 import {
   checkBoolean,
   checkInt,
   checkNumber,
   checkOneOf,
   checkString,
-  isInteger,
   isObject,
   Issues,
   type Obj,
@@ -58,27 +51,6 @@ const get = (req: Obj, path: string): unknown => {
   let cur: unknown = req
   for (const part of path.split('.')) cur = isObject(cur) ? cur[part] : undefined
   return cur
-}
-
-function checkDimension(
-  issues: Issues,
-  path: string,
-  value: unknown,
-  label: string,
-): number | undefined {
-  if (value === undefined || value === null) {
-    issues.add(path, `${label} is required`)
-    return undefined
-  }
-  if (!isInteger(value) || value < NATIVE_LIMITS.multipleOf || value > NATIVE_LIMITS.maxSide) {
-    issues.add(path, `${label} must be ${NATIVE_LIMITS.multipleOf} to ${NATIVE_LIMITS.maxSide}`)
-    return undefined
-  }
-  if (value % NATIVE_LIMITS.multipleOf !== 0) {
-    issues.add(path, `${label} must be a multiple of ${NATIVE_LIMITS.multipleOf}`)
-    return undefined
-  }
-  return value
 }
 
 function checkCaptions(
@@ -152,15 +124,7 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
       issues.add(u.path, `${u.feature} is not supported by the native endpoint`)
   }
   checkString(issues, 'input', req.input, 'input (prompt)', { required: true, nonEmpty: true })
-  const modelId = checkOneOf(
-    issues,
-    'model',
-    req.model,
-    'model',
-    NATIVE_MODELS.map((m) => m.id),
-    { required: true },
-  )
-  const model = modelId ? getNativeModel(modelId) : undefined
+  const model = checkNativeVariant(issues, 'model', req.model)
   const action = checkOneOf(issues, 'action', req.action, 'action', NATIVE_ACTIONS, {
     required: true,
   })
@@ -171,14 +135,12 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
     issues.add('parameters', 'parameters is required and must be an object')
     return issues.result()
   }
-  const w = checkDimension(issues, 'parameters.width', p.width, 'Width')
-  const h = checkDimension(issues, 'parameters.height', p.height, 'Height')
-  if (w !== undefined && h !== undefined && w * h > NATIVE_LIMITS.maxPixels) {
-    issues.add(
-      'parameters.width',
-      `Width × height must be at most ${groupDigits(NATIVE_LIMITS.maxPixels)} pixels`,
-    )
-  }
+  checkArtDimensions(
+    issues,
+    { width: 'parameters.width', height: 'parameters.height' },
+    p.width,
+    p.height,
+  )
   checkInt(issues, 'parameters.steps', p.steps, 'Steps', NATIVE_LIMITS.steps, { required: true })
   checkInt(
     issues,

@@ -1,5 +1,6 @@
 /** Validators for the text endpoints: chat completions, responses and responses/compact. */
-import { type ApiEndpoint, ENDPOINT_PATHS, getModel, type TextModel } from './models'
+import { checkModelOfKind } from './modelField'
+import { type ApiEndpoint, ENDPOINT_PATHS, type TextModel } from './models'
 import { CHAT_ROLES } from './types'
 import { checkBoolean, checkString, isObject, Issues, type Validation } from './validation'
 
@@ -8,21 +9,12 @@ function resolveTextModel(
   value: unknown,
   endpoint: ApiEndpoint,
 ): TextModel | undefined {
-  const id = checkString(issues, 'model', value, 'model', { required: true, nonEmpty: true })
-  if (id === undefined) return undefined
-  const m = getModel(id)
-  if (!m) {
-    issues.add('model', `Unknown model ${id}`)
-    return undefined
-  }
-  if (m.kind !== 'text') {
-    issues.add('model', `${id} is a ${m.kind} model, not a text model`)
-    return undefined
-  }
+  const m = checkModelOfKind(issues, value, 'text')
+  if (!m) return undefined
   if (!m.endpoints.includes(endpoint)) {
     issues.add(
       'model',
-      `${id} is not available on ${ENDPOINT_PATHS[endpoint]}; use /v1/chat/completions`,
+      `${m.id} is not available on ${ENDPOINT_PATHS[endpoint]}; use /v1/chat/completions`,
     )
     return undefined
   }

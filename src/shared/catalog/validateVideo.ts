@@ -1,5 +1,6 @@
 /** Validator for POST /v1/videos, driven by the per-model video rows of the catalog. */
-import { getModel, VIDEO_REFERENCE_MODE, type VideoModel } from './models'
+import { checkModelOfKind } from './modelField'
+import { VIDEO_REFERENCE_MODE } from './models'
 import {
   checkInt,
   checkOneOf,
@@ -19,18 +20,8 @@ export function validateVideo(req: unknown): Validation {
     return issues.result()
   }
   checkString(issues, 'prompt', req.prompt, 'prompt', { required: true, nonEmpty: true })
-  const id = checkString(issues, 'model', req.model, 'model', { required: true, nonEmpty: true })
-  if (id === undefined) return issues.result()
-  const any = getModel(id)
-  if (!any) {
-    issues.add('model', `Unknown model ${id}`)
-    return issues.result()
-  }
-  if (any.kind !== 'video') {
-    issues.add('model', `${id} is a ${any.kind} model, not a video model`)
-    return issues.result()
-  }
-  const model: VideoModel = any
+  const model = checkModelOfKind(issues, req.model, 'video')
+  if (!model) return issues.result()
 
   if (req.duration !== undefined && req.duration !== null) {
     const d = checkInt(issues, 'duration', req.duration, 'duration', model.duration, {

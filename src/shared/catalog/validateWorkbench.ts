@@ -1,19 +1,11 @@
 /** Validator for the art-model workbench extension (estimate and generation requests). */
-import {
-  getNativeModel,
-  NATIVE_LIMITS,
-  NATIVE_MODELS,
-  type NativeModel,
-  WORKBENCH_LIMITS,
-} from './models'
-import { groupDigits } from './validateImage'
+import { checkArtDimensions, checkNativeVariant } from './artChecks'
+import { type NativeModel, WORKBENCH_LIMITS } from './models'
 import {
   checkBoolean,
   checkInt,
   checkNumber,
-  checkOneOf,
   checkString,
-  isInteger,
   isObject,
   Issues,
   type Validation,
@@ -23,27 +15,6 @@ const characterLimitMessage = (model: NativeModel): string =>
   model.maxCharacters === 0
     ? `${model.id} takes no character prompts`
     : `Characters must be at most ${model.maxCharacters} for ${model.label} (${model.id})`
-
-function checkSide(
-  issues: Issues,
-  path: string,
-  value: unknown,
-  label: string,
-): number | undefined {
-  if (value === undefined || value === null) {
-    issues.add(path, `${label} is required`)
-    return undefined
-  }
-  if (!isInteger(value) || value < NATIVE_LIMITS.multipleOf || value > NATIVE_LIMITS.maxSide) {
-    issues.add(path, `${label} must be ${NATIVE_LIMITS.multipleOf} to ${NATIVE_LIMITS.maxSide}`)
-    return undefined
-  }
-  if (value % NATIVE_LIMITS.multipleOf !== 0) {
-    issues.add(path, `${label} must be a multiple of ${NATIVE_LIMITS.multipleOf}`)
-    return undefined
-  }
-  return value
-}
 
 function checkIdList(issues: Issues, path: string, value: unknown): number {
   if (value === undefined || value === null) return 0
@@ -74,25 +45,10 @@ export function validateWorkbench(
       `model must be ${WORKBENCH_LIMITS.model} (choose the variant in model_variant)`,
     )
   }
-  const variantId = checkOneOf(
-    issues,
-    'model_variant',
-    req.model_variant,
-    'model_variant',
-    NATIVE_MODELS.map((m) => m.id),
-    { required: true },
-  )
-  const variant = variantId ? getNativeModel(variantId) : undefined
+  const variant = checkNativeVariant(issues, 'model_variant', req.model_variant)
   checkString(issues, 'prompt', req.prompt, 'prompt', { required: true, nonEmpty: true })
   checkString(issues, 'negative_prompt', req.negative_prompt, 'negative_prompt')
-  const w = checkSide(issues, 'width', req.width, 'Width')
-  const h = checkSide(issues, 'height', req.height, 'Height')
-  if (w !== undefined && h !== undefined && w * h > NATIVE_LIMITS.maxPixels) {
-    issues.add(
-      'width',
-      `Width × height must be at most ${groupDigits(NATIVE_LIMITS.maxPixels)} pixels`,
-    )
-  }
+  checkArtDimensions(issues, { width: 'width', height: 'height' }, req.width, req.height)
   checkInt(issues, 'steps', req.steps, 'Steps', WORKBENCH_LIMITS.steps, { required: true })
   checkInt(issues, 'count', req.count, 'Count', WORKBENCH_LIMITS.count, { required: true })
   checkInt(issues, 'seed', req.seed, 'Seed', WORKBENCH_LIMITS.seed)

@@ -46,6 +46,10 @@ const usd = (micros: number, approximate: boolean, basis: string): PriceEstimate
   basis,
 })
 
+/** A basis and the notes on how it was scaled, in the one wording every estimate uses. */
+const withNotes = (basis: string, notes: readonly string[]): string =>
+  notes.length ? `${basis}; ${notes.join('; ')}` : basis
+
 /** "$0.015", "$1.3878", "$0.00" — up to six decimals, trailing zeros trimmed to at least two. */
 export function formatUsdMicros(micros: number): string {
   const sign = micros < 0 ? '-' : ''
@@ -116,10 +120,10 @@ export function estimateArt(input: ArtEstimateInput): PriceEstimate {
   if (!published) notes.push(`${model.label} has no published price; the V4.5 price is used`)
   const refs = input.referenceCount ?? 0
   if (refs > 0) notes.push('reference surcharge not published, not included')
-  const basis =
-    `${formatUsdMicros(base)} per ${model.family === 'v5' ? 'V5' : 'V4.5'} image at 1024x1024 and 23 steps` +
-    ` × ${input.count}` +
-    (notes.length ? `; ${notes.join('; ')}` : '')
+  const basis = withNotes(
+    `${formatUsdMicros(base)} per ${model.family === 'v5' ? 'V5' : 'V4.5'} image at 1024x1024 and 23 steps × ${input.count}`,
+    notes,
+  )
   return usd(micros, !standard || !published || refs > 0, basis)
 }
 
@@ -194,9 +198,10 @@ export function estimateVideo(input: VideoEstimateInput): PriceEstimate {
   if (aspect !== VIDEO_TABLE_ASPECT)
     notes.push(`the table lists ${VIDEO_TABLE_ASPECT} only; ${aspect} may differ`)
   if (input.mode === VIDEO_REFERENCE_MODE) notes.push('reference video charges are not published')
-  const basis =
-    `${formatUsdMicros(base)} per ${VIDEO_TABLE_SECONDS} s at ${resolution}, ${VIDEO_TABLE_ASPECT}` +
-    (notes.length ? `; ${notes.join('; ')}` : '')
+  const basis = withNotes(
+    `${formatUsdMicros(base)} per ${VIDEO_TABLE_SECONDS} s at ${resolution}, ${VIDEO_TABLE_ASPECT}`,
+    notes,
+  )
   return usd(micros, notes.length > 0, basis)
 }
 

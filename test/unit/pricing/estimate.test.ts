@@ -1,4 +1,5 @@
 import {
+  type ArtEstimateInput,
   describeEstimate,
   estimateArt,
   estimateImage,
@@ -71,80 +72,29 @@ describe("images, per output: the spec's table row by row", () => {
 })
 
 describe('art models: the base prices and the documented approximate scaling', () => {
+  /** The price table's reference point, one 1024x1024 image at 23 steps, changed by `over`. */
+  const art = (variant: string, over: Partial<ArtEstimateInput> = {}) =>
+    usdOf(estimateArt({ variant, width: 1024, height: 1024, steps: 23, count: 1, ...over }))
+
   it('V4.5 0.003 and V5 0.006 for one 1024x1024 image at 23 steps (exact)', () => {
     for (const variant of ['art-diffusion-4-5-full', 'art-diffusion-4-5-curated']) {
-      expect(
-        usdOf(estimateArt({ variant, width: 1024, height: 1024, steps: 23, count: 1 })),
-      ).toMatchObject({
-        usd: 0.003,
-        approximate: false,
-      })
+      expect(art(variant)).toMatchObject({ usd: 0.003, approximate: false })
     }
-    expect(
-      usdOf(
-        estimateArt({
-          variant: 'art-diffusion-5-full',
-          width: 1024,
-          height: 1024,
-          steps: 23,
-          count: 1,
-        }),
-      ),
-    ).toMatchObject({
-      usd: 0.006,
-      approximate: false,
-    })
+    expect(art('art-diffusion-5-full')).toMatchObject({ usd: 0.006, approximate: false })
   })
 
   it('scales by count exactly and by pixels and steps approximately', () => {
-    expect(
-      usdOf(
-        estimateArt({
-          variant: 'art-diffusion-5-full',
-          width: 1024,
-          height: 1024,
-          steps: 23,
-          count: 4,
-        }),
-      ),
-    ).toMatchObject({
+    expect(art('art-diffusion-5-full', { count: 4 })).toMatchObject({
       usd: 0.024,
       approximate: false,
     })
-    const big = usdOf(
-      estimateArt({
-        variant: 'art-diffusion-5-full',
-        width: 2048,
-        height: 1536,
-        steps: 46,
-        count: 2,
-      }),
-    )
+    const big = art('art-diffusion-5-full', { width: 2048, height: 1536, steps: 46, count: 2 })
     expect(big).toMatchObject({ micros: 6000 * 3 * 2 * 2, approximate: true })
     expect(big.basis).toMatch(/approximate/)
-    const v4 = usdOf(
-      estimateArt({
-        variant: 'art-diffusion-4-full',
-        width: 1024,
-        height: 1024,
-        steps: 23,
-        count: 1,
-      }),
-    )
+    const v4 = art('art-diffusion-4-full')
     expect(v4).toMatchObject({ usd: 0.003, approximate: true })
     expect(v4.basis).toMatch(/no published price/)
-    expect(
-      usdOf(
-        estimateArt({
-          variant: 'art-diffusion-4-5-full',
-          width: 1024,
-          height: 1024,
-          steps: 23,
-          count: 1,
-          referenceCount: 1,
-        }),
-      ).approximate,
-    ).toBe(true)
+    expect(art('art-diffusion-4-5-full', { referenceCount: 1 }).approximate).toBe(true)
   })
 })
 

@@ -115,6 +115,17 @@ describe('image tasks', () => {
     expect(r.gateway.count('submit')).toBe(1)
   })
 
+  it('a 400 after a timeout still fails: the request itself is wrong', async () => {
+    r = rig()
+    r.gateway.onSubmit = (_t, n) => {
+      if (n === 1) throw failure('timeout')
+      throw failure('validation', { status: 400 })
+    }
+    const t = r.engine.submit(newTask())
+    await until(() => state(t.id) === 'failed', 60_000)
+    expect(r.gateway.count('submit')).toBe(2)
+  })
+
   it('a 401 after an earlier send that may have been charged waits for the user instead of failing', async () => {
     r = rig()
     let denied = true
@@ -371,6 +382,24 @@ describe('recovery after a crash', () => {
     expect(r.gateway.calls.filter((c) => c.op === 'download')).toHaveLength(1)
     expect(r.sink.saved).toHaveLength(2)
     expect(r.journal.results(t.id).map((x) => x.libraryId)).toEqual(['old-0', 'lib-1', 'lib-2'])
+  })
+
+  it('resumes a running workbench task through its events path, never submitting again', async () => {
+    r = rig({ start: false })
+    const t = newTask({
+      kind: 'workbench',
+      quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
+      request: { model: 'art-v4.5', model_variant: 'art-diffusion-4-5-full', prompt: 'p' },
+    })
+    r.engine.submit(t)
+    r.journal.update(t.id, { state: 'running', attempts: 1, serverId: '1001' }, r.clock.now())
+    r.gateway.onEvents = (task) => {
+      expect(task.serverId).toBe('1001')
+      return stream([{ type: 'done', outputs: [{ type: 'url', url: 'https://cdn.test/r.png' }] }])
+    }
+    await r.restart()
+    await until(() => state(t.id) === 'saved', 60_000)
+    expect(r.gateway.calls.map((c) => c.op)).toEqual(['events', 'download'])
   })
 
   it('leaves finished and waiting-for-user tasks alone', async () => {

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 const shown: Array<{ title: string; body: string }> = []
+let supported = true
 vi.mock('electron', () => ({
+  app: {},
+  BrowserWindow: {},
+  dialog: {},
+  nativeImage: {},
+  shell: {},
+  webContents: {},
   Notification: class {
-    static isSupported = () => true
+    static isSupported = () => supported
     constructor(private readonly o: { title: string; body: string }) {}
     show() {
       shown.push(this.o)
@@ -11,30 +18,26 @@ vi.mock('electron', () => ({
   },
 }))
 
-import { ElectronNotifier } from '../../../src/main/adapters/notifications/ElectronNotifier'
-
-const flush = () => new Promise((r) => setTimeout(r, 10))
+import { createElectronPlatform } from '../../../src/main/electronPlatform'
 
 afterEach(() => {
   shown.length = 0
-  delete (process.versions as Record<string, string | undefined>).electron
+  supported = true
 })
 
-describe('ElectronNotifier', () => {
-  it('outside Electron it never loads electron (which would try to fetch its binary)', async () => {
-    new ElectronNotifier().notify({ title: 'Video ready', body: 'x', taskId: 't' })
-    await flush()
-    expect(shown).toEqual([])
-  })
-
-  it('inside Electron it shows an OS notification', async () => {
-    Object.defineProperty(process.versions, 'electron', { value: '45.0.0', configurable: true })
-    new ElectronNotifier().notify({
+describe('OS notifications through the Electron platform', () => {
+  it('shows an OS notification with the title and body', () => {
+    createElectronPlatform().notify({
       title: 'Video ready',
       body: 'Saved to the library',
       taskId: 't',
     })
-    await flush()
     expect(shown).toEqual([{ title: 'Video ready', body: 'Saved to the library' }])
+  })
+
+  it('stays silent where the OS has no notifications', () => {
+    supported = false
+    createElectronPlatform().notify({ title: 'Video ready', body: 'x', taskId: 't' })
+    expect(shown).toEqual([])
   })
 })

@@ -35,7 +35,7 @@ import type { MainEvents } from '../../events'
 import { createMediaHandler } from '../../protocols/mediaProtocol'
 import { DeleteHolding } from './DeleteHolding'
 import { writeZip, type ZipEntry } from './exportZip'
-import { errnoOf, moveFile, storageFailure, tempNameFor, writeAtomic } from './fsUtil'
+import { errnoOf, moveFile, storageFailure, tempNameFor, writeSynced } from './fsUtil'
 import { type IndexRow, LibraryIndex } from './LibraryIndex'
 import { extMatches, probeMedia, sniffExt } from './mediaProbe'
 import { rowFromDisk } from './rowFromDisk'
@@ -640,30 +640,32 @@ export class LibraryService {
         })
       }
     }
-    let movedFrom: string | null = null
+    // Order matters for crash safety: stage the complete file under a hidden temp name, write its
+    // sidecar under the final name, and only then give the file its final name. A crash at any
+    // point leaves either nothing the scan indexes, or the file together with its sidecar (and so
+    // its task link) — never an orphan that a rescan would adopt as a new item.
+    let staged: string
+    let ownStaged = true
     try {
       await fs.mkdir(join(root, dateFolder(createdAt)), { recursive: true })
       if (bytes) {
-        await writeAtomic(abs, bytes)
+        staged = tempNameFor(abs)
+        await writeSynced(staged, bytes)
       } else if ('tempPath' in file) {
-        await moveFile(file.tempPath, abs)
-        movedFrom = file.tempPath
+        staged = file.tempPath
+        ownStaged = false
       } else {
-        const tmp = tempNameFor(abs)
-        try {
-          await fs.copyFile(srcPath!, tmp)
-          await fs.rename(tmp, abs)
-        } catch (e) {
-          await fs.rm(tmp, { force: true })
-          throw e
-        }
+        staged = tempNameFor(abs)
+        await fs.copyFile(srcPath!, staged)
       }
     } catch (e) {
       return storageFailure('The result could not be saved', e, root)
     }
+    let sidecarWritten = false
+    let placed = false
     try {
-      const info = await probeMedia(abs)
-      const st = await fs.stat(abs)
+      const info = await probeMedia(staged)
+      const st = await fs.stat(staged)
       const sidecar: LibrarySidecar = {
         format: 'gen-studio-library',
         version: 1,
@@ -680,13 +682,18 @@ export class LibraryService {
         height: info.height,
         durationSec: info.durationSec ?? numberParam(input.params, 'duration'),
         bytes: st.size,
-        sha256: bytes ? createHash('sha256').update(bytes).digest('hex') : await hashFile(abs),
+        sha256: bytes ? createHash('sha256').update(bytes).digest('hex') : await hashFile(staged),
         created: new Date(createdAt).toISOString(),
         favourite: false,
         demo: input.demo ?? false,
         ...(input.originalName ? { originalName: input.originalName } : {}),
       }
       await writeSidecar(sidecarPathOf(abs), sidecar)
+      sidecarWritten = true
+      if (ownStaged) await fs.rename(staged, abs)
+      else await moveFile(staged, abs)
+      placed = true
+      const fst = await fs.stat(abs)
       const sst = await fs.stat(sidecarPathOf(abs))
       this.idx().upsert([
         {
@@ -694,17 +701,19 @@ export class LibraryService {
           relPath,
           media: info.media,
           ext,
-          fileMtime: Math.round(st.mtimeMs),
-          fileSize: st.size,
+          fileMtime: Math.round(fst.mtimeMs),
+          fileSize: fst.size,
           sidecarMtime: Math.round(sst.mtimeMs),
           problem: null,
         },
       ])
     } catch (e) {
-      // Undo the half-save: give a moved temp file back, drop a copy we wrote.
-      await fs.rm(sidecarPathOf(abs), { force: true }).catch(() => {})
-      if (movedFrom) await moveFile(abs, movedFrom).catch(() => {})
-      else await fs.rm(abs, { force: true }).catch(() => {})
+      // Undo the half-save: give a moved temp file back, drop what we wrote ourselves.
+      if (sidecarWritten) await fs.rm(sidecarPathOf(abs), { force: true }).catch(() => {})
+      const current = placed ? abs : staged
+      if (!ownStaged) {
+        if (placed) await moveFile(abs, staged).catch(() => {})
+      } else await fs.rm(current, { force: true }).catch(() => {})
       if (isAppFailure(e)) throw e
       if (errnoOf(e)) return storageFailure('The result could not be saved', e, root)
       return fail(

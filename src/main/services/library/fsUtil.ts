@@ -8,6 +8,17 @@ import { fail } from '@shared/result'
 export const tempNameFor = (path: string): string =>
   join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`)
 
+/** Creates `path` (which must not exist) with `data`, flushed to disk before it returns. */
+export async function writeSynced(path: string, data: string | Uint8Array): Promise<void> {
+  const handle = await fs.open(path, 'wx', 0o644)
+  try {
+    await handle.writeFile(data)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
 /**
  * Writes bytes so that the final name only ever holds the complete file: temp file, fsync,
  * rename. Library files keep ordinary permissions (the user owns and shares them).
@@ -16,13 +27,7 @@ export async function writeAtomic(path: string, data: string | Uint8Array): Prom
   await fs.mkdir(dirname(path), { recursive: true })
   const tmp = tempNameFor(path)
   try {
-    const handle = await fs.open(tmp, 'wx', 0o644)
-    try {
-      await handle.writeFile(data)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
+    await writeSynced(tmp, data)
     await fs.rename(tmp, path)
   } catch (e) {
     await fs.rm(tmp, { force: true })

@@ -54,6 +54,7 @@ export class TaskService {
   private starting: Promise<TaskEngine> | null = null
   private unsubscribe: (() => void) | null = null
   private disposed = false
+  private backgroundStart: ReturnType<typeof setTimeout> | null = null
   private readonly clock: TaskClock
 
   constructor(private readonly o: TaskServiceOptions) {
@@ -94,13 +95,19 @@ export class TaskService {
 
   /** Starts recovery without blocking the caller (app start-up). */
   startInBackground(): void {
-    setTimeout(() => {
-      this.start().catch((e) => this.o.log?.('error', 'Task recovery failed', { data: String(e) }))
-    }, 0).unref?.()
+    this.backgroundStart = setTimeout(() => {
+      this.backgroundStart = null
+      if (this.disposed) return
+      this.start().catch((e) => {
+        if (!this.disposed) this.o.log?.('error', 'Task recovery failed', { data: String(e) })
+      })
+    }, 0)
+    this.backgroundStart.unref?.()
   }
 
   async dispose(): Promise<void> {
     this.disposed = true
+    if (this.backgroundStart) clearTimeout(this.backgroundStart)
     this.unsubscribe?.()
     if (this.starting) await this.starting.catch(() => {})
     await this.engine?.stop()

@@ -8,6 +8,7 @@ import { DownloadService } from '../downloads/DownloadService'
 import type { LibraryService } from '../library/LibraryService'
 import type { SettingsService } from '../settings/SettingsService'
 import type { EnginePolicy } from './engine/policy'
+import { DemoGuardGateway } from './gateway/DemoGuardGateway'
 import { ServiceTaskGateway } from './gateway/ServiceTaskGateway'
 import { LibraryResultSink } from './sink/LibraryResultSink'
 import { TaskService } from './TaskService'
@@ -37,12 +38,15 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
   })
   const downloads = new DownloadService({ client })
-  const gateway = new ServiceTaskGateway({
-    client,
-    downloads,
-    connection: () => deps.settings.connection(),
-    stagingDir: join(deps.userDataDir, 'tasks', 'staging'),
-  })
+  const gateway = new DemoGuardGateway(
+    new ServiceTaskGateway({
+      client,
+      downloads,
+      connection: () => deps.settings.connection(),
+      stagingDir: join(deps.userDataDir, 'tasks', 'staging'),
+    }),
+    () => deps.settings.connection(),
+  )
   return new TaskService({
     userDataDir: deps.userDataDir,
     gateway,

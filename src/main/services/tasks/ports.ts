@@ -25,6 +25,8 @@ export interface GatewayTask {
   serverId: string | null
   /** The accepted quote (workbench). */
   quote: AcceptedQuote | null
+  /** Made in the offline demo: only ever sent to the demo's simulator. */
+  demo: boolean
 }
 
 /**

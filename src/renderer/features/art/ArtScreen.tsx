@@ -1,21 +1,18 @@
 import '../generate/generate.css'
 
-import { NATIVE_ACTIONS, NATIVE_LIMITS, NATIVE_MODELS } from '@shared/catalog'
+import { NATIVE_ACTIONS, NATIVE_LIMITS } from '@shared/catalog'
 import { useMemo } from 'react'
 
-import { type ArtDraft, useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
-import { nativeAccess, useAccessStore } from '../generate/access'
-import { CharacterPrompts, DimensionsPicker, SeedField } from '../generate/ArtFields'
+import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
 import { SAMPLERS } from '../generate/artPresets'
 import { GenerateShell } from '../generate/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea } from '../generate/inputs'
 import { MaskPainter } from '../generate/MaskPainter'
-import { ModelPicker } from '../generate/ModelPicker'
 import { PromptBox } from '../generate/PromptBox'
 import { ReferenceDropZone } from '../generate/ReferenceDropZone'
-import { tasksClient, useTaskFeed } from '../generate/tasksClient'
-import { useApplySettings, useRun } from '../generate/useRun'
+import { tasksClient } from '../generate/tasksClient'
+import { useFormScreen } from '../generate/useFormScreen'
 import { type ArtField, buildArtForm } from './artForm'
 import { submitNative } from './nativeSubmission'
 
@@ -37,26 +34,11 @@ const toMultiple = (v: number) =>
 
 /** Art model (native endpoint): generate, img2img and infill with character prompts. */
 export default function ArtScreen() {
-  const draft = useFormsStore((s) => s.drafts.art)
-  const patchDraft = useFormsStore((s) => s.patch)
+  const { draft, set, fieldMessage, runner, shell } = useFormScreen('art')
   const source = useGenerateStore((s) => s.slots['art.source'])
   const mask = useGenerateStore((s) => s.masks.art)
-  const access = useAccessStore((s) => s.models)
-  const variantAccess = useMemo(() => nativeAccess(access), [access])
-  useTaskFeed()
   const form = useMemo(() => buildArtForm(draft, source, mask), [draft, source, mask])
-  const r = useRun('art')
-  const settings = useApplySettings('art')
-  const variant = form.variant
-
-  const set = (patch: Partial<ArtDraft>) => {
-    r.clearServerFields()
-    patchDraft('art', patch)
-  }
-  const errorOf = (field: ArtField): string | null => {
-    if (field === 'prompt' && !r.attempted && draft.prompt === '') return null
-    return r.serverFields[field] ?? form.errors[field] ?? null
-  }
+  const errorOf = (field: ArtField) => fieldMessage(form.errors, field)
   const needsSource = draft.action !== 'generate'
   const src = source[0]
   const sizeDiffers =
@@ -71,27 +53,19 @@ export default function ArtScreen() {
       intro="The native art-model endpoint: images come back in the same request."
       kinds={['native']}
       estimate={form.estimate}
-      submitting={r.submitting}
-      error={r.error}
-      onDismissError={() => r.setError(null)}
+      {...shell}
       onSubmit={() =>
-        void r.run(form.ok, draft.prompt, () =>
+        void runner.run(form.ok, draft.prompt, () =>
           submitNative(form.request, draft, src ?? null, mask),
         )
       }
-      onSettings={settings.apply}
-      notice={settings.notice}
-      onDismissNotice={() => settings.setNotice(null)}
     >
       <div className="gen-grid">
-        <ModelPicker
-          label="Model variant"
-          name="art-variant"
+        <NativeVariantPicker
+          prefix="art"
           value={draft.variant}
-          access={variantAccess}
           error={errorOf('variant')}
-          options={NATIVE_MODELS.map((m) => ({ value: m.id, label: `${m.label} (${m.id})` }))}
-          onChange={(id) => set({ variant: id as ArtDraft['variant'] })}
+          onChange={(variant) => set({ variant })}
         />
         <SelectInput
           label="Sampler"
@@ -181,56 +155,24 @@ export default function ArtScreen() {
           ) : null}
         </>
       ) : null}
-      <div className="gen-grid">
-        <DimensionsPicker
-          prefix="art"
-          sizeChoice={draft.sizeChoice}
-          width={draft.width}
-          height={draft.height}
-          onChange={set}
-          errors={{ width: errorOf('width'), height: errorOf('height') }}
-        />
-        <NumberInput
-          label="Steps"
-          name="art-steps"
-          value={draft.steps}
-          onChange={(steps) => set({ steps })}
-          hint={`${NATIVE_LIMITS.steps.min} to ${NATIVE_LIMITS.steps.max}`}
-          error={errorOf('steps')}
-        />
-        <NumberInput
-          label="Samples"
-          name="art-samples"
-          value={draft.samples}
-          onChange={(samples) => set({ samples })}
-          hint={`${NATIVE_LIMITS.nSamples.min} to ${NATIVE_LIMITS.nSamples.max} images`}
-          error={errorOf('samples')}
-        />
-        <NumberInput
-          label="Guidance"
-          name="art-guidance"
-          decimal
-          value={draft.guidance}
-          onChange={(guidance) => set({ guidance })}
-          hint="0 to 10"
-          error={errorOf('guidance')}
-        />
-      </div>
-      <SeedField
+      <ArtImageSettings
         prefix="art"
-        mode={draft.seedMode}
-        seed={draft.seed}
+        draft={draft}
         onChange={set}
-        error={errorOf('seed')}
-      />
-      <CharacterPrompts
-        prefix="art"
-        max={variant.maxCharacters}
-        variantLabel={variant.label}
-        characters={draft.characters}
-        autoPositions={draft.autoPositions}
-        onChange={set}
-        error={errorOf('characters')}
+        errorOf={errorOf}
+        variant={form.variant}
+        stepsHint={`${NATIVE_LIMITS.steps.min} to ${NATIVE_LIMITS.steps.max}`}
+        guidanceHint="0 to 10"
+        countField={
+          <NumberInput
+            label="Samples"
+            name="art-samples"
+            value={draft.samples}
+            onChange={(samples) => set({ samples })}
+            hint={`${NATIVE_LIMITS.nSamples.min} to ${NATIVE_LIMITS.nSamples.max} images`}
+            error={errorOf('samples')}
+          />
+        }
       />
     </GenerateShell>
   )

@@ -1,5 +1,4 @@
 import {
-  getNativeModel,
   NATIVE_LIMITS,
   type NativeModel,
   type NativeParameters,
@@ -10,7 +9,14 @@ import {
 import { estimateArt, type PriceEstimate } from '@shared/pricing'
 
 import type { ArtDraft, CharacterDraft } from '../../stores/forms'
+import {
+  ART_FILE_RULE,
+  artVariant,
+  fixedSeed,
+  missingCharacterPrompt,
+} from '../generate/artFormRules'
 import { cellCenter } from '../generate/characters'
+import { addValidation, type FieldErrors, noErrors } from '../generate/formErrors'
 import { parseIntText, parseNumberText } from '../generate/numbers'
 import { fileProblems, type RefItem } from '../generate/references'
 
@@ -40,17 +46,11 @@ export type ArtField =
 const PLACEHOLDER_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 
-/** Source images of the native endpoint: one file, at most 24 MiB and 24 megapixels. */
-export const ART_SOURCE_RULE = {
-  maxBytes: NATIVE_LIMITS.maxReferenceBytes,
-  maxPixels: NATIVE_LIMITS.maxReferencePixels,
-}
-
 export interface ArtFormModel {
   variant: NativeModel
   /** The native body without the image and mask (main adds them from `source` and the mask file). */
   request: NativeRequest
-  errors: Partial<Record<ArtField, string>>
+  errors: FieldErrors<ArtField>
   ok: boolean
   /** null while a field the price depends on is invalid. */
   estimate: PriceEstimate | null
@@ -64,23 +64,17 @@ export function v4Prompts(
   auto: boolean,
 ): { v4_prompt: NativeV4Prompt; v4_negative_prompt: NativeV4Prompt } {
   const center = (c: CharacterDraft) => (auto ? {} : { centers: [cellCenter(c.position)] })
+  const v4 = (baseCaption: string, text: (c: CharacterDraft) => string): NativeV4Prompt => ({
+    caption: {
+      base_caption: baseCaption,
+      char_captions: characters.map((c) => ({ char_caption: text(c), ...center(c) })),
+    },
+    use_coords: !auto,
+    use_order: true,
+  })
   return {
-    v4_prompt: {
-      caption: {
-        base_caption: base,
-        char_captions: characters.map((c) => ({ char_caption: c.prompt, ...center(c) })),
-      },
-      use_coords: !auto,
-      use_order: true,
-    },
-    v4_negative_prompt: {
-      caption: {
-        base_caption: baseNegative,
-        char_captions: characters.map((c) => ({ char_caption: c.negativePrompt, ...center(c) })),
-      },
-      use_coords: !auto,
-      use_order: true,
-    },
+    v4_prompt: v4(base, (c) => c.prompt),
+    v4_negative_prompt: v4(baseNegative, (c) => c.negativePrompt),
   }
 }
 
@@ -117,8 +111,8 @@ export function buildArtForm(
   source: readonly RefItem[],
   mask: { painted: boolean },
 ): ArtFormModel {
-  const variant = getNativeModel(d.variant) ?? getNativeModel('art-diffusion-4-5-full')!
-  const errors: Partial<Record<ArtField, string>> = {}
+  const variant = artVariant(d.variant)
+  const errors: FieldErrors<ArtField> = {}
   const width = parseIntText(d.width)
   const height = parseIntText(d.height)
   const steps = parseIntText(d.steps)
@@ -133,12 +127,8 @@ export function buildArtForm(
     negative_prompt: d.negativePrompt,
   }
   if (guidance !== undefined) parameters.scale = guidance
-  if (d.seedMode === 'fixed') {
-    const seed = parseIntText(d.seed)
-    if (seed === undefined)
-      errors.seed = `Enter a seed from ${NATIVE_LIMITS.seed.min} to ${NATIVE_LIMITS.seed.max}, or choose random`
-    else parameters.seed = seed
-  }
+  const seed = fixedSeed(d, NATIVE_LIMITS.seed, errors)
+  if (seed !== undefined) parameters.seed = seed
   if (d.characters.length > 0) {
     Object.assign(parameters, v4Prompts(d.prompt, d.negativePrompt, d.characters, d.autoPositions))
   }
@@ -162,21 +152,19 @@ export function buildArtForm(
       ...(d.action === 'infill' && mask.painted ? { mask: PLACEHOLDER_PNG } : {}),
     },
   }
-  const v = validateNative(checked)
-  if (!v.ok) for (const [k, m] of Object.entries(v.fields)) errors[fieldOf(k)] ??= m
+  addValidation(errors, validateNative(checked), fieldOf)
   if (needsSource) {
     if (source.length === 0) errors.source = `${d.action} needs a source image (PNG, JPEG or WebP)`
     else {
-      const problem = fileProblems(source, ART_SOURCE_RULE)
+      const problem = fileProblems(source, ART_FILE_RULE)
       if (problem) errors.source = problem
     }
     if (d.action === 'infill' && !mask.painted) {
       errors.mask = 'Paint the area to repaint on the mask (white = repaint)'
     }
   }
-  d.characters.forEach((c, i) => {
-    if (c.prompt.trim() === '') errors.characters ??= `Character ${i + 1} needs a prompt`
-  })
+  const missing = missingCharacterPrompt(d.characters)
+  if (missing) errors.characters ??= missing
   const priced = !errors.width && !errors.height && !errors.steps && !errors.samples
   const estimate = priced
     ? estimateArt({
@@ -187,5 +175,5 @@ export function buildArtForm(
         count: samples!,
       })
     : null
-  return { variant, request, errors, ok: Object.keys(errors).length === 0, estimate }
+  return { variant, request, errors, ok: noErrors(errors), estimate }
 }

@@ -1,7 +1,125 @@
-import type { CharacterDraft } from '../../stores/forms'
+import { NATIVE_MODELS, type NativeModel, type NativeModelId } from '@shared/catalog'
+import { type ReactNode, useMemo } from 'react'
+
+import type { ArtModelDraft, CharacterDraft } from '../../stores/forms'
+import { nativeAccess, useAccessStore } from './access'
 import { ART_SIZE_HINT, ART_SIZE_PRESETS } from './artPresets'
 import { ALL_CELLS, cellLabel, newCharacter } from './characters'
-import { NumberInput, RadioGroup, SelectInput, TextInput } from './inputs'
+import { FieldsetError, NumberInput, RadioGroup, SelectInput, TextInput } from './inputs'
+import { ModelPicker } from './ModelPicker'
+
+const VARIANT_OPTIONS = NATIVE_MODELS.map((m) => ({ value: m.id, label: `${m.label} (${m.id})` }))
+
+/**
+ * The art-model variant select of both art screens, marked against the account's models: a
+ * variant counts as usable when the catalog model it bills to was listed (see `nativeAccess`).
+ */
+export function NativeVariantPicker({
+  prefix,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  prefix: string
+  value: NativeModelId
+  onChange(id: NativeModelId): void
+  error?: string | null
+  hint?: string
+}) {
+  const access = useAccessStore((s) => s.models)
+  const variantAccess = useMemo(() => nativeAccess(access), [access])
+  return (
+    <ModelPicker
+      label="Model variant"
+      name={`${prefix}-variant`}
+      value={value}
+      access={variantAccess}
+      error={error}
+      hint={hint}
+      options={VARIANT_OPTIONS}
+      onChange={(id) => onChange(id as NativeModelId)}
+    />
+  )
+}
+
+/** The fields of ArtImageSettings that can carry a message. */
+export type ArtSettingsField = 'width' | 'height' | 'steps' | 'guidance' | 'seed' | 'characters'
+
+/**
+ * The image settings both art screens share, in the same order: size, steps, the image count and
+ * guidance in one grid, then the seed and the character prompts. The count field is the screen's
+ * own (`countField`) because the endpoints name it differently (n_samples, count); the hints carry
+ * each endpoint's bounds.
+ */
+export function ArtImageSettings({
+  prefix,
+  draft,
+  onChange,
+  errorOf,
+  variant,
+  stepsHint,
+  guidanceHint,
+  countField,
+}: {
+  prefix: string
+  draft: ArtModelDraft
+  onChange(patch: Partial<ArtModelDraft>): void
+  errorOf(field: ArtSettingsField): string | null
+  variant: NativeModel
+  stepsHint: string
+  guidanceHint: string
+  countField: ReactNode
+}) {
+  return (
+    <>
+      <div className="gen-grid">
+        <DimensionsPicker
+          prefix={prefix}
+          sizeChoice={draft.sizeChoice}
+          width={draft.width}
+          height={draft.height}
+          onChange={onChange}
+          errors={{ width: errorOf('width'), height: errorOf('height') }}
+        />
+        <NumberInput
+          label="Steps"
+          name={`${prefix}-steps`}
+          value={draft.steps}
+          onChange={(steps) => onChange({ steps })}
+          hint={stepsHint}
+          error={errorOf('steps')}
+        />
+        {countField}
+        <NumberInput
+          label="Guidance"
+          name={`${prefix}-guidance`}
+          decimal
+          value={draft.guidance}
+          onChange={(guidance) => onChange({ guidance })}
+          hint={guidanceHint}
+          error={errorOf('guidance')}
+        />
+      </div>
+      <SeedField
+        prefix={prefix}
+        mode={draft.seedMode}
+        seed={draft.seed}
+        onChange={onChange}
+        error={errorOf('seed')}
+      />
+      <CharacterPrompts
+        prefix={prefix}
+        max={variant.maxCharacters}
+        variantLabel={variant.label}
+        characters={draft.characters}
+        autoPositions={draft.autoPositions}
+        onChange={onChange}
+        error={errorOf('characters')}
+      />
+    </>
+  )
+}
 
 /** Width and height of the art forms: a preset, or custom multiples of 64 within the limits. */
 export function DimensionsPicker({
@@ -196,11 +314,7 @@ export function CharacterPrompts({
           Add character
         </button>
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldsetError error={error} />
     </fieldset>
   )
 }

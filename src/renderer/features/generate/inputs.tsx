@@ -2,11 +2,19 @@ import type { ReactNode } from 'react'
 
 import { Field } from '../../components/Field'
 
+/** What every labelled control takes: its label, its message (or hint) and its form name. */
 interface Base {
   label: string
   error?: string | null
   hint?: ReactNode
   name: string
+}
+
+/** A control edited as text; numbers are text too (see NumberInput), so this is most of them. */
+interface TextValue {
+  value: string
+  onChange(v: string): void
+  placeholder?: string
 }
 
 /** A labelled text input whose message sits under it (the allowed range when it is wrong). */
@@ -20,13 +28,11 @@ export function TextInput({
   inputMode,
   placeholder,
   disabled,
-}: Base & {
-  value: string
-  onChange(v: string): void
-  inputMode?: 'numeric' | 'decimal' | 'text' | 'url'
-  placeholder?: string
-  disabled?: boolean
-}) {
+}: Base &
+  TextValue & {
+    inputMode?: 'numeric' | 'decimal' | 'text' | 'url'
+    disabled?: boolean
+  }) {
   return (
     <Field label={label} error={error} hint={hint}>
       {(p) => (
@@ -51,15 +57,7 @@ export function TextInput({
  * A number typed as text: the browser does not clamp or drop what the user typed, so an
  * out-of-range value stays visible next to the message giving the allowed range.
  */
-export function NumberInput(
-  props: Base & {
-    value: string
-    onChange(v: string): void
-    decimal?: boolean
-    disabled?: boolean
-    placeholder?: string
-  },
-) {
+export function NumberInput(props: Base & TextValue & { decimal?: boolean; disabled?: boolean }) {
   return <TextInput {...props} inputMode={props.decimal ? 'decimal' : 'numeric'} />
 }
 
@@ -110,7 +108,7 @@ export function TextArea({
   onChange,
   rows = 3,
   placeholder,
-}: Base & { value: string; onChange(v: string): void; rows?: number; placeholder?: string }) {
+}: Base & TextValue & { rows?: number }) {
   return (
     <Field label={label} error={error} hint={hint}>
       {(p) => (
@@ -161,11 +159,19 @@ export function RadioGroup<T extends string>({
           </label>
         ))}
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldsetError error={error} />
     </fieldset>
   )
+}
+
+/**
+ * The message of a whole group of controls (a fieldset), shown under the group; single controls
+ * get theirs from Field, which also links it to the control.
+ */
+export function FieldsetError({ error }: { error?: string | null }) {
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null
 }

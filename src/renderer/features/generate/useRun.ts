@@ -81,16 +81,14 @@ function focusInvalid() {
   el?.focus()
 }
 
+/** A library item the user sent to a form (reuse its settings, or use it as a reference). */
+export type LibraryIntent = NonNullable<ReturnType<typeof useLibraryIntents.getState>['intent']>
+
 /**
  * "Apply settings" for one form: from a PNG dropped on it, or from a library item whose settings
  * belong to this form (the library's reuse-settings intent, taken once when the screen shows).
  */
-export function useApplySettings(
-  form: FormId,
-  onReference?: (
-    intent: NonNullable<ReturnType<typeof useLibraryIntents.getState>['intent']>,
-  ) => void,
-) {
+export function useApplySettings(form: FormId, onReference?: (intent: LibraryIntent) => void) {
   const [notice, setNotice] = useState<AppliedNotice | null>(null)
   const intent = useLibraryIntents((s) => s.intent)
   const take = useLibraryIntents((s) => s.take)

@@ -13,8 +13,9 @@ import { refFromLibrary } from '../generate/libraryRef'
 import { ModelPicker } from '../generate/ModelPicker'
 import { PromptBox } from '../generate/PromptBox'
 import { ReferenceDropZone } from '../generate/ReferenceDropZone'
-import { tasksClient, useTaskFeed } from '../generate/tasksClient'
-import { useApplySettings, useRun } from '../generate/useRun'
+import { tasksClient } from '../generate/tasksClient'
+import { useFormScreen } from '../generate/useFormScreen'
+import type { LibraryIntent } from '../generate/useRun'
 import {
   buildImagesForm,
   chosenSize,
@@ -49,17 +50,12 @@ const rangeText = (r: { min: number; max: number }) =>
 
 /** Images: generation from a prompt and edits of reference files, for every images-endpoint model. */
 export default function ImagesScreen() {
-  const draft = useFormsStore((s) => s.drafts.images)
-  const patchDraft = useFormsStore((s) => s.patch)
   const refs = useGenerateStore((s) => s.slots[SLOT])
   const addRefs = useGenerateStore((s) => s.addRefs)
   const access = useAccessStore((s) => s.models)
   const libraryDir = useSettingsStore((s) => s.settings?.libraryDir ?? '')
-  useTaskFeed()
-  const form = useMemo(() => buildImagesForm(draft, refs), [draft, refs])
-  const r = useRun('images')
   const onReference = useCallback(
-    (intent: Parameters<NonNullable<Parameters<typeof useApplySettings>[1]>>[0]) => {
+    (intent: LibraryIntent) => {
       const store = useFormsStore.getState()
       const next = normalizeImagesDraft({ ...store.drafts.images, operation: 'edit' })
       store.replace('images', next)
@@ -67,26 +63,18 @@ export default function ImagesScreen() {
     },
     [addRefs, libraryDir],
   )
-  const settings = useApplySettings('images', onReference)
-
-  const set = (patch: Partial<ImagesDraft>, normalize = false) => {
-    r.clearServerFields()
-    if (normalize) {
-      useFormsStore.getState().replace('images', normalizeImagesDraft({ ...draft, ...patch }))
-    } else patchDraft('images', patch)
-  }
-
-  const errorOf = (field: ImagesField): string | null => {
-    const msg = r.serverFields[field] ?? form.errors[field] ?? null
-    if (field === 'prompt' && !r.attempted && draft.prompt === '') return null
-    return msg
-  }
+  const { draft, set, fieldMessage, runner, shell } = useFormScreen('images', {
+    normalize: normalizeImagesDraft,
+    onReference,
+  })
+  const form = useMemo(() => buildImagesForm(draft, refs), [draft, refs])
+  const errorOf = (field: ImagesField) => fieldMessage(form.errors, field)
 
   const model = form.model
   const presets = sizePresets(model, draft.quality)
   const editRange = model.editReferences
   const submit = () =>
-    void r.run(form.ok, draft.prompt, () =>
+    void runner.run(form.ok, draft.prompt, () =>
       form.operation === 'edit'
         ? tasksClient.submit({
             kind: 'edit',
@@ -113,13 +101,8 @@ export default function ImagesScreen() {
           </p>
         ) : null
       }
-      submitting={r.submitting}
-      error={r.error}
-      onDismissError={() => r.setError(null)}
+      {...shell}
       onSubmit={submit}
-      onSettings={settings.apply}
-      notice={settings.notice}
-      onDismissNotice={() => settings.setNotice(null)}
     >
       <RadioGroup
         legend="Operation"

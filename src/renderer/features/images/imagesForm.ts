@@ -17,6 +17,7 @@ import {
 import { estimateImage, type PriceEstimate } from '@shared/pricing'
 
 import type { ImagesDraft } from '../../stores/forms'
+import { addValidation, type FieldErrors, noErrors } from '../generate/formErrors'
 import { linesOf, parseIntText } from '../generate/numbers'
 import { fileProblems, type RefItem } from '../generate/references'
 
@@ -38,7 +39,7 @@ export interface ImagesFormModel {
   operation: 'generate' | 'edit'
   generation: ImageGenerationRequest | null
   edit: ImageEditRequest | null
-  errors: Partial<Record<ImagesField, string>>
+  errors: FieldErrors<ImagesField>
   ok: boolean
   /** null while a field the price depends on (model, n, quality) is invalid. */
   estimate: PriceEstimate | null
@@ -159,7 +160,7 @@ const fieldOf = (path: string): ImagesField => {
 export function buildImagesForm(d: ImagesDraft, references: readonly RefItem[]): ImagesFormModel {
   const model = getImageModel(d.model) ?? getImageModel('std-image-2')!
   const operation = d.operation
-  const errors: Partial<Record<ImagesField, string>> = {}
+  const errors: FieldErrors<ImagesField> = {}
   const reason = unavailableReason(model, operation)
   if (reason) errors.model = `${model.label} cannot be used here: ${reason}`
 
@@ -183,10 +184,7 @@ export function buildImagesForm(d: ImagesDraft, references: readonly RefItem[]):
   let referenceCount = urls.length
   if (operation === 'generate') {
     generation = common
-    if (!reason) {
-      const v = validateImageGeneration(generation)
-      if (!v.ok) for (const [k, m] of Object.entries(v.fields)) errors[fieldOf(k)] ??= m
-    }
+    if (!reason) addValidation(errors, validateImageGeneration(generation), fieldOf)
   } else {
     edit = common
     referenceCount += references.length
@@ -196,10 +194,7 @@ export function buildImagesForm(d: ImagesDraft, references: readonly RefItem[]):
       type: r.type,
       ...(r.width !== null && r.height !== null ? { width: r.width, height: r.height } : {}),
     }))
-    if (!reason) {
-      const v = validateImageEdit(edit, files)
-      if (!v.ok) for (const [k, m] of Object.entries(v.fields)) errors[fieldOf(k)] ??= m
-    }
+    if (!reason) addValidation(errors, validateImageEdit(edit, files), fieldOf)
     // The file's own problem names the file, so it is shown before the catalog's general rule.
     const problem = fileProblems(references, {})
     if (problem) errors.references = problem
@@ -231,7 +226,7 @@ export function buildImagesForm(d: ImagesDraft, references: readonly RefItem[]):
     generation,
     edit,
     errors,
-    ok: Object.keys(errors).length === 0,
+    ok: noErrors(errors),
     estimate,
     output,
     referenceCount,

@@ -3,39 +3,27 @@ import '../generate/generate.css'
 import { CATALOG, type VideoModel } from '@shared/catalog'
 import { useMemo } from 'react'
 
-import { useFormsStore, type VideoDraft } from '../../stores/forms'
+import type { VideoDraft } from '../../stores/forms'
 import { useAccessStore } from '../generate/access'
 import { GenerateShell } from '../generate/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea } from '../generate/inputs'
 import { ModelPicker } from '../generate/ModelPicker'
 import { PromptBox } from '../generate/PromptBox'
-import { tasksClient, useTaskFeed } from '../generate/tasksClient'
-import { useApplySettings, useRun } from '../generate/useRun'
+import { tasksClient } from '../generate/tasksClient'
+import { useFormScreen } from '../generate/useFormScreen'
 import { buildVideoForm, normalizeVideoDraft, VIDEO_SHAPES, type VideoField } from './videoForm'
 
 const VIDEO_MODELS = CATALOG.filter((m): m is VideoModel => m.kind === 'video')
 
 /** Video: an asynchronous task per request, priced from the table before it is sent. */
 export default function VideoScreen() {
-  const draft = useFormsStore((s) => s.drafts.video)
-  const patchDraft = useFormsStore((s) => s.patch)
+  const { draft, set, fieldMessage, runner, shell } = useFormScreen('video', {
+    normalize: normalizeVideoDraft,
+  })
   const access = useAccessStore((s) => s.models)
-  useTaskFeed()
   const form = useMemo(() => buildVideoForm(draft), [draft])
-  const r = useRun('video')
-  const settings = useApplySettings('video')
+  const errorOf = (field: VideoField) => fieldMessage(form.errors, field)
   const model = form.model
-
-  const set = (patch: Partial<VideoDraft>, normalize = false) => {
-    r.clearServerFields()
-    if (normalize)
-      useFormsStore.getState().replace('video', normalizeVideoDraft({ ...draft, ...patch }))
-    else patchDraft('video', patch)
-  }
-  const errorOf = (field: VideoField): string | null => {
-    if (field === 'prompt' && !r.attempted && draft.prompt === '') return null
-    return r.serverFields[field] ?? form.errors[field] ?? null
-  }
   const fixedDuration = model.duration.min === model.duration.max
 
   return (
@@ -45,17 +33,12 @@ export default function VideoScreen() {
       intro="Videos are made as tasks on the server; they are downloaded into the library when done."
       kinds={['video']}
       estimate={form.estimate}
-      submitting={r.submitting}
-      error={r.error}
-      onDismissError={() => r.setError(null)}
+      {...shell}
       onSubmit={() =>
-        void r.run(form.ok, draft.prompt, () =>
+        void runner.run(form.ok, draft.prompt, () =>
           tasksClient.submit({ kind: 'video', request: { ...form.request } }),
         )
       }
-      onSettings={settings.apply}
-      notice={settings.notice}
-      onDismissNotice={() => settings.setNotice(null)}
     >
       <ModelPicker
         name="video-model"

@@ -8,6 +8,7 @@ import {
 import { estimateVideo, type PriceEstimate } from '@shared/pricing'
 
 import type { VideoDraft } from '../../stores/forms'
+import { addValidation, type FieldErrors, noErrors } from '../generate/formErrors'
 import { linesOf, parseIntText } from '../generate/numbers'
 
 export type VideoField =
@@ -30,7 +31,7 @@ export const VIDEO_SHAPES = [
 export interface VideoFormModel {
   model: VideoModel
   request: VideoRequest
-  errors: Partial<Record<VideoField, string>>
+  errors: FieldErrors<VideoField>
   ok: boolean
   /** null while the duration or resolution is invalid. */
   estimate: PriceEstimate | null
@@ -68,7 +69,7 @@ export function buildVideoForm(d: VideoDraft): VideoFormModel {
     aspect_ratio: d.aspectRatio,
   }
   const duration = parseIntText(d.duration)
-  const errors: Partial<Record<VideoField, string>> = {}
+  const errors: FieldErrors<VideoField> = {}
   if (duration === undefined)
     errors.duration = `Enter a duration of ${model.duration.min} to ${model.duration.max} seconds`
   else request.duration = duration
@@ -78,15 +79,9 @@ export function buildVideoForm(d: VideoDraft): VideoFormModel {
     const seconds = parseIntText(d.inputVideoSeconds)
     if (seconds !== undefined) request.input_video_seconds = seconds
   }
-  const v = validateVideo(request)
-  if (!v.ok) {
-    for (const [k, m] of Object.entries(v.fields)) {
-      const field = (
-        k.startsWith('reference_video_urls') ? 'reference_video_urls' : k
-      ) as VideoField
-      errors[field] ??= m
-    }
-  }
+  addValidation(errors, validateVideo(request), (path) =>
+    path.startsWith('reference_video_urls') ? 'reference_video_urls' : (path as VideoField),
+  )
   const estimate =
     errors.duration || errors.resolution || errors.model
       ? null
@@ -101,7 +96,7 @@ export function buildVideoForm(d: VideoDraft): VideoFormModel {
     model,
     request,
     errors,
-    ok: Object.keys(errors).length === 0,
+    ok: noErrors(errors),
     estimate,
     referenceCapable,
   }

@@ -1,22 +1,19 @@
 import '../generate/generate.css'
 
-import { NATIVE_MODELS, WORKBENCH_LIMITS } from '@shared/catalog'
+import { WORKBENCH_LIMITS } from '@shared/catalog'
 import { formatUsdMicros } from '@shared/pricing'
 import { useEffect, useMemo, useState } from 'react'
 
-import { useFormsStore, type WorkbenchDraft } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
-import { nativeAccess, useAccessStore } from '../generate/access'
-import { CharacterPrompts, DimensionsPicker, SeedField } from '../generate/ArtFields'
+import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
 import { GenerateShell } from '../generate/GenerateShell'
 import { NumberInput, TextArea } from '../generate/inputs'
 import { MaskPainter } from '../generate/MaskPainter'
-import { ModelPicker } from '../generate/ModelPicker'
 import { PromptBox } from '../generate/PromptBox'
 import { ReferenceDropZone } from '../generate/ReferenceDropZone'
-import { tasksClient, useTaskFeed } from '../generate/tasksClient'
-import { useApplySettings, useRun } from '../generate/useRun'
+import { tasksClient } from '../generate/tasksClient'
+import { useFormScreen } from '../generate/useFormScreen'
 import { quoteProblem, requestQuote } from './quoteFlow'
 import { buildWorkbenchForm, WORKBENCH_MAX_REFERENCES, type WorkbenchField } from './workbenchForm'
 
@@ -29,26 +26,20 @@ const PROBLEM_TEXT = {
 
 /** Art workbench: assets uploaded first, a quote the user sees, then a streamed generation. */
 export default function WorkbenchScreen() {
-  const draft = useFormsStore((s) => s.drafts.workbench)
-  const patchDraft = useFormsStore((s) => s.patch)
+  const { draft, set, fieldMessage, runner, shell } = useFormScreen('workbench')
   const source = useGenerateStore((s) => s.slots['workbench.source'])
   const references = useGenerateStore((s) => s.slots['workbench.references'])
   const mask = useGenerateStore((s) => s.masks.workbench)
   const clearMask = useGenerateStore((s) => s.clearMask)
-  const access = useAccessStore((s) => s.models)
-  const variantAccess = useMemo(() => nativeAccess(access), [access])
   const quote = useWorkbenchStore((s) => s.quote)
   const quoting = useWorkbenchStore((s) => s.quoting)
   const [now, setNow] = useState(() => Date.now())
-  useTaskFeed()
   const maskKey = useMemo(() => ({ painted: mask.painted, version: mask.version }), [mask])
   const form = useMemo(
     () => buildWorkbenchForm(draft, { source, mask: maskKey, references }),
     [draft, source, maskKey, references],
   )
-  const r = useRun('workbench')
-  const settings = useApplySettings('workbench')
-  const variant = form.variant
+  const errorOf = (field: WorkbenchField) => fieldMessage(form.errors, field)
   const problem = quoteProblem(quote, form.fingerprint, now)
 
   // Re-check expiry every few seconds while a quote is shown.
@@ -63,17 +54,8 @@ export default function WorkbenchScreen() {
     if (source.length === 0 && mask.painted) clearMask('workbench')
   }, [source.length, mask.painted, clearMask])
 
-  const set = (patch: Partial<WorkbenchDraft>) => {
-    r.clearServerFields()
-    patchDraft('workbench', patch)
-  }
-  const errorOf = (field: WorkbenchField): string | null => {
-    if (field === 'prompt' && !r.attempted && draft.prompt === '') return null
-    return r.serverFields[field] ?? form.errors[field] ?? null
-  }
-
   const getQuote = () =>
-    void r.run(form.ok, draft.prompt, async () => {
+    void runner.run(form.ok, draft.prompt, async () => {
       const store = useWorkbenchStore.getState()
       store.setQuoting(true)
       try {
@@ -88,7 +70,7 @@ export default function WorkbenchScreen() {
     })
 
   const generate = (q: WorkbenchQuote) =>
-    void r.run(form.ok, draft.prompt, async () => {
+    void runner.run(form.ok, draft.prompt, async () => {
       const result = await tasksClient.submit({
         kind: 'workbench',
         request: q.request,
@@ -109,13 +91,13 @@ export default function WorkbenchScreen() {
       kinds={['workbench']}
       estimate={form.estimate}
       summary={<QuotePanel quote={quote} problem={problem} />}
-      submitting={r.submitting}
+      {...shell}
       actions={
         <>
           <button
             type="button"
             className={quote && !problem ? '' : 'primary'}
-            disabled={r.submitting}
+            disabled={runner.submitting}
             onClick={getQuote}
           >
             {quoting ? 'Getting quote…' : quote ? 'Get new quote' : 'Get quote'}
@@ -123,29 +105,21 @@ export default function WorkbenchScreen() {
           <button
             type="button"
             className={quote && !problem ? 'primary' : ''}
-            disabled={r.submitting || !quote || problem !== null}
+            disabled={runner.submitting || !quote || problem !== null}
             onClick={() => quote && generate(quote)}
           >
             Generate
           </button>
         </>
       }
-      error={r.error}
-      onDismissError={() => r.setError(null)}
       onSubmit={submit}
-      onSettings={settings.apply}
-      notice={settings.notice}
-      onDismissNotice={() => settings.setNotice(null)}
     >
-      <ModelPicker
-        label="Model variant"
-        name="workbench-variant"
+      <NativeVariantPicker
+        prefix="workbench"
         value={draft.variant}
-        access={variantAccess}
         error={errorOf('variant')}
         hint={`Sent as model ${WORKBENCH_LIMITS.model} with this model_variant`}
-        options={NATIVE_MODELS.map((m) => ({ value: m.id, label: `${m.label} (${m.id})` }))}
-        onChange={(id) => set({ variant: id as WorkbenchDraft['variant'] })}
+        onChange={(variant) => set({ variant })}
       />
       <PromptBox
         form="workbench"
@@ -161,56 +135,24 @@ export default function WorkbenchScreen() {
         onChange={(negativePrompt) => set({ negativePrompt })}
         error={errorOf('negative_prompt')}
       />
-      <div className="gen-grid">
-        <DimensionsPicker
-          prefix="workbench"
-          sizeChoice={draft.sizeChoice}
-          width={draft.width}
-          height={draft.height}
-          onChange={set}
-          errors={{ width: errorOf('width'), height: errorOf('height') }}
-        />
-        <NumberInput
-          label="Steps"
-          name="workbench-steps"
-          value={draft.steps}
-          onChange={(steps) => set({ steps })}
-          hint={`${WORKBENCH_LIMITS.steps.min} to ${WORKBENCH_LIMITS.steps.max}`}
-          error={errorOf('steps')}
-        />
-        <NumberInput
-          label="Count"
-          name="workbench-count"
-          value={draft.count}
-          onChange={(count) => set({ count })}
-          hint={`${WORKBENCH_LIMITS.count.min} to ${WORKBENCH_LIMITS.count.max} images`}
-          error={errorOf('count')}
-        />
-        <NumberInput
-          label="Guidance"
-          name="workbench-guidance"
-          decimal
-          value={draft.guidance}
-          onChange={(guidance) => set({ guidance })}
-          hint={`${WORKBENCH_LIMITS.guidance.min} to ${WORKBENCH_LIMITS.guidance.max}`}
-          error={errorOf('guidance')}
-        />
-      </div>
-      <SeedField
+      <ArtImageSettings
         prefix="workbench"
-        mode={draft.seedMode}
-        seed={draft.seed}
+        draft={draft}
         onChange={set}
-        error={errorOf('seed')}
-      />
-      <CharacterPrompts
-        prefix="workbench"
-        max={variant.maxCharacters}
-        variantLabel={variant.label}
-        characters={draft.characters}
-        autoPositions={draft.autoPositions}
-        onChange={set}
-        error={errorOf('characters')}
+        errorOf={errorOf}
+        variant={form.variant}
+        stepsHint={`${WORKBENCH_LIMITS.steps.min} to ${WORKBENCH_LIMITS.steps.max}`}
+        guidanceHint={`${WORKBENCH_LIMITS.guidance.min} to ${WORKBENCH_LIMITS.guidance.max}`}
+        countField={
+          <NumberInput
+            label="Count"
+            name="workbench-count"
+            value={draft.count}
+            onChange={(count) => set({ count })}
+            hint={`${WORKBENCH_LIMITS.count.min} to ${WORKBENCH_LIMITS.count.max} images`}
+            error={errorOf('count')}
+          />
+        }
       />
       <ReferenceDropZone
         slot="workbench.source"

@@ -1,6 +1,4 @@
 import {
-  getNativeModel,
-  NATIVE_LIMITS,
   type NativeModel,
   validateWorkbench,
   WORKBENCH_LIMITS,
@@ -9,6 +7,13 @@ import {
 import { estimateArt, type PriceEstimate } from '@shared/pricing'
 
 import type { WorkbenchDraft } from '../../stores/forms'
+import {
+  ART_FILE_RULE,
+  artVariant,
+  fixedSeed,
+  missingCharacterPrompt,
+} from '../generate/artFormRules'
+import { addValidation, type FieldErrors, noErrors } from '../generate/formErrors'
 import { parseIntText, parseNumberText } from '../generate/numbers'
 import { fileProblems, type RefItem } from '../generate/references'
 
@@ -29,11 +34,6 @@ export type WorkbenchField =
   | 'mask'
   | 'references'
 
-/** Workbench assets follow the art reference limits: 24 MiB and 24 megapixels each. */
-export const WORKBENCH_ASSET_RULE = {
-  maxBytes: NATIVE_LIMITS.maxReferenceBytes,
-  maxPixels: NATIVE_LIMITS.maxReferencePixels,
-}
 /** Precise references per request (our choice; the spec gives no count). */
 export const WORKBENCH_MAX_REFERENCES = 4
 
@@ -44,7 +44,7 @@ export interface WorkbenchFormModel {
     WorkbenchEstimateRequest,
     'source_asset_id' | 'mask_asset_id' | 'reference_asset_ids'
   >
-  errors: Partial<Record<WorkbenchField, string>>
+  errors: FieldErrors<WorkbenchField>
   ok: boolean
   estimate: PriceEstimate | null
   /**
@@ -75,8 +75,8 @@ export function buildWorkbenchForm(
   d: WorkbenchDraft,
   files: { source: readonly RefItem[]; mask: { painted: boolean }; references: readonly RefItem[] },
 ): WorkbenchFormModel {
-  const variant = getNativeModel(d.variant) ?? getNativeModel('art-diffusion-4-5-full')!
-  const errors: Partial<Record<WorkbenchField, string>> = {}
+  const variant = artVariant(d.variant)
+  const errors: FieldErrors<WorkbenchField> = {}
   const width = parseIntText(d.width)
   const height = parseIntText(d.height)
   const steps = parseIntText(d.steps)
@@ -93,12 +93,8 @@ export function buildWorkbenchForm(
   }
   const guidance = parseNumberText(d.guidance)
   if (guidance !== undefined) request.guidance = guidance
-  if (d.seedMode === 'fixed') {
-    const seed = parseIntText(d.seed)
-    if (seed === undefined)
-      errors.seed = `Enter a seed from ${WORKBENCH_LIMITS.seed.min} to ${WORKBENCH_LIMITS.seed.max}, or choose random`
-    else request.seed = seed
-  }
+  const seed = fixedSeed(d, WORKBENCH_LIMITS.seed, errors)
+  if (seed !== undefined) request.seed = seed
   const hasSource = files.source.length > 0
   if (hasSource) {
     request.source_strength = parseNumberText(d.sourceStrength) ?? Number.NaN
@@ -111,7 +107,7 @@ export function buildWorkbenchForm(
       ...(c.negativePrompt ? { negative_prompt: c.negativePrompt } : {}),
     }))
   }
-  const v = validateWorkbench(
+  const validation = validateWorkbench(
     {
       ...request,
       ...(hasSource ? { source_asset_id: 'pending' } : {}),
@@ -122,21 +118,20 @@ export function buildWorkbenchForm(
     },
     { phase: 'estimate' },
   )
-  if (!v.ok) for (const [k, m] of Object.entries(v.fields)) errors[fieldOf(k)] ??= m
+  addValidation(errors, validation, fieldOf)
   if (hasSource) {
-    const problem = fileProblems(files.source, WORKBENCH_ASSET_RULE)
+    const problem = fileProblems(files.source, ART_FILE_RULE)
     if (problem) errors.source = problem
   }
   if (files.mask.painted && !hasSource) errors.mask = 'A mask needs a source image'
   if (files.references.length > WORKBENCH_MAX_REFERENCES) {
     errors.references = `At most ${WORKBENCH_MAX_REFERENCES} reference images`
   } else {
-    const problem = fileProblems(files.references, WORKBENCH_ASSET_RULE)
+    const problem = fileProblems(files.references, ART_FILE_RULE)
     if (problem) errors.references = problem
   }
-  d.characters.forEach((c, i) => {
-    if (c.prompt.trim() === '') errors.characters ??= `Character ${i + 1} needs a prompt`
-  })
+  const missing = missingCharacterPrompt(d.characters)
+  if (missing) errors.characters ??= missing
   const priced = !errors.width && !errors.height && !errors.steps && !errors.count
   const estimate = priced
     ? estimateArt({
@@ -155,5 +150,5 @@ export function buildWorkbenchForm(
     mask: files.mask,
     references: files.references.map((r) => r.id),
   })
-  return { variant, request, errors, ok: Object.keys(errors).length === 0, estimate, fingerprint }
+  return { variant, request, errors, ok: noErrors(errors), estimate, fingerprint }
 }

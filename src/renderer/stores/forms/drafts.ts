@@ -50,44 +50,42 @@ export interface CharacterDraft {
   position: string
 }
 
-/** The art-model (native endpoint) form. */
-export interface ArtDraft {
+/**
+ * What both art-model forms hold alike (native endpoint and workbench): the variant, prompts, size,
+ * steps, guidance, seed and character prompts, edited by the same shared fields (ArtFields.tsx).
+ * The image count and the source controls are named by each endpoint and stay in each draft.
+ */
+export interface ArtModelDraft {
   variant: NativeModelId
-  action: NativeAction
   prompt: string
   negativePrompt: string
+  /** A preset `WIDTHxHEIGHT`, or `custom` to type `width` and `height`. */
   sizeChoice: string
   width: string
   height: string
   steps: string
-  samples: string
   guidance: string
   seedMode: 'random' | 'fixed'
   seed: string
-  sampler: string
   autoPositions: boolean
   characters: CharacterDraft[]
+}
+
+/** The art-model (native endpoint) form. */
+export interface ArtDraft extends ArtModelDraft {
+  action: NativeAction
+  /** `n_samples`. */
+  samples: string
+  sampler: string
   strength: string
   noise: string
 }
 
 /** The workbench form. */
-export interface WorkbenchDraft {
-  variant: NativeModelId
-  prompt: string
-  negativePrompt: string
-  sizeChoice: string
-  width: string
-  height: string
-  steps: string
+export interface WorkbenchDraft extends ArtModelDraft {
   count: string
-  seedMode: 'random' | 'fixed'
-  seed: string
-  guidance: string
   sourceStrength: string
   sourceNoise: string
-  autoPositions: boolean
-  characters: CharacterDraft[]
 }
 
 /** Every form's draft, by form. */
@@ -101,6 +99,22 @@ export interface Drafts {
 export type FormId = keyof Drafts
 
 export const FORM_IDS: readonly FormId[] = ['images', 'video', 'art', 'workbench']
+
+/** Where both art forms start (a fresh object each time: `characters` is a list). */
+const artModelDefaults = (): ArtModelDraft => ({
+  variant: 'art-diffusion-4-5-full',
+  prompt: '',
+  negativePrompt: '',
+  sizeChoice: '832x1216',
+  width: '832',
+  height: '1216',
+  steps: '23',
+  guidance: '5',
+  seedMode: 'random',
+  seed: '',
+  autoPositions: true,
+  characters: [],
+})
 
 /** Where a new user starts: the cheapest sensible choice of each form (our choice). */
 export const DEFAULT_DRAFTS: Drafts = {
@@ -127,40 +141,18 @@ export const DEFAULT_DRAFTS: Drafts = {
     inputVideoSeconds: '',
   },
   art: {
-    variant: 'art-diffusion-4-5-full',
+    ...artModelDefaults(),
     action: 'generate',
-    prompt: '',
-    negativePrompt: '',
-    sizeChoice: '832x1216',
-    width: '832',
-    height: '1216',
-    steps: '23',
     samples: '1',
-    guidance: '5',
-    seedMode: 'random',
-    seed: '',
     sampler: 'k_euler_ancestral',
-    autoPositions: true,
-    characters: [],
     strength: '0.7',
     noise: '0',
   },
   workbench: {
-    variant: 'art-diffusion-4-5-full',
-    prompt: '',
-    negativePrompt: '',
-    sizeChoice: '832x1216',
-    width: '832',
-    height: '1216',
-    steps: '23',
+    ...artModelDefaults(),
     count: '1',
-    seedMode: 'random',
-    seed: '',
-    guidance: '5',
     sourceStrength: '0.7',
     sourceNoise: '0',
-    autoPositions: true,
-    characters: [],
   },
 }
 

@@ -48,10 +48,9 @@ export function sanitizeDrafts(stored: unknown): Drafts {
   if (!getImageModel(out.images.model)) out.images.model = DEFAULT_DRAFTS.images.model
   if (!isQuality(out.images.quality)) out.images.quality = 'auto'
   if (!getVideoModel(out.video.model)) out.video.model = DEFAULT_DRAFTS.video.model
-  if (!getNativeModel(out.art.variant)) out.art.variant = DEFAULT_DRAFTS.art.variant
-  if (!getNativeModel(out.workbench.variant))
-    out.workbench.variant = DEFAULT_DRAFTS.workbench.variant
-  for (const d of [out.art, out.workbench]) {
+  for (const form of ['art', 'workbench'] as const) {
+    const d = out[form]
+    if (!getNativeModel(d.variant)) d.variant = DEFAULT_DRAFTS[form].variant
     d.characters = d.characters
       .filter((c) => typeof c === 'object' && c !== null)
       .map((c) => ({

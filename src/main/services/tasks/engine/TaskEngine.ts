@@ -288,6 +288,7 @@ export class TaskEngine {
       files: t.files,
       serverId: t.serverId,
       quote: t.quote ? { quoteId: t.quote.quoteId, priceUsd: t.quote.priceUsd } : null,
+      demo: t.demo,
     }
   }
 
@@ -454,8 +455,14 @@ export class TaskEngine {
         return
       case 'refused':
       case 'not_found':
-        // Refused before anything could have been charged: the request itself is wrong.
-        if ((phase === 'submit' || phase === 'quote') && t.attempts <= 1 && !t.serverId) {
+        // Refused before anything could have been charged: the request itself is wrong. A 400 is
+        // about the request whatever happened before (a replayed key would have answered with the
+        // result); a 401/403/404 after an earlier send may hide a charge, so the user decides.
+        if (
+          (phase === 'submit' || phase === 'quote') &&
+          !t.serverId &&
+          (error.code === 'validation' || t.attempts <= 1)
+        ) {
           this.apply(id, { type: 'refused', error })
         } else {
           this.apply(id, { type: 'blocked', error })

@@ -1,0 +1,65 @@
+/**
+ * Checks the two art-model endpoints (native and workbench) share: both name a variant of the
+ * spec's native model table and take the same sizes (the native limits: multiples of 64, each
+ * side at most 3072, at most 3,145,728 pixels), so both validators check them here and word
+ * their messages alike.
+ */
+import { getNativeModel, NATIVE_LIMITS, NATIVE_MODELS, type NativeModel } from './models'
+import { groupDigits } from './validateImage'
+import { checkOneOf, isInteger, type Issues } from './validation'
+
+const NATIVE_IDS = NATIVE_MODELS.map((m) => m.id)
+
+/**
+ * A required native model identifier (`model` on the native endpoint, `model_variant` on the
+ * workbench); undefined, with an issue on `path`, when it is missing or not in the table.
+ */
+export function checkNativeVariant(
+  issues: Issues,
+  path: string,
+  value: unknown,
+): NativeModel | undefined {
+  const id = checkOneOf(issues, path, value, path, NATIVE_IDS, { required: true })
+  return id ? getNativeModel(id) : undefined
+}
+
+function checkSide(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  label: string,
+): number | undefined {
+  if (value === undefined || value === null) {
+    issues.add(path, `${label} is required`)
+    return undefined
+  }
+  if (!isInteger(value) || value < NATIVE_LIMITS.multipleOf || value > NATIVE_LIMITS.maxSide) {
+    issues.add(path, `${label} must be ${NATIVE_LIMITS.multipleOf} to ${NATIVE_LIMITS.maxSide}`)
+    return undefined
+  }
+  if (value % NATIVE_LIMITS.multipleOf !== 0) {
+    issues.add(path, `${label} must be a multiple of ${NATIVE_LIMITS.multipleOf}`)
+    return undefined
+  }
+  return value
+}
+
+/**
+ * Checks a required width and height, each side on its own path, and their product against the
+ * pixel limit (reported on the width's path, where the forms show the size's message).
+ */
+export function checkArtDimensions(
+  issues: Issues,
+  paths: { width: string; height: string },
+  width: unknown,
+  height: unknown,
+): void {
+  const w = checkSide(issues, paths.width, width, 'Width')
+  const h = checkSide(issues, paths.height, height, 'Height')
+  if (w !== undefined && h !== undefined && w * h > NATIVE_LIMITS.maxPixels) {
+    issues.add(
+      paths.width,
+      `Width × height must be at most ${groupDigits(NATIVE_LIMITS.maxPixels)} pixels`,
+    )
+  }
+}
