@@ -1,39 +1,13 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type Simulator, startSimulator } from '../../src/simulator'
-import { dropPng, goTo, openArea, paintStroke, png } from '../renderer/generate/e2eHelpers'
+import { describeViolations, seriousViolations } from './harness/axe'
 import { type AppUnderTest, closeBrowser } from './harness/launch'
+import { dropPng, goTo, openArea, paintStroke, png } from './harness/screens'
 
 // axe-core in Chromium over every generation screen, in the states a user sees (files dropped,
 // mask painted, characters added, a quote shown, results listed): no serious or critical
 // violations, in light and dark.
-
-const AXE = readFileSync(join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
-
-interface Violation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: Array<{ target: string[] }>
-}
-
-/** Runs axe in the page (CDP evaluation is not subject to the page's CSP). */
-async function axe(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE)
-  const result = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`,
-  )) as Violation[]
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
-
-const summary = (vs: Violation[]) =>
-  vs.map(
-    (v) => `${v.impact} ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
 
 let sim: Simulator
 
@@ -55,7 +29,7 @@ describe.each(['light', 'dark'] as const)(
         const { page } = a
         const found: Record<string, string[]> = {}
         const check = async (name: string) => {
-          found[name] = summary(await axe(page))
+          found[name] = describeViolations(await seriousViolations(page))
         }
 
         await check('images')
@@ -94,7 +68,7 @@ describe.each(['light', 'dark'] as const)(
         await page.evaluate(
           `document.querySelector('form').append(Object.assign(document.createElement('input'), { id: 'planted' }))`,
         )
-        expect((await axe(page)).map((v) => v.id)).toContain('label')
+        expect((await seriousViolations(page)).map((v) => v.id)).toContain('label')
 
         expect(found).toEqual({
           images: [],

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs'
-
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
 import { type Simulator, startSimulator } from '../../src/simulator'
 import { replyFor } from '../../src/simulator/routes/text'
 import { MemorySecretStore } from '../support/MemorySecretStore'
+import { describeViolations, seriousViolations } from './harness/axe'
 import { type AppUnderTest, closeBrowser, launchApp } from './harness/launch'
 
 let sim: Simulator | null = null
@@ -136,22 +135,7 @@ describe('chat in Chromium against the simulator', () => {
       expect(bg).not.toBe('rgb(255, 255, 255)')
       await app.screenshot('chat-dark')
       // Accessibility: run axe-core (evaluated through the devtools protocol, so the CSP allows it).
-      await app.page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'))
-      const violations = await app.page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run(
-                c: unknown,
-              ): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>
-            }
-          }
-        ).axe
-        const r = await axe.run(document.querySelector('.chat-screen'))
-        return r.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.nodes.length})`)
-      })
+      const violations = describeViolations(await seriousViolations(app.page, '.chat-screen'))
       expect(violations).toEqual([])
       expect(app.pageErrors).toEqual([])
     } finally {

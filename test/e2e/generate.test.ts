@@ -6,15 +6,8 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { type Simulator, startSimulator } from '../../src/simulator'
-import {
-  dropFiles,
-  dropPng,
-  openArea,
-  paintStroke,
-  png,
-  scratchPath,
-} from '../renderer/generate/e2eHelpers'
 import { type AppUnderTest, closeBrowser } from './harness/launch'
+import { dropFiles, dropPng, openArea, paintStroke, png, scratchPath } from './harness/screens'
 
 // Browser e2e of the generation screens against the simulator: the built renderer in Chromium,
 // window.api bridged to the real main-side handlers, task engine, library and ServiceClient.

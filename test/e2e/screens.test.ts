@@ -3,8 +3,8 @@ import { existsSync, statSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type Simulator, startSimulator } from '../../src/simulator'
-import { dropPng, goTo, openArea, paintStroke, png } from '../renderer/generate/e2eHelpers'
 import { type AppUnderTest, closeBrowser } from './harness/launch'
+import { dropPng, goTo, openArea, paintStroke, png } from './harness/screens'
 
 // Screenshots of every generation screen in use, in light and dark (following the OS colour
 // scheme), under test-results/screens/. Each one is checked to exist and to show the scheme.

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -8,12 +5,11 @@ import type { Result } from '../../src/shared/result'
 import type { TaskView } from '../../src/shared/tasks/views'
 import { type Simulator, startSimulator } from '../../src/simulator'
 import { MemorySecretStore } from '../support/MemorySecretStore'
-import { type AppUnderTest, closeBrowser, launchApp } from './harness/launch'
+import { describeViolations, seriousViolations } from './harness/axe'
+import { closeBrowser, launchApp } from './harness/launch'
 
 // The Tasks screen in Chromium with the real task engine, library and ServiceClient against the
 // simulator: a video submitted, the renderer reloaded mid-task, the task still there and saved.
-
-const AXE = readFileSync(join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
 
 let sim: Simulator
 
@@ -26,38 +22,9 @@ afterAll(async () => {
   await closeBrowser()
 })
 
-/** The library's gen-media: files, served under the page's origin (no custom schemes here). */
-async function serveMedia(app: AppUnderTest): Promise<void> {
-  await app.context.route('**/__media/**', async (route) => {
-    const url = new URL(route.request().url())
-    const rest = url.pathname.replace(/^\/__media\//, '')
-    const response = await app.container.library.serveMedia(
-      new Request(`gen-media://${rest}${url.search}`, { headers: route.request().headers() }),
-    )
-    await route.fulfill({
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
-    })
-  })
-  await app.context.addInitScript(() => {
-    window.__genStudioMediaBase = `${location.origin}/__media/`
-  })
-}
-
 async function openTasks(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Tasks', exact: true }).click()
   await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor()
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE)
-  const found = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`,
-  )) as Array<{ id: string; impact: string; nodes: string[] }>
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} @ ${v.nodes.join(', ')}`)
 }
 
 describe('Tasks screen', () => {
@@ -65,7 +32,6 @@ describe('Tasks screen', () => {
     const app = await launchApp({ secrets: new MemorySecretStore() })
     try {
       await app.container.settings.connect(sim.baseUrl, sim.accounts.full.key)
-      await serveMedia(app)
       const { page } = app
       await page.reload()
       await openTasks(page)
@@ -139,7 +105,7 @@ describe('Tasks screen', () => {
       // Focus returns to the button that opened the viewer.
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open result')
 
-      expect(await seriousViolations(page)).toEqual([])
+      expect(describeViolations(await seriousViolations(page))).toEqual([])
       expect(app.pageErrors).toEqual([])
     } finally {
       await app.close()
@@ -190,7 +156,7 @@ describe('Tasks screen', () => {
       await expect.poll(() => page.getByTestId('task').count()).toBe(2)
       await row.getByRole('button', { name: /Dismiss/ }).click()
       await expect.poll(() => row.count()).toBe(0)
-      expect(await seriousViolations(page)).toEqual([])
+      expect(describeViolations(await seriousViolations(page))).toEqual([])
       expect(app.pageErrors).toEqual([])
     } finally {
       await app.close()

@@ -1,7 +1,7 @@
 /**
  * Shared by the generation screens' browser e2e tests (test/e2e/generate.test.ts, a11y.test.ts,
- * screens.test.ts): connect a launched app to a simulator, serve library media on the page's own
- * origin, make PNG files, and drop files the way the OS does.
+ * screens.test.ts): connect a launched app to a simulator, make PNG files, and drop files the way
+ * the OS does.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,32 +11,10 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 
 import type { Simulator } from '../../../src/simulator'
-import { type AppUnderTest, launchApp, type LaunchOptions } from '../../e2e/harness/launch'
 import { MemorySecretStore } from '../../support/MemorySecretStore'
+import { type AppUnderTest, launchApp, type LaunchOptions } from './launch'
 
 const files = mkdtempSync(join(tmpdir(), 'gen-e2e-files-'))
-
-/**
- * Serves library media to the page on its own origin (the CSP allows img-src 'self'): the harness
- * has no gen-media: scheme, so requests under /__media/ are answered by the library's handler.
- */
-export async function serveMedia(a: AppUnderTest): Promise<void> {
-  await a.context.route('**/__media/**', async (route) => {
-    const url = new URL(route.request().url())
-    const rest = url.pathname.slice(url.pathname.indexOf('/__media/') + '/__media/'.length)
-    const response = await a.container.library.serveMedia(
-      new Request(`gen-media://${rest}${url.search}`),
-    )
-    await route.fulfill({
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
-    })
-  })
-  await a.context.addInitScript({
-    content: `window.__genStudioMediaBase = location.origin + '/__media/'`,
-  })
-}
 
 /**
  * Launches (or takes) an app, connects it to the simulator's full account, reloads and opens an
@@ -49,7 +27,6 @@ export async function openArea(
 ): Promise<AppUnderTest> {
   const a =
     options.existing ?? (await launchApp({ secrets: new MemorySecretStore(), ...options.launch }))
-  await serveMedia(a)
   if (!options.existing) await a.container.settings.connect(sim.baseUrl, sim.accounts.full.key)
   await a.page.reload()
   await goTo(a.page, area)
