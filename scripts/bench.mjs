@@ -29,6 +29,7 @@ function run(name) {
     const child = spawn('npx', ['tsx', join('bench', `${name}.ts`)], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
+      shell: process.platform === 'win32',
       env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
     })
     let tail = ''

@@ -8,20 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * Security gate: Doyensec's electronegativity (pinned 1.10.3 in package.json), run offline over
- * src/ with the installed Electron version. It exits 0 whatever it finds, so its CSV is parsed here
- * and any HIGH or MEDIUM finding fails, unless it is one of the REVIEWED findings below.
+ * src/ with the installed Electron version. It reports whatever it finds without failing, so its findings are read
+ * back here (through its programmatic API, see electronegativityReport.mjs) and any HIGH or MEDIUM finding fails, unless it is one of the REVIEWED findings below.
  *
  * Why src/ and not the built out/: the bundle calls `new electron.BrowserWindow(...)`, which the
  * BrowserWindow checks do not recognise (they match `new BrowserWindow`), so scanning out/ would
  * silently skip them. The TypeScript sources are parsed by the tool's Babel/typescript-estree parsers.
  *
- * Excluded checks (-x), each for a reason:
+ * Excluded checks, each for a reason:
  * - AvailableSecurityFixesGlobalCheck: downloads Electron's release list to flag a stale version;
- *   that needs the network and is not a property of this code. The version is pinned with -e.
+ *   that needs the network and is not a property of this code. The version is pinned (electronVersionOverride).
  */
 const root = join(import.meta.dirname, '..', '..', '..')
 const require = createRequire(import.meta.url)
-const CLI = require.resolve('@doyensec/electronegativity/dist/index.js')
 const ELECTRON_VERSION: string = JSON.parse(
   readFileSync(require.resolve('electron/package.json'), 'utf8'),
 ).version
@@ -94,49 +93,11 @@ interface Finding {
   sample: string
 }
 
-/** RFC 4180 CSV (the tool quotes fields and doubles embedded quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      row.push(field)
-      field = ''
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++
-      row.push(field)
-      if (row.some((f) => f !== '')) rows.push(row)
-      row = []
-      field = ''
-    } else field += c
-  }
-  if (field || row.length) rows.push([...row, field])
-  return rows
-}
+const REPORTER = join(import.meta.dirname, 'electronegativityReport.mjs')
 
+/** Runs the tool on `input` and reads back its findings (see electronegativityReport.mjs for why not the CSV). */
 function runElectronegativity(input: string, output: string): Promise<Finding[]> {
-  const args = [
-    CLI,
-    '-i',
-    input,
-    '-e',
-    ELECTRON_VERSION,
-    '-x',
-    EXCLUDED.join(','),
-    '-o',
-    output,
-    '-r',
-  ]
+  const args = [REPORTER, input, ELECTRON_VERSION, EXCLUDED.join(','), output]
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     let log = ''
@@ -146,20 +107,14 @@ function runElectronegativity(input: string, output: string): Promise<Finding[]>
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`electronegativity exited ${code}: ${log}`))
       try {
-        const [header, ...rows] = parseCsv(readFileSync(output, 'utf8'))
-        if (header?.[0] !== 'issue') throw new Error(`unexpected CSV header: ${header?.join(',')}`)
-        const short = rows.find((r) => r.length < 6)
-        if (short) throw new Error(`a CSV row has ${short.length} fields: ${JSON.stringify(short)}`)
-        resolve(
-          rows.map(([check, severity, confidence, file, location, sample]) => ({
-            check: check!,
-            severity: severity!,
-            confidence: confidence!,
-            file: file!.replace(/\\/g, '/'),
-            location: location!,
-            sample: sample!,
-          })),
-        )
+        const report = JSON.parse(readFileSync(output, 'utf8')) as {
+          errors: unknown[]
+          findings: Finding[]
+        }
+        // A file the tool could not parse is silently skipped by its checks: make that loud.
+        if (report.errors.length > 0)
+          throw new Error(`electronegativity could not analyse: ${JSON.stringify(report.errors)}`)
+        resolve(report.findings)
       } catch (e) {
         // Settle the promise: a throw inside this callback would leave beforeAll hanging.
         reject(e)
@@ -201,8 +156,8 @@ beforeAll(async () => {
     ].join('\n'),
   )
   ;[findings, canary] = await Promise.all([
-    runElectronegativity(join(root, 'src'), join(work, 'src.csv')),
-    runElectronegativity(insecure, join(work, 'canary.csv')),
+    runElectronegativity(join(root, 'src'), join(work, 'src.json')),
+    runElectronegativity(insecure, join(work, 'canary.json')),
   ])
 }, 120_000)
 
