@@ -21,10 +21,10 @@ import vm from 'node:vm'
 
 import { ServiceClient } from '../src/main/services/client/ServiceClient'
 import { DownloadService } from '../src/main/services/downloads/DownloadService'
+import { median, MIB, mib, runBench, warm } from './stats'
 
 const SIZE = 512 * 1024 * 1024
 const ROUNDS = 6
-const MIB = 1024 * 1024
 
 async function serve(): Promise<void> {
   const { startSimulator } = await import('../src/simulator/index')
@@ -116,15 +116,12 @@ async function main(): Promise<void> {
     server.stop()
     rmSync(dir, { recursive: true, force: true })
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-  const warm = (xs: number[]) => xs.slice(1)
   const oursMs = median(warm(ours))
   const curlMs = median(warm(theirs))
   const curlDurableMs = median(warm(theirsDurable))
   const mibps = (ms: number) => SIZE / MIB / (ms / 1000)
   const ratio = curlMs / oursMs
   const rssWarm = Math.max(...warm(peaks))
-  const mib = (b: number) => Number((b / MIB).toFixed(1))
   console.log(
     'download: 512 MiB from the simulator CDN (median of %d warm rounds, alternating)',
     ROUNDS - 1,
@@ -170,14 +167,4 @@ async function main(): Promise<void> {
   )
 }
 
-if (process.argv.includes('--serve')) {
-  serve().catch((e) => {
-    console.error(e)
-    process.exit(1)
-  })
-} else {
-  main().catch((e) => {
-    console.error(e)
-    process.exit(1)
-  })
-}
+runBench(process.argv.includes('--serve') ? serve : main)

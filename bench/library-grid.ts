@@ -15,10 +15,9 @@ import { join } from 'node:path'
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/LibraryIndex'
 import { closeBrowser, launchApp } from '../test/e2e/harness/launch'
 import { MemorySecretStore } from '../test/support/MemorySecretStore'
+import { pct, runBench } from './stats'
 
 const N = Number(process.env.LIBRARY_ITEMS ?? 100_000)
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-grid-'))
@@ -187,7 +186,4 @@ async function main() {
   }
 }
 
-void main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

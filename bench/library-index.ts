@@ -13,6 +13,7 @@ import { MainEvents } from '../src/main/events'
 import { dateFolder, LibraryService } from '../src/main/services/library/LibraryService'
 import { mapLimit } from '../src/main/services/library/scan'
 import type { LibraryCursor, LibrarySidecar } from '../src/shared/library/types'
+import { pct, runBench } from './stats'
 
 const N = Number(process.env.LIBRARY_ITEMS ?? 100_000)
 const ROUNDS = 300
@@ -51,8 +52,6 @@ const MODELS = [
   'motion-2.5',
   'clip-h3',
 ]
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
 
 function prompt(): string {
@@ -213,7 +212,4 @@ async function main() {
   }
 }
 
-void main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

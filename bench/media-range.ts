@@ -10,12 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { createMediaHandler } from '../src/main/protocols/mediaProtocol'
+import { pct, runBench } from './stats'
 
 const SIZE = 300 * 1024 * 1024
 const SEEKS = Number(process.env.SEEKS ?? 2000)
 const READ = 256 * 1024
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-range-'))
@@ -104,7 +103,4 @@ async function main() {
   }
 }
 
-void main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

@@ -26,6 +26,7 @@ import type {
   TaskGateway,
 } from '../src/main/services/tasks/ports'
 import { AppFailure } from '../src/shared/result'
+import { pct, runBench } from './stats'
 
 const TASKS = 200
 const LIMIT_PER_SEC = 5
@@ -179,11 +180,6 @@ interface Result {
   wallMs: number
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
-}
-
 async function run(scenario: 'submit' | 'recover', concurrency: number): Promise<Result> {
   const wall = performance.now()
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-bench-poll-'))
@@ -330,8 +326,8 @@ function summarize(
     requests: service.sends.length,
     ratePerSec: service.sends.length / seconds,
     peakRatePer10s: peak,
-    p50DetectS: percentile(delays, 50),
-    p95DetectS: percentile(delays, 95),
+    p50DetectS: pct(delays, 0.5),
+    p95DetectS: pct(delays, 0.95),
     maxDetectS: Math.max(...delays),
     insideRetryAfter: inside.length,
     share429: service.rejected / service.sends.length,
@@ -393,4 +389,4 @@ async function main(): Promise<void> {
   )
 }
 
-void main()
+runBench(main)

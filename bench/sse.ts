@@ -10,10 +10,10 @@ import vm from 'node:vm'
 import { createParser } from 'eventsource-parser'
 
 import { parseSse } from '../src/main/adapters/http/sse'
+import { median, MIB, runBench } from './stats'
 
 const CHUNK = 1460
 const RUNS = 11
-const MIB = 1024 * 1024
 
 function eventBytes(dataBytes: number): Uint8Array[] {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
@@ -64,7 +64,6 @@ type Run = (chunks: Uint8Array[], expected: number) => Promise<number>
 
 v8.setFlagsFromString('--expose-gc')
 const gc = vm.runInNewContext('gc') as () => void
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 /**
  * Medians of RUNS timed runs per case after a warm-up, the cases interleaved run by run so that
@@ -110,7 +109,4 @@ async function main() {
   )
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core'
 import { dispatch } from '../src/main/ipc/dispatch'
 import { serveRenderer } from '../test/e2e/harness/rendererServer'
 import { createTestApp } from '../test/support/testContainer'
+import { median, runBench } from './stats'
 
 const RUNS = 9
 const FCP_SCRIPT = `new Promise((resolve) => {
@@ -26,7 +27,6 @@ const FCP_SCRIPT = `new Promise((resolve) => {
   new PerformanceObserver(() => { const t = find(); if (t !== undefined) resolve(t) }).observe({ type: 'paint', buffered: true })
 })`
 const root = process.cwd()
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 function evaluateMs(modulePath: string): number {
   // A child process per run: cold module cache, like a real start. Prints milliseconds.
@@ -143,7 +143,4 @@ async function main() {
   console.log(JSON.stringify(result))
 }
 
-void main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

@@ -12,6 +12,7 @@ import sharp from 'sharp'
 
 import { Thumbnailer } from '../src/main/adapters/thumbnails/Thumbnailer'
 import { mapLimit } from '../src/main/services/library/scan'
+import { runBench } from './stats'
 
 const COUNT = Number(process.env.THUMB_COUNT ?? 300)
 const DISTINCT = 20
@@ -90,7 +91,4 @@ async function main() {
   }
 }
 
-void main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

@@ -19,12 +19,12 @@ import yazl from 'yazl'
 
 import { ServiceClient } from '../src/main/services/client/ServiceClient'
 import { DownloadService } from '../src/main/services/downloads/DownloadService'
+import { median, MIB, mib, runBench, warm } from './stats'
 
 const ENTRIES = 64
 const UNIQUE = 8
 const SIDE = 1024
 const ROUNDS = 5
-const MIB = 1024 * 1024
 
 /** Noise PNGs (incompressible, like photos): ~3 MiB each. */
 async function makePngs(): Promise<Buffer[]> {
@@ -110,14 +110,11 @@ async function main(): Promise<void> {
     await client.close()
     rmSync(dir, { recursive: true, force: true })
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-  const warm = (xs: number[]) => xs.slice(1)
   const oursMs = median(warm(ours))
   const unzipMs = median(warm(theirs))
   const unzipSyncMs = median(warm(theirsDurable))
   const ratio = oursMs / unzipMs
   const rss = Math.max(...warm(peaks))
-  const mib = (b: number) => Number((b / MIB).toFixed(1))
   console.log(
     'zip: %s MiB archive, %d PNG entries (median of %d warm rounds)',
     mib(zipBytes),
@@ -156,7 +153,4 @@ async function main(): Promise<void> {
   )
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+runBench(main)

@@ -39,7 +39,7 @@ import { errnoOf, moveFile, storageFailure, tempNameFor, writeSynced } from './f
 import { type IndexRow, LibraryIndex } from './LibraryIndex'
 import { extMatches, probeMedia, sniffExt } from './mediaProbe'
 import { rowFromDisk } from './rowFromDisk'
-import { type DiskStamp, hashFile, isIgnoredName, mapLimit, scanFolder } from './scan'
+import { type DiskStamp, hashFile, isIgnoredName, mapLimit, scanFolder, stampChanged } from './scan'
 import { HOLDING_DIR, readSidecar, sidecarPathOf, writeSidecar } from './sidecar'
 
 /** The file to store: a temp file we may move (a finished download), bytes, or a user's file we copy. */
@@ -345,15 +345,7 @@ export class LibraryService {
     const index = this.idx()
     const stamps = index.stamps()
     const gone = [...stamps.keys()].filter((rel) => !scan.files.has(rel))
-    const changed = [...scan.files].filter(([rel, s]) => {
-      const old = stamps.get(rel)
-      return (
-        !old ||
-        old.fileMtime !== s.fileMtime ||
-        old.fileSize !== s.fileSize ||
-        old.sidecarMtime !== s.sidecarMtime
-      )
-    })
+    const changed = [...scan.files].filter(([rel, s]) => stampChanged(stamps.get(rel), s))
     const removed = gone.length ? index.removePaths(gone) : []
     const ids: string[] = []
     for (let i = 0; i < changed.length; i += 2000) {
@@ -405,15 +397,7 @@ export class LibraryService {
       }
       changed.set(rel, { fileMtime: Math.round(st.mtimeMs), fileSize: st.size, sidecarMtime })
     }
-    const fresh = [...changed].filter(([rel, s]) => {
-      const old = stamps.get(rel)
-      return (
-        !old ||
-        old.fileMtime !== s.fileMtime ||
-        old.fileSize !== s.fileSize ||
-        old.sidecarMtime !== s.sidecarMtime
-      )
-    })
+    const fresh = [...changed].filter(([rel, s]) => stampChanged(stamps.get(rel), s))
     const removedIds = removed.length ? index.removePaths(removed) : []
     const rows = await this.rowsFor(root, fresh)
     index.upsert(rows)

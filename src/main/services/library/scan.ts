@@ -12,6 +12,13 @@ export interface DiskStamp {
   sidecarMtime: number
 }
 
+/** True when a file or its sidecar differs from how it was indexed (or was never indexed): only those are read again. */
+export const stampChanged = (old: DiskStamp | undefined, now: DiskStamp): boolean =>
+  !old ||
+  old.fileMtime !== now.fileMtime ||
+  old.fileSize !== now.fileSize ||
+  old.sidecarMtime !== now.sidecarMtime
+
 /** Names the library ignores: hidden files and folders (our `.trash`, temp `.part` files), partial downloads. */
 export const isIgnoredName = (name: string): boolean =>
   name.startsWith('.') || /\.(part|tmp|crdownload|download)$/i.test(name)
