@@ -1,6 +1,7 @@
 import type { LibraryItem } from '@shared/library/types'
 import { type KeyboardEvent, useEffect, useRef, useState, type WheelEvent } from 'react'
 
+import { trapTab } from '../../components/focusTrap'
 import { useLibraryStore } from '../../stores/library'
 import { formatBytes, formatCost, formatDateTime, formatDuration } from './format'
 import { originalSrc } from './media'
@@ -38,22 +39,7 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
     } else if (!typing && (e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !e.altKey) {
       e.preventDefault()
       onStep(e.key === 'ArrowRight' ? 1 : -1)
-    } else if (e.key === 'Tab') {
-      // Keep focus inside the dialog.
-      const focusable = dialog.current?.querySelectorAll<HTMLElement>(
-        'button, [href], input, video, [tabindex="0"]',
-      )
-      if (!focusable?.length) return
-      const first = focusable[0]!
-      const last = focusable[focusable.length - 1]!
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault()
-        last.focus()
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault()
-        first.focus()
-      }
-    }
+    } else trapTab(e, dialog.current)
   }
 
   async function copyPrompt() {

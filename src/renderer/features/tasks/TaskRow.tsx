@@ -1,8 +1,9 @@
 import { taskActions } from '@shared/tasks/actions'
 import { isTerminal, KIND_LABELS, STATE_LABELS } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
-import { type KeyboardEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 
+import { trapTab } from '../../components/focusTrap'
 import { useTasksStore } from '../../stores/tasks'
 import { originalSrc } from '../library/media'
 import { adviceFor, elapsedOf, formatElapsed, priceLabel, statusLine } from './format'
@@ -236,24 +237,6 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
 /** The button that opened the viewer, to give focus back to when it closes. */
 let viewerOpener: HTMLElement | null = null
 
-/** Keeps Tab inside the dialog, as a modal must. */
-function trapTab(e: KeyboardEvent<HTMLDivElement>): void {
-  if (e.key !== 'Tab') return
-  const focusable = [
-    ...e.currentTarget.querySelectorAll<HTMLElement>('button, video[controls], [href], [tabindex]'),
-  ].filter((el) => el.tabIndex >= 0)
-  const first = focusable[0]
-  const last = focusable[focusable.length - 1]
-  if (!first || !last) return
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault()
-    last.focus()
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault()
-    first.focus()
-  }
-}
-
 /** The viewer for a task's saved results (images and videos from the library). */
 export function ResultViewer() {
   const viewing = useTasksStore((s) => s.viewing)
@@ -276,7 +259,7 @@ export function ResultViewer() {
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
           if (e.key === 'Escape') close()
-          else trapTab(e)
+          else trapTab(e, e.currentTarget)
         }}
       >
         <div className="task-viewer-head">
