@@ -21,7 +21,7 @@ import vm from 'node:vm'
 
 import { ServiceClient } from '../src/main/services/client/ServiceClient'
 import { DownloadService } from '../src/main/services/downloads/DownloadService'
-import { median, MIB, mib, runBench, warm } from './stats'
+import { median, MIB, mib, runBench, warm } from './support/stats'
 
 const SIZE = 512 * 1024 * 1024
 const ROUNDS = 6

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/LibraryIndex'
 import { closeBrowser, launchApp } from '../test/e2e/harness/launch'
 import { MemorySecretStore } from '../test/support/MemorySecretStore'
-import { pct, runBench } from './stats'
+import { pct, runBench } from './support/stats'
 
 const N = Number(process.env.LIBRARY_ITEMS ?? 100_000)
 

@@ -13,7 +13,7 @@ import { MainEvents } from '../src/main/events'
 import { dateFolder, LibraryService } from '../src/main/services/library/LibraryService'
 import { mapLimit } from '../src/main/services/library/scan'
 import type { LibraryCursor, LibrarySidecar } from '../src/shared/library/types'
-import { pct, runBench } from './stats'
+import { pct, runBench } from './support/stats'
 
 const N = Number(process.env.LIBRARY_ITEMS ?? 100_000)
 const ROUNDS = 300

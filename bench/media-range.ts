@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { createMediaHandler } from '../src/main/protocols/mediaProtocol'
-import { pct, runBench } from './stats'
+import { pct, runBench } from './support/stats'
 
 const SIZE = 300 * 1024 * 1024
 const SEEKS = Number(process.env.SEEKS ?? 2000)

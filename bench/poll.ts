@@ -26,7 +26,7 @@ import type {
   TaskGateway,
 } from '../src/main/services/tasks/ports'
 import { AppFailure } from '../src/shared/result'
-import { pct, runBench } from './stats'
+import { pct, runBench } from './support/stats'
 
 const TASKS = 200
 const LIMIT_PER_SEC = 5

@@ -10,7 +10,7 @@ import vm from 'node:vm'
 import { createParser } from 'eventsource-parser'
 
 import { parseSse } from '../src/main/adapters/http/sse'
-import { median, MIB, runBench } from './stats'
+import { median, MIB, runBench } from './support/stats'
 
 const CHUNK = 1460
 const RUNS = 11

@@ -17,7 +17,7 @@ import { chromium } from 'playwright-core'
 import { dispatch } from '../src/main/ipc/dispatch'
 import { serveRenderer } from '../test/e2e/harness/rendererServer'
 import { createTestApp } from '../test/support/testContainer'
-import { median, runBench } from './stats'
+import { median, runBench } from './support/stats'
 
 const RUNS = 9
 const FCP_SCRIPT = `new Promise((resolve) => {

@@ -12,7 +12,7 @@ import sharp from 'sharp'
 
 import { Thumbnailer } from '../src/main/adapters/thumbnails/Thumbnailer'
 import { mapLimit } from '../src/main/services/library/scan'
-import { runBench } from './stats'
+import { runBench } from './support/stats'
 
 const COUNT = Number(process.env.THUMB_COUNT ?? 300)
 const DISTINCT = 20

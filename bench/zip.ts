@@ -19,7 +19,7 @@ import yazl from 'yazl'
 
 import { ServiceClient } from '../src/main/services/client/ServiceClient'
 import { DownloadService } from '../src/main/services/downloads/DownloadService'
-import { median, MIB, mib, runBench, warm } from './stats'
+import { median, MIB, mib, runBench, warm } from './support/stats'
 
 const ENTRIES = 64
 const UNIQUE = 8

@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 
 import { type AppError, isAppFailure } from '@shared/result'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -412,6 +412,46 @@ describe('ZIP extraction', () => {
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(/CRC-32/)
     expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('flushes each entry while the next is extracted, and an fsync failure (EIO) leaves nothing', async () => {
+    const synced: string[] = []
+    let inFlight = 0
+    let maxInFlight = 0
+    const fs = (failOn: number): FileOps => ({
+      ...nodeFileOps,
+      syncFile: async (path) => {
+        synced.push(path)
+        inFlight++
+        maxInFlight = Math.max(maxInFlight, inFlight)
+        try {
+          await new Promise((r) => setTimeout(r, 20))
+          if (synced.length === failOn)
+            throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })
+          await nodeFileOps.syncFile(path)
+        } finally {
+          inFlight--
+        }
+      },
+    })
+    const zip = await buildZip(pngs.map((data, i) => ({ name: `${i}.png`, data })))
+
+    const ok = (await setup(() => {}, { fs: fs(0) })).downloads
+    const files = await ok.extractZip(zip, image('flushed'))
+    expect(files).toHaveLength(3)
+    // Every entry was flushed under its temp name, before any got its final name.
+    expect(synced.map((p) => basename(p))).toEqual(
+      [1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^\\.flushed-${n}\\..*\\.part$`))),
+    )
+    expect(maxInFlight).toBe(2)
+    rmSync(dir, { recursive: true, force: true })
+
+    synced.length = 0
+    const bad = (await setup(() => {}, { fs: fs(2) })).downloads
+    const error = await errorOf(bad.extractZip(zip, image('eio')))
+    expect(error.code).toBe('storage')
+    expect(error.message).toMatch(/input\/output error\. \(EIO\)/)
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([])
   })
 
   it('refuses an entry that is not an image', async () => {

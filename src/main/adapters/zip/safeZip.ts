@@ -1,4 +1,6 @@
+import { close, createReadStream, fstat, open as openFd, read } from 'node:fs'
 import type { Readable } from 'node:stream'
+import { promisify } from 'node:util'
 import { crc32 } from 'node:zlib'
 
 import yauzl from 'yauzl'
@@ -74,14 +76,66 @@ export function unsafeEntryName(name: string): string | null {
   return null
 }
 
-const openZip = (path: string) =>
-  new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(
-      path,
+/** Bytes per read of an entry's data (a native answer's PNG is 1-4 MiB: about one read each). */
+const READ_CHUNK = 4 * 1024 * 1024
+
+/**
+ * yauzl's reader over one open file descriptor, reading ranges in READ_CHUNK pieces. yauzl's own
+ * reader (fd-slicer) reads 16 KiB at a time, one thread-pool round trip each, which made a 200 MB
+ * archive extract at half of `unzip`'s speed.
+ */
+const KEEP_FD_OPEN = { read, close: (_fd: number, done: (err: null) => void) => done(null) }
+
+class FileRangeReader extends yauzl.RandomAccessReader {
+  constructor(private readonly fd: number) {
+    super()
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    // `end` is exclusive for yauzl and inclusive for fs streams. The descriptor is shared by
+    // every range, so a stream must not close it (destroy() would, even with autoClose off):
+    // its fs gets a close that does nothing; the reader closes the descriptor once, in close().
+    return createReadStream('', {
+      fs: KEEP_FD_OPEN,
+      fd: this.fd,
+      start,
+      end: end - 1,
+      autoClose: false,
+      highWaterMark: READ_CHUNK,
+    })
+  }
+
+  override close(callback: (err: Error | null) => void): void {
+    close(this.fd, (err) => callback(err ?? null))
+  }
+}
+
+async function openZip(path: string): Promise<yauzl.ZipFile> {
+  // A raw descriptor (not a FileHandle, which would close itself on garbage collection).
+  const fd = await promisify(openFd)(path, 'r')
+  let size: number
+  try {
+    size = (await promisify(fstat)(fd)).size
+  } catch (e) {
+    close(fd, () => {})
+    throw e
+  }
+  // From here the reader owns the descriptor: yauzl closes it through reader.close().
+  const reader = new FileRangeReader(fd)
+  return new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromRandomAccessReader(
+      reader,
+      size,
       { lazyEntries: true, autoClose: true, validateEntrySizes: true, decodeStrings: true },
-      (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)),
+      (err, zip) => {
+        if (err || !zip) {
+          reader.close(() => {})
+          reject(err ?? new Error('no zip'))
+        } else resolve(zip)
+      },
     ),
   )
+}
 
 /**
  * Walks a ZIP file's entries one at a time with yauzl (which also refuses absolute and `..`

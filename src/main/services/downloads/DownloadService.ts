@@ -66,6 +66,8 @@ export class TruncatedBodyError extends Error {
 const MIB = 1024 * 1024
 /** Writes are batched to about this size, with one write in flight while the next fills. */
 const WRITE_BATCH = MIB
+/** fsyncs of extracted entries in flight at once (they share the libuv thread pool). */
+const ZIP_SYNCS_IN_FLIGHT = 2
 /** Bytes written between background fdatasyncs of a large download. */
 const SYNC_EVERY = 32 * MIB
 const DEFAULT_MAX_BYTES = 4 * 1024 * MIB
@@ -194,9 +196,10 @@ export class DownloadService {
 
   /**
    * Extracts a ZIP's files as `<baseName>-<n><ext>` (entry names are never used as paths): each
-   * entry is streamed to a temp file and verified (size, CRC-32, magic bytes); only when all are
-   * good are they fsynced together and renamed into place. If anything fails, every temp and
-   * final file of this archive is removed.
+   * entry is streamed to a temp file and verified (size, CRC-32, magic bytes) and its fsync starts
+   * in the background while the next entry is extracted; only when all are verified and durable
+   * are they renamed into place. If anything fails, every temp and final file of this archive is
+   * removed.
    */
   async extractZip(
     zipPath: string,
@@ -205,6 +208,7 @@ export class DownloadService {
   ): Promise<SavedFile[]> {
     const temps: SavedFile[] = []
     const saved: SavedFile[] = []
+    const syncs = new BackgroundWork(ZIP_SYNCS_IN_FLIGHT)
     try {
       await forEachZipEntry(zipPath, { ...this.zipLimits, ...limits }, async (entry) => {
         const entryTarget: DownloadTarget = {
@@ -213,23 +217,26 @@ export class DownloadService {
           maxBytes: Math.min(target.maxBytes ?? DEFAULT_MAX_BYTES, entry.uncompressedSize),
         }
         const stream = await entry.open()
-        temps.push(
-          await this.writeTemp(stream, entryTarget, {
-            expected: entry.uncompressedSize,
-            options: {},
-            sync: false,
-          }),
-        )
+        const temp = await this.writeTemp(stream, entryTarget, {
+          expected: entry.uncompressedSize,
+          options: {},
+          sync: false,
+        })
+        temps.push(temp)
+        // The disk flushes this entry while the CPU extracts the next one.
+        await syncs.start(() => this.fs.syncFile(temp.path))
       })
-      // Every entry verified: now make them durable together (the disk merges the flushes),
-      // then give them their final names, then persist the directory once.
-      await inBatches(temps, 4, (t) => this.fs.syncFile(t.path))
+      // Every entry verified and durable: give them their final names, then persist the
+      // directory once.
+      await syncs.done()
       for (const [i, temp] of temps.entries()) {
         const name = `${target.baseName}-${i + 1}`
         saved.push(await this.commit(temp, { ...target, baseName: name }, { syncDir: false }))
       }
       await this.fs.syncDir(target.dir)
     } catch (e) {
+      // No flush may still hold a file open while it is removed (Windows refuses that).
+      await syncs.settled()
       // Final files committed so far and every temp (renamed ones are simply gone already).
       await Promise.all([...saved, ...temps].map((f) => this.fs.unlink(f.path).catch(() => {})))
       if (e instanceof UnsafeZipError)
@@ -393,13 +400,36 @@ export class DownloadService {
   }
 }
 
-/** Runs `work` over `items`, at most `width` at a time (fsyncs share the libuv thread pool). */
-async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!)
+/**
+ * Work started in the background, at most `width` at a time: `start` waits for a free slot,
+ * `done` waits for all and throws the first failure, `settled` waits for all and never throws.
+ */
+class BackgroundWork {
+  private readonly running = new Set<Promise<void>>()
+  private failure: { error: unknown } | null = null
+
+  constructor(private readonly width: number) {}
+
+  async start(work: () => Promise<void>): Promise<void> {
+    while (this.running.size >= this.width) await Promise.race(this.running)
+    const p: Promise<void> = work().then(
+      () => void this.running.delete(p),
+      (error: unknown) => {
+        this.failure ??= { error }
+        this.running.delete(p)
+      },
+    )
+    this.running.add(p)
   }
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane))
+
+  async done(): Promise<void> {
+    await this.settled()
+    if (this.failure) throw this.failure.error
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all(this.running)
+  }
 }
 
 function destroy(source: unknown): void {
