@@ -6,11 +6,15 @@
  *
  * To keep the bench under two minutes the 100k rows are written straight into the index and the
  * library folder is left absent (the app then keeps the index as is and shows "missing"): the
- * grid, its queries and IPC are the real ones; thumbnails answer 404 as for unreadable files.
+ * grid, its queries and IPC are the real ones. The items the scroll reaches (the newest
+ * THUMBNAILED and the oldest 100) have real 320 px WebP thumbnails in the cache, as after a first
+ * browse, so tiles load and decode pictures while scrolling; the rest answer 404.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
+import sharp from 'sharp'
 
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/LibraryIndex'
 import { closeBrowser, launchApp } from '../test/e2e/harness/launch'
@@ -18,6 +22,29 @@ import { MemorySecretStore } from '../test/support/MemorySecretStore'
 import { pct, runBench } from './support/stats'
 
 const N = Number(process.env.LIBRARY_ITEMS ?? 100_000)
+const THUMBNAILED = Math.min(N, Number(process.env.THUMBNAILED ?? 3000))
+
+/** 16 distinct 320 px WebP thumbnails (smooth noise, like a downscaled picture). */
+async function thumbnailBytes(): Promise<Buffer[]> {
+  const out: Buffer[] = []
+  for (let i = 0; i < 16; i++) {
+    out.push(
+      await sharp({
+        create: {
+          width: 320,
+          height: 320,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 60 + i * 8, sigma: 50 },
+        },
+      })
+        .blur(2)
+        .webp({ quality: 76, effort: 0 })
+        .toBuffer(),
+    )
+  }
+  return out
+}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-grid-'))
@@ -65,6 +92,14 @@ async function main() {
       index.upsert(rows)
     }
     index.close()
+    const thumbs = await thumbnailBytes()
+    const thumbDir = join(dir, 'userData', 'cache', 'thumbs')
+    const shown = [...Array(THUMBNAILED).keys()].map((k) => N - 1 - k)
+    for (const i of [...shown, ...Array(Math.min(100, N)).keys()]) {
+      const sha = i.toString(16).padStart(64, '0')
+      mkdirSync(join(thumbDir, sha.slice(0, 2)), { recursive: true })
+      writeFileSync(join(thumbDir, sha.slice(0, 2), `${sha}.webp`), thumbs[i % thumbs.length]!)
+    }
     const seedMs = Date.now() - t0
 
     const app = await launchApp({
@@ -123,7 +158,10 @@ async function main() {
         }
         observer.disconnect()
         const loaded = grid.querySelectorAll('.lib-tile:not(.lib-tile-loading)').length
-        return { intervals, longTasks, maxTiles, scrolledPx: grid.scrollTop, loaded }
+        const pictures = [...grid.querySelectorAll<HTMLImageElement>('.lib-tile img')].filter(
+          (img) => img.complete && img.naturalWidth > 0,
+        ).length
+        return { intervals, longTasks, maxTiles, scrolledPx: grid.scrollTop, loaded, pictures }
       })
 
       const blank = await page.evaluate(async () => {
@@ -156,6 +194,7 @@ async function main() {
         mount_ms: Math.round(mount.grid),
         first_tiles_ms: Math.round(mount.tiles),
         max_tiles_in_dom: scroll.maxTiles,
+        thumbnails_shown_at_end: scroll.pictures,
         scroll_s: 5,
         scrolled_px: Math.round(scroll.scrolledPx),
         long_tasks_over_50ms: scroll.longTasks.filter((d) => d > 50).length,
