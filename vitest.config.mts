@@ -53,6 +53,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What the page shows after an IPC round trip, a PNG encode or a render: 1 s (vitest's
+          // default) is too short on a loaded 2-core CI machine; a real failure still fails.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

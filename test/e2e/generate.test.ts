@@ -176,7 +176,8 @@ describe('generation screens', () => {
     await dropPng(page, 'art.source', src)
     await page.getByTestId('mask-canvas-art').waitFor()
     await paintStroke(page, 'mask-canvas-art')
-    await expect.poll(() => page.getByText(/% marked\./).count()).toBe(1)
+    // The mask is encoded to PNG (toBlob) before the form shows it: allow for a loaded machine.
+    await expect.poll(() => page.getByText(/% marked\./).count(), { timeout: 10_000 }).toBe(1)
 
     await page.getByLabel('Prompt', { exact: true }).fill('two knights in a garden')
     await page.getByRole('button', { name: 'Add character' }).click()

@@ -105,13 +105,33 @@ export async function dropPng(page: Page, slot: string, path: string): Promise<v
   ])
 }
 
-/** Paints a horizontal stroke across a mask canvas with the mouse. */
+/**
+ * Paints a horizontal stroke across a mask canvas with the mouse, as a user does once the form
+ * has settled: it centres the canvas and waits until it stops moving (the form above it can still grow while a
+ * dropped file is staged) and until the stroke's start point is on the canvas itself.
+ */
 export async function paintStroke(page: Page, testId: string): Promise<void> {
   const canvas = page.getByTestId(testId)
-  await canvas.scrollIntoViewIfNeeded()
-  const box = (await canvas.boundingBox())!
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3)
+  let box = null as Awaited<ReturnType<typeof canvas.boundingBox>>
+  for (let settled = 0, tries = 0; settled < 3 && tries < 50; tries++) {
+    // Centred, so the sticky cost bar at the bottom of the form cannot cover the stroke.
+    await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    const next = await canvas.boundingBox()
+    const same =
+      box && next && ['x', 'y', 'width', 'height'].every((k) => box![k as 'x'] === next[k as 'x'])
+    settled = same ? settled + 1 : 0
+    box = next
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+  }
+  if (!box) throw new Error(`${testId} has no box`)
+  const start = { x: box.x + box.width * 0.2, y: box.y + box.height * 0.3 }
+  const hit = await page.evaluate(
+    ({ x, y, id }) => document.elementFromPoint(x, y)?.getAttribute('data-testid') === id,
+    { ...start, id: testId },
+  )
+  if (!hit) throw new Error(`the stroke's start point is not on ${testId}`)
+  await page.mouse.move(start.x, start.y)
   await page.mouse.down()
-  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.3, { steps: 8 })
+  await page.mouse.move(box.x + box.width * 0.5, start.y, { steps: 8 })
   await page.mouse.up()
 }
