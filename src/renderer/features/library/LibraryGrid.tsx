@@ -19,6 +19,8 @@ const MIN_TILE = 160
 const GAP = 8
 const PAD = 8
 const OVERSCAN_ROWS = 2
+/** Items fetched beyond the rendered ones (half a page of the index). */
+const PREFETCH = 100
 
 interface Layout {
   cols: number
@@ -31,6 +33,11 @@ function layoutFor(width: number): Layout {
   const cols = Math.max(1, Math.floor((inner + GAP) / (MIN_TILE + GAP)))
   const tile = Math.floor((inner - GAP * (cols - 1)) / cols)
   return { cols, tile, rowHeight: tile + GAP }
+}
+
+/** The rows a viewport at `top` touches, before overscan. */
+function rowSpan(top: number, height: number, rowHeight: number): { first: number; last: number } {
+  return { first: Math.floor(top / rowHeight), last: Math.ceil((top + height) / rowHeight) }
 }
 
 /**
@@ -68,28 +75,37 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
     frame.current = requestAnimationFrame(() => {
       frame.current = 0
       const el = ref.current
-      if (el) setView((v) => (v.top === el.scrollTop ? v : { ...v, top: el.scrollTop }))
+      if (!el) return
+      // Re-render only when the rows in the DOM change (every few frames of a fast scroll), not
+      // on every scrolled pixel: the browser moves the existing tiles by itself.
+      setView((v) => {
+        const top = el.scrollTop
+        if (v.top === top) return v
+        const layout = layoutFor(v.width)
+        const before = rowSpan(v.top, v.height, layout.rowHeight)
+        const after = rowSpan(top, v.height, layout.rowHeight)
+        return before.first === after.first && before.last === after.last ? v : { ...v, top }
+      })
     })
   }, [])
   useEffect(() => () => cancelAnimationFrame(frame.current), [])
 
   const layout = layoutFor(view.width)
   const rows = Math.ceil(total / layout.cols)
-  const firstRow = Math.max(0, Math.floor(view.top / layout.rowHeight) - OVERSCAN_ROWS)
-  const lastRow = Math.min(
-    rows - 1,
-    Math.ceil((view.top + view.height) / layout.rowHeight) + OVERSCAN_ROWS,
-  )
+  const span = rowSpan(view.top, view.height, layout.rowHeight)
+  const firstRow = Math.max(0, span.first - OVERSCAN_ROWS)
+  const lastRow = Math.min(rows - 1, span.last + OVERSCAN_ROWS)
   const firstPos = firstRow * layout.cols
   const lastPos = Math.min(total - 1, (lastRow + 1) * layout.cols - 1)
 
   useEffect(() => {
     if (total > 0 && view.height > 0) {
-      useLibraryStore.getState().ensure(firstPos, lastPos)
-      const topPos = Math.floor(view.top / layout.rowHeight) * layout.cols
+      // Pages load a little ahead in both directions, so a steady scroll meets no loading tiles.
+      useLibraryStore.getState().ensure(Math.max(0, firstPos - PREFETCH), lastPos + PREFETCH)
+      const topPos = span.first * layout.cols
       useLibraryStore.getState().setVisibleMonth(monthAt(months, topPos))
     }
-  }, [firstPos, lastPos, total, view.height, view.top, layout.rowHeight, layout.cols, months])
+  }, [firstPos, lastPos, total, view.height, span.first, layout.cols, months])
 
   const scrollToPos = useCallback(
     (pos: number, align: 'start' | 'nearest') => {
