@@ -79,13 +79,14 @@ export function unsafeEntryName(name: string): string | null {
 /** Bytes per read of an entry's data (a native answer's PNG is 1-4 MiB: about one read each). */
 const READ_CHUNK = 4 * 1024 * 1024
 
+/** The fs functions a range stream uses: real reads, and a close that leaves the shared fd open. */
+const KEEP_FD_OPEN = { read, close: (_fd: number, done: (err: null) => void) => done(null) }
+
 /**
  * yauzl's reader over one open file descriptor, reading ranges in READ_CHUNK pieces. yauzl's own
  * reader (fd-slicer) reads 16 KiB at a time, one thread-pool round trip each, which made a 200 MB
  * archive extract at half of `unzip`'s speed.
  */
-const KEEP_FD_OPEN = { read, close: (_fd: number, done: (err: null) => void) => done(null) }
-
 class FileRangeReader extends yauzl.RandomAccessReader {
   constructor(private readonly fd: number) {
     super()

@@ -410,8 +410,10 @@ class BackgroundWork {
 
   constructor(private readonly width: number) {}
 
+  /** Starts `work` once a slot is free; throws an earlier failure instead, so the caller stops early. */
   async start(work: () => Promise<void>): Promise<void> {
     while (this.running.size >= this.width) await Promise.race(this.running)
+    if (this.failure) throw this.failure.error
     const p: Promise<void> = work().then(
       () => void this.running.delete(p),
       (error: unknown) => {
