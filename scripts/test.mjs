@@ -18,7 +18,12 @@ const env = { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }
 const shell = process.platform === 'win32'
 
 if (!process.env.SKIP_BUILD) {
-  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', env, shell })
+  const build = spawnSync('npx', ['electron-vite', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+    shell,
+  })
   if (build.status !== 0) {
     console.log('0 passed, 1 failed')
     process.exit(build.status ?? 1)
@@ -75,7 +80,9 @@ if (existsSync(report)) {
   }
 }
 if (run.status !== 0 && failed === 0) failed = 1
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+// Skips get their own line so the last line is exactly "N passed, N failed", as CI reads it.
+if (skipped) console.log(`\n${skipped} skipped`)
+console.log(`${skipped ? '' : '\n'}${passed} passed, ${failed} failed`)
 process.exit(run.status ?? 1)
 
 function hasCommand(name) {
