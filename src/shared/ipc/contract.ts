@@ -217,7 +217,13 @@ export const invokeContract = {
   ),
   'library:setPoster': channel<LibraryTile>()(
     'Store the poster frame the renderer grabbed from a video (data URL) as its thumbnail.',
-    z.object({ id: libraryIdSchema, dataUrl: posterDataUrlSchema, replace: z.boolean().optional() }).strict(),
+    z
+      .object({
+        id: libraryIdSchema,
+        dataUrl: posterDataUrlSchema,
+        replace: z.boolean().optional(),
+      })
+      .strict(),
   ),
   'library:reconcile': channel<LibraryStatus>()(
     'Re-read the library folder now (Rescan): new, changed and vanished files.',
@@ -303,9 +309,12 @@ export const invokeContract = {
   ),
   'generate:estimate': channel<{
     quoteId: string
+    /** The quoted price in USD, when the answer has one. */
     priceUsd: number | null
     paymentMethod: string | null
+    /** The membership allowance the generation would use, as the service words or counts it. */
     allowance: string | null
+    /** When the quote stops being valid (ms since epoch), when the answer says. */
     expiresAt: number | null
     quotedAt: number
     /** Every scalar field of the answer's data, as the service gave it. */

@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { sniffImageType, type WorkbenchEstimateRequest } from '@shared/catalog'
-import type { Handlers } from '@shared/ipc/contract'
+import type { Handlers, OutputOf } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
 
 import type { Container } from '../../container'
@@ -45,20 +45,8 @@ export async function stageUpload(
   return { path, bytes: bytes.length }
 }
 
-/** What the workbench form shows of a quote: the fields the spec leaves unshown, read defensively. */
-export interface QuoteSummary {
-  quoteId: string
-  /** The quoted price in USD, when the answer has one. */
-  priceUsd: number | null
-  paymentMethod: string | null
-  /** The membership allowance the generation would use, as the service words or counts it. */
-  allowance: string | null
-  /** When the quote stops being valid (ms since epoch), when the answer says. */
-  expiresAt: number | null
-  quotedAt: number
-  /** Every scalar field of the answer's `data`, for display as given. */
-  fields: Record<string, string | number | boolean>
-}
+/** What the workbench form shows of a quote (the contract's `generate:estimate` answer). */
+type QuoteSummary = OutputOf<'generate:estimate'>
 
 const firstNumber = (o: Record<string, unknown>, keys: readonly string[]): number | null => {
   for (const k of keys) {
