@@ -1,13 +1,19 @@
-import { resolve } from 'node:path'
-
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-const alias = { '@shared': resolve(import.meta.dirname, 'src/shared') }
+import { TEST_ALIASES } from './test/support/aliases'
+
+/** Tests import the code under test by layer (`@main/…`), the same path whatever the test's depth. */
+const alias = TEST_ALIASES
+
+/** Integration tests sit beside the unit tests of the code they cover, named `*.integration.test.ts`. */
+const INTEGRATION = '**/*.integration.test.ts'
 
 /**
- * Projects: `unit` (plain Node, electron mocked), `renderer` (jsdom), `integration` (real keychain,
- * real HTTP over loopback), `e2e` (built renderer in real Chromium). scripts/test.mjs runs them all.
+ * test/ mirrors src/ path for path. Projects: `unit` (plain Node, electron mocked: test/main,
+ * test/shared, test/simulator), `renderer` (jsdom: test/renderer), `integration` (the real
+ * keychain, real HTTP over loopback, packaging: `*.integration.test.ts` and test/packaging), `e2e`
+ * (the built app in real Chromium). scripts/test.mjs runs them all.
  */
 export default defineConfig({
   resolve: { alias },
@@ -18,7 +24,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/simulator/**/*.test.ts'],
+          include: ['test/{main,shared,simulator,preload}/**/*.test.ts'],
+          exclude: [INTEGRATION],
           testTimeout: 20_000,
           // Memory assertions force a GC so they measure live data, not garbage.
           execArgv: ['--expose-gc'],
@@ -39,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['test/integration/**/*.test.ts'],
+          include: [`test/${INTEGRATION}`, 'test/packaging/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

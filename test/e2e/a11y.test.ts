@@ -1,9 +1,8 @@
+import { type Simulator, startSimulator } from '@simulator'
+import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
+import { type AppUnderTest, closeBrowser } from '@test/e2e/harness/launch'
+import { dropPng, goTo, openArea, paintStroke, png } from '@test/e2e/harness/screens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { type Simulator, startSimulator } from '../../src/simulator'
-import { describeViolations, seriousViolations } from './harness/axe'
-import { type AppUnderTest, closeBrowser } from './harness/launch'
-import { dropPng, goTo, openArea, paintStroke, png } from './harness/screens'
 
 // axe-core in Chromium over every generation screen, in the states a user sees (files dropped,
 // mask painted, characters added, a quote shown, results listed): no serious or critical

@@ -1,10 +1,9 @@
+import { type Simulator, startSimulator } from '@simulator'
+import { replyFor } from '@simulator/routes/text'
+import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
+import { type AppUnderTest, closeBrowser, launchApp } from '@test/e2e/harness/launch'
+import { MemorySecretStore } from '@test/support/MemorySecretStore'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-
-import { type Simulator, startSimulator } from '../../src/simulator'
-import { replyFor } from '../../src/simulator/routes/text'
-import { MemorySecretStore } from '../support/MemorySecretStore'
-import { describeViolations, seriousViolations } from './harness/axe'
-import { type AppUnderTest, closeBrowser, launchApp } from './harness/launch'
 
 let sim: Simulator | null = null
 

@@ -1,6 +1,5 @@
+import { closeBrowser, launchApp } from '@test/e2e/harness/launch'
 import { afterAll, describe, expect, it } from 'vitest'
-
-import { closeBrowser, launchApp } from './harness/launch'
 
 const KEY = 'sk-e2e-FIRST-RUN-SECRET-4f2c'
 

@@ -1,13 +1,19 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
+import { type Simulator, startSimulator } from '@simulator'
+import { type AppUnderTest, closeBrowser } from '@test/e2e/harness/launch'
+import {
+  dropFiles,
+  dropPng,
+  openArea,
+  paintStroke,
+  png,
+  scratchPath,
+} from '@test/e2e/harness/screens'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-
-import { type Simulator, startSimulator } from '../../src/simulator'
-import { type AppUnderTest, closeBrowser } from './harness/launch'
-import { dropFiles, dropPng, openArea, paintStroke, png, scratchPath } from './harness/screens'
 
 // Browser e2e of the generation screens against the simulator: the built renderer in Chromium,
 // window.api bridged to the real main-side handlers, task engine, library and ServiceClient.

@@ -1,12 +1,11 @@
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 
+import { writePngText } from '@shared/library/pngChunks'
+import { type AppUnderTest, closeBrowser, launchApp } from '@test/e2e/harness/launch'
+import { makeMp4, makePng } from '@test/support/mediaFixtures'
+import { MemorySecretStore } from '@test/support/MemorySecretStore'
 import { afterAll, describe, expect, it } from 'vitest'
-
-import { writePngText } from '../../src/shared/library/pngChunks'
-import { makeMp4, makePng } from '../integration/library/fixtures'
-import { MemorySecretStore } from '../support/MemorySecretStore'
-import { type AppUnderTest, closeBrowser, launchApp } from './harness/launch'
 
 afterAll(closeBrowser)
 

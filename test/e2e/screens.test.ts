@@ -1,10 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 
+import { type Simulator, startSimulator } from '@simulator'
+import { type AppUnderTest, closeBrowser } from '@test/e2e/harness/launch'
+import { dropPng, goTo, openArea, paintStroke, png } from '@test/e2e/harness/screens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { type Simulator, startSimulator } from '../../src/simulator'
-import { type AppUnderTest, closeBrowser } from './harness/launch'
-import { dropPng, goTo, openArea, paintStroke, png } from './harness/screens'
 
 // Screenshots of every generation screen in use, in light and dark (following the OS colour
 // scheme), under test-results/screens/. Each one is checked to exist and to show the scheme.

@@ -1,12 +1,11 @@
+import type { Result } from '@shared/result'
+import type { TaskView } from '@shared/tasks/views'
+import { type Simulator, startSimulator } from '@simulator'
+import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
+import { closeBrowser, launchApp } from '@test/e2e/harness/launch'
+import { MemorySecretStore } from '@test/support/MemorySecretStore'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import type { Result } from '../../src/shared/result'
-import type { TaskView } from '../../src/shared/tasks/views'
-import { type Simulator, startSimulator } from '../../src/simulator'
-import { MemorySecretStore } from '../support/MemorySecretStore'
-import { describeViolations, seriousViolations } from './harness/axe'
-import { closeBrowser, launchApp } from './harness/launch'
 
 // The Tasks screen in Chromium with the real task engine, library and ServiceClient against the
 // simulator: a video submitted, the renderer reloaded mid-task, the task still there and saved.

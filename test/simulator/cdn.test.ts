@@ -1,10 +1,9 @@
 /** The CDN origin: signed expiring URLs, Range, HEAD, header records, streaming synthetic files. */
 import { request } from 'node:http'
 
+import { type Simulator, startSimulator, syntheticBytes } from '@simulator'
+import { call } from '@test/support/simulatorClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { type Simulator, startSimulator, syntheticBytes } from '../../src/simulator'
-import { call } from './support'
 
 let sim: Simulator
 let clock = Date.now()

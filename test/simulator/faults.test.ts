@@ -1,10 +1,9 @@
 /** Fault injection: every kind, per route, deterministic by seed, and what it does to money. */
 import { request } from 'node:http'
 
+import { type Simulator, startSimulator } from '@simulator'
+import { call, fastSimulator, rawSse } from '@test/support/simulatorClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { type Simulator, startSimulator } from '../../src/simulator'
-import { call, fastSimulator, rawSse } from './support'
 
 let sim: Simulator
 beforeAll(async () => {

@@ -1,8 +1,7 @@
 /** Accounts, rights, the ledger and idempotency (one charge per key; in-flight → pending). */
+import type { Simulator } from '@simulator'
+import { call, fastSimulator } from '@test/support/simulatorClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import type { Simulator } from '../../src/simulator'
-import { call, fastSimulator } from './support'
 
 let sim: Simulator
 beforeAll(async () => {

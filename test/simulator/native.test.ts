@@ -1,10 +1,9 @@
 /** The native art endpoint: ZIP or JSON, real PNGs with metadata, unsupported params, wrong paths. */
 import { imageDimensions } from '@shared/catalog'
+import type { Simulator } from '@simulator'
+import { call, fastSimulator } from '@test/support/simulatorClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
-
-import type { Simulator } from '../../src/simulator'
-import { call, fastSimulator } from './support'
 
 let sim: Simulator
 beforeAll(async () => {

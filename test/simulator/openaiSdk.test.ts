@@ -4,14 +4,13 @@
  * extra body properties, which the SDK sends unchanged.
  */
 import { imageDimensions, sniffImageType } from '@shared/catalog'
+import type { Simulator } from '@simulator'
+import { SAMPLE_MP4_BASE64 } from '@simulator/fixtures/media'
+import { replyFor } from '@simulator/routes/text'
+import { fileBytes } from '@test/support/catalogFixtures'
+import { fastSimulator } from '@test/support/simulatorClient'
 import OpenAI, { APIError, toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import type { Simulator } from '../../src/simulator'
-import { SAMPLE_MP4_BASE64 } from '../../src/simulator/fixtures/media'
-import { replyFor } from '../../src/simulator/routes/text'
-import { fileBytes } from '../unit/catalog/fixtures'
-import { fastSimulator } from './support'
 
 let sim: Simulator
 let client: OpenAI

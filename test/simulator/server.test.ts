@@ -2,11 +2,10 @@
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 
+import type { Simulator } from '@simulator'
+import { replyFor } from '@simulator/routes/text'
+import { call, fastSimulator, rawSse } from '@test/support/simulatorClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import type { Simulator } from '../../src/simulator'
-import { replyFor } from '../../src/simulator/routes/text'
-import { call, fastSimulator, rawSse } from './support'
 
 let sim: Simulator
 beforeAll(async () => {

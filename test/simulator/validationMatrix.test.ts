@@ -2,11 +2,10 @@
  * The spec's rule rows through HTTP: every accepted case succeeds, every rejected case gets 400
  * naming the field, and a rejection never moves the ledger.
  */
+import type { Simulator } from '@simulator'
+import { RULE_MATRIX, type RuleCase } from '@test/support/ruleMatrix'
+import { call, editForm, fastSimulator } from '@test/support/simulatorClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import type { Simulator } from '../../src/simulator'
-import { RULE_MATRIX, type RuleCase } from '../unit/catalog/ruleMatrix'
-import { call, editForm, fastSimulator } from './support'
 
 const PATHS: Record<RuleCase['endpoint'], string> = {
   'images.generations': '/v1/images/generations',

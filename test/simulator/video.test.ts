@@ -2,11 +2,10 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
+import { type Simulator, startSimulator, VIDEO_FAIL_MARKER } from '@simulator'
+import { SAMPLE_MP4_BASE64 } from '@simulator/fixtures/media'
+import { call, fastSimulator, until } from '@test/support/simulatorClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { type Simulator, startSimulator, VIDEO_FAIL_MARKER } from '../../src/simulator'
-import { SAMPLE_MP4_BASE64 } from '../../src/simulator/fixtures/media'
-import { call, fastSimulator, until } from './support'
 
 let sim: Simulator
 let clock = 1_800_000_000_000

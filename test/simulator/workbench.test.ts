@@ -1,10 +1,9 @@
 /** The workbench extension: quotes, generation, SSE with resume, task GET, assets, expiry. */
 import { imageDimensions } from '@shared/catalog'
+import { type Simulator, startSimulator, WORKBENCH_FAIL_MARKER } from '@simulator'
+import { fileBytes } from '@test/support/catalogFixtures'
+import { call, rawSse, until } from '@test/support/simulatorClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { type Simulator, startSimulator, WORKBENCH_FAIL_MARKER } from '../../src/simulator'
-import { fileBytes } from '../unit/catalog/fixtures'
-import { call, rawSse, until } from './support'
 
 let sim: Simulator
 let skew = 0

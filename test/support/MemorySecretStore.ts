@@ -1,4 +1,4 @@
-import type { SecretStore, SecretStoreStatus } from '../../src/main/adapters/secrets/SecretStore'
+import type { SecretStore, SecretStoreStatus } from '@main/adapters/secrets/SecretStore'
 
 /** In-memory SecretStore for unit tests only; production has no non-keychain store. */
 export class MemorySecretStore implements SecretStore {
@@ -15,7 +15,7 @@ export class MemorySecretStore implements SecretStore {
   }
   async set(account: string, secret: string) {
     if (!this.available) {
-      const { AppFailure } = await import('../../src/shared/result')
+      const { AppFailure } = await import('@shared/result')
       throw new AppFailure({
         code: 'no_secure_store',
         message: 'No secure key storage is available.',

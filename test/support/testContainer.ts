@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import type { SecretStore } from '../../src/main/adapters/secrets/SecretStore'
-import { FolderTrash } from '../../src/main/adapters/trash/FolderTrash'
-import { createContainer } from '../../src/main/container'
-import { createHandlers } from '../../src/main/ipc/handlers'
-import type { Platform } from '../../src/main/platform'
-import { MemorySecretStore } from './MemorySecretStore'
+import type { SecretStore } from '@main/adapters/secrets/SecretStore'
+import { FolderTrash } from '@main/adapters/trash/FolderTrash'
+import { createContainer } from '@main/container'
+import { createHandlers } from '@main/ipc/handlers'
+import type { Platform } from '@main/platform'
+import { MemorySecretStore } from '@test/support/MemorySecretStore'
 
 /** A Platform that records what the app asked the OS to do. */
 export function recordingPlatform(

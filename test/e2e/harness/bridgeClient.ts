@@ -1,8 +1,8 @@
 // Bundled by the harness into the page (addInitScript): window.api built with the SAME buildApi as
 // the preload, over a Playwright binding instead of ipcRenderer.
-import { buildApi } from '../../../src/shared/ipc/buildApi'
-import type { Channel, EventName } from '../../../src/shared/ipc/contract'
-import type { Result } from '../../../src/shared/result'
+import { buildApi } from '@shared/ipc/buildApi'
+import type { Channel, EventName } from '@shared/ipc/contract'
+import type { Result } from '@shared/result'
 
 declare global {
   interface Window {

@@ -3,18 +3,18 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { KeytarSecretStore } from '@main/adapters/secrets/KeytarSecretStore'
+import type { SecretStore } from '@main/adapters/secrets/SecretStore'
+import { type Container, createContainer } from '@main/container'
+import { dispatch } from '@main/ipc/dispatch'
+import { createHandlers } from '@main/ipc/handlers'
+import type { Platform } from '@main/platform'
+import type { Handlers } from '@shared/ipc/contract'
+import { serveRenderer } from '@test/e2e/harness/rendererServer'
+import { TEST_ALIASES } from '@test/support/aliases'
+import { recordingPlatform } from '@test/support/testContainer'
 import { build } from 'esbuild'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-
-import { KeytarSecretStore } from '../../../src/main/adapters/secrets/KeytarSecretStore'
-import type { SecretStore } from '../../../src/main/adapters/secrets/SecretStore'
-import { type Container, createContainer } from '../../../src/main/container'
-import { dispatch } from '../../../src/main/ipc/dispatch'
-import { createHandlers } from '../../../src/main/ipc/handlers'
-import type { Platform } from '../../../src/main/platform'
-import type { Handlers } from '../../../src/shared/ipc/contract'
-import { recordingPlatform } from '../../support/testContainer'
-import { serveRenderer } from './rendererServer'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const SCREENS_DIR = join(process.cwd(), 'test-results', 'screens')
@@ -40,6 +40,7 @@ function bridgeSource(): Promise<string> {
     platform: 'browser',
     target: 'chrome120',
     write: false,
+    alias: TEST_ALIASES,
     logLevel: 'silent',
   }).then((r) => r.outputFiles[0]!.text)
   return bridgeScript

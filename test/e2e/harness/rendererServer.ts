@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 
-import { serveAppRequest } from '../../../src/main/protocols/appProtocol'
+import { serveAppRequest } from '@main/protocols/appProtocol'
 
 /**
  * Serves the BUILT renderer (out/renderer) over http on 127.0.0.1 through the same function the

@@ -7,12 +7,11 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import type { Simulator } from '@simulator'
+import { type AppUnderTest, launchApp, type LaunchOptions } from '@test/e2e/harness/launch'
+import { MemorySecretStore } from '@test/support/MemorySecretStore'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-
-import type { Simulator } from '../../../src/simulator'
-import { MemorySecretStore } from '../../support/MemorySecretStore'
-import { type AppUnderTest, launchApp, type LaunchOptions } from './launch'
 
 const files = mkdtempSync(join(tmpdir(), 'gen-e2e-files-'))
 

@@ -1,0 +1,57 @@
+import {
+  backoffDelay,
+  classifyTransportError,
+  DEFAULT_RETRY_POLICY,
+  isRetryableStatus,
+  mayRetryMethod,
+  parseRetryAfter,
+} from '@main/adapters/http/retryPolicy'
+import { describe, expect, it } from 'vitest'
+
+const NOW = Date.parse('2026-11-01T12:00:00Z')
+
+describe('retry policy', () => {
+  it('retries 408, 429 and 5xx only', () => {
+    expect([408, 429, 500, 502, 503, 504, 599].every(isRetryableStatus)).toBe(true)
+    expect([200, 301, 400, 401, 402, 403, 404, 409, 410, 422].some(isRetryableStatus)).toBe(false)
+  })
+
+  it('repeats a POST only when it carries an idempotency key', () => {
+    expect(mayRetryMethod('GET', false)).toBe(true)
+    expect(mayRetryMethod('POST', false)).toBe(false)
+    expect(mayRetryMethod('POST', true)).toBe(true)
+  })
+
+  it('reads Retry-After as seconds or an HTTP-date', () => {
+    expect(parseRetryAfter('120', NOW)).toBe(120_000)
+    expect(parseRetryAfter(['2', '9'], NOW)).toBe(2000)
+    expect(parseRetryAfter(new Date(NOW + 30_000).toUTCString(), NOW)).toBe(30_000)
+    expect(parseRetryAfter(new Date(NOW - 30_000).toUTCString(), NOW)).toBe(0)
+    expect(parseRetryAfter('soon', NOW)).toBeNull()
+    expect(parseRetryAfter(undefined, NOW)).toBeNull()
+  })
+
+  it('backs off exponentially with full jitter up to the cap, or as the server says', () => {
+    const p = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 1000 }
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(p, n, 1, null))).toEqual([
+      100, 200, 400, 800, 1000,
+    ])
+    expect(backoffDelay(p, 3, 0.25, null)).toBe(100)
+    expect(backoffDelay(p, 1, 0, null)).toBe(0)
+    expect(backoffDelay(p, 9, 0.5, 4321)).toBe(4321)
+  })
+
+  it('classifies undici and Node errors (also when wrapped in cause)', () => {
+    const err = (code: string) => Object.assign(new Error(code), { code })
+    expect(classifyTransportError(err('ECONNRESET'))).toBe('network')
+    expect(classifyTransportError(err('UND_ERR_SOCKET'))).toBe('network')
+    expect(classifyTransportError(err('UND_ERR_HEADERS_TIMEOUT'))).toBe('timeout')
+    expect(classifyTransportError(err('UND_ERR_BODY_TIMEOUT'))).toBe('timeout')
+    expect(classifyTransportError(err('UND_ERR_ABORTED'))).toBe('cancelled')
+    expect(
+      classifyTransportError(new TypeError('fetch failed', { cause: err('ECONNREFUSED') })),
+    ).toBe('network')
+    expect(classifyTransportError(new Error('plain'))).toBeNull()
+    expect(classifyTransportError('string')).toBeNull()
+  })
+})

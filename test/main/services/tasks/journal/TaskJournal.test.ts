@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { TaskJournal, type TaskRecord } from '@main/services/tasks/journal/TaskJournal'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+function journalPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gen-studio-journal-'))
+  dirs.push(dir)
+  return join(dir, 'tasks.sqlite')
+}
+
+const record = (id: string, key: string, extra: Partial<TaskRecord> = {}): TaskRecord => ({
+  id,
+  requestId: null,
+  kind: 'video',
+  state: 'queued',
+  idempotencyKey: key,
+  model: 'motion-2.0',
+  prompt: 'a wave',
+  request: { model: 'motion-2.0', prompt: 'a wave', duration: 5 },
+  files: { images: [] },
+  costUsd: 0.4219,
+  costLabel: '$0.4219',
+  createdAt: 1,
+  updatedAt: 1,
+  startedAt: null,
+  finishedAt: null,
+  attempts: 0,
+  serverId: null,
+  serverStatus: null,
+  progress: null,
+  quote: null,
+  pendingQuote: null,
+  outputs: null,
+  error: null,
+  notice: null,
+  attention: null,
+  retryOf: null,
+  demo: false,
+  dismissed: false,
+  ...extra,
+})
+
+describe('task journal', () => {
+  it('is a WAL database that commits with synchronous=FULL, also after a soft (progress) write', () => {
+    const path = journalPath()
+    const j = new TaskJournal(path)
+    j.insert(record('a', 'k-a'))
+    expect(j.synchronousLevel()).toBe(2) // FULL
+    j.updateSoft('a', { progress: 0.5 }, 2)
+    expect(j.synchronousLevel()).toBe(2)
+    j.close()
+    const raw = new Database(path, { readonly: true })
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal')
+    raw.close()
+  })
+
+  it('round-trips every field and survives reopening', () => {
+    const path = journalPath()
+    const j = new TaskJournal(path)
+    const r = record('a', 'k-a', {
+      requestId: 'req-12345678',
+      quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 5 },
+      outputs: [{ type: 'video', serverId: 'v' }],
+      error: { code: 'server', message: 'x', serverCode: 'boom' },
+      attention: 'blocked',
+      demo: true,
+    })
+    j.insert(r)
+    j.close()
+    const again = new TaskJournal(path)
+    expect(again.get('a')).toEqual(r)
+    expect(again.byRequestId('req-12345678')?.id).toBe('a')
+    expect(again.byKey('k-a')?.id).toBe('a')
+    again.close()
+  })
+
+  it('refuses a second task with the same key (one key, one generation)', () => {
+    const j = new TaskJournal(journalPath())
+    j.insert(record('a', 'same'))
+    expect(() => j.insert(record('b', 'same'))).toThrow(/UNIQUE/)
+    j.close()
+  })
+
+  it('lists active tasks oldest first and hides dismissed ones', () => {
+    const j = new TaskJournal(journalPath())
+    j.insert(record('old', 'k1', { createdAt: 1, state: 'running' }))
+    j.insert(record('new', 'k2', { createdAt: 2, state: 'queued' }))
+    j.insert(record('done', 'k3', { createdAt: 3, state: 'saved' }))
+    j.insert(record('gone', 'k4', { createdAt: 4, state: 'running', dismissed: true }))
+    expect(j.active().map((t) => t.id)).toEqual(['old', 'new'])
+    expect(j.list().map((t) => t.id)).toEqual(['done', 'new', 'old'])
+    j.update('done', { dismissed: true }, 9)
+    expect(j.list().map((t) => t.id)).toEqual(['new', 'old'])
+    j.close()
+  })
+
+  it('records each saved output once', () => {
+    const j = new TaskJournal(journalPath())
+    j.insert(record('a', 'k'))
+    j.addResult('a', { index: 1, libraryId: 'L1', relPath: 'p/1.png' }, 5)
+    j.addResult('a', { index: 0, libraryId: 'L0', relPath: 'p/0.png' }, 5)
+    j.addResult('a', { index: 0, libraryId: 'other', relPath: 'p/x.png' }, 6)
+    expect(j.results('a')).toEqual([
+      { index: 0, libraryId: 'L0', relPath: 'p/0.png' },
+      { index: 1, libraryId: 'L1', relPath: 'p/1.png' },
+    ])
+    j.close()
+  })
+})

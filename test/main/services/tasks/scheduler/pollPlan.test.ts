@@ -1,0 +1,69 @@
+import {
+  capFor,
+  DEFAULT_POLL_POLICY as P,
+  nextPollDelay,
+  predictFinish,
+} from '@main/services/tasks/scheduler/pollPlan'
+import { describe, expect, it } from 'vitest'
+
+describe('poll plan', () => {
+  it('polls first after five seconds', () => {
+    expect(nextPollDelay(P, { startedAt: 0, polls: 0, samples: [] }, 0, 0.5)).toBe(5_000)
+  })
+
+  it('backs off with jitter up to the cap for the task’s age', () => {
+    const delays = [1, 2, 3, 4, 5, 6, 8, 12].map((polls) =>
+      nextPollDelay(P, { startedAt: 0, polls, samples: [] }, 60_000, 0.5),
+    )
+    for (let i = 1; i < delays.length; i++)
+      expect(delays[i]!).toBeGreaterThanOrEqual(delays[i - 1]!)
+    expect(delays[0]).toBe(5_000)
+    expect(delays.at(-1)).toBe(capFor(P, 60_000))
+    // Jitter spreads tasks that started together: ±20 %.
+    const low = nextPollDelay(P, { startedAt: 0, polls: 3, samples: [] }, 60_000, 0)
+    const high = nextPollDelay(P, { startedAt: 0, polls: 3, samples: [] }, 60_000, 0.999)
+    expect(low).toBe(Math.round(5_000 * 1.5 ** 2 * 0.8))
+    expect(high).toBeGreaterThan(Math.round(5_000 * 1.5 ** 2 * 1.19))
+  })
+
+  it('long tasks are asked less often', () => {
+    expect(capFor(P, 0)).toBe(12_000)
+    expect(capFor(P, 11 * 60_000)).toBe(30_000)
+    expect(capFor(P, 2 * 60 * 60_000)).toBe(60_000)
+  })
+
+  it('predicts the finish from the progress line', () => {
+    expect(predictFinish([])).toBeNull()
+    expect(predictFinish([{ at: 10_000, progress: 0.1 }])).toBeNull()
+    expect(
+      predictFinish([
+        { at: 10_000, progress: 0.1 },
+        { at: 20_000, progress: 0.2 },
+      ]),
+    ).toBeCloseTo(100_000)
+    // Flat or unknown progress gives no prediction.
+    expect(
+      predictFinish([
+        { at: 10_000, progress: 0.2 },
+        { at: 20_000, progress: 0.2 },
+      ]),
+    ).toBeNull()
+  })
+
+  it('aims the next poll just after the predicted finish when that is sooner than the backoff', () => {
+    const samples = [
+      { at: 10_000, progress: 0.1 },
+      { at: 20_000, progress: 0.2 },
+      { at: 95_000, progress: 0.95 },
+    ]
+    // Predicted finish 100 s; at 95 s the next poll comes at ~100.5 s, not after the 12 s cap.
+    expect(nextPollDelay(P, { startedAt: 0, polls: 6, samples }, 95_000, 0.5)).toBe(5_500)
+    // Past the prediction (the last answer was lost): re-ask after 3 s, then back off again.
+    expect(nextPollDelay(P, { startedAt: 0, polls: 7, samples }, 103_000, 0.5)).toBe(3_000)
+    // At 100 % but not completed yet (finalising): 3 s, then 4.5 s, 6.75 s, ... up to the cap.
+    const done = [...samples, { at: 101_000, progress: 1 }]
+    expect(nextPollDelay(P, { startedAt: 0, polls: 8, samples: done }, 101_000, 0.5)).toBe(3_000)
+    const still = [...done, { at: 104_000, progress: 1 }, { at: 108_500, progress: 1 }]
+    expect(nextPollDelay(P, { startedAt: 0, polls: 10, samples: still }, 108_500, 0.5)).toBe(6_750)
+  })
+})

@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+
+import asar from '@electron/asar'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * The package check must be able to fail: a hand-made "release" with every mistake the check
+ * exists for (fuses left at Electron's defaults, sources and TypeScript in app.asar, a native
+ * module packed inside the archive, a main-process dependency missing, scripts kept in
+ * package.json) is rejected, with each problem named.
+ */
+const root = join(import.meta.dirname, '..', '..')
+let work: string
+let status: number | null
+let problems: string[]
+
+function write(path: string, content: string | Buffer) {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, content)
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'gen-studio-bad-pack-'))
+  const app = join(work, 'app')
+  write(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'gen-studio', main: './out/main/index.js', scripts: { x: 'y' } }),
+  )
+  write(
+    join(app, 'out', 'main', 'index.js'),
+    'require("left-pad"); require("node:fs"); require("electron")\n',
+  )
+  write(join(app, 'out', 'renderer', 'index.html'), '<!doctype html>')
+  write(join(app, 'src', 'main', 'index.ts'), 'export {}\n')
+  write(join(app, 'node_modules', 'keytar', 'package.json'), '{}')
+  write(join(app, 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'), Buffer.alloc(64))
+  const appOutDir = join(work, 'release', 'linux-unpacked')
+  mkdirSync(join(appOutDir, 'resources'), { recursive: true })
+  await asar.createPackage(app, join(appOutDir, 'resources', 'app.asar'))
+  const wire = Buffer.concat([
+    Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+    Buffer.from([1, 8]),
+    Buffer.from('10110001'),
+  ])
+  writeFileSync(join(appOutDir, 'gen-studio'), wire)
+
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'package-check.mjs'), 'verify', join(work, 'release')],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
+  status = result.status
+  problems = JSON.parse(readFileSync(join(work, 'release', 'package-check.json'), 'utf8'))[0]
+    .problems
+})
+
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+describe('scripts/package-check.mjs verify on a bad package', () => {
+  it('exits non-zero', () => {
+    expect(status).toBe(1)
+  })
+
+  it('names every fuse left at its default', () => {
+    for (const fuse of [
+      'RunAsNode is 1',
+      'EnableCookieEncryption is 0',
+      'EnableNodeOptionsEnvironmentVariable is 1',
+      'EnableNodeCliInspectArguments is 1',
+      'EnableEmbeddedAsarIntegrityValidation is 0',
+      'OnlyLoadAppFromAsar is 0',
+      'GrantFileProtocolExtraPrivileges is 1',
+    ]) {
+      expect(
+        problems.some((p) => p.includes(fuse)),
+        fuse,
+      ).toBe(true)
+    }
+  })
+
+  it('names sources, TypeScript, missing bundles, packed natives, missing dependencies and kept scripts', () => {
+    const expected = [
+      /app\.asar holds src/,
+      /TypeScript files, e\.g\. src\/main\/index\.ts/,
+      /lacks out\/preload\/index\.js/,
+      /keytar\.node is inside app\.asar, must be unpacked/,
+      /no better-sqlite3 native binary/,
+      /no sharp native binary/,
+      /out\/main requires left-pad, which is not packaged/,
+      /keeps "scripts"/,
+    ]
+    for (const pattern of expected)
+      expect(
+        problems.some((p) => pattern.test(p)),
+        String(pattern),
+      ).toBe(true)
+    expect(problems.some((p) => /requires (electron|node:fs|fs)\b/.test(p))).toBe(false)
+  })
+})

@@ -1,0 +1,269 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
+import { ManualClock } from '@main/services/tasks/clock'
+import type { EnginePolicy } from '@main/services/tasks/engine/policy'
+import { type Limits, type NewTask, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
+import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
+import type {
+  DownloadedFile,
+  GatewayTask,
+  OutputRef,
+  Quote,
+  ResultMeta,
+  ResultSink,
+  SavedResult,
+  ServerStatus,
+  SubmitOutcome,
+  TaskGateway,
+  WorkbenchEvent,
+} from '@main/services/tasks/ports'
+import { type AppError, AppFailure } from '@shared/result'
+import type { TaskView } from '@shared/tasks/views'
+
+/** Throws the AppFailure a gateway reports for `code`. */
+export const failure = (code: AppError['code'], extra: Partial<AppError> = {}): AppFailure =>
+  new AppFailure({ code, message: `simulated ${code}`, ...extra })
+
+export interface Call {
+  op: 'submit' | 'status' | 'events' | 'estimate' | 'download'
+  taskId: string
+  key: string
+  at: number
+  quoteId: string | null
+}
+
+type Handler<R> = (task: GatewayTask, n: number, signal: AbortSignal) => R | Promise<R>
+
+/** A scripted gateway on the manual clock: every call is recorded with its key and time. */
+export class FakeGateway implements TaskGateway {
+  accountId: string | null = 'acct'
+  readonly calls: Call[] = []
+  released: string[] = []
+  private readonly counts = new Map<string, number>()
+
+  onSubmit: Handler<SubmitOutcome> = () => ({
+    type: 'outputs',
+    outputs: [{ type: 'url', url: 'https://cdn.test/a.png' }],
+  })
+  onStatus: Handler<ServerStatus> = () => running(null)
+  onEvents: Handler<AsyncIterable<WorkbenchEvent>> = () => stream([])
+  onEstimate: Handler<Quote> = (_t, n) => ({ quoteId: `q${n}`, priceUsd: 0.003 })
+  onDownload: (
+    task: GatewayTask,
+    output: OutputRef,
+    index: number,
+    n: number,
+  ) => DownloadedFile | Promise<DownloadedFile> = (task, _o, index) => ({
+    path: `/staging/${task.id}/${index}.png`,
+    bytes: 100,
+    mime: 'image/png',
+    ext: 'png',
+  })
+  /** Runs before every call (e.g. to check the journal at send time). */
+  before: (call: Call) => void = () => {}
+
+  constructor(private readonly clock: ManualClock) {}
+
+  private record(op: Call['op'], task: GatewayTask): number {
+    const call: Call = {
+      op,
+      taskId: task.id,
+      key: task.idempotencyKey,
+      at: this.clock.now(),
+      quoteId: task.quote?.quoteId ?? null,
+    }
+    this.calls.push(call)
+    this.before(call)
+    const k = `${op}:${task.id}`
+    const n = (this.counts.get(k) ?? 0) + 1
+    this.counts.set(k, n)
+    return n
+  }
+
+  count(op: Call['op'], taskId?: string): number {
+    return this.calls.filter((c) => c.op === op && (!taskId || c.taskId === taskId)).length
+  }
+
+  async account() {
+    return this.accountId
+  }
+  async submit(task: GatewayTask, signal: AbortSignal) {
+    return this.onSubmit(task, this.record('submit', task), signal)
+  }
+  async status(task: GatewayTask, signal: AbortSignal) {
+    return this.onStatus(task, this.record('status', task), signal)
+  }
+  events(task: GatewayTask, signal: AbortSignal): AsyncIterable<WorkbenchEvent> {
+    const n = this.record('events', task)
+    const open = () => this.onEvents(task, n, signal)
+    return {
+      async *[Symbol.asyncIterator]() {
+        yield* await open()
+      },
+    }
+  }
+  async estimate(task: GatewayTask, signal: AbortSignal) {
+    return this.onEstimate(task, this.record('estimate', task), signal)
+  }
+  async download(task: GatewayTask, output: OutputRef, index: number) {
+    return this.onDownload(task, output, index, this.record('download', task))
+  }
+  usesServiceBudget(output: OutputRef) {
+    return output.type === 'video'
+  }
+  async release(task: GatewayTask) {
+    this.released.push(task.id)
+  }
+}
+
+export const running = (progress: number | null, raw = 'in_progress'): ServerStatus => ({
+  phase: 'running',
+  raw,
+  progress,
+  outputs: null,
+  error: null,
+})
+export const completed = (outputs: OutputRef[] | null = null): ServerStatus => ({
+  phase: 'completed',
+  raw: 'completed',
+  progress: 1,
+  outputs,
+  error: null,
+})
+export const failedStatus = (message: string): ServerStatus => ({
+  phase: 'failed',
+  raw: 'failed',
+  progress: null,
+  outputs: null,
+  error: { code: 'content_policy', message },
+})
+
+/** An event stream from a list; `hang` keeps it open (silent) until aborted. */
+export async function* stream(
+  events: WorkbenchEvent[],
+  opts: { hang?: { clock: ManualClock; signal: AbortSignal }; failAfter?: AppFailure } = {},
+): AsyncGenerator<WorkbenchEvent> {
+  for (const e of events) yield e
+  if (opts.failAfter) throw opts.failAfter
+  if (opts.hang) await opts.hang.clock.sleep(1e12, opts.hang.signal)
+}
+
+/** An in-memory library: saves are recorded; the same file may be offered again after a crash. */
+export class FakeSink implements ResultSink {
+  readonly saved: Array<{ meta: ResultMeta; file: DownloadedFile; libraryId: string }> = []
+  failNext: AppFailure | null = null
+
+  async save(meta: ResultMeta, file: DownloadedFile): Promise<SavedResult> {
+    if (this.failNext) {
+      const f = this.failNext
+      this.failNext = null
+      throw f
+    }
+    const libraryId = `lib-${this.saved.length + 1}`
+    this.saved.push({ meta, file, libraryId })
+    return { libraryId, relPath: `2026/01/01/${libraryId}.${file.ext}` }
+  }
+
+  async findUnrecorded(taskId: string, known: readonly string[]): Promise<SavedResult | null> {
+    const item = this.saved.find((s) => s.meta.taskId === taskId && !known.includes(s.libraryId))
+    return item ? { libraryId: item.libraryId, relPath: `2026/01/01/${item.libraryId}.png` } : null
+  }
+}
+
+let seq = 0
+export function newTask(overrides: Partial<NewTask> = {}): NewTask {
+  seq++
+  return {
+    id: `task-${seq}`,
+    requestId: null,
+    kind: 'image',
+    idempotencyKey: `key-${seq}`,
+    model: 'std-image-2',
+    prompt: `prompt ${seq}`,
+    request: { model: 'std-image-2', prompt: `prompt ${seq}` },
+    files: { images: [] },
+    costUsd: 0.01,
+    costLabel: '$0.01',
+    quote: null,
+    demo: false,
+    retryOf: null,
+    ...overrides,
+  }
+}
+
+export const LIMITS: Limits = { image: 4, video: 8, art: 2, workbench: 2 }
+
+export interface Rig {
+  dir: string
+  clock: ManualClock
+  journal: TaskJournal
+  gateway: FakeGateway
+  sink: FakeSink
+  notifier: RecordingNotifier
+  engine: TaskEngine
+  changes: string[]
+  /** The view of the changed task at every change (what the renderer would be sent). */
+  views: TaskView[]
+  /** A second engine on the same journal, as after a crash and restart. */
+  restart(): Promise<TaskEngine>
+  close(): Promise<void>
+}
+
+/** An engine on a real SQLite journal in a temp folder, a manual clock and fakes. */
+export function rig(
+  opts: { limits?: Partial<Limits>; policy?: Partial<EnginePolicy>; start?: boolean } = {},
+): Rig {
+  const dir = mkdtempSync(join(tmpdir(), 'gen-studio-tasks-'))
+  const clock = new ManualClock()
+  const path = join(dir, 'tasks.sqlite')
+  const gateway = new FakeGateway(clock)
+  const sink = new FakeSink()
+  const notifier = new RecordingNotifier()
+  const changes: string[] = []
+  const views: TaskView[] = []
+  const make = (journal: TaskJournal) =>
+    new TaskEngine({
+      journal,
+      gateway,
+      sink,
+      clock,
+      notifier,
+      limits: { ...LIMITS, ...opts.limits },
+      onChange: (id) => {
+        changes.push(id)
+        const row = r.journal.get(id)
+        if (row) views.push(r.engine.view(row))
+      },
+      ...(opts.policy ? { policy: opts.policy } : {}),
+    })
+  const r: Rig = {
+    dir,
+    clock,
+    journal: new TaskJournal(path),
+    gateway,
+    sink,
+    notifier,
+    engine: null as unknown as TaskEngine,
+    changes,
+    views,
+    async restart() {
+      await r.engine.stop()
+      r.journal.close()
+      r.journal = new TaskJournal(path)
+      r.engine = make(r.journal)
+      r.engine.start()
+      return r.engine
+    },
+    async close() {
+      await r.engine.stop()
+      r.journal.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+  r.engine = make(r.journal)
+  if (opts.start !== false) r.engine.start()
+  return r
+}
