@@ -1,6 +1,7 @@
 /**
- * library-grid: the real Library screen (built renderer, Debian Chromium, the e2e harness's
- * window.api bridge to the real container) over a 100k-item index. Measures mount (goal ≤ 50 ms),
+ * library-grid: the real Library screen over a 100k-item index, in the BUILT app under the
+ * Electron double (test/support/electron): the built main process, its preload and its own
+ * gen-media protocol handler serve every tile and thumbnail, in Debian Chromium. Measures mount (goal ≤ 50 ms),
  * tiles in the DOM (≤ 200), a scripted 5 s scroll (0 long tasks > 50 ms, p95 frame interval ≤ 20
  * ms) and that the last item is reachable (End key). Control: a blank page's frame intervals.
  *
@@ -17,8 +18,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/LibraryIndex'
-import { closeBrowser, launchApp } from '../test/e2e/harness/launch'
-import { MemorySecretStore } from '../test/support/MemorySecretStore'
+import { launchElectronApp } from '../test/support/electron/launch'
 import { pct, runBench } from './support/stats'
 
 const N = Number(process.env.LIBRARY_ITEMS ?? 100_000)
@@ -101,15 +101,21 @@ async function main() {
       writeFileSync(join(thumbDir, sha.slice(0, 2), `${sha}.webp`), thumbs[i % thumbs.length]!)
     }
     const seedMs = Date.now() - t0
+    // The library folder is a saved setting; the offline demo connects without a keychain.
+    writeFileSync(
+      join(dir, 'userData', 'settings.json'),
+      JSON.stringify({
+        version: 1,
+        baseUrl: null,
+        libraryDir,
+        concurrency: { image: 4, video: 8, art: 2, workbench: 2 },
+      }),
+    )
 
-    const app = await launchApp({
-      dir,
-      secrets: new MemorySecretStore(),
-      viewport: { width: 1280, height: 820 },
-    })
+    const app = await launchElectronApp({ dir, viewport: { width: 1280, height: 820 } })
     try {
-      await app.container.settings.setLibraryDir(libraryDir)
-      await app.container.settings.connect('https://api.example.com', 'sk-bench-grid-0000')
+      const demo = await app.api<{ ok: boolean; error?: { message: string } }>('demo:start')
+      if (!demo.ok) throw new Error(`demo:start failed: ${demo.error?.message}`)
       await app.page.reload()
       const { page } = app
       await page.getByRole('button', { name: 'Library' }).waitFor()
@@ -220,7 +226,6 @@ async function main() {
       await app.close({ keepData: true })
     }
   } finally {
-    await closeBrowser()
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -3,21 +3,19 @@
  * - main bundle evaluate time: out/main/index.js required in a fresh Node process with `electron`
  *   stubbed, against a control of an empty module in the same harness (median of runs);
  * - renderer entry chunk size (gzip) of what index.html loads before any lazy screen;
- * - first contentful paint in Chromium of the built renderer minus that of a blank page served the
- *   same way, with the same harness bridge injected (median of runs): the bridge stands in for
- *   Electron's preload and costs the same on both pages, so the difference is the renderer's own.
+ * - first contentful paint of the app's window, the BUILT app started under the Electron double
+ *   (test/support/electron: built main, built preload, the app's own app: protocol), minus that of
+ *   a blank page opened in the same browser (median of runs).
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-import { chromium } from 'playwright-core'
-
-import { dispatch } from '../src/main/ipc/dispatch'
-import { serveRenderer } from '../test/e2e/harness/rendererServer'
-import { createTestApp } from '../test/support/testContainer'
+import { launchElectronApp } from '../test/support/electron/launch'
 import { median, runBench } from './support/stats'
 
 const RUNS = 9
@@ -66,61 +64,35 @@ async function main() {
   const entryGzip = gzipOf(entryJs)
   const initialGzip = gzipOf(initial)
 
-  const blankDir = mkdtempSync(join(tmpdir(), 'startup-blank-'))
-  writeFileSync(
-    join(blankDir, 'index.html'),
-    '<!doctype html><html><body><p>blank</p></body></html>',
-  )
-  const appServer = await serveRenderer()
-  const blankServer = await serveRenderer(blankDir)
-  const app = createTestApp()
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+  const blank = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' })
+    res.end('<!doctype html><html><body><p>blank</p></body></html>')
   })
-  const { build } = await import('esbuild')
-  const bridgeJs = (
-    await build({
-      entryPoints: [join(root, 'test/e2e/harness/bridgeClient.ts')],
-      bundle: true,
-      format: 'iife',
-      write: false,
-      logLevel: 'silent',
-    })
-  ).outputFiles[0]!.text
-  /** FCP of `url` in a fresh context with the window.api bridge (the preload's stand-in). */
-  const fcp = async (url: string) => {
-    const context = await browser.newContext()
-    await context.exposeBinding('__genStudioInvoke', (_s, c: string, p: unknown) =>
-      dispatch(app.handlers, c, p, { senderId: 1 }),
-    )
-    await context.addInitScript({ content: bridgeJs })
-    const page = await context.newPage()
-    await page.goto(url, { waitUntil: 'load' })
-    // A string, not a function: tsx's transform would inject helpers the page does not have.
-    const value = (await page.evaluate(FCP_SCRIPT)) as number
-    await context.close()
-    return value
+  await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve))
+  const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`
+  /** FCP of the app's first window, and of a blank page in the same browser right after. */
+  const launchOnce = async () => {
+    const app = await launchElectronApp()
+    try {
+      // A string, not a function: tsx's transform would inject helpers the page does not have.
+      const appValue = (await app.page.evaluate(FCP_SCRIPT)) as number
+      const page = await app.context.newPage()
+      await page.goto(blankUrl, { waitUntil: 'load' })
+      const blankValue = (await page.evaluate(FCP_SCRIPT)) as number
+      return { appValue, blankValue }
+    } finally {
+      await app.close()
+    }
   }
   const appFcp: number[] = []
   const blankFcp: number[] = []
-  await fcp(appServer.url) // warm the HTTP cache and Chromium, as a second launch would be
-  await fcp(blankServer.url)
+  await launchOnce() // warm the OS file cache and Chromium, as a second launch would be
   for (let i = 0; i < RUNS; i++) {
-    appFcp.push(await fcp(appServer.url))
-    blankFcp.push(await fcp(blankServer.url))
+    const { appValue, blankValue } = await launchOnce()
+    appFcp.push(appValue)
+    blankFcp.push(blankValue)
   }
-  await browser.close()
-  await appServer.close()
-  await blankServer.close()
-  await app.close()
+  blank.close()
 
   const result = {
     bench: 'startup',

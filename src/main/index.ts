@@ -20,8 +20,17 @@ protocol.registerSchemesAsPrivileged([
     privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
   },
   {
+    // corsEnabled: the library's <video crossOrigin> (poster capture) is a CORS request, which
+    // Electron fails for a custom scheme registered without it, whatever the response headers
+    // (https://www.electronjs.org/docs/latest/api/protocol#protocolregisterschemesasprivilegedcustomschemes).
     scheme: MEDIA_SCHEME,
-    privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true },
+    privileges: {
+      standard: true,
+      secure: true,
+      supportFetchAPI: true,
+      stream: true,
+      corsEnabled: true,
+    },
   },
 ])
 app.enableSandbox()
@@ -63,7 +72,7 @@ if (!app.requestSingleInstanceLock()) {
   })
 
   void app.whenReady().then(() => {
-    hardenSession(session.defaultSession)
+    hardenSession(session.defaultSession, { isTrustedUrl })
     const rendererDir = join(__dirname, '../renderer')
     protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request))
 

@@ -1,6 +1,6 @@
 import { type Simulator, startSimulator } from '@simulator'
 import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
-import { type AppUnderTest, closeBrowser } from '@test/e2e/harness/launch'
+import type { AppUnderTest } from '@test/e2e/harness/launch'
 import { dropPng, goTo, openArea, paintStroke, png } from '@test/e2e/harness/screens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -15,7 +15,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await sim.close()
-  await closeBrowser()
 })
 
 describe.each(['light', 'dark'] as const)(
@@ -36,7 +35,7 @@ describe.each(['light', 'dark'] as const)(
         await page.getByRole('button', { name: 'Generate' }).click()
         await page.getByTestId('result').first().waitFor()
         await page.getByLabel('Edit with reference images').check()
-        await dropPng(page, 'images.references', await png('a11y-ref.png', 300, 200, [90, 90, 200]))
+        await dropPng(a, 'images.references', await png('a11y-ref.png', 300, 200, [90, 90, 200]))
         await page.getByTestId('reference-thumb').first().waitFor()
         await page.getByLabel('Images (n)').fill('3')
         await check('images-edit-with-error')
@@ -48,7 +47,7 @@ describe.each(['light', 'dark'] as const)(
 
         await goTo(page, 'Art model')
         await page.getByLabel('Infill (repaint a masked area)').check()
-        await dropPng(page, 'art.source', await png('a11y-src.png', 512, 768, [40, 160, 90]))
+        await dropPng(a, 'art.source', await png('a11y-src.png', 512, 768, [40, 160, 90]))
         await page.getByTestId('mask-canvas-art').waitFor()
         await paintStroke(page, 'mask-canvas-art')
         await page.getByRole('button', { name: 'Add character' }).click()

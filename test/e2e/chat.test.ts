@@ -1,9 +1,8 @@
 import { type Simulator, startSimulator } from '@simulator'
 import { replyFor } from '@simulator/routes/text'
 import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
-import { type AppUnderTest, closeBrowser, launchApp } from '@test/e2e/harness/launch'
-import { MemorySecretStore } from '@test/support/MemorySecretStore'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { type AppUnderTest, connect, launchApp } from '@test/e2e/harness/launch'
+import { afterEach, describe, expect, it } from 'vitest'
 
 let sim: Simulator | null = null
 
@@ -11,8 +10,6 @@ afterEach(async () => {
   await sim?.close()
   sim = null
 })
-afterAll(closeBrowser)
-
 async function openChat(app: AppUnderTest) {
   await app.page.getByRole('button', { name: 'Chat', exact: true }).click()
   await app.page.getByRole('heading', { level: 1 }).waitFor()
@@ -26,10 +23,10 @@ describe('chat in Chromium against the simulator', () => {
     // Words stream 150 ms apart: slow enough to watch the reply grow and to stop it midway.
     const service = await startSimulator({ timeScale: 0.05, timings: { textChunkMs: 3000 } })
     sim = service
-    let app = await launchApp({ secrets: new MemorySecretStore() })
+    let app = await launchApp()
     try {
       let { page } = app
-      await app.container.settings.connect(service.baseUrl, service.accounts.full.key)
+      await connect(app, service.baseUrl, service.accounts.full.key)
       await page.reload()
       await openChat(app)
 
@@ -107,9 +104,9 @@ describe('chat in Chromium against the simulator', () => {
   it('offers only the account’s models, renders in dark mode, and has no serious axe findings', async () => {
     const service = await startSimulator({ timeScale: 0.01 })
     sim = service
-    const app = await launchApp({ secrets: new MemorySecretStore(), colorScheme: 'dark' })
+    const app = await launchApp({ colorScheme: 'dark' })
     try {
-      await app.container.settings.connect(service.baseUrl, service.accounts.restricted.key)
+      await connect(app, service.baseUrl, service.accounts.restricted.key)
       await app.page.reload()
       await openChat(app)
       // The restricted account lists two text models; only those are offered.

@@ -1,7 +1,8 @@
-import { closeBrowser, launchApp } from '@test/e2e/harness/launch'
-import { afterAll, describe, expect, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 
-afterAll(closeBrowser)
+import { launchApp, valueOf } from '@test/e2e/harness/launch'
+import { describe, expect, it } from 'vitest'
 
 describe('offline demo', () => {
   it('starts in one click from first run, works without a key, and leaves nothing behind', async () => {
@@ -25,8 +26,11 @@ describe('offline demo', () => {
 
       await page.getByRole('button', { name: 'Leave the demo' }).click()
       await page.getByRole('heading', { name: 'Welcome to Gen Studio' }).waitFor()
-      expect(await app.container.settings.connection()).toBeNull()
-      expect(await app.container.settings.settings()).toMatchObject({ baseUrl: null })
+      expect(valueOf(await app.api('settings:get'))).toMatchObject({
+        baseUrl: null,
+        hasKey: false,
+        demo: { active: false },
+      })
       expect(app.pageErrors).toEqual([])
     } finally {
       await app.close()
@@ -44,11 +48,10 @@ describe('offline demo', () => {
 
       await page.getByRole('button', { name: 'Try the offline demo' }).click()
       await page.getByTestId('demo-badge').waitFor()
-      expect((await app.container.settings.connection())?.demo).toBe(true)
+      expect(valueOf(await app.api('settings:get'))).toMatchObject({ demo: { active: true } })
       // The stored address and the keychain entry are not touched by the demo.
-      expect(await app.container.settings.settings()).toMatchObject({
-        baseUrl: 'https://api.example.com',
-      })
+      const stored = JSON.parse(await readFile(join(app.userData, 'settings.json'), 'utf8'))
+      expect(stored).toMatchObject({ baseUrl: 'https://api.example.com' })
       expect(await app.secrets.get('https://api.example.com')).toBe('sk-real-account-key-8d1e')
 
       await page.getByRole('button', { name: 'Leave the demo' }).click()
@@ -57,11 +60,13 @@ describe('offline demo', () => {
         .poll(() => page.getByTestId('base-url').textContent())
         .toBe('https://api.example.com')
       expect(await page.getByTestId('key-status').textContent()).toContain('…8d1e')
-      expect(await app.container.settings.connection()).toEqual({
+      expect(valueOf(await app.api('settings:get'))).toMatchObject({
         baseUrl: 'https://api.example.com',
-        key: 'sk-real-account-key-8d1e',
-        demo: false,
+        hasKey: true,
+        keyHint: '…8d1e',
+        demo: { active: false },
       })
+      expect(await app.secrets.get('https://api.example.com')).toBe('sk-real-account-key-8d1e')
     } finally {
       await app.close()
     }

@@ -1,9 +1,7 @@
-import { closeBrowser, launchApp } from '@test/e2e/harness/launch'
-import { afterAll, describe, expect, it } from 'vitest'
+import { launchApp } from '@test/e2e/harness/launch'
+import { describe, expect, it } from 'vitest'
 
 const KEY = 'sk-e2e-FIRST-RUN-SECRET-4f2c'
-
-afterAll(closeBrowser)
 
 describe('first run in Chromium with the real keychain', () => {
   it('connects, stores the key in the keychain, and is still connected after a restart; the key is never shown', async () => {

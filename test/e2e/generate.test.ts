@@ -2,15 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import { type Simulator, startSimulator } from '@simulator'
-import { type AppUnderTest, closeBrowser } from '@test/e2e/harness/launch'
-import {
-  dropFiles,
-  dropPng,
-  openArea,
-  paintStroke,
-  png,
-  scratchPath,
-} from '@test/e2e/harness/screens'
+import { type AppUnderTest, libraryItem, libraryTiles } from '@test/e2e/harness/launch'
+import { dropPng, openArea, paintStroke, png, scratchPath } from '@test/e2e/harness/screens'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -26,7 +19,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await sim.close()
-  await closeBrowser()
 })
 afterEach(async () => {
   await app?.close()
@@ -60,8 +52,8 @@ describe('generation screens', () => {
     await expect
       .poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth))
       .toBeGreaterThan(0)
-    const lib = await a.container.library.query({}, null, 10)
-    expect(lib.items.map((i) => i.promptPreview)).toContain('a lighthouse at dawn')
+    const lib = await libraryTiles(a, {}, 10)
+    expect(lib.map((i) => i.promptPreview)).toContain('a lighthouse at dawn')
     expect(submits(a)).toHaveLength(1)
     expect((submits(a)[0]!.payload as { request: Record<string, unknown> }).request).toMatchObject({
       model: 'std-image-2',
@@ -80,7 +72,7 @@ describe('generation screens', () => {
     const blue = await png('blue.png', 640, 480, [30, 30, 220])
     const text = scratchPath('notes.png')
     writeFileSync(text, 'this is not an image')
-    await dropFiles(page, '[data-testid="dropzone-images.references"]', [
+    await a.dropFiles('[data-testid="dropzone-images.references"]', [
       { name: 'red.png', bytes: await sharp(red).toBuffer(), type: 'image/png', path: red },
     ])
     // Pasted (anywhere outside a text field): no OS path, so the bytes are staged in main.
@@ -105,7 +97,7 @@ describe('generation screens', () => {
       .toContain('blue.png')
 
     // A renamed text file is refused by its bytes, before anything is sent.
-    await dropFiles(page, '[data-testid="dropzone-images.references"]', [
+    await a.dropFiles('[data-testid="dropzone-images.references"]', [
       {
         name: 'notes.png',
         bytes: Buffer.from('this is not an image'),
@@ -160,17 +152,30 @@ describe('generation screens', () => {
     // And in the Library: open the item and its player loads the video.
     await page.getByRole('button', { name: 'Library', exact: true }).click()
     await page.getByRole('heading', { name: 'Library', level: 1 }).waitFor()
-    const item = (await a.container.library.query({ media: 'video' }, null, 5)).items[0]!
+    const item = (await libraryTiles(a, { media: 'video' }, 5))[0]!
     expect(item.promptPreview).toBe('waves on a pier')
+    expect(item.hasThumb).toBe(false)
     await page.getByRole('listbox').getByRole('option').first().dblclick()
     const player = page.getByRole('dialog').locator('video')
     await player.waitFor()
+    // It plays: served by the app's gen-media handler to a crossOrigin <video>, which Electron
+    // allows only for a scheme registered with corsEnabled.
+    await player.evaluate((v: HTMLVideoElement) => {
+      v.muted = true
+      return v.play()
+    })
     await expect
-      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState))
-      .toBeGreaterThan(0)
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime))
+      .toBeGreaterThan(0.2)
     expect(await player.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0)
+    // Its poster frame was grabbed from the playing video and stored as the tile's thumbnail.
+    await expect
+      .poll(async () => (await libraryTiles(a, { media: 'video' }, 5))[0]!.hasThumb)
+      .toBe(true)
     // A video has no thumbnail until the library grabs its poster frame: the only 404s allowed.
-    expect(failed.filter((u) => !u.includes('/__media/thumb/'))).toEqual([])
+    expect(
+      failed.filter((u) => !u.includes('.gen-media.localhost:') || !u.includes('thumb.')),
+    ).toEqual([])
     expect(a.pageErrors.filter((e) => !e.includes('404 (Not Found)'))).toEqual([])
   })
 
@@ -179,7 +184,7 @@ describe('generation screens', () => {
     const { page } = a
     await page.getByLabel('Infill (repaint a masked area)').check()
     const src = await png('source.png', 832, 1216, [40, 160, 90])
-    await dropPng(page, 'art.source', src)
+    await dropPng(a, 'art.source', src)
     await page.getByTestId('mask-canvas-art').waitFor()
     await paintStroke(page, 'mask-canvas-art')
     // The mask is encoded to PNG (toBlob) before the form shows it: allow for a loaded machine.
@@ -221,8 +226,8 @@ describe('generation screens', () => {
       data[(Math.round(y) * info.width + Math.round(x)) * info.channels]!
     expect(at(832 * 0.35, 1216 * 0.3)).toBeGreaterThan(200)
     expect(at(832 * 0.8, 1216 * 0.8)).toBeLessThan(50)
-    const item = (await a.container.library.query({ kinds: ['art'] }, null, 5)).items[0]!
-    const full = await a.container.library.get(item.id)
+    const item = (await libraryTiles(a, { kinds: ['art'] }, 5))[0]!
+    const full = await libraryItem(a, item.id)
     const sent = full.params.parameters as { v4_prompt: { caption: { char_captions: unknown[] } } }
     const saved = sent.v4_prompt
     expect(saved.caption.char_captions).toHaveLength(2)
@@ -238,13 +243,13 @@ describe('generation screens', () => {
     await page.getByLabel('Seed value').fill('1234')
     await page.getByRole('button', { name: 'Generate' }).click()
     await waitSaved(page)
-    const tile = (await a.container.library.query({ kinds: ['art'] }, null, 1)).items[0]!
-    const file = await a.container.library.absolutePath(tile.id)
+    const tile = (await libraryTiles(a, { kinds: ['art'] }, 1))[0]!
+    const file = join(a.libraryDir, (await libraryItem(a, tile.id)).relPath)
 
     await page.getByLabel('Prompt', { exact: true }).fill('something else')
     await page.getByLabel('Steps').fill('12')
     await page.getByLabel('Random').check()
-    await dropFiles(page, 'form[aria-label="Art model"]', [
+    await a.dropFiles('form[aria-label="Art model"]', [
       { name: 'result.png', bytes: await sharp(file).toBuffer(), type: 'image/png', path: file },
     ])
     await page.getByTestId('applied-notice').waitFor()
@@ -311,7 +316,7 @@ describe('generation screens', () => {
       const { page } = a
       await page.getByLabel('Prompt', { exact: true }).fill('a tower over the sea')
       const ref = await png('reference.png', 256, 256, [200, 200, 40])
-      await dropPng(page, 'workbench.references', ref)
+      await dropPng(a, 'workbench.references', ref)
       await expect.poll(() => page.getByTestId('reference-thumb').count()).toBe(1)
       await page.getByRole('button', { name: 'Get quote' }).click()
       const quote = page.getByTestId('quote')
@@ -347,9 +352,7 @@ describe('generation screens', () => {
       expect(submit.request.steps).toBe(24)
       expect(submit.request.reference_asset_ids).toHaveLength(1)
       expect(submit.quote.quoteId).toMatch(/^quote_/)
-      expect(
-        (await a.container.library.query({ kinds: ['workbench'] }, null, 5)).items,
-      ).toHaveLength(1)
+      expect(await libraryTiles(a, { kinds: ['workbench'] }, 5)).toHaveLength(1)
 
       // An expired quote asks again.
       await page.getByRole('button', { name: 'Get quote' }).click()

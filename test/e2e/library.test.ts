@@ -2,17 +2,22 @@ import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 
 import { writePngText } from '@shared/library/pngChunks'
-import { type AppUnderTest, closeBrowser, launchApp } from '@test/e2e/harness/launch'
+import { type Simulator, startSimulator } from '@simulator'
+import { type AppUnderTest, connect, launchApp, valueOf } from '@test/e2e/harness/launch'
 import { makeMp4, makePng } from '@test/support/mediaFixtures'
-import { MemorySecretStore } from '@test/support/MemorySecretStore'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-afterAll(closeBrowser)
+let sim: Simulator
+beforeAll(async () => {
+  sim = await startSimulator({ timeScale: 0 })
+})
+afterAll(async () => {
+  await sim.close()
+})
 
-/** Connects (memory key store), opens the Library area. */
+/** Connects to the simulator through the app's own IPC and opens the Library area. */
 export async function openLibrary(app: AppUnderTest): Promise<void> {
-  await app.container.settings.connect('https://api.example.com', 'sk-e2e-library-0000')
-  await app.page.reload()
+  await connect(app, sim.baseUrl, sim.accounts.full.key)
   await app.page.getByRole('button', { name: 'Library' }).click()
   await app.page.getByRole('heading', { name: 'Library' }).waitFor()
 }
@@ -21,14 +26,14 @@ const count = (app: AppUnderTest) => app.page.getByTestId('library-count').textC
 
 describe('library in Chromium', () => {
   it('imports by drop, browses, filters, searches, shows details, deletes with undo and reuses settings', async () => {
-    const app = await launchApp({ secrets: new MemorySecretStore() })
+    const app = await launchApp()
     try {
       await openLibrary(app)
       const { page } = app
       await page.getByText('Your library is empty.').waitFor()
 
       // ── import by dropping files from the OS ──
-      const src = join(app.dir, 'Desktop')
+      const src = join(app.home, 'Desktop')
       await fs.mkdir(src)
       const castle = writePngText(await makePng(96, 64, '#1971c2'), {
         parameters:
@@ -47,56 +52,32 @@ describe('library in Chromium', () => {
         paths[name] = join(src, name)
         await fs.writeFile(paths[name], bytes)
       }
-      await page.evaluate((p) => (window.__genStudioFilePaths = p), paths)
-      const payload = Object.entries(files).map(([name, bytes]) => ({
-        name,
-        b64: Buffer.from(bytes).toString('base64'),
-      }))
-      await page.evaluate((list) => {
-        const dt = new DataTransfer()
-        for (const f of list) {
-          const bin = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))
-          dt.items.add(new File([bin], f.name))
-        }
-        const target = document.querySelector('[data-testid="library-screen"]')!
-        target.dispatchEvent(
-          new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }),
-        )
-        target.dispatchEvent(
-          new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
-        )
-      }, payload)
+      await app.dropFiles(
+        '[data-testid="library-screen"]',
+        Object.entries(files).map(([name, bytes]) => ({ name, bytes, path: paths[name] })),
+      )
       await expect
         .poll(() => page.getByTestId('library-notice').textContent())
         .toContain('Imported 3')
       await expect.poll(() => count(app)).toBe('3 items')
       // Dropping the same file again finds the duplicate.
-      await page.evaluate(() => {
-        const dt = new DataTransfer()
-        dt.items.add(new File([new Uint8Array([1])], 'fox.png'))
-        const target = document.querySelector('[data-testid="library-screen"]')!
-        target.dispatchEvent(
-          new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
-        )
-      })
+      await app.dropFiles('[data-testid="library-screen"]', [
+        { name: 'fox.png', bytes: fox, path: paths['fox.png'] },
+      ])
       await expect
         .poll(() => page.getByTestId('library-notice').textContent())
         .toContain('1 already in the library')
 
       // ── results saved by the app appear live ──
+      // ── results the app generates and saves appear live ──
       for (let i = 0; i < 12; i++) {
-        await app.container.library.save({
-          kind: 'image',
-          model: 'std-image-2',
-          prompt: `lighthouse study ${i}`,
-          params: { size: '64x48' },
-          seed: i,
-          createdAt: new Date(2026, i % 3, 10 + i).getTime(),
-          file: {
-            bytes: await makePng(64, 48, `#${(i * 20 + 16).toString(16).padStart(2, '0')}4040`),
-            ext: 'png',
-          },
-        })
+        valueOf(
+          await app.api('tasks:submit', {
+            kind: 'image',
+            requestId: `e2e-library-${i}`,
+            request: { model: 'std-image-2', prompt: `lighthouse study ${i}`, size: '512x512' },
+          }),
+        )
       }
       await expect.poll(() => count(app)).toBe('15 items')
       const grid = page.getByTestId('library-grid')
@@ -178,17 +159,17 @@ describe('library in Chromium', () => {
   })
 
   it('shows a missing library folder as a clear message and keeps the indexed items browsable', async () => {
-    const app = await launchApp({ secrets: new MemorySecretStore(), colorScheme: 'dark' })
+    const app = await launchApp({ colorScheme: 'dark' })
     try {
-      await app.container.library.save({
-        kind: 'art',
-        model: 'art-v5',
-        prompt: 'moonlit river',
-        params: {},
-        file: { bytes: await makePng(), ext: 'png' },
-      })
-      await app.container.library.close()
-      await fs.rename(join(app.dir, 'Library'), join(app.dir, 'Library-unplugged'))
+      await openLibrary(app)
+      const file = join(app.home, 'river.png')
+      await fs.writeFile(file, await makePng())
+      await app.dropFiles('[data-testid="library-screen"]', [
+        { name: 'river.png', bytes: await fs.readFile(file), path: file },
+      ])
+      await expect.poll(() => count(app)).toBe('1 item')
+      await app.quit()
+      await fs.rename(app.libraryDir, `${app.libraryDir}-unplugged`)
       const next = await app.restart({ colorScheme: 'dark' })
       try {
         await openLibrary(next)

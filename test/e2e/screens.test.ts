@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 
 import { type Simulator, startSimulator } from '@simulator'
-import { type AppUnderTest, closeBrowser } from '@test/e2e/harness/launch'
+import type { AppUnderTest } from '@test/e2e/harness/launch'
 import { dropPng, goTo, openArea, paintStroke, png } from '@test/e2e/harness/screens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -15,7 +15,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await sim.close()
-  await closeBrowser()
 })
 
 const BACKGROUND = { light: 'rgb(246, 246, 248)', dark: 'rgb(22, 23, 27)' }
@@ -48,8 +47,8 @@ describe.each(['light', 'dark'] as const)('generation screens in %s', (scheme) =
 
       await page.getByLabel('Edit with reference images').check()
       await page.getByLabel('Model').selectOption('still-5.0-pro')
-      await dropPng(page, 'images.references', await png('shot-a.png', 400, 300, [220, 120, 40]))
-      await dropPng(page, 'images.references', await png('shot-b.png', 300, 400, [40, 120, 220]))
+      await dropPng(a, 'images.references', await png('shot-a.png', 400, 300, [220, 120, 40]))
+      await dropPng(a, 'images.references', await png('shot-b.png', 300, 400, [40, 120, 220]))
       await expect.poll(() => page.getByTestId('reference-thumb').count()).toBe(2)
       await page.getByLabel('Edit instruction').fill('blend both into one scene')
       await shot('images-edit')
@@ -64,7 +63,7 @@ describe.each(['light', 'dark'] as const)('generation screens in %s', (scheme) =
 
       await goTo(page, 'Art model')
       await page.getByLabel('Infill (repaint a masked area)').check()
-      await dropPng(page, 'art.source', await png('shot-src.png', 832, 1216, [40, 160, 90]))
+      await dropPng(a, 'art.source', await png('shot-src.png', 832, 1216, [40, 160, 90]))
       await page.getByTestId('mask-canvas-art').waitFor()
       await paintStroke(page, 'mask-canvas-art')
       await page.getByLabel('Prompt', { exact: true }).fill('two knights in a garden')

@@ -2,8 +2,7 @@ import type { Result } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
 import { type Simulator, startSimulator } from '@simulator'
 import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
-import { closeBrowser, launchApp } from '@test/e2e/harness/launch'
-import { MemorySecretStore } from '@test/support/MemorySecretStore'
+import { connect, launchApp, libraryItem, libraryTiles } from '@test/e2e/harness/launch'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -18,7 +17,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await sim.close()
-  await closeBrowser()
 })
 
 async function openTasks(page: Page): Promise<void> {
@@ -28,9 +26,9 @@ async function openTasks(page: Page): Promise<void> {
 
 describe('Tasks screen', () => {
   it('shows a video task that survives a renderer reload and finishes; opens its result', async () => {
-    const app = await launchApp({ secrets: new MemorySecretStore() })
+    const app = await launchApp()
     try {
-      await app.container.settings.connect(sim.baseUrl, sim.accounts.full.key)
+      await connect(app, sim.baseUrl, sim.accounts.full.key)
       const { page } = app
       await page.reload()
       await openTasks(page)
@@ -74,9 +72,11 @@ describe('Tasks screen', () => {
         .toBe('Complete')
 
       // One charge for the one generation; the file is in the library with the task's id.
-      const items = await app.container.library.findBySourceTask(id)
-      expect(items).toHaveLength(1)
+      const tiles = await libraryTiles(app, { media: 'video' })
+      const items = await Promise.all(tiles.map((t) => libraryItem(app, t.id)))
+      expect(items.filter((i) => i.sourceTaskId === id)).toHaveLength(1)
       expect(items[0]).toMatchObject({
+        sourceTaskId: id,
         kind: 'video',
         model: 'motion-2.0-fast',
         prompt: 'a river at night',
@@ -112,9 +112,9 @@ describe('Tasks screen', () => {
   })
 
   it('shows the server’s error and what to do, retries as new, dismisses (dark)', async () => {
-    const app = await launchApp({ secrets: new MemorySecretStore(), colorScheme: 'dark' })
+    const app = await launchApp({ colorScheme: 'dark' })
     try {
-      await app.container.settings.connect(sim.baseUrl, sim.accounts.full.key)
+      await connect(app, sim.baseUrl, sim.accounts.full.key)
       const { page } = app
       await page.reload()
       await openTasks(page)

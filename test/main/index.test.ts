@@ -126,8 +126,17 @@ describe('main process start-up (packaged)', () => {
       expect(privileges, scheme).toMatchObject({ standard: true, secure: true })
       expect(privileges.bypassCSP, scheme).toBeFalsy()
       expect(privileges.allowServiceWorkers, scheme).toBeFalsy()
-      expect(privileges.corsEnabled, scheme).toBeFalsy()
     }
+    const of = (name: string) => electron.privileged.find((s) => s.scheme === name)!.privileges
+    // Only the media scheme answers CORS requests: the library's <video crossOrigin> needs it
+    // (Electron fails CORS requests to a custom scheme without corsEnabled); the app's own pages
+    // are never fetched cross-origin.
+    expect(of('gen-media')).toMatchObject({
+      corsEnabled: true,
+      stream: true,
+      supportFetchAPI: true,
+    })
+    expect(of('app').corsEnabled).toBeFalsy()
   })
 
   it('loads the window from app://gen-studio/, ignoring ELECTRON_RENDERER_URL in a packaged app', () => {
@@ -177,11 +186,15 @@ describe('main process start-up (packaged)', () => {
     expect(electron.handled.has('gen-media')).toBe(true)
   })
 
-  it('hardens the default session: every permission request and check is denied', () => {
+  it('hardens the default session: permissions denied but clipboard writes from the app itself', () => {
     const callback = vi.fn()
-    electron.session.request!({}, 'media', callback, {})
+    electron.session.request!({}, 'media', callback, { requestingUrl: 'app://gen-studio/' })
     expect(callback).toHaveBeenCalledWith(false)
     expect(electron.session.check!({}, 'notifications', 'app://gen-studio', {})).toBe(false)
+    expect(electron.session.check!({}, 'clipboard-sanitized-write', 'app://gen-studio', {})).toBe(
+      true,
+    )
+    expect(electron.session.check!({}, 'clipboard-sanitized-write', 'file://', {})).toBe(false)
     expect(electron.session.device!({})).toBe(false)
   })
 

@@ -44,9 +44,34 @@ export function hardenWebContents(contents: WebContents, options: HardenOptions)
   })
 }
 
-/** Camera, microphone, notifications, geolocation, USB...: the renderer gets none of them. */
-export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+/**
+ * What the app's own pages may use without asking: writing text to the clipboard (Copy prompt;
+ * Electron 44+ gives renderers no clipboard module, so `navigator.clipboard.writeText` is the only
+ * way, and Chromium asks the session for `clipboard-sanitized-write` —
+ * https://www.electronjs.org/docs/latest/api/session#sessetpermissioncheckhandlerhandler) and
+ * fullscreen for the library's video player. Reading the clipboard is not on the list.
+ */
+export const GRANTED_TO_APP = new Set(['clipboard-sanitized-write', 'fullscreen'])
+
+export interface SessionPolicy {
+  /** True only for the app's own content (app:// in production, the dev server in dev). */
+  isTrustedUrl(url: string): boolean
+}
+
+/**
+ * Camera, microphone, notifications, geolocation, USB...: the renderer gets none of them. Only the
+ * app's own origin gets the few permissions in GRANTED_TO_APP, through both handlers: "most web
+ * APIs do a permission check and then make a permission request if the check is denied"
+ * (Electron's session docs), so the check handler must say yes for them too.
+ */
+export function hardenSession(session: Session, policy: SessionPolicy): void {
+  const allowed = (permission: string, url: string | undefined) =>
+    GRANTED_TO_APP.has(permission) && !!url && policy.isTrustedUrl(url)
+  session.setPermissionRequestHandler((contents, permission, callback, details) =>
+    callback(allowed(permission, details?.requestingUrl || contents?.getURL?.())),
+  )
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    allowed(permission, details?.requestingUrl || requestingOrigin),
+  )
   session.setDevicePermissionHandler(() => false)
 }

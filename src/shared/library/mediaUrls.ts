@@ -8,14 +8,13 @@ import { MEDIA_SCHEME } from '../protocols'
 export const MEDIA_HOST_ORIGINAL = 'library'
 export const MEDIA_HOST_THUMB = 'thumb'
 
-/** The scheme root; a test harness without custom schemes may serve the same paths elsewhere. */
-export const DEFAULT_MEDIA_BASE = `${MEDIA_SCHEME}://`
+const BASE = `${MEDIA_SCHEME}://`
 
-export function originalUrl(relPath: string, base = DEFAULT_MEDIA_BASE): string {
+export function originalUrl(relPath: string): string {
   const encoded = relPath.split('/').map(encodeURIComponent).join('/')
-  return `${base}${MEDIA_HOST_ORIGINAL}/${encoded}`
+  return `${BASE}${MEDIA_HOST_ORIGINAL}/${encoded}`
 }
 
-export function thumbUrl(id: string, sha256: string, base = DEFAULT_MEDIA_BASE): string {
-  return `${base}${MEDIA_HOST_THUMB}/${encodeURIComponent(id)}?v=${sha256.slice(0, 12)}`
+export function thumbUrl(id: string, sha256: string): string {
+  return `${BASE}${MEDIA_HOST_THUMB}/${encodeURIComponent(id)}?v=${sha256.slice(0, 12)}`
 }

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import type { Simulator } from '@simulator'
-import { type AppUnderTest, launchApp, type LaunchOptions } from '@test/e2e/harness/launch'
-import { MemorySecretStore } from '@test/support/MemorySecretStore'
+import { type AppUnderTest, connect, launchApp, type LaunchOptions } from '@test/e2e/harness/launch'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 
@@ -24,10 +23,9 @@ export async function openArea(
   sim: Simulator,
   options: { existing?: AppUnderTest; launch?: LaunchOptions } = {},
 ): Promise<AppUnderTest> {
-  const a =
-    options.existing ?? (await launchApp({ secrets: new MemorySecretStore(), ...options.launch }))
-  if (!options.existing) await a.container.settings.connect(sim.baseUrl, sim.accounts.full.key)
-  await a.page.reload()
+  const a = options.existing ?? (await launchApp(options.launch))
+  if (!options.existing) await connect(a, sim.baseUrl, sim.accounts.full.key)
+  else await a.page.reload()
   await goTo(a.page, area)
   return a
 }
@@ -57,49 +55,10 @@ export async function png(
 /** A path in the same scratch folder, for files a test writes itself. */
 export const scratchPath = (name: string): string => join(files, name)
 
-/**
- * Drops files on an element the way the OS does: real dragenter/dragover/drop events whose
- * DataTransfer holds File objects built in the page; `path` tells the harness's pathForFile where
- * a file "lives" (leave it out to simulate a file with no path, like a pasted image).
- */
-export async function dropFiles(
-  page: Page,
-  selector: string,
-  list: Array<{ name: string; bytes: Buffer; type: string; path?: string }>,
-): Promise<void> {
-  await page.evaluate(
-    ({ selector, list }) => {
-      const paths: Record<string, string> = (window.__genStudioFilePaths ??= {})
-      const dt = new DataTransfer()
-      for (const f of list) {
-        const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))
-        dt.items.add(new File([bytes], f.name, { type: f.type }))
-        if (f.path) paths[f.name] = f.path
-      }
-      const target = document.querySelector(selector)
-      if (!target) throw new Error(`No drop target ${selector}`)
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        target.dispatchEvent(
-          new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }),
-        )
-      }
-    },
-    {
-      selector,
-      list: list.map((f) => ({
-        name: f.name,
-        b64: f.bytes.toString('base64'),
-        type: f.type,
-        path: f.path,
-      })),
-    },
-  )
-}
-
 /** Drops one PNG from disk (with its OS path) on a reference zone. */
-export async function dropPng(page: Page, slot: string, path: string): Promise<void> {
+export async function dropPng(app: AppUnderTest, slot: string, path: string): Promise<void> {
   const name = path.slice(path.lastIndexOf('/') + 1)
-  await dropFiles(page, `[data-testid="dropzone-${slot}"]`, [
+  await app.dropFiles(`[data-testid="dropzone-${slot}"]`, [
     { name, bytes: await sharp(path).toBuffer(), type: 'image/png', path },
   ])
 }

@@ -148,6 +148,7 @@ describe('navigation and new windows', () => {
 })
 
 describe('session permissions', () => {
+  const APP = 'app://gen-studio/'
   function fakeSession() {
     const handlers: Record<string, (...args: unknown[]) => unknown> = {}
     const session = {
@@ -155,11 +156,18 @@ describe('session permissions', () => {
       setPermissionCheckHandler: (fn: (...args: unknown[]) => unknown) => (handlers.check = fn),
       setDevicePermissionHandler: (fn: (...args: unknown[]) => unknown) => (handlers.device = fn),
     }
-    hardenSession(session as unknown as Session)
+    hardenSession(session as unknown as Session, {
+      isTrustedUrl: (url) => url.startsWith('app://gen-studio'),
+    })
     return handlers
   }
+  const ask = (request: (...a: unknown[]) => unknown, permission: string, url: string) => {
+    const callback = vi.fn()
+    request({ getURL: () => url }, permission, callback, { requestingUrl: url })
+    return callback
+  }
 
-  it('denies every permission request', () => {
+  it('denies every permission request but clipboard writes and fullscreen from the app itself', () => {
     const { request } = fakeSession()
     for (const permission of [
       'media',
@@ -168,20 +176,30 @@ describe('session permissions', () => {
       'midi',
       'clipboard-read',
       'openExternal',
-      'fullscreen',
       'pointerLock',
     ]) {
-      const callback = vi.fn()
-      request!({}, permission, callback, {})
-      expect(callback, permission).toHaveBeenCalledExactlyOnceWith(false)
+      expect(ask(request!, permission, APP), permission).toHaveBeenCalledExactlyOnceWith(false)
+    }
+    for (const permission of ['clipboard-sanitized-write', 'fullscreen']) {
+      expect(ask(request!, permission, APP), permission).toHaveBeenCalledExactlyOnceWith(true)
+      expect(ask(request!, permission, 'https://evil.example/'), permission).toHaveBeenCalledWith(
+        false,
+      )
+      expect(ask(request!, permission, 'app://other-host/'), permission).toHaveBeenCalledWith(false)
     }
   })
 
-  it('answers every permission check and device request with no', () => {
+  it('answers permission checks with no, except clipboard writes from the app; devices never', () => {
     const { check, device } = fakeSession()
-    for (const permission of ['media', 'hid', 'serial', 'usb', 'clipboard-sanitized-write']) {
+    for (const permission of ['media', 'hid', 'serial', 'usb', 'clipboard-read', 'notifications']) {
       expect(check!({}, permission, 'app://gen-studio', {}), permission).toBe(false)
     }
+    expect(check!({}, 'clipboard-sanitized-write', 'app://gen-studio', {})).toBe(true)
+    expect(
+      check!({}, 'clipboard-sanitized-write', 'https://evil.example', {
+        requestingUrl: 'https://evil.example/x',
+      }),
+    ).toBe(false)
     expect(device!({ deviceType: 'usb', origin: 'app://gen-studio' })).toBe(false)
   })
 })

@@ -1,18 +1,8 @@
-import { DEFAULT_MEDIA_BASE, originalUrl, thumbUrl } from '@shared/library/mediaUrls'
+import { originalUrl, thumbUrl } from '@shared/library/mediaUrls'
 
-declare global {
-  interface Window {
-    /**
-     * Where `gen-media` paths are served. Electron serves the gen-media: scheme; the browser test
-     * harness (no custom schemes) serves the same handler under its own origin and sets this.
-     */
-    __genStudioMediaBase?: string
-  }
-}
+/** The `gen-media:` URL of a library file (served by main's media protocol handler). */
+export const originalSrc = (relPath: string) => originalUrl(relPath)
 
-const base = () => window.__genStudioMediaBase ?? DEFAULT_MEDIA_BASE
-
-export const originalSrc = (relPath: string) => originalUrl(relPath, base())
-
+/** The `gen-media:` URL of an item's thumbnail; `version` changes it once a poster is stored. */
 export const thumbSrc = (id: string, sha256: string, version = 0) =>
-  `${thumbUrl(id, sha256, base())}${version ? `&p=${version}` : ''}`
+  `${thumbUrl(id, sha256)}${version ? `&p=${version}` : ''}`

@@ -1,0 +1,324 @@
+/**
+ * BrowserWindow and webContents as real Chromium pages (one Playwright page per window), with the
+ * events and rules of https://www.electronjs.org/docs/latest/api/browser-window and
+ * https://www.electronjs.org/docs/latest/api/web-contents that the app relies on:
+ * - `loadURL` resolves on `did-finish-load` and rejects on `did-fail-load` (errorCode, description,
+ *   URL); `ready-to-show` fires once, after the first page has rendered — never for a failed load,
+ *   so a window made with `show: false` stays hidden unless the app shows it.
+ * - `will-navigate` is emitted for navigations the page starts itself (links, location changes),
+ *   not for `loadURL` or a reload; `event.preventDefault()` cancels the navigation.
+ * - `render-process-gone` is emitted when the renderer crashes.
+ * - `setWindowOpenHandler` decides every `window.open`.
+ * - `close` is preventable; `closed` follows; closing the last window tells the app.
+ */
+import { EventEmitter } from 'node:events'
+
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+
+import { preventable } from './app'
+import type { SchemeServer } from './schemes'
+import { toWire } from './wire'
+
+export interface WindowHost {
+  /** Electron emits app 'web-contents-created' (and 'browser-window-created') for every window. */
+  created(window: FakeBrowserWindow): void
+  context: BrowserContext
+  schemes: SchemeServer
+  /** The init script for a page (the double's runtime plus the window's preload, if any). */
+  initScript(preloadPath: string | null): string
+  /** Grants Chromium the permissions the app's session handlers allow for this page's origin. */
+  applyPermissions(contents: FakeWebContents, url: string): Promise<void>
+  windowClosed(window: FakeBrowserWindow): void
+  /** A first page the persistent context already has, to use for the first window. */
+  takeBlankPage(): Page | null
+  onPageError(message: string): void
+}
+
+let nextId = 1
+
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextId++
+  page!: Page
+  destroyed = false
+  crashed = false
+  private windowOpenHandler:
+    | ((d: { url: string; frameName: string; features: string }) => {
+        action: 'allow' | 'deny'
+      })
+    | null = null
+  /** The URL of the navigation the app itself started (loadURL, reload): no will-navigate. */
+  private expected: string | null = null
+  private sendChain: Promise<unknown> = Promise.resolve()
+  readonly sent: Array<{ channel: string; args: unknown[] }> = []
+  readonly drags: unknown[] = []
+  readonly session: unknown
+  readonly openedWindows: string[] = []
+
+  constructor(
+    private readonly host: WindowHost,
+    session: unknown,
+  ) {
+    super()
+    this.session = session
+  }
+
+  async attach(page: Page): Promise<void> {
+    this.page = page
+    page.on('crash', () => {
+      this.crashed = true
+      this.emit('render-process-gone', preventable(), { reason: 'crashed', exitCode: 139 })
+    })
+    page.on('pageerror', (e) => this.host.onPageError(e.message))
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.host.onPageError(m.text())
+    })
+    const cdp: CDPSession = await this.host.context.newCDPSession(page)
+    const tree = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } }
+    const mainFrame = tree.frameTree.frame.id
+    await cdp.send('Fetch.enable', {
+      patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }],
+    })
+    cdp.on(
+      'Fetch.requestPaused',
+      (e: { requestId: string; request: { url: string }; frameId: string }) => {
+        const go = () =>
+          cdp.send('Fetch.continueRequest', { requestId: e.requestId }).catch(() => {})
+        if (e.frameId !== mainFrame) return void go()
+        const url = e.request.url
+        const current = this.page.url()
+        if (url === this.expected || url === current) {
+          this.expected = null
+          return void go()
+        }
+        const event = preventable()
+        const appUrl = this.host.schemes.fromHttp(url)
+        this.emit('will-navigate', event, appUrl)
+        this.emit('will-frame-navigate', event)
+        if (event.defaultPrevented) {
+          void cdp
+            .send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'Aborted' })
+            .catch(() => {})
+        } else go()
+      },
+    )
+  }
+
+  async loadURL(url: string): Promise<void> {
+    if (this.destroyed) throw new Error('Object has been destroyed')
+    const http = this.host.schemes.toHttp(url)
+    await this.host.applyPermissions(this, http)
+    this.expected = http
+    this.emit('did-start-loading')
+    try {
+      const response = await this.page.goto(http, { waitUntil: 'load' })
+      if (response === null && !this.page.url().startsWith('http')) throw new Error('ERR_ABORTED')
+    } catch (e) {
+      const message = String((e as Error).message ?? e)
+      const code = /net::(ERR_[A-Z_]+)/.exec(message)?.[1] ?? 'ERR_FAILED'
+      this.emit('did-fail-load', preventable(), -2, code, url, true)
+      throw new Error(`${code} (-2) loading '${url}'`)
+    }
+    this.crashed = false
+    this.emit('dom-ready')
+    this.emit('did-finish-load')
+  }
+
+  reload(): void {
+    this.expected = this.page.url()
+    void this.page.reload().then(
+      () => this.emit('did-finish-load'),
+      () => {},
+    )
+  }
+
+  getURL(): string {
+    return this.host.schemes.fromHttp(this.page?.url() ?? '')
+  }
+
+  getTitle(): string {
+    return ''
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+
+  isCrashed(): boolean {
+    return this.crashed
+  }
+
+  isLoading(): boolean {
+    return false
+  }
+
+  focus(): void {}
+
+  openDevTools(): void {}
+
+  setWindowOpenHandler(
+    handler: (d: { url: string; frameName: string; features: string }) => {
+      action: 'allow' | 'deny'
+    },
+  ): void {
+    this.windowOpenHandler = handler
+  }
+
+  /** From the page shim: a window.open call. */
+  windowOpen(url: string, frameName: string, features: string): void {
+    const answer = this.windowOpenHandler?.({ url, frameName, features }) ?? { action: 'allow' }
+    if (answer.action === 'allow') this.openedWindows.push(url)
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    if (this.destroyed) return
+    const wire = toWire(args)
+    this.sent.push({ channel, args })
+    this.sendChain = this.sendChain.then(() =>
+      this.page
+        .evaluate(
+          ([c, w]) =>
+            (
+              window as unknown as { __electronDouble?: { emit(c: string, w: unknown): void } }
+            ).__electronDouble?.emit(c, w),
+          [channel, wire] as const,
+        )
+        .catch(() => {}),
+    )
+  }
+
+  startDrag(item: unknown): void {
+    this.drags.push(item)
+  }
+
+  async executeJavaScript(code: string): Promise<unknown> {
+    return this.page.evaluate(code)
+  }
+
+  /** Test API: crashes the renderer (CDP Page.crash), as a GPU or renderer fault would. */
+  async crashRenderer(): Promise<void> {
+    const cdp = await this.host.context.newCDPSession(this.page)
+    await cdp.send('Page.crash').catch(() => {})
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  private static nextWindowId = 1
+  readonly id = FakeBrowserWindow.nextWindowId++
+  readonly webContents: FakeWebContents
+  readonly options: Record<string, unknown>
+  visible: boolean
+  destroyed = false
+  private shown = false
+  private readonly attached: Promise<void>
+  title: string
+
+  constructor(host: WindowHost, session: unknown, options: Record<string, unknown> = {}) {
+    super()
+    this.options = options
+    this.visible = options.show !== false
+    this.title = String(options.title ?? '')
+    this.host = host
+    const contents = new FakeWebContents(host, session)
+    this.webContents = contents
+    host.created(this)
+    const prefs = (options.webPreferences ?? {}) as { preload?: string }
+    const width = Number(options.width ?? 800)
+    const height = Number(options.height ?? 600)
+    this.attached = (async () => {
+      const page = host.takeBlankPage() ?? (await host.context.newPage())
+      await page.setViewportSize({ width, height })
+      await page.addInitScript({ content: host.initScript(prefs.preload ?? null) })
+      await contents.attach(page)
+      page.on('close', () => {
+        if (!this.destroyed) this.markClosed(host)
+      })
+    })()
+    // ready-to-show: after the first page has rendered, once, and only if not already shown.
+    this.webContents.on('did-finish-load', () => {
+      if (this.shown) return
+      this.shown = true
+      void this.webContents.page
+        .evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+        .catch(() => {})
+        .then(() => this.emit('ready-to-show'))
+    })
+  }
+
+  private readonly host: WindowHost
+
+  async whenAttached(): Promise<void> {
+    await this.attached
+  }
+
+  async loadURL(url: string): Promise<void> {
+    await this.attached
+    return this.webContents.loadURL(url)
+  }
+
+  show(): void {
+    this.visible = true
+    this.emit('show')
+  }
+
+  hide(): void {
+    this.visible = false
+  }
+
+  isVisible(): boolean {
+    return this.visible && !this.destroyed
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+
+  isMinimized(): boolean {
+    return false
+  }
+
+  restore(): void {}
+
+  focus(): void {}
+
+  setTitle(title: string): void {
+    this.title = title
+  }
+
+  getTitle(): string {
+    return this.title
+  }
+
+  /** Asks to close: `close` may be prevented; returns whether the window is gone. */
+  async requestClose(): Promise<boolean> {
+    if (this.destroyed) return true
+    const e = preventable()
+    this.emit('close', e)
+    if (e.defaultPrevented) return false
+    await this.destroyPage()
+    return true
+  }
+
+  close(): void {
+    void this.requestClose()
+  }
+
+  destroy(): void {
+    void this.destroyPage()
+  }
+
+  async destroyPage(): Promise<void> {
+    if (this.destroyed) return
+    await this.attached.catch(() => {})
+    this.markClosed(this.host)
+    await this.webContents.page?.close().catch(() => {})
+  }
+
+  private markClosed(host: WindowHost): void {
+    if (this.destroyed) return
+    this.destroyed = true
+    this.webContents.destroyed = true
+    this.emit('closed')
+    this.webContents.emit('destroyed')
+    host.windowClosed(this)
+  }
+}
