@@ -57,6 +57,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [ipcMainBan] }] },
   },
   {
+    // The static page main shows after a failed load or a crash: plain browser script.
+    files: ['src/renderer/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 
 import { JsonFile } from './adapters/fs/JsonFile'
 import type { SecretStore } from './adapters/secrets/SecretStore'
+import { sqliteOpener } from './adapters/sqlite/openDatabase'
 import { MainEvents } from './events'
 import type { Platform } from './platform'
 import { createChatService } from './services/chat/createChatService'
@@ -19,6 +20,8 @@ export interface ContainerOptions {
   defaultLibraryDir: string
   secrets: SecretStore
   platform: Platform
+  /** The better-sqlite3 build for this runtime (Electron's; see adapters/sqlite/nativeBinding.ts). */
+  sqliteBinding?: string
 }
 
 /**
@@ -27,6 +30,7 @@ export interface ContainerOptions {
  */
 export function createContainer(options: ContainerOptions) {
   const events = new MainEvents()
+  const openDatabase = sqliteOpener(options.sqliteBinding)
   const settings = new SettingsService({
     file: new JsonFile<PersistedSettings>(join(options.userDataDir, 'settings.json')),
     secrets: options.secrets,
@@ -39,6 +43,7 @@ export function createContainer(options: ContainerOptions) {
     indexPath: join(options.userDataDir, 'library-index.sqlite'),
     thumbDir: join(options.userDataDir, 'cache', 'thumbs'),
     trash: { trashItem: (path) => options.platform.trashItem(path) },
+    openDatabase,
   })
   const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })
   const client = new ServiceClient({ connection: () => settings.connection(), diagnostics })
@@ -47,6 +52,7 @@ export function createContainer(options: ContainerOptions) {
     events,
     client,
     connection: () => settings.connection(),
+    openDatabase,
   })
   const downloads = new DownloadService({ client })
   const tasks = createTaskService({
@@ -56,6 +62,7 @@ export function createContainer(options: ContainerOptions) {
     events,
     diagnostics,
     notifier: options.platform,
+    openDatabase,
   })
   tasks.startInBackground()
   const demo = new DemoService({

@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, nativeImage, Notification, shell, webConten
 import type { Platform } from './platform'
 
 /** The Platform adapter backed by Electron's app, dialog and shell modules. */
-export function createElectronPlatform(): Platform {
+export function createElectronPlatform(options: { appUrl: string }): Platform {
   return {
     appInfo: (): AppInfo => ({
       name: app.getName(),
@@ -51,5 +51,9 @@ export function createElectronPlatform(): Platform {
       contents.startDrag({ file: files[0], files, icon: nativeImage.createFromPath(icon) })
     },
     trashItem: (path) => shell.trashItem(path),
+    reloadWindow(senderId) {
+      const contents = webContents.fromId(senderId)
+      if (contents && !contents.isDestroyed()) void contents.loadURL(options.appUrl).catch(() => {})
+    },
   }
 }

@@ -1,18 +1,25 @@
 import { join } from 'node:path'
 
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME } from '@shared/protocols'
-import { app, BrowserWindow, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron'
 
 import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
+import { resolveSqliteBinding } from './adapters/sqlite/nativeBinding'
 import { type Container, createContainer } from './container'
 import { createElectronPlatform } from './electronPlatform'
 import { createHandlers } from './ipc/handlers'
 import { registerIpc } from './ipc/register'
 import { serveAppRequest } from './protocols/appProtocol'
+import { describeStartupFailure } from './startup/startupFailure'
 import { createMainWindow } from './windows/mainWindow'
 import { hardenSession, hardenWebContents } from './windows/security'
 
 // Lifecycle only: everything with behaviour lives in services, wired by container.ts.
+
+/** electron-builder.yml's appId: Windows groups the taskbar and routes notifications by it. */
+const APP_USER_MODEL_ID = 'com.genstudio.desktop'
+/** How long quitting waits for the databases and logs to close before it gives up. */
+const DISPOSE_TIMEOUT_MS = 10_000
 
 protocol.registerSchemesAsPrivileged([
   {
@@ -34,12 +41,16 @@ protocol.registerSchemesAsPrivileged([
   },
 ])
 app.enableSandbox()
+// https://www.electronjs.org/docs/latest/tutorial/notifications#windows
+if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID)
 
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const appUrl = devUrl ?? `${APP_ORIGIN}/`
 // Compared by scheme and host, not URL.origin: Node gives custom schemes (app:) an opaque origin,
 // the string "null", which file:, data:, about:blank and app://anything would all have matched.
 const trusted = new URL(appUrl)
+/** The checkout or app.asar root (this file is out/main/index.js). */
+const appRoot = join(__dirname, '..', '..')
 
 let container: Container | null = null
 
@@ -54,6 +65,63 @@ function isTrustedUrl(url: string): boolean {
 
 function openWindow(): void {
   createMainWindow({ preloadPath: join(__dirname, '../preload/index.js'), url: appUrl })
+}
+
+/** Everything that must work before the first window: any failure here is shown, not swallowed. */
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession, { isTrustedUrl })
+  const rendererDir = join(__dirname, '../renderer')
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request))
+
+  const sqliteBinding = resolveSqliteBinding({
+    abi: Number(process.versions.modules),
+    electron: process.versions.electron ?? null,
+    platform: process.platform,
+    arch: process.arch,
+    appRoot,
+    resourcesPath: app.isPackaged ? process.resourcesPath : null,
+  })
+  container = createContainer({
+    userDataDir: app.getPath('userData'),
+    defaultLibraryDir: join(app.getPath('pictures'), 'Gen Studio'),
+    secrets: new KeytarSecretStore(),
+    platform: createElectronPlatform({ appUrl }),
+    sqliteBinding,
+  })
+  const c = container
+  protocol.handle(MEDIA_SCHEME, c.library.serveMedia)
+  registerIpc(createHandlers(c), {
+    isTrustedUrl,
+    // Unexpected failures go to the redacting diagnostics log, never raw to the console.
+    onUnexpected: (channel, error) => c.diagnostics.error(`ipc ${channel}`, error),
+  })
+  c.events.forward((event, payload) => {
+    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)
+  })
+  // The task journal holds paid work: a journal that cannot be opened stops start-up here, with
+  // a message, rather than later with nothing on screen.
+  await c.tasks.start()
+
+  openWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow()
+  })
+}
+
+/**
+ * A main process that cannot start says so in a native dialog (safe to call once the app is ready,
+ * https://www.electronjs.org/docs/latest/api/dialog#dialogshowerrorboxtitle-content) and exits
+ * when the user has read it; it never sits there with no window.
+ */
+function failToStart(error: unknown): void {
+  const { title, message } = describeStartupFailure(error, {
+    userDataDir: app.getPath('userData'),
+    fromCheckout: !app.isPackaged,
+  })
+  console.error(`${title}\n${message}`)
+  dialog.showErrorBox(title, message)
+  void container?.dispose().catch(() => {})
+  app.exit(1)
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -71,38 +139,29 @@ if (!app.requestSingleInstanceLock()) {
     hardenWebContents(contents, { openExternal: (url) => void shell.openExternal(url) })
   })
 
-  void app.whenReady().then(() => {
-    hardenSession(session.defaultSession, { isTrustedUrl })
-    const rendererDir = join(__dirname, '../renderer')
-    protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request))
-
-    container = createContainer({
-      userDataDir: app.getPath('userData'),
-      defaultLibraryDir: join(app.getPath('pictures'), 'Gen Studio'),
-      secrets: new KeytarSecretStore(),
-      platform: createElectronPlatform(),
-    })
-    protocol.handle(MEDIA_SCHEME, container.library.serveMedia)
-    registerIpc(createHandlers(container), {
-      isTrustedUrl,
-      // Unexpected failures go to the redacting diagnostics log, never raw to the console.
-      onUnexpected: (channel, error) => container?.diagnostics.error(`ipc ${channel}`, error),
-    })
-    container.events.forward((event, payload) => {
-      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)
-    })
-
-    openWindow()
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) openWindow()
-    })
-  })
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => failToStart(error))
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
 
-  app.on('will-quit', () => {
-    void container?.dispose()
+  // will-quit does not wait for promises: hold the quit (preventDefault), close the databases
+  // and flush the log, then quit for real
+  // (https://www.electronjs.org/docs/latest/api/app#event-will-quit).
+  let disposed = false
+  app.on('will-quit', (event) => {
+    if (disposed || !container) return
+    event.preventDefault()
+    disposed = true
+    const done = container.dispose()
+    const timeout = new Promise<'timeout'>((resolve) =>
+      setTimeout(() => resolve('timeout'), DISPOSE_TIMEOUT_MS).unref(),
+    )
+    void Promise.race([done, timeout])
+      .catch((error: unknown) => console.error('Closing Gen Studio failed', error))
+      .finally(() => app.quit())
   })
 }

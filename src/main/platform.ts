@@ -28,4 +28,6 @@ export interface Platform extends Notifier {
   startDrag(senderId: number, drag: { files: string[]; icon: string }): void
   /** Moves a file to the OS trash (recoverable there); rejects when it could not. */
   trashItem(path: string): Promise<void>
+  /** Loads the app again in the window that asked (after a failed load or a renderer crash). */
+  reloadWindow(senderId: number): void
 }

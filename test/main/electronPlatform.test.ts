@@ -27,7 +27,7 @@ afterEach(() => {
 
 describe('OS notifications through the Electron platform', () => {
   it('shows an OS notification with the title and body', () => {
-    createElectronPlatform().notify({
+    createElectronPlatform({ appUrl: 'app://gen-studio/' }).notify({
       title: 'Video ready',
       body: 'Saved to the library',
       taskId: 't',
@@ -37,7 +37,7 @@ describe('OS notifications through the Electron platform', () => {
 
   it('stays silent where the OS has no notifications', () => {
     supported = false
-    createElectronPlatform().notify({ title: 'Video ready', body: 'x', taskId: 't' })
+    createElectronPlatform({ appUrl: 'app://gen-studio/' }).notify({ title: 'Video ready', body: 'x', taskId: 't' })
     expect(shown).toEqual([])
   })
 })

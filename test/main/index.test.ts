@@ -56,6 +56,7 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: s.openExternal },
+    dialog: { showErrorBox: vi.fn() },
     BrowserWindow: Object.assign(
       vi.fn(function (options: Record<string, unknown>) {
         const record: { options: Record<string, unknown>; url?: string } = { options }
@@ -63,6 +64,9 @@ vi.mock('electron', () => {
         return {
           once: vi.fn(),
           show: vi.fn(),
+          isDestroyed: () => false,
+          isVisible: () => false,
+          webContents: { on: vi.fn() },
           loadURL: vi.fn(async (url: string) => {
             record.url = url
           }),

@@ -30,6 +30,7 @@ export function recordingPlatform(
     openPath: async (path) => (shell.push(`open ${path}`), ''),
     startDrag: (_senderId, { files }) => void shell.push(`drag ${files.join(' ')}`),
     trashItem: (path) => trash.trashItem(path),
+    reloadWindow: (senderId) => void shell.push(`reload ${senderId}`),
     notify: (message) => void notifications.push({ ...message }),
     ...overrides,
   }

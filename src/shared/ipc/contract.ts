@@ -109,6 +109,10 @@ export interface AppInfo {
 export const invokeContract = {
   // ── app ──
   'app:info': channel<AppInfo>()('Name, version and platform for About and bug reports.', empty),
+  'app:reload': channel<null>()(
+    'Load the app again in the window that asks: the Reload button of the page shown after a failed load or a renderer crash.',
+    empty,
+  ),
 
   // ── settings ──
   'settings:get': channel<SettingsView>()(

@@ -3,7 +3,16 @@
  * permission handlers, IPC registration and the BUILT out/preload/index.js) with a stand-in for
  * the `electron` module, and every BrowserWindow as a real Chromium page. See README.md here.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -75,6 +84,11 @@ function pageRuntimeSource(): Promise<string> {
 }
 
 export interface LaunchOptions {
+  /**
+   * Run the app from another root (its own out/ and .cache/; node_modules may be a link to the
+   * checkout's): see appCopy(). Default: this checkout.
+   */
+  appRoot?: string
   /** Reuse a folder from an earlier launch (an app restart): same userData, library, profile. */
   dir?: string
   colorScheme?: 'light' | 'dark'
@@ -96,8 +110,8 @@ export interface IpcCall {
 }
 
 export interface ElectronApp {
-  /** The first window's page. */
-  page: Page
+  /** The first window's page (a new one after a renderer crash and reload). */
+  readonly page: Page
   context: BrowserContext
   app: FakeApp
   windows: FakeBrowserWindow[]
@@ -138,7 +152,8 @@ export interface ElectronApp {
 
 /** Starts the built app under the double. */
 export async function launchElectronApp(options: LaunchOptions = {}): Promise<ElectronApp> {
-  if (!existsSync(MAIN_ENTRY)) {
+  const mainEntry = options.appRoot ? join(options.appRoot, 'out', 'main', 'index.js') : MAIN_ENTRY
+  if (!existsSync(mainEntry)) {
     throw new Error(
       'out/main is missing: run `npx electron-vite build` (npm test does this first).',
     )
@@ -174,7 +189,6 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
   const shell = new FakeShell(join(dir, 'Trash'))
   const blank = context.pages()[0] ?? null
   let blankTaken = false
-  const contentsByPage = new Map<Page, FakeWebContents>()
 
   const host: WindowHost = {
     created(window) {
@@ -249,7 +263,8 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     },
   )
 
-  const contentsOf = (page: Page): FakeWebContents | undefined => contentsByPage.get(page)
+  const contentsOf = (page: Page): FakeWebContents | undefined =>
+    windows.find((w) => w.webContents.page === page)?.webContents
   await context.exposeBinding(
     '__electronDouble_invoke',
     async (source, channel: string, wire: Wire) => {
@@ -303,7 +318,6 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
       super(host, session, opts)
       windows.push(this)
       void this.whenAttached().then(() => {
-        contentsByPage.set(this.webContents.page, this.webContents)
         if (options.viewport) void this.webContents.page.setViewportSize(options.viewport)
       })
     }
@@ -384,7 +398,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
   let restoreRuntime: () => void = () => {}
   let loadError: unknown = null
   try {
-    restoreRuntime = loadMainBundle(MAIN_ENTRY, electron, runtime)
+    restoreRuntime = loadMainBundle(mainEntry, electron, runtime)
   } catch (e) {
     loadError = e
   }
@@ -423,7 +437,11 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
   }
 
   const self: ElectronApp = {
-    page: undefined as unknown as Page,
+    get page(): Page {
+      const page = windows[0]?.webContents.page
+      if (!page) throw new Error('the app has no window')
+      return page
+    },
     context,
     app: fakeApp,
     windows,
@@ -519,7 +537,6 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
   if (options.waitForWindow !== false) {
     const w = await firstWindow()
     if (w) {
-      self.page = w.webContents.page
       await new Promise<void>((resolve) => {
         const done = () => resolve()
         w.webContents.once('did-finish-load', done)
@@ -532,6 +549,19 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
   return self
 }
 
+/**
+ * A copy of the built app in a temp folder (out/ copied, node_modules linked to the checkout's),
+ * for tests that change what sits beside it (.cache/native builds, missing files) without
+ * touching the checkout.
+ */
+export function appCopy(): string {
+  const root = mkdtempSync(join(tmpdir(), 'gen-studio-app-'))
+  cpSync(join(ROOT, 'out'), join(root, 'out'), { recursive: true })
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'junction')
+  writeFileSync(join(root, 'package.json'), readFileSync(join(ROOT, 'package.json')))
+  return root
+}
+
 /** The first window's page once it exists (for launches with waitForWindow: false). */
 export async function pageOf(app: ElectronApp, timeoutMs = 30_000): Promise<Page> {
   const deadline = Date.now() + timeoutMs
@@ -539,8 +569,7 @@ export async function pageOf(app: ElectronApp, timeoutMs = 30_000): Promise<Page
     const w = app.windows[0]
     if (w) {
       await w.whenAttached()
-      app.page = w.webContents.page
-      return app.page
+      return w.webContents.page
     }
     await new Promise((r) => setTimeout(r, 20))
   }

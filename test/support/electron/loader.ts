@@ -72,7 +72,7 @@ function playRuntime(runtime: Runtime): () => void {
   if (runtime.modules !== realAbi) {
     define('modules', runtime.modules)
     const dlopen = process.dlopen
-    process.dlopen = function (module: unknown, filename: string, flags?: number) {
+    process.dlopen = function (_module: unknown, filename: string) {
       const abi = addonAbiOf(filename)
       if (typeof abi === 'number' && String(abi) !== runtime.modules) {
         throw Object.assign(
@@ -85,7 +85,8 @@ function playRuntime(runtime: Runtime): () => void {
           { code: 'ERR_DLOPEN_FAILED' },
         )
       }
-      return (dlopen as (...a: unknown[]) => unknown).call(process, module, filename, flags)
+      // eslint-disable-next-line prefer-rest-params -- the loader passes flags only sometimes
+      return (dlopen as (...a: unknown[]) => unknown).apply(process, [...arguments])
     } as typeof process.dlopen
     // Addons this worker already loaded would come back from require's cache without a dlopen.
     for (const key of Object.keys(nodeRequire.cache)) {

@@ -46,8 +46,10 @@ export class FakeWebContents extends EventEmitter {
         action: 'allow' | 'deny'
       })
     | null = null
-  /** The URL of the navigation the app itself started (loadURL, reload): no will-navigate. */
-  private expected: string | null = null
+  /** A navigation the app itself started (loadURL, reload) is in flight: no will-navigate. */
+  private programmatic = false
+  /** Makes a fresh page for this window (after a renderer crash), set by the window. */
+  renew: (() => Promise<Page>) | null = null
   private sendChain: Promise<unknown> = Promise.resolve()
   readonly sent: Array<{ channel: string; args: unknown[] }> = []
   readonly drags: unknown[] = []
@@ -85,9 +87,8 @@ export class FakeWebContents extends EventEmitter {
           cdp.send('Fetch.continueRequest', { requestId: e.requestId }).catch(() => {})
         if (e.frameId !== mainFrame) return void go()
         const url = e.request.url
-        const current = this.page.url()
-        if (url === this.expected || url === current) {
-          this.expected = null
+        if (this.programmatic || url === this.page.url()) {
+          this.programmatic = false
           return void go()
         }
         const event = preventable()
@@ -105,16 +106,33 @@ export class FakeWebContents extends EventEmitter {
 
   async loadURL(url: string): Promise<void> {
     if (this.destroyed) throw new Error('Object has been destroyed')
+    // After a crash Electron gives the same webContents a new renderer on the next load; a
+    // crashed Playwright page cannot navigate, so the window gets a fresh page.
+    if (this.crashed && this.renew) {
+      const old = this.page
+      await this.attach(await this.renew())
+      void old.close().catch(() => {})
+    }
     const http = this.host.schemes.toHttp(url)
-    await this.host.applyPermissions(this, http)
-    this.expected = http
+    if (http.startsWith('http')) await this.host.applyPermissions(this, http)
+    this.programmatic = true
     this.emit('did-start-loading')
+    const page = this.page
+    const errorPageCommitted = page
+      .waitForEvent('framenavigated', {
+        predicate: (f) => f === page.mainFrame() && f.url().startsWith('chrome-error:'),
+        timeout: 2_000,
+      })
+      .catch(() => null)
     try {
-      const response = await this.page.goto(http, { waitUntil: 'load' })
-      if (response === null && !this.page.url().startsWith('http')) throw new Error('ERR_ABORTED')
+      await this.page.goto(http, { waitUntil: 'load' })
     } catch (e) {
+      this.programmatic = false
       const message = String((e as Error).message ?? e)
       const code = /net::(ERR_[A-Z_]+)/.exec(message)?.[1] ?? 'ERR_FAILED'
+      // Chromium commits its error page as part of the failed navigation; Electron emits
+      // did-fail-load after that, so a loadURL from the handler is not cut short by it.
+      if (code !== 'ERR_ABORTED') await errorPageCommitted
       this.emit('did-fail-load', preventable(), -2, code, url, true)
       throw new Error(`${code} (-2) loading '${url}'`)
     }
@@ -124,7 +142,7 @@ export class FakeWebContents extends EventEmitter {
   }
 
   reload(): void {
-    this.expected = this.page.url()
+    this.programmatic = true
     void this.page.reload().then(
       () => this.emit('did-finish-load'),
       () => {},
@@ -194,10 +212,13 @@ export class FakeWebContents extends EventEmitter {
     return this.page.evaluate(code)
   }
 
-  /** Test API: crashes the renderer (CDP Page.crash), as a GPU or renderer fault would. */
+  /** Test API: crashes the renderer (CDP Page.crash), as a renderer fault would. */
   async crashRenderer(): Promise<void> {
     const cdp = await this.host.context.newCDPSession(this.page)
-    await cdp.send('Page.crash').catch(() => {})
+    const crashed = new Promise<void>((resolve) => this.page.once('crash', () => resolve()))
+    // Page.crash never answers: the target is gone.
+    void cdp.send('Page.crash').catch(() => {})
+    await crashed
   }
 }
 
@@ -224,14 +245,18 @@ export class FakeBrowserWindow extends EventEmitter {
     const prefs = (options.webPreferences ?? {}) as { preload?: string }
     const width = Number(options.width ?? 800)
     const height = Number(options.height ?? 600)
-    this.attached = (async () => {
-      const page = host.takeBlankPage() ?? (await host.context.newPage())
+    const openPage = async (first: boolean) => {
+      const page = (first ? host.takeBlankPage() : null) ?? (await host.context.newPage())
       await page.setViewportSize({ width, height })
       await page.addInitScript({ content: host.initScript(prefs.preload ?? null) })
-      await contents.attach(page)
       page.on('close', () => {
-        if (!this.destroyed) this.markClosed(host)
+        if (!this.destroyed && contents.page === page) this.markClosed(host)
       })
+      return page
+    }
+    contents.renew = () => openPage(false)
+    this.attached = (async () => {
+      await contents.attach(await openPage(true))
     })()
     // ready-to-show: after the first page has rendered, once, and only if not already shown.
     this.webContents.on('did-finish-load', () => {

@@ -23,7 +23,18 @@ export interface OpenDatabaseOptions {
   onCorrupt?: 'recreate' | 'throw'
   /** Page cache size in KiB. */
   cacheKiB?: number
+  /** The better-sqlite3 build to load (see nativeBinding.ts); default: node_modules' own. */
+  nativeBinding?: string
 }
+
+/** Opens a database: `openDatabase` with the process's native binding filled in by the container. */
+export type SqliteOpener = (options: OpenDatabaseOptions) => Db
+
+/** An opener that loads the given better-sqlite3 build (undefined: the default one). */
+export const sqliteOpener =
+  (nativeBinding?: string): SqliteOpener =>
+  (options) =>
+    openDatabase({ nativeBinding, ...options })
 
 const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB'])
 
@@ -52,7 +63,16 @@ function configure(db: Db, options: OpenDatabaseOptions): void {
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true })
-  let db = new Database(options.path)
+  const native = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}
+  const create = () => {
+    try {
+      return new Database(options.path, native)
+    } catch (e) {
+      // Start-up reports name the file that could not be opened (startup/startupFailure.ts).
+      throw Object.assign(e as Error, { databasePath: options.path })
+    }
+  }
+  let db = create()
   try {
     configure(db, options)
     return db
@@ -60,7 +80,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     db.close()
     const code = (e as { code?: string }).code ?? ''
     if (options.onCorrupt !== 'recreate' || !CORRUPT_CODES.has(code) || options.path === ':memory:')
-      throw e
+      throw Object.assign(e as Error, { databasePath: options.path })
     const aside = `${options.path}.corrupt-${Date.now()}`
     renameSync(options.path, aside)
     for (const suffix of ['-wal', '-shm']) {
@@ -70,7 +90,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
         // Not every database has WAL/SHM files.
       }
     }
-    db = new Database(options.path)
+    db = create()
     configure(db, options)
     return db
   }

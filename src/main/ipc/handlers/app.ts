@@ -8,6 +8,10 @@ import type { Container } from '../../container'
 export const appHandlers = (c: Container) =>
   ({
     'app:info': () => c.platform.appInfo(),
+    'app:reload': (_payload, { senderId }) => {
+      c.platform.reloadWindow(senderId)
+      return null
+    },
     'shell:openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url)) fail('validation', 'Only http and https links can be opened.')
       await c.platform.openExternal(url)

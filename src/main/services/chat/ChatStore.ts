@@ -9,7 +9,12 @@ import type {
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@shared/chat/types'
 import type { AppError } from '@shared/result'
 
-import { type Db, type Migration, openDatabase } from '../../adapters/sqlite/openDatabase'
+import {
+  type Db,
+  type Migration,
+  openDatabase,
+  type SqliteOpener,
+} from '../../adapters/sqlite/openDatabase'
 
 /**
  * Schema v1. `messages.n` is the integer key the FTS5 index points at (external content table,
@@ -201,10 +206,10 @@ const likePattern = (input: string): string => `%${input.replace(/[\\%_]/g, (c) 
 export class ChatStore {
   readonly db: Db
 
-  constructor(path: string) {
+  constructor(path: string, open: SqliteOpener = openDatabase) {
     // NORMAL is durable across app crashes in WAL mode; an OS crash may lose the last moments of
     // a streaming reply, which is acceptable for text that is not paid per request here.
-    this.db = openDatabase({ path, migrations: MIGRATIONS, synchronous: 'NORMAL' })
+    this.db = open({ path, migrations: MIGRATIONS, synchronous: 'NORMAL' })
   }
 
   close(): void {

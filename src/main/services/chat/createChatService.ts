@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 
+import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
 import { type ClientConnection, ServiceClient } from '../client/ServiceClient'
 import { ChatService } from './ChatService'
@@ -13,6 +14,7 @@ export interface ChatServiceDeps {
   client?: TextClient
   /** Used only for a client of its own: SettingsService.connection(). */
   connection: () => Promise<ClientConnection | null>
+  openDatabase?: SqliteOpener
 }
 
 /**
@@ -22,7 +24,7 @@ export interface ChatServiceDeps {
 export function createChatService(deps: ChatServiceDeps): ChatService {
   const own = deps.client ? null : new ServiceClient({ connection: deps.connection })
   return new ChatService({
-    store: new ChatStore(join(deps.userDataDir, 'chat.sqlite')),
+    store: new ChatStore(join(deps.userDataDir, 'chat.sqlite'), deps.openDatabase),
     gateway: new ServiceClientTextGateway(deps.client ?? (own as ServiceClient)),
     events: deps.events,
     onClose: own ? () => own.close() : undefined,

@@ -12,7 +12,12 @@ import type {
 } from '@shared/library/types'
 import type { Statement } from 'better-sqlite3'
 
-import { type Db, type Migration, openDatabase } from '../../adapters/sqlite/openDatabase'
+import {
+  type Db,
+  type Migration,
+  openDatabase,
+  type SqliteOpener,
+} from '../../adapters/sqlite/openDatabase'
 
 /** What the index stores per file: the sidecar plus where it is and how it looked when read. */
 export interface IndexRow {
@@ -197,8 +202,8 @@ export class LibraryIndex {
   readonly db: Db
   private readonly stmts
 
-  constructor(path: string) {
-    this.db = openDatabase({
+  constructor(path: string, open: SqliteOpener = openDatabase) {
+    this.db = open({
       path,
       migrations: MIGRATIONS,
       synchronous: 'NORMAL',

@@ -29,6 +29,7 @@ import {
 } from '@shared/library/types'
 import { fail, isAppFailure } from '@shared/result'
 
+import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import { Thumbnailer } from '../../adapters/thumbnails/Thumbnailer'
 import type { Trash } from '../../adapters/trash/Trash'
 import type { MainEvents } from '../../events'
@@ -84,6 +85,8 @@ export interface LibraryServiceOptions {
   watchDebounceMs?: number
   /** Where to report background problems (watcher, trash); defaults to console.warn. */
   log?: (message: string) => void
+  /** Opens the index database (the container's, with the process's native binding). */
+  openDatabase?: SqliteOpener
 }
 
 const MAX_PAGE = 500
@@ -157,7 +160,7 @@ export class LibraryService {
   open(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The library is closed.'))
     this.opening ??= (async () => {
-      this.index = new LibraryIndex(this.options.indexPath)
+      this.index = new LibraryIndex(this.options.indexPath, this.options.openDatabase)
       this.unsubscribe = this.options.events.forward((event, payload) => {
         if (event !== 'settings:changed') return
         const dir = (payload as { libraryDir?: string }).libraryDir

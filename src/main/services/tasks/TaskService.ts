@@ -10,6 +10,7 @@ import { type TaskActions, taskActions } from '@shared/tasks/actions'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { OpenedResult, TasksUpdate, TaskView } from '@shared/tasks/views'
 
+import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
 import { systemTaskClock, type TaskClock } from './clock'
 import type { EnginePolicy } from './engine/policy'
@@ -39,6 +40,8 @@ export interface TaskServiceOptions {
   updateIntervalMs?: number
   /** Releases the adapters (HTTP connections) after the engine stopped. */
   close?: () => Promise<void>
+  /** Opens the journal's database (the container's, with the process's native binding). */
+  openDatabase?: SqliteOpener
 }
 
 /**
@@ -66,7 +69,7 @@ export class TaskService {
     if (this.disposed) return Promise.reject(new Error('The task service is closed.'))
     this.starting ??= (async () => {
       const settings = await this.o.settings.settings()
-      this.journal = new TaskJournal(join(this.o.userDataDir, 'tasks.sqlite'))
+      this.journal = new TaskJournal(join(this.o.userDataDir, 'tasks.sqlite'), this.o.openDatabase)
       this.throttle = new UpdateThrottle(
         this.clock,
         (ids) => this.emit(ids),

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 
 import type { Notifier } from '../../adapters/notifications/Notifier'
+import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
 import { ServiceClient } from '../client/ServiceClient'
 import type { DiagnosticsSink } from '../diagnostics/Diagnostics'
@@ -21,6 +22,7 @@ export interface TaskServiceDeps {
   diagnostics?: DiagnosticsSink
   notifier?: Notifier
   policy?: Partial<EnginePolicy>
+  openDatabase?: SqliteOpener
   /** Request timeouts of the tasks' client (tests shorten them to exercise stalls). */
   timeouts?: { headersMs?: number; bodyMs?: number; generationHeadersMs?: number }
 }
@@ -57,5 +59,6 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     ...(deps.policy ? { policy: deps.policy } : {}),
     log: (level, message, extra) => deps.diagnostics?.event(level, 'tasks', message, extra ?? {}),
     close: () => client.close(),
+    ...(deps.openDatabase ? { openDatabase: deps.openDatabase } : {}),
   })
 }

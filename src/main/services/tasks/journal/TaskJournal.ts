@@ -3,7 +3,7 @@ import type { AttentionReason, TaskKind, TaskState } from '@shared/tasks/states'
 import type { AcceptedQuote } from '@shared/tasks/submit'
 import type { QuoteView, TaskResultView } from '@shared/tasks/views'
 
-import { type Db, openDatabase } from '../../../adapters/sqlite/openDatabase'
+import { type Db, openDatabase, type SqliteOpener } from '../../../adapters/sqlite/openDatabase'
 import type { OutputRef } from '../ports'
 import { JOURNAL_MIGRATIONS } from './migrations'
 
@@ -154,8 +154,8 @@ const COLUMN: Record<keyof TaskPatch, [string, (v: never) => unknown]> = {
 export class TaskJournal {
   private readonly db: Db
 
-  constructor(path: string) {
-    this.db = openDatabase({
+  constructor(path: string, open: SqliteOpener = openDatabase) {
+    this.db = open({
       path,
       migrations: JOURNAL_MIGRATIONS,
       synchronous: 'FULL',
