@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
+import { devCsp } from './build/devCsp'
+
 const shared = { '@shared': resolve(__dirname, 'src/shared') }
 
 export default defineConfig({
@@ -31,7 +33,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     resolve: { alias: shared },
-    plugins: [react()],
+    plugins: [react(), devCsp()],
     build: {
       outDir: 'out/renderer',
       minify: true,

@@ -19,6 +19,7 @@
 import { spawnSync } from 'node:child_process'
 import {
   chmodSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -34,6 +35,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import asar from '@electron/asar'
 import fuses from '@electron/fuses'
 import YAML from 'yaml'
+
+import { addonAbiOf, electronTarget } from './native.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const require = createRequire(import.meta.url)
@@ -103,7 +106,13 @@ export function electronDistFor(outDir, version) {
   return { dir, binary: makeStubElectronDist(dir, version), kind: 'stub' }
 }
 
-/** Runs electron-builder --linux dir against electronDistFor(); returns where things are. */
+/**
+ * Runs electron-builder --linux dir against electronDistFor() with the project's own
+ * electron-builder.yml (npmRebuild included: a rebuild would need the network and fail here).
+ * Offline there is no Electron build of better-sqlite3, so the config's extraResources source is
+ * pointed at a stand-in (the Node build) in a config written next to the output; everything else is
+ * the real config. Returns where things are.
+ */
 export function packStub(outDir) {
   if (!existsSync(join(root, 'out/main/index.js'))) run('npx', ['electron-vite', 'build'])
   const electronVersion = JSON.parse(
@@ -113,6 +122,17 @@ export function packStub(outDir) {
   const releaseDir = join(outDir, 'release')
   // The host's arch, so the node_modules npm installed (sharp's @img/* binaries) fit the package.
   const arch = process.arch === 'arm64' ? 'arm64' : 'x64'
+  const standIn = join(outDir, 'native-stand-in')
+  mkdirSync(standIn, { recursive: true })
+  copyFileSync(
+    join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
+    join(standIn, 'better_sqlite3.node'),
+  )
+  const config = readBuilderConfig()
+  config.extraResources = config.extraResources.map((set) => ({ ...set, from: standIn }))
+  config.directories = { ...config.directories, output: releaseDir }
+  const configFile = join(outDir, 'electron-builder.stub.yml')
+  writeFileSync(configFile, YAML.stringify(config))
   run(process.execPath, [
     require.resolve('electron-builder/cli.js'),
     '--linux',
@@ -120,10 +140,10 @@ export function packStub(outDir) {
     `--${arch}`,
     '--publish',
     'never',
+    '--config',
+    configFile,
     `-c.electronDist=${dist.dir}`,
     `-c.electronVersion=${electronVersion}`,
-    '-c.npmRebuild=false',
-    `-c.directories.output=${releaseDir}`,
   ])
   const appOutDir = join(releaseDir, arch === 'x64' ? 'linux-unpacked' : `linux-${arch}-unpacked`)
   return { appOutDir, electronDist: dist.kind, sourceBinary: dist.binary, electronVersion }
@@ -169,9 +189,10 @@ const REQUIRED = [
 ]
 const NATIVE_PACKAGES = {
   keytar: /^node_modules\/keytar\/build\/Release\/keytar\.node$/,
-  'better-sqlite3': /^node_modules\/better-sqlite3\/build\/Release\/better_sqlite3\.node$/,
   sharp: /^node_modules\/@img\/sharp-[^/]+\/lib\/[^/]+\.node$/,
 }
+/** Where the app loads better-sqlite3 from in a package (nativeBinding.ts), under resources/. */
+export const PACKAGED_SQLITE = join('native', 'better_sqlite3.node')
 const UNPACKED_TREES = [
   /^node_modules\/keytar\//,
   /^node_modules\/better-sqlite3\//,
@@ -197,7 +218,11 @@ export function mainRuntimePackages(mainSource) {
   return [...names].sort()
 }
 
-export async function inspectApp(appOutDir, platform) {
+/**
+ * `electronAbi`: the NODE_MODULE_VERSION the packaged better-sqlite3 must carry (a real release);
+ * null accepts any addon (the offline stub check, which cannot build for Electron).
+ */
+export async function inspectApp(appOutDir, platform, electronAbi = electronTarget(root).abi) {
   const { FUSES } = await import(pathToFileURL(join(root, 'build', 'afterPack.mjs')).href)
   const { binary, resources } = appLayout(appOutDir, platform)
   const archive = join(resources, 'app.asar')
@@ -246,6 +271,18 @@ export async function inspectApp(appOutDir, platform) {
     natives[name] = nativeFiles.filter((p) => pattern.test(p))
     if (!natives[name].length) problems.push(`no ${name} native binary in the package`)
   }
+  const sqlite = join(resources, PACKAGED_SQLITE)
+  const sqliteAbi = addonAbiOf(sqlite)
+  natives['better-sqlite3'] = sqliteAbi === 'missing' ? [] : [`resources/${PACKAGED_SQLITE}`]
+  if (sqliteAbi === 'missing')
+    problems.push(
+      `no better-sqlite3 build in resources/${PACKAGED_SQLITE} (run npm run native first)`,
+    )
+  else if (sqliteAbi === null) problems.push(`resources/${PACKAGED_SQLITE} is not a native addon`)
+  else if (electronAbi !== null && sqliteAbi !== electronAbi)
+    problems.push(
+      `resources/${PACKAGED_SQLITE} is built for NODE_MODULE_VERSION ${sqliteAbi}, Electron needs ${electronAbi}`,
+    )
   const mustUnpack = paths.filter(
     (p) => p.endsWith('.node') || UNPACKED_TREES.some((re) => re.test(p)),
   )
@@ -317,7 +354,15 @@ async function main() {
     reportDir =
       outFlag >= 0 ? resolve(rest[outFlag + 1]) : mkdtempSync(join(tmpdir(), 'gen-studio-pack-'))
     const { appOutDir, electronDist, sourceBinary } = packStub(reportDir)
-    apps = [{ dir: appOutDir, platform: 'linux', extra: { electronDist, sourceBinary } }]
+    // The stand-in is the Node build: any addon is accepted there (no Electron build offline).
+    apps = [
+      {
+        dir: appOutDir,
+        platform: 'linux',
+        electronAbi: null,
+        extra: { electronDist, sourceBinary },
+      },
+    ]
   } else if (mode === 'verify') {
     reportDir = resolve(rest[0] ?? join(root, 'release'))
     apps = findUnpackedApps(reportDir)
@@ -328,7 +373,14 @@ async function main() {
   }
   const reports = []
   for (const app of apps)
-    reports.push({ ...(await inspectApp(app.dir, app.platform)), ...app.extra })
+    reports.push({
+      ...(await inspectApp(
+        app.dir,
+        app.platform,
+        'electronAbi' in app ? app.electronAbi : electronTarget(root).abi,
+      )),
+      ...app.extra,
+    })
   reports.forEach(printReport)
   writeFileSync(join(reportDir, 'package-check.json'), JSON.stringify(reports, null, 2))
   const problems = reports.reduce((n, r) => n + r.problems.length, 0)

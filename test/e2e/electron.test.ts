@@ -27,7 +27,11 @@ describe.skipIf(!binary)('the packaged-app shell in Electron', () => {
   it('opens one hardened window that serves app:// and exposes only window.api', async () => {
     const app = await electron.launch({
       executablePath: binary!,
-      args: [join(process.cwd(), 'out', 'main', 'index.js')],
+      // As root (the release workflow's Linux container) Chromium refuses its sandbox.
+      args: [
+        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+        join(process.cwd(), 'out', 'main', 'index.js'),
+      ],
     })
     try {
       const page = await app.firstWindow()

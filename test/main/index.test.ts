@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /**
@@ -32,6 +35,7 @@ vi.mock('electron', () => {
         return s.isPackaged
       },
       enableSandbox: () => s.calls.push('enableSandbox'),
+      setAppUserModelId: (id: string) => s.calls.push(`setAppUserModelId ${id}`),
       requestSingleInstanceLock: () => true,
       quit: vi.fn(),
       on: (name: string, fn: Handler) => s.appListeners.set(name, fn),
@@ -227,5 +231,28 @@ describe('main process start-up (development)', () => {
     expect(ipc.options!.isTrustedUrl('http://localhost:5173/src/main.tsx')).toBe(true)
     expect(ipc.options!.isTrustedUrl('app://gen-studio/')).toBe(false)
     expect(ipc.options!.isTrustedUrl('http://localhost:5174/')).toBe(false)
+  })
+})
+
+describe('main process start-up on Windows', () => {
+  it('sets the AppUserModelId to electron-builder’s appId (notifications, taskbar grouping)', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!
+    Object.defineProperty(process, 'platform', { value: 'win32' })
+    try {
+      await start({ packaged: true })
+    } finally {
+      Object.defineProperty(process, 'platform', platform)
+    }
+    const appId = /^appId: (.+)$/m.exec(
+      readFileSync(join(import.meta.dirname, '..', '..', 'electron-builder.yml'), 'utf8'),
+    )![1]
+    expect(electron.calls).toContain(`setAppUserModelId ${appId}`)
+  })
+
+  it('does not on other systems', async () => {
+    await start({ packaged: true })
+    expect(electron.calls.some((c) => c.startsWith('setAppUserModelId'))).toBe(
+      process.platform === 'win32',
+    )
   })
 })

@@ -94,9 +94,20 @@ describe('electron-builder.yml', () => {
       expect(pkg.dependencies[native]).toBeDefined()
   })
 
-  it('rebuilds native modules for Electron when the builder can download headers', () => {
-    expect(config.npmRebuild).toBe(true)
+  it('never rebuilds the checkout’s node_modules; ships the Electron build of better-sqlite3 from .cache/native', () => {
+    // A rebuild in place would leave npm test (Node) loading an Electron build after `npm run dist:*`.
+    expect(config.npmRebuild).toBe(false)
     expect(config.buildDependenciesFromSource).toBe(false)
+    expect(config.extraResources).toEqual([
+      {
+        from: '.cache/native/electron-${platform}-${arch}',
+        to: 'native',
+        filter: ['better_sqlite3.node'],
+      },
+    ])
+    expect(config.files).toContain(
+      '!**/node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+    )
   })
 
   it('has npm scripts that build each platform', () => {

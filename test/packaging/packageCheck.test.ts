@@ -39,6 +39,8 @@ beforeAll(async () => {
   write(join(app, 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'), Buffer.alloc(64))
   const appOutDir = join(work, 'release', 'linux-unpacked')
   mkdirSync(join(appOutDir, 'resources'), { recursive: true })
+  // better-sqlite3 built for Node (115), not for the packaged Electron.
+  write(join(appOutDir, 'resources', 'native', 'better_sqlite3.node'), 'node_register_module_v115')
   await asar.createPackage(app, join(appOutDir, 'resources', 'app.asar'))
   const wire = Buffer.concat([
     Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
@@ -90,7 +92,7 @@ describe('scripts/package-check.mjs verify on a bad package', () => {
       /TypeScript files, e\.g\. src\/main\/index\.ts/,
       /lacks out\/preload\/index\.js/,
       /keytar\.node is inside app\.asar, must be unpacked/,
-      /no better-sqlite3 native binary/,
+      /native\/better_sqlite3\.node is built for NODE_MODULE_VERSION 115, Electron needs \d+/,
       /no sharp native binary/,
       /out\/main requires left-pad, which is not packaged/,
       /keeps "scripts"/,

@@ -99,6 +99,7 @@ describe('release workflow', () => {
     const order = [
       'Install dependencies',
       'Build',
+      'Native modules for Electron',
       'Test',
       'Package',
       'Check the packaged app',
@@ -106,6 +107,13 @@ describe('release workflow', () => {
     ]
     const indexes = order.map((name) => steps.indexOf(stepNamed(name)))
     expect(indexes).toEqual([...indexes].sort((a, b) => a - b))
+  })
+
+  it('makes the Electron build of better-sqlite3 before the Electron test and the package use it', () => {
+    expect(stepNamed('Native modules for Electron').run).toBe('npm run native')
+    expect(
+      steps.some((s) => /npm rebuild|electron-rebuild|@electron\/rebuild/.test(s.run ?? '')),
+    ).toBe(false)
   })
 
   it('reads the fuses and app.asar back from the real packaged app before uploading', () => {

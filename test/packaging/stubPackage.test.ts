@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * The packaging check that works offline: scripts/package-check.mjs builds the app if needed and
- * runs `electron-builder --linux dir` with -c.electronDist=<dist>, -c.electronVersion=<installed
- * electron> and -c.npmRebuild=false. The real config, the real afterPack hook and the real
- * node_modules are used. <dist> is the installed Electron where npm could download it (Linux CI),
+ * runs `electron-builder --linux dir` with -c.electronDist=<dist> and -c.electronVersion=<installed
+ * electron>. The real config (npmRebuild: false included: a rebuild would need the network), the
+ * real afterPack hook and the real node_modules are used; only the source of the Electron build of
+ * better-sqlite3 (extraResources) is a stand-in, since none can be made offline. <dist> is the installed Electron where npm could download it (Linux CI),
  * so the fuses are read back from a real packaged binary; here it is a stub distribution whose binary
  * carries only Electron's fuse wire. This file then inspects the output on its own.
  */
@@ -34,7 +35,11 @@ const fuseString = async (binary: string) => {
     .join('')
 }
 
+const checkoutSqlite = join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node')
+let sqliteBefore: Buffer
+
 beforeAll(() => {
+  sqliteBefore = readFileSync(checkoutSqlite)
   work = mkdtempSync(join(tmpdir(), 'gen-studio-stub-pack-'))
   const result = spawnSync(
     process.execPath,
@@ -144,7 +149,11 @@ describe('electron-builder --linux dir against a stub Electron', () => {
         )
     const natives = files.filter((f) => f.endsWith('.node'))
     expect(natives).toContain('node_modules/keytar/build/Release/keytar.node')
-    expect(natives).toContain('node_modules/better-sqlite3/build/Release/better_sqlite3.node')
+    // better-sqlite3's Node build stays out; its Electron build sits in resources/native.
+    expect(natives).not.toContain('node_modules/better-sqlite3/build/Release/better_sqlite3.node')
+    expect(statSync(join(appOutDir, 'resources', 'native', 'better_sqlite3.node')).size).toBe(
+      sqliteBefore.length,
+    )
     expect(
       natives.some((f) => /^node_modules\/@img\/sharp-[\w-]+\/lib\/sharp-[\w.-]+\.node$/.test(f)),
     ).toBe(true)
@@ -161,6 +170,13 @@ describe('electron-builder --linux dir against a stub Electron', () => {
     if (process.platform === 'linux') {
       expect(img.some((f) => /libvips-cpp\.so/.test(f))).toBe(true)
     }
+  })
+
+  it('leaves the checkout’s own better-sqlite3 as npm install built it (npm test still runs after dist)', () => {
+    expect(readFileSync(checkoutSqlite).equals(sqliteBefore)).toBe(true)
+    expect(/node_register_module_v(\d+)/.exec(sqliteBefore.toString('latin1'))?.[1]).toBe(
+      process.versions.modules,
+    )
   })
 
   it('every package the built main process requires is inside app.asar', () => {
