@@ -206,7 +206,17 @@ declare const __DOUBLE_PRELOAD__:
     if (value instanceof Promise) return value.then((v) => bridge(v, depth + 1))
     if (value instanceof Error) return new Error(value.message)
     if (value === null || typeof value !== 'object') return value
-    if (value instanceof Element || value instanceof Blob || ArrayBuffer.isView(value)) return value
+    if (value instanceof Element || value instanceof Blob) return value
+    // "Cloneable Types: any type that is cloneable via structured clone is supported".
+    if (
+      value instanceof Date ||
+      value instanceof RegExp ||
+      value instanceof Map ||
+      value instanceof Set ||
+      value instanceof ArrayBuffer ||
+      ArrayBuffer.isView(value)
+    )
+      return structuredClone(value)
     if (Array.isArray(value)) return value.map((v) => bridge(v, depth + 1))
     const out: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(value)) out[k] = bridge(v, depth + 1)
