@@ -1,3 +1,5 @@
+import { builtinModules } from 'node:module'
+
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import simpleImportSort from 'eslint-plugin-simple-import-sort'
@@ -17,6 +19,20 @@ const ipcRendererBan = {
   message: 'Only src/preload may import ipcRenderer.',
 }
 
+/** Relative imports that climb out of a layer into another one. */
+const into = (...dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`
+const electronBan = (message) => ({ name: 'electron', message })
+/** What the renderer may never import (every renderer file, stores included). */
+const rendererPatterns = [
+  { group: ['node:*'], message: 'The renderer has no Node.js access.' },
+  { group: ['**/main/**', '**/preload/**'], message: 'Import from src/shared only.' },
+]
+
+/**
+ * Layers as folders, as VS Code's code-layering rules keep them: shared imports nothing else;
+ * services are plain Node (no Electron, no IPC or protocol layer); renderer stores never import
+ * features. Import cycles are checked by scripts/check-cycles.mjs (npm run lint).
+ */
 export default tseslint.config(
   {
     ignores: [
@@ -70,12 +86,46 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [electronBan('The renderer talks to main only through window.api.')],
+          patterns: rendererPatterns,
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/stores/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan('The renderer talks to main only through window.api.')],
+          patterns: [
+            ...rendererPatterns,
+            {
+              regex: into('features'),
+              message: 'Stores never import features: move what both need into the store.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           paths: [
-            { name: 'electron', message: 'The renderer talks to main only through window.api.' },
+            ipcMainBan,
+            ipcRendererBan,
+            electronBan('Services are plain Node: reach Electron through an adapter (platform.ts).'),
           ],
           patterns: [
-            { group: ['node:*'], message: 'The renderer has no Node.js access.' },
-            { group: ['**/main/**', '**/preload/**'], message: 'Import from src/shared only.' },
+            {
+              regex: into('ipc', 'protocols'),
+              message: 'Services never import the IPC or protocol layers; those call services.',
+            },
           ],
         },
       ],
@@ -87,8 +137,17 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'src/shared is pure TypeScript.' }],
-          patterns: [{ group: ['node:*'], message: 'src/shared is pure TypeScript.' }],
+          paths: [
+            electronBan('src/shared is pure TypeScript.'),
+            ...builtinModules.map((name) => ({ name, message: 'src/shared is pure TypeScript.' })),
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'src/shared is pure TypeScript.' },
+            {
+              regex: into('main', 'renderer', 'preload', 'simulator'),
+              message: 'src/shared imports nothing from main, renderer, preload or the simulator.',
+            },
+          ],
         },
       ],
     },

@@ -5,6 +5,7 @@ import type { SecretStore } from './adapters/secrets/SecretStore'
 import { sqliteOpener } from './adapters/sqlite/openDatabase'
 import { MainEvents } from './events'
 import type { Platform } from './platform'
+import { createMediaHandler } from './protocols/mediaProtocol'
 import { createChatService } from './services/chat/createChatService'
 import { ServiceClient } from './services/client/ServiceClient'
 import { DemoService } from './services/demo/DemoService'
@@ -82,6 +83,8 @@ export function createContainer(options: ContainerOptions) {
     diagnostics,
     tasks,
     demo,
+    /** The gen-media: protocol handler over the library's folders. */
+    serveMedia: createMediaHandler(library.mediaSource),
     // (services are exposed above this line)
     async dispose(): Promise<void> {
       await demo.stop()

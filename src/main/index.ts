@@ -89,7 +89,7 @@ async function start(): Promise<void> {
     sqliteBinding,
   })
   const c = container
-  protocol.handle(MEDIA_SCHEME, c.library.serveMedia)
+  protocol.handle(MEDIA_SCHEME, c.serveMedia)
   registerIpc(createHandlers(c), {
     isTrustedUrl,
     // Unexpected failures go to the redacting diagnostics log, never raw to the console.

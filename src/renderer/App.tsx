@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react'
 
 import { api } from './api/client'
+import { AREAS } from './areas'
 import { FirstRunScreen } from './features/onboarding/FirstRunScreen'
-import { AREAS } from './features/registry'
+import { SCREENS } from './features/registry'
 import { useNavigationStore } from './stores/navigation'
 import { selectIsConnected, selectIsDemo, useSettingsStore } from './stores/settings'
 
@@ -34,7 +35,7 @@ function Frame() {
   const go = useNavigationStore((s) => s.go)
   const demo = useSettingsStore(selectIsDemo)
   const current = AREAS.find((a) => a.id === area) ?? AREAS[0]
-  const Screen = current.screen
+  const Screen = SCREENS[current.id]
 
   useEffect(() => {
     // Ctrl/Cmd + 1…9 jumps to an area, in navigation order.

@@ -9,9 +9,9 @@ import type { IdempotencyStore } from './idempotency'
 import type { Ledger } from './ledger'
 import type { ResolvedOptions } from './options'
 import type { Prng } from './prng'
-import type { VideoStore } from './routes/videos'
-import type { WorkbenchStore } from './routes/workbench'
 import type { SseWriter } from './sse'
+import type { VideoStore } from './state/videoStore'
+import type { WorkbenchStore } from './state/workbenchStore'
 
 export interface SimContext {
   opts: ResolvedOptions

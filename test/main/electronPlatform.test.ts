@@ -37,7 +37,11 @@ describe('OS notifications through the Electron platform', () => {
 
   it('stays silent where the OS has no notifications', () => {
     supported = false
-    createElectronPlatform({ appUrl: 'app://gen-studio/' }).notify({ title: 'Video ready', body: 'x', taskId: 't' })
+    createElectronPlatform({ appUrl: 'app://gen-studio/' }).notify({
+      title: 'Video ready',
+      body: 'x',
+      taskId: 't',
+    })
     expect(shown).toEqual([])
   })
 })

@@ -5,15 +5,7 @@ import { Readable } from 'node:stream'
 import { MEDIA_HOST_ORIGINAL, MEDIA_HOST_THUMB } from '@shared/library/mediaUrls'
 import { MEDIA_TYPES, mediaExtOf } from '@shared/library/types'
 
-/** What the media protocol serves from; both roots are re-read per request (the folder can change). */
-export interface MediaSource {
-  /** The library folder (absolute). */
-  libraryDir(): string
-  /** The thumbnail cache folder (absolute). */
-  thumbDir(): string
-  /** The thumbnail file of an item, made on demand; null when there is none (e.g. a video without poster). */
-  thumbPath(id: string): Promise<string | null>
-}
+import type { MediaSource } from '../services/library/mediaSource'
 
 /** A parsed `Range: bytes=…` for a file of `size` bytes. */
 export type RangeResult =

@@ -27,7 +27,11 @@ const detail = (e: unknown) => (e instanceof Error ? e.message : String(e))
 export function describeStartupFailure(error: unknown, ctx: StartupContext): StartupFailure {
   const e = error as { code?: string; databasePath?: string; path?: string }
   const code = e?.code ?? ''
-  if (error instanceof NativeBindingError || NATIVE_LOAD.test(detail(error)) || code === 'ERR_DLOPEN_FAILED') {
+  if (
+    error instanceof NativeBindingError ||
+    NATIVE_LOAD.test(detail(error)) ||
+    code === 'ERR_DLOPEN_FAILED'
+  ) {
     return {
       title: 'Gen Studio could not load its database engine',
       message: [

@@ -1,34 +1,18 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react'
 
-/**
- * The areas of the app frame, in navigation order. Each screen is loaded lazily so the entry
- * chunk stays small; an area appears here only once it is really built.
- */
-export const AREAS = [
-  { id: 'images', label: 'Images', screen: lazy(() => import('./images/ImagesScreen')) },
-  { id: 'video', label: 'Video', screen: lazy(() => import('./video/VideoScreen')) },
-  { id: 'art', label: 'Art model', screen: lazy(() => import('./art/ArtScreen')) },
-  {
-    id: 'workbench',
-    label: 'Workbench',
-    screen: lazy(() => import('./workbench/WorkbenchScreen')),
-  },
-  { id: 'chat', label: 'Chat', screen: lazy(() => import('./chat/ChatScreen')) },
-  { id: 'tasks', label: 'Tasks', screen: lazy(() => import('./tasks/TasksScreen')) },
-  {
-    id: 'library',
-    label: 'Library',
-    screen: lazy(() => import('./library/LibraryScreen')),
-  },
-  {
-    id: 'settings',
-    label: 'Settings',
-    screen: lazy(() => import('./settings/SettingsScreen')),
-  },
-] as const satisfies ReadonlyArray<{
-  id: string
-  label: string
-  screen: LazyExoticComponent<ComponentType>
-}>
+import type { AreaId } from '../areas'
 
-export type AreaId = (typeof AREAS)[number]['id']
+/**
+ * Each area's screen, loaded lazily so the entry chunk stays small (the ids, labels and order
+ * are in ../areas.ts; an area appears there only once it is really built).
+ */
+export const SCREENS: Record<AreaId, LazyExoticComponent<ComponentType>> = {
+  images: lazy(() => import('./images/ImagesScreen')),
+  video: lazy(() => import('./video/VideoScreen')),
+  art: lazy(() => import('./art/ArtScreen')),
+  workbench: lazy(() => import('./workbench/WorkbenchScreen')),
+  chat: lazy(() => import('./chat/ChatScreen')),
+  tasks: lazy(() => import('./tasks/TasksScreen')),
+  library: lazy(() => import('./library/LibraryScreen')),
+  settings: lazy(() => import('./settings/SettingsScreen')),
+}

@@ -7,15 +7,13 @@ import { getVideoModel, type VideoModel } from '../../shared/catalog/models'
 import { validateVideo } from '../../shared/catalog/validateVideo'
 import { isObject, type Obj } from '../../shared/catalog/validation'
 import { estimateVideo } from '../../shared/pricing/estimate'
-import type { AccountName } from '../accounts'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
-import { SAMPLE_MP4_BASE64 } from '../fixtures/media'
 import { jsonResponse } from '../http'
 import { canonicalJson, sha256 } from '../idempotency'
-import type { LedgerEntry } from '../ledger'
 import { parseMultipart } from '../multipart'
 import { renderPng } from '../png'
+import type { VideoTask } from '../state/videoStore'
 import { ensureModelAccess, unixSeconds, withIdempotency } from './common'
 
 /** A prompt containing this text makes the simulated task fail (and be refunded). */
@@ -23,33 +21,6 @@ export const VIDEO_FAIL_MARKER = '[simulate:fail]'
 
 /** Output lifetime reported in expires_at (our choice; the spec does not show it). */
 const CONTENT_LIFETIME_MS = 60 * 60_000
-
-export interface VideoTask {
-  id: string
-  account: AccountName
-  model: VideoModel
-  prompt: string
-  duration: number
-  resolution: string
-  aspectRatio: string
-  mode: string | null
-  createdAt: number
-  startAt: number
-  endAt: number
-  fails: boolean
-  charge: LedgerEntry
-}
-
-export class VideoStore {
-  readonly tasks = new Map<string, VideoTask>()
-  private mp4: Buffer | null = null
-
-  /** The sample clip's bytes (decoded once). */
-  sampleMp4(): Buffer {
-    this.mp4 ??= Buffer.from(SAMPLE_MP4_BASE64, 'base64')
-    return this.mp4
-  }
-}
 
 const SHORT_SIDE: Record<string, number> = { '480p': 480, '720p': 720, '768p': 768, '1080p': 1080 }
 

@@ -11,75 +11,19 @@ import { validateWorkbench } from '../../shared/catalog/validateWorkbench'
 import { isObject, type Obj } from '../../shared/catalog/validation'
 import { estimateArt } from '../../shared/pricing/estimate'
 import { MICROS_PER_USD } from '../../shared/pricing/tables'
-import type { AccountName } from '../accounts'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse } from '../http'
 import { canonicalJson } from '../idempotency'
-import type { LedgerEntry } from '../ledger'
 import { boundaryOf, parseMultipart } from '../multipart'
 import { renderPng } from '../png'
+import type { ArtTask, Asset, Quote, TaskEvent } from '../state/workbenchStore'
 import { ensureModelAccess } from './common'
 import { rightsModelFor } from './native'
 
 /** A prompt containing this text makes the simulated task fail after its first preview. */
 export const WORKBENCH_FAIL_MARKER = '[simulate:fail]'
 const PREVIEWS = 3
-
-interface Asset {
-  id: string
-  account: AccountName
-  type: string
-  width: number
-  height: number
-  bytes: number
-  createdAt: number
-}
-
-interface Quote {
-  id: string
-  account: AccountName
-  fingerprint: string
-  micros: number
-  approximate: boolean
-  basis: string
-  paymentMethod: 'allowance' | 'wallet'
-  expiresAt: number
-}
-
-interface TaskEvent {
-  id: number
-  event: 'queued' | 'preview' | 'done' | 'error'
-  data: () => unknown
-}
-
-interface ArtTask {
-  id: number
-  account: AccountName
-  clientRequestId: string
-  fingerprint: string
-  quote: Quote
-  variant: NativeModel
-  req: Obj
-  seed: number
-  status: 'queued' | 'running' | 'completed' | 'failed'
-  progress: number
-  createdAt: number
-  updatedAt: number
-  images: { png: Buffer; width: number; height: number; seed: number; index: number }[]
-  error: { code: string; message: string } | null
-  charge: LedgerEntry
-  events: TaskEvent[]
-  listeners: Set<(e: TaskEvent) => void>
-}
-
-export class WorkbenchStore {
-  readonly assets = new Map<string, Asset>()
-  readonly quotes = new Map<string, Quote>()
-  readonly tasks = new Map<number, ArtTask>()
-  readonly byRequest = new Map<string, ArtTask>()
-  nextTaskId = 1000
-}
 
 const usd = (micros: number): number => micros / MICROS_PER_USD
 const iso = (ms: number): string => new Date(ms).toISOString()

@@ -33,12 +33,12 @@ import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import { Thumbnailer } from '../../adapters/thumbnails/Thumbnailer'
 import type { Trash } from '../../adapters/trash/Trash'
 import type { MainEvents } from '../../events'
-import { createMediaHandler } from '../../protocols/mediaProtocol'
 import { DeleteHolding } from './DeleteHolding'
 import { writeZip, type ZipEntry } from './exportZip'
 import { errnoOf, moveFile, storageFailure, tempNameFor, writeSynced } from './fsUtil'
 import { type IndexRow, LibraryIndex } from './LibraryIndex'
 import { extMatches, probeMedia, sniffExt } from './mediaProbe'
+import type { MediaSource } from './mediaSource'
 import { rowFromDisk } from './rowFromDisk'
 import { type DiskStamp, hashFile, isIgnoredName, mapLimit, scanFolder, stampChanged } from './scan'
 import { HOLDING_DIR, readSidecar, sidecarPathOf, writeSidecar } from './sidecar'
@@ -135,7 +135,8 @@ export class LibraryService {
   private readonly now: () => number
   private readonly log: (message: string) => void
   /** The `gen-media://` handler; index.ts passes it to `protocol.handle`. */
-  readonly serveMedia: (request: Request) => Promise<Response>
+  /** What the gen-media: protocol serves (wired in container.ts). */
+  readonly mediaSource: MediaSource
 
   constructor(private readonly options: LibraryServiceOptions) {
     this.now = options.now ?? Date.now
@@ -147,11 +148,11 @@ export class LibraryService {
       this.now,
       this.log,
     )
-    this.serveMedia = createMediaHandler({
+    this.mediaSource = {
       libraryDir: () => this.root ?? '',
       thumbDir: () => this.thumbs.dir,
       thumbPath: (id) => this.thumbPath(id),
-    })
+    }
   }
 
   // ───────────────────────────── lifecycle ─────────────────────────────

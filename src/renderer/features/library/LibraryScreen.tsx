@@ -4,10 +4,10 @@ import type { LibraryItem } from '@shared/library/types'
 import { type ChangeEvent, type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
 
 import { api } from '../../api/client'
+import { isAreaId } from '../../areas'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
-import { AREAS } from '../registry'
 import { DetailView } from './DetailView'
 import { FilterBar } from './FilterBar'
 import { formatCount } from './format'
@@ -76,10 +76,9 @@ export default function LibraryScreen() {
   const reuse = useCallback((item: LibraryItem, type: 'reuse-settings' | 'use-as-reference') => {
     useLibraryStore.getState().reuse(item, type)
     const target = type === 'use-as-reference' ? 'images' : (AREA_FOR_KIND[item.kind] ?? 'images')
-    const area = AREAS.find((a) => (a.id as string) === target)
-    if (area) {
+    if (isAreaId(target)) {
       useLibraryStore.getState().closeDetail()
-      useNavigationStore.getState().go(area.id)
+      useNavigationStore.getState().go(target)
     } else {
       useLibraryStore
         .getState()

@@ -1,7 +1,7 @@
 import type { TaskView } from '@shared/tasks/views'
 import { create } from 'zustand'
 
-import type { RefItem } from '../../features/generate/references'
+import type { RefItem } from './refItem'
 
 /** The places a form keeps reference files. */
 export type SlotId =

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 
-import { type AreaId,AREAS } from '../../features/registry'
+import { type AreaId, isAreaId } from '../../areas'
 
 const STORAGE_KEY = 'gen-studio:area'
 
@@ -8,7 +8,7 @@ const STORAGE_KEY = 'gen-studio:area'
 function lastArea(): AreaId {
   try {
     const saved = localStorage.getItem(STORAGE_KEY)
-    return AREAS.find((a) => a.id === saved)?.id ?? 'settings'
+    return isAreaId(saved) ? saved : 'settings'
   } catch {
     return 'settings'
   }

@@ -9,6 +9,7 @@ vi.mock('electron', () => ({}))
 
 import { MainEvents } from '@main/events'
 import { dispatch } from '@main/ipc/dispatch'
+import { createMediaHandler } from '@main/protocols/mediaProtocol'
 import { LibraryService } from '@main/services/library/LibraryService'
 import { readPngText, writePngText } from '@shared/library/pngChunks'
 import type { LibraryChange, LibraryItem } from '@shared/library/types'
@@ -414,7 +415,9 @@ describe('LibraryService: import, export, settings, thumbnails', () => {
   it('serves thumbnails made once per content hash, outside the library folder', async () => {
     const { app, lib, libraryDir } = newApp()
     const item = await saveImage(lib)
-    const r = await lib.serveMedia(new Request(`gen-media://thumb/${item.id}?v=1`))
+    const r = await createMediaHandler(lib.mediaSource)(
+      new Request(`gen-media://thumb/${item.id}?v=1`),
+    )
     expect(r.status).toBe(200)
     const webp = Buffer.from(await r.arrayBuffer())
     const meta = await sharp(webp).metadata()
@@ -428,11 +431,13 @@ describe('LibraryService: import, export, settings, thumbnails', () => {
       `${item.sha256}.webp`,
     )
     const first = (await fs.stat(thumbFile)).mtimeMs
-    await lib.serveMedia(new Request(`gen-media://thumb/${item.id}`)).then((x) => x.arrayBuffer())
+    await createMediaHandler(lib.mediaSource)(new Request(`gen-media://thumb/${item.id}`)).then(
+      (x) => x.arrayBuffer(),
+    )
     expect((await fs.stat(thumbFile)).mtimeMs).toBe(first)
     const inLibrary = await fs.readdir(libraryDir, { recursive: true })
     expect(inLibrary.some((f) => String(f).endsWith('.webp'))).toBe(false)
-    const original = await lib.serveMedia(
+    const original = await createMediaHandler(lib.mediaSource)(
       new Request(`gen-media://library/${item.relPath}`, { headers: { range: 'bytes=0-7' } }),
     )
     expect(original.status).toBe(206)
@@ -448,7 +453,10 @@ describe('LibraryService: import, export, settings, thumbnails', () => {
       params: {},
       file: { bytes: makeMp4(4), ext: 'mp4' },
     })
-    expect((await lib.serveMedia(new Request(`gen-media://thumb/${video.id}`))).status).toBe(404)
+    expect(
+      (await createMediaHandler(lib.mediaSource)(new Request(`gen-media://thumb/${video.id}`)))
+        .status,
+    ).toBe(404)
     const frame = await sharp({
       create: { width: 640, height: 360, channels: 3, background: '#555' },
     })
@@ -459,7 +467,9 @@ describe('LibraryService: import, export, settings, thumbnails', () => {
       dataUrl: `data:image/png;base64,${frame.toString('base64')}`,
     })
     expect(ok.ok).toBe(true)
-    const thumb = await lib.serveMedia(new Request(`gen-media://thumb/${video.id}`))
+    const thumb = await createMediaHandler(lib.mediaSource)(
+      new Request(`gen-media://thumb/${video.id}`),
+    )
     expect(thumb.status).toBe(200)
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320)
     const garbage = await call(app, 'library:setPoster', {

@@ -1,0 +1,2 @@
+// Types for scripts/check-cycles.mjs (node runs the .mjs; tests import it through this).
+export declare function findCycles(srcDir: string, aliases?: Record<string, string>): string[][]

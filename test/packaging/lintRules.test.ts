@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { ESLint } from 'eslint'
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { findCycles } from '../../scripts/check-cycles.mjs'
+
+/**
+ * `npm run lint` keeps the layers and the import graph as docs/ARCHITECTURE.md draws them: a
+ * deliberately introduced breach of each rule, and a deliberately introduced cycle, make it fail.
+ */
+const root = join(import.meta.dirname, '..', '..')
+const eslint = new ESLint({ cwd: root })
+
+/** The no-restricted-imports messages ESLint gives `code` as if it lived at `filePath`. */
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+}
+
+describe('layer rules', () => {
+  it('services may not import electron, the IPC layer or the protocols', async () => {
+    const file = 'src/main/services/library/Breach.ts'
+    expect(
+      await restricted(file, "import { app } from 'electron'\nexport const a = app\n"),
+    ).toEqual([expect.stringContaining('Services are plain Node')])
+    expect(
+      await restricted(
+        file,
+        "import { dispatch } from '../../ipc/dispatch'\nexport const d = dispatch\n",
+      ),
+    ).toEqual([expect.stringContaining('never import the IPC or protocol layers')])
+    expect(
+      await restricted(
+        file,
+        "import { createMediaHandler } from '../../protocols/mediaProtocol'\nexport const m = createMediaHandler\n",
+      ),
+    ).toHaveLength(1)
+    // Shared contract types are fine: they belong to no layer.
+    expect(
+      await restricted(
+        file,
+        "import type { SettingsView } from '@shared/ipc/contract'\nexport type S = SettingsView\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('renderer stores may not import features; features may import stores', async () => {
+    expect(
+      await restricted(
+        'src/renderer/stores/library/Breach.ts',
+        "import { SCREENS } from '../../features/registry'\nexport const s = SCREENS\n",
+      ),
+    ).toEqual([expect.stringContaining('Stores never import features')])
+    expect(
+      await restricted(
+        'src/renderer/features/library/Fine.ts',
+        "import { useLibraryStore } from '../../stores/library'\nexport const s = useLibraryStore\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('shared imports nothing from main, renderer, preload, Node or Electron', async () => {
+    const file = 'src/shared/library/Breach.ts'
+    for (const code of [
+      "import { join } from 'node:path'\nexport const j = join\n",
+      "import { join } from 'path'\nexport const j = join\n",
+      "import { app } from 'electron'\nexport const a = app\n",
+      "import { createContainer } from '../../main/container'\nexport const c = createContainer\n",
+      "import { AREAS } from '../../renderer/areas'\nexport const a = AREAS\n",
+    ]) {
+      expect(await restricted(file, code), code).toHaveLength(1)
+    }
+  })
+
+  it('the renderer has no Node, Electron or main-process access', async () => {
+    const file = 'src/renderer/features/x/Breach.tsx'
+    expect(
+      await restricted(file, "import { readFile } from 'node:fs'\nexport const r = readFile\n"),
+    ).toHaveLength(1)
+    expect(
+      await restricted(
+        file,
+        "import { ipcRenderer } from 'electron'\nexport const i = ipcRenderer\n",
+      ),
+    ).not.toEqual([])
+  })
+
+  it('the tree as it is passes', async () => {
+    const results = await eslint.lintFiles([
+      'src/main/services',
+      'src/renderer/stores',
+      'src/shared',
+    ])
+    expect(
+      results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports')),
+    ).toEqual([])
+  }, 60_000)
+})
+
+describe('import cycles', () => {
+  const dirs: string[] = []
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+  const tree = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gen-studio-cycles-'))
+    dirs.push(dir)
+    for (const [path, code] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true })
+      writeFileSync(join(dir, path), code)
+    }
+    return dir
+  }
+
+  it('finds a cycle through a type-only import and a lazy import()', () => {
+    const dir = tree({
+      'renderer/stores/nav.ts':
+        "import type { Area } from '../features/registry'\nexport type X = Area\n",
+      'renderer/features/registry.ts':
+        "export const screens = { a: () => import('./screen') }\nexport type Area = 'a'\n",
+      'renderer/features/screen.tsx': "import '../stores/nav'\nexport default 1\n",
+      'shared/ok.ts': 'export const ok = 1\n',
+    })
+    const cycles = findCycles(dir)
+    expect(cycles).toHaveLength(1)
+    expect(cycles[0]!.map((f) => f.slice(dir.length + 1)).sort()).toEqual([
+      'renderer/features/registry.ts',
+      'renderer/features/screen.tsx',
+      'renderer/stores/nav.ts',
+    ])
+  })
+
+  it('follows the @shared alias', () => {
+    const dir = tree({
+      'shared/a.ts': "import { b } from './b'\nexport const a = b\n",
+      'shared/b.ts': "import { a } from '@shared/a'\nexport const b = () => a\n",
+    })
+    expect(findCycles(dir)).toHaveLength(1)
+  })
+
+  it('src/ has none', () => {
+    expect(findCycles(join(root, 'src'))).toEqual([])
+  })
+})
