@@ -14,6 +14,7 @@ import { DownloadService } from './services/downloads/DownloadService'
 import { LibraryService } from './services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { createTaskService } from './services/tasks/createTaskService'
+import { UploadStaging } from './services/uploads/UploadStaging'
 
 export interface ContainerOptions {
   /** Electron's userData in production; a temp folder in tests. */
@@ -47,6 +48,7 @@ export function createContainer(options: ContainerOptions) {
     openDatabase,
   })
   const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })
+  const uploads = new UploadStaging(join(options.userDataDir, 'uploads'))
   const client = new ServiceClient({ connection: () => settings.connection(), diagnostics })
   const chat = createChatService({
     userDataDir: options.userDataDir,
@@ -80,6 +82,7 @@ export function createContainer(options: ContainerOptions) {
     chat,
     client,
     downloads,
+    uploads,
     diagnostics,
     tasks,
     demo,

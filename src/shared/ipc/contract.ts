@@ -328,13 +328,13 @@ export const invokeContract = {
     z.object({ request: submitWorkbenchSchema.shape.request }).strict(),
   ),
   'generate:submitNative': channel<TaskView>()(
-    'Start a native art task whose source image and mask are files: main checks them (type, 24 MiB, 24 MP), Base64-encodes them into parameters.image / parameters.mask and hands the request to the task engine like tasks:submit.',
+    'Start a native art task whose source image and mask are files: main checks them (type, 24 MiB, 24 MP) and keeps copies with the task; they are Base64-encoded into parameters.image / parameters.mask only when the request is sent.',
     z
       .object({
         requestId: submitNativeSchema.shape.requestId,
         request: submitNativeSchema.shape.request,
-        image: localPathSchema.optional(),
-        mask: localPathSchema.optional(),
+        image: submitNativeSchema.shape.image,
+        mask: submitNativeSchema.shape.mask,
       })
       .strict(),
   ),

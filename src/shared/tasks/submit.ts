@@ -71,7 +71,14 @@ export const submitVideoSchema = z
   .strict()
 
 export const submitNativeSchema = z
-  .object({ kind: z.literal('native'), requestId, request: nativeRequest })
+  .object({
+    kind: z.literal('native'),
+    requestId,
+    request: nativeRequest,
+    /** img2img / infill source and infill mask: files main checks, copies and encodes when sending. */
+    image: filePath.optional(),
+    mask: filePath.optional(),
+  })
   .strict()
 
 export const submitWorkbenchSchema = z

@@ -9,6 +9,9 @@ vi.mock('electron', () => ({
       loadURL: vi.fn(async () => undefined),
       once: vi.fn(),
       show: vi.fn(),
+      isDestroyed: () => false,
+      isVisible: () => false,
+      webContents: { on: vi.fn() },
     }
     constructed.push(instance)
     return instance

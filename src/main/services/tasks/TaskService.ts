@@ -18,7 +18,8 @@ import { type EngineLog, type NewTask, TaskEngine } from './engine/TaskEngine'
 import { InvalidTransition } from './engine/transitions'
 import { TaskJournal, type TaskRecord } from './journal/TaskJournal'
 import type { ResultSink, TaskGateway, TaskNotifier } from './ports'
-import { copyReferences, costOf, promptOf, validateSubmission } from './prepare'
+import type { TaskFiles } from './ports'
+import { costOf, prepareFiles, promptOf, validateSubmission } from './prepare'
 import { UpdateThrottle } from './UpdateThrottle'
 
 export interface TaskServiceOptions {
@@ -193,22 +194,19 @@ export class TaskService {
     }
     await validateSubmission(input)
     const id = randomUUID()
-    const images =
-      input.kind === 'edit'
-        ? await copyReferences(join(this.o.userDataDir, 'tasks', id), input.images)
-        : []
+    const files = await prepareFiles(join(this.o.userDataDir, 'tasks', id), input)
     if (input.requestId && journal.byRequestId(input.requestId)) {
       return engine.view(journal.byRequestId(input.requestId)!)
     }
     const connection = await this.o.settings.connection().catch(() => null)
-    const record = engine.submit(this.newTask(input, id, images, connection?.demo ?? false, null))
+    const record = engine.submit(this.newTask(input, id, files, connection?.demo ?? false, null))
     return engine.view(record)
   }
 
   private newTask(
     input: SubmitTaskInput,
     id: string,
-    images: string[],
+    files: TaskFiles,
     demo: boolean,
     retryOf: string | null,
   ): NewTask {
@@ -226,7 +224,7 @@ export class TaskService {
       model: String(request.model ?? ''),
       prompt: promptOf(input),
       request,
-      files: { images },
+      files,
       costUsd,
       costLabel,
       quote,
@@ -267,13 +265,14 @@ export class TaskService {
     }
     const input = { kind: t.kind, request: t.request } as SubmitTaskInput
     if (input.kind === 'edit') input.images = t.files.images
+    if (input.kind === 'native') {
+      if (t.files.image) input.image = t.files.image
+      if (t.files.mask) input.mask = t.files.mask
+    }
     await validateSubmission(input)
     const newId = randomUUID()
-    const images =
-      t.kind === 'edit'
-        ? await copyReferences(join(this.o.userDataDir, 'tasks', newId), t.files.images)
-        : []
-    const record = engine.submit(this.newTask(input, newId, images, t.demo, t.id))
+    const files = await prepareFiles(join(this.o.userDataDir, 'tasks', newId), input)
+    const record = engine.submit(this.newTask(input, newId, files, t.demo, t.id))
     return engine.view(record)
   }
 

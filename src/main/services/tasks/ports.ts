@@ -19,8 +19,8 @@ export interface GatewayTask {
   idempotencyKey: string
   /** The request body as journaled (files are referenced by `files`). */
   request: Record<string, unknown>
-  /** Local copies of the files an edit sends, in part order (owned by the task's folder). */
-  files: { images: string[] }
+  /** Local copies of the files the request sends (owned by the task's folder). */
+  files: TaskFiles
   /** The server's task id once known (video, workbench). */
   serverId: string | null
   /** The accepted quote (workbench). */
@@ -146,4 +146,15 @@ export interface ResultSink {
 /** OS notifications, kept behind an adapter so services never import Electron. */
 export interface TaskNotifier {
   notify(message: { title: string; body: string; taskId: string }): void
+}
+
+/**
+ * Local copies of what a task sends, owned by its folder (userData/tasks/<id>): an edit's
+ * reference images in part order; a native request's source image and mask, Base64-encoded only
+ * when the request is sent (older journals may hold them inside the request instead).
+ */
+export interface TaskFiles {
+  images: string[]
+  image?: string
+  mask?: string
 }

@@ -22,6 +22,9 @@ import {
 import { fail } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
+import { readArtReference } from '../client/references'
+import type { TaskFiles } from './ports'
+
 /** Reads enough of a reference file to validate it: size, type from magic bytes, dimensions. */
 async function referenceMeta(path: string, field: string): Promise<ReferenceFileMeta | null> {
   let handle
@@ -44,6 +47,10 @@ async function referenceMeta(path: string, field: string): Promise<ReferenceFile
     await handle?.close()
   }
 }
+
+/** A 1×1 PNG, Base64: what stands in for a file-borne image while the request is validated. */
+const STAND_IN_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined)
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
@@ -70,12 +77,26 @@ export async function validateSubmission(input: SubmitTaskInput): Promise<void> 
       return throwInvalid(validateImageGeneration(input.request))
     case 'video':
       return throwInvalid(validateVideo(input.request))
-    case 'native':
+    case 'native': {
+      // The source and mask travel as files until the request is sent: validate the request's
+      // shape with a stand-in image where a file is given (prepareFiles checks the file itself
+      // against the art-model limits), and count the files' Base64 in the request size.
+      const parameters = { ...(input.request.parameters as Record<string, unknown>) }
+      let encoded = 0
+      for (const field of ['image', 'mask'] as const) {
+        const path = input[field]
+        if (!path) continue
+        const bytes = (await fs.stat(path).catch(() => null))?.size ?? 0
+        encoded += Math.ceil(bytes / 3) * 4
+        parameters[field] = STAND_IN_PNG
+      }
+      const request = { ...input.request, parameters }
       return throwInvalid(
-        validateNative(input.request, {
-          requestBytes: Buffer.byteLength(JSON.stringify(input.request)),
+        validateNative(request, {
+          requestBytes: Buffer.byteLength(JSON.stringify(input.request)) + encoded,
         }),
       )
+    }
     case 'workbench':
       return throwInvalid(validateWorkbench(input.request, { phase: 'estimate' }))
     case 'edit': {
@@ -148,6 +169,31 @@ export function costOf(input: SubmitTaskInput): { costUsd: number | null; costLa
 export function promptOf(input: SubmitTaskInput): string {
   const r = input.request as Record<string, unknown>
   return String((input.kind === 'native' ? r.input : r.prompt) ?? '')
+}
+
+/**
+ * The files a task sends, copied into its own folder (userData/tasks/<id>) so a retry or a restart
+ * re-sends the same bytes even if the user moves or deletes the originals: an edit's references,
+ * a native request's source image and mask (checked against the art-model limits first).
+ */
+export async function prepareFiles(dir: string, input: SubmitTaskInput): Promise<TaskFiles> {
+  if (input.kind === 'edit') return { images: await copyReferences(dir, input.images) }
+  if (input.kind !== 'native') return { images: [] }
+  const files: TaskFiles = { images: [] }
+  for (const field of ['image', 'mask'] as const) {
+    const path = input[field]
+    if (!path) continue
+    await readArtReference(path, `parameters.${field}`)
+    await fs.mkdir(dir, { recursive: true })
+    const dest = join(dir, `${field}${extname(path).toLowerCase().slice(0, 6)}`)
+    await fs.copyFile(path, dest).catch((e: Error) =>
+      fail('storage', `The ${field} could not be copied: ${e.message}`, {
+        fields: { [field]: 'The file cannot be read; choose it again' },
+      }),
+    )
+    files[field] = dest
+  }
+  return files
 }
 
 /**

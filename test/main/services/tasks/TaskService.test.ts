@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { MainEvents } from '@main/events'
 import { dispatch } from '@main/ipc/dispatch'
 import { ManualClock } from '@main/services/tasks/clock'
+import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
+import type { GatewayTask } from '@main/services/tasks/ports'
 import { TaskService } from '@main/services/tasks/TaskService'
 import type { AppError } from '@shared/result'
 import { TASK_KINDS } from '@shared/tasks/states'
@@ -144,6 +146,46 @@ describe('TaskService', () => {
     expect(sent[0]).not.toBe(src)
     expect(sent[0]!.startsWith(join(dir, 'tasks', view.id))).toBe(true)
     expect(readFileSync(sent[0]!)).toEqual(readFileSync(src))
+  })
+
+  it('keeps a native source image and mask as files with the task, not Base64 in its record', async () => {
+    const { svc, gateway, clock, dir } = service()
+    const png = (colour: string) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+        .png()
+        .toBuffer()
+    const image = join(dir, 'source.png')
+    const mask = join(dir, 'mask.png')
+    writeFileSync(image, await png('#0a0'))
+    writeFileSync(mask, await png('#fff'))
+    const request = {
+      input: 'a garden',
+      model: 'art-diffusion-4-5-full',
+      action: 'infill',
+      parameters: { width: 64, height: 64, steps: 10, n_samples: 1, seed: 1 },
+    }
+    // An infill without its image is refused before anything is kept or sent.
+    const missing = await rejection(svc.submit({ kind: 'native', request, mask }))
+    expect(missing.code).toBe('validation')
+    const view = await svc.submit({ kind: 'native', request, image, mask })
+    let sent: GatewayTask | null = null
+    gateway.onSubmit = (task) => {
+      sent = task
+      return { type: 'outputs', outputs: [{ type: 'file', path: '/staging/x.png' }] }
+    }
+    await clock.advance(5_000)
+    const task = sent as unknown as GatewayTask
+    expect(task.files.image!.startsWith(join(dir, 'tasks', view.id))).toBe(true)
+    expect(task.files.mask!.startsWith(join(dir, 'tasks', view.id))).toBe(true)
+    expect(readFileSync(task.files.image!)).toEqual(readFileSync(image))
+    const parameters = task.request.parameters as Record<string, unknown>
+    expect(parameters.image).toBeUndefined()
+    expect(parameters.mask).toBeUndefined()
+    // The journal row holds paths, not megabytes of Base64.
+    const row = JSON.stringify(
+      new TaskJournal(join(dir, 'tasks.sqlite')).list().find((t) => t.id === view.id),
+    )
+    expect(row.length).toBeLessThan(4000)
   })
 
   it('coalesces tasks:updated per task, at most 10 per second', async () => {

@@ -12,6 +12,8 @@ import type {
 } from '@shared/catalog'
 import { fail } from '@shared/result'
 
+import { quoteOf } from '../../client/quote'
+import { loadArtReferenceBase64 } from '../../client/references'
 import type { ServiceClient } from '../../client/ServiceClient'
 import type { ImageResult } from '../../client/types'
 import type { DownloadService, DownloadTarget, SavedFile } from '../../downloads/DownloadService'
@@ -26,7 +28,7 @@ import type {
   TaskGateway,
   WorkbenchEvent,
 } from '../ports'
-import { artEventOf, artStatusOf, priceOf, videoStatusOf } from './normalize'
+import { artEventOf, artStatusOf, videoStatusOf } from './normalize'
 
 export interface ServiceTaskGatewayOptions {
   /**
@@ -112,11 +114,10 @@ export class ServiceTaskGateway implements TaskGateway {
         return { type: 'task', serverId: v.id, status: videoStatusOf(v) }
       }
       case 'native': {
-        const files = await this.o.downloads.nativeArtZip(
-          task.request as unknown as NativeRequest,
-          options,
-          { dir: this.dir(task), baseName: `result-${Date.now()}` },
-        )
+        const files = await this.o.downloads.nativeArtZip(await nativeRequestOf(task), options, {
+          dir: this.dir(task),
+          baseName: `result-${Date.now()}`,
+        })
         return { type: 'outputs', outputs: files.map((f) => ({ type: 'file', path: f.path })) }
       }
       case 'workbench': {
@@ -153,7 +154,7 @@ export class ServiceTaskGateway implements TaskGateway {
       signal,
       taskId: task.id,
     })
-    return { quoteId: q.quoteId, priceUsd: priceOf(q.data) }
+    return { quoteId: q.quoteId, priceUsd: quoteOf(q.data).priceUsd }
   }
 
   async download(
@@ -218,4 +219,20 @@ function mimeOfExt(ext: string): string {
     default:
       return 'application/octet-stream'
   }
+}
+
+/**
+ * The native request as sent: the source image and mask the task keeps as files are read and
+ * Base64-encoded into parameters.image / parameters.mask now, not journaled (older tasks carry
+ * them inside the request already and are sent as they are).
+ */
+export async function nativeRequestOf(task: GatewayTask): Promise<NativeRequest> {
+  const request = task.request as unknown as NativeRequest
+  if (!task.files.image && !task.files.mask) return request
+  const parameters = { ...request.parameters }
+  if (task.files.image)
+    parameters.image = await loadArtReferenceBase64(task.files.image, 'parameters.image')
+  if (task.files.mask)
+    parameters.mask = await loadArtReferenceBase64(task.files.mask, 'parameters.mask')
+  return { ...request, parameters }
 }

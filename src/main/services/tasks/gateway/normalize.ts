@@ -137,31 +137,3 @@ export function artEventOf(e: ArtEvent): WorkbenchEvent {
       return { type: 'other', name: e.event }
   }
 }
-
-/** The quoted price in USD from the estimate's `data` (field names unshown by the spec). */
-export function priceOf(data: Obj): number | null {
-  const read = (v: unknown): number | null => {
-    if (typeof v === 'number' && Number.isFinite(v)) return v
-    if (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim())) return Number(v)
-    if (isObj(v)) return read(v.usd ?? v.amount ?? v.total)
-    return null
-  }
-  for (const k of [
-    'price_usd',
-    'usd',
-    'total_usd',
-    'cost_usd',
-    'price',
-    'cost',
-    'amount',
-    'total',
-  ]) {
-    const v = read(data[k])
-    if (v !== null) return v
-  }
-  for (const k of ['price_micros', 'micros', 'cost_micros']) {
-    const v = read(data[k])
-    if (v !== null) return v / 1_000_000
-  }
-  return null
-}

@@ -4,7 +4,7 @@ import type { AcceptedQuote } from '@shared/tasks/submit'
 import type { QuoteView, TaskResultView } from '@shared/tasks/views'
 
 import { type Db, openDatabase, type SqliteOpener } from '../../../adapters/sqlite/openDatabase'
-import type { OutputRef } from '../ports'
+import type { OutputRef, TaskFiles } from '../ports'
 import { JOURNAL_MIGRATIONS } from './migrations'
 
 /** A task as the journal holds it (main only: it carries the key and the request). */
@@ -17,7 +17,7 @@ export interface TaskRecord {
   model: string
   prompt: string
   request: Record<string, unknown>
-  files: { images: string[] }
+  files: TaskFiles
   costUsd: number | null
   costLabel: string
   createdAt: number

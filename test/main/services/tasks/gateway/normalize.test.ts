@@ -2,7 +2,6 @@ import {
   artEventOf,
   artStatusOf,
   outputsOf,
-  priceOf,
   videoStatusOf,
 } from '@main/services/tasks/gateway/normalize'
 import { describe, expect, it } from 'vitest'
@@ -84,13 +83,5 @@ describe('reading the service’s task answers', () => {
     })
     expect(artEventOf({ event: 'keepalive', data: { t: 1 } })).toEqual({ type: 'keepalive' })
     expect(artEventOf({ event: 'mystery', data: {} })).toEqual({ type: 'other', name: 'mystery' })
-  })
-
-  it('reads the quoted price in USD under several names; null when absent', () => {
-    expect(priceOf({ quote_id: 'q', price_usd: 0.006 })).toBe(0.006)
-    expect(priceOf({ price: '0.0045' })).toBe(0.0045)
-    expect(priceOf({ price: { usd: 0.01 } })).toBe(0.01)
-    expect(priceOf({ price_micros: 3000 })).toBe(0.003)
-    expect(priceOf({ payment_method: 'allowance' })).toBeNull()
   })
 })
