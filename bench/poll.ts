@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { ManualClock } from '../src/main/services/tasks/clock'
+import { ManualClock } from '../src/main/adapters/clock/ManualClock'
 import { TaskEngine } from '../src/main/services/tasks/engine/TaskEngine'
 import { TaskJournal } from '../src/main/services/tasks/journal/TaskJournal'
 import type {

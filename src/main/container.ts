@@ -65,6 +65,8 @@ export function createContainer(options: ContainerOptions) {
     events,
     diagnostics,
     notifier: options.platform,
+    client,
+    downloads,
     openDatabase,
   })
   tasks.startInBackground()

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
-import type { Clock } from '@main/services/client/clock'
-import { cancelledFailure } from '@main/services/client/clock'
+import type { Clock } from '@main/adapters/clock/Clock'
+import { cancelledFailure } from '@main/adapters/clock/Clock'
 
 /** A request as the loopback server received it, body included. */
 export interface Received {

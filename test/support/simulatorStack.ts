@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { JsonFile } from '@main/adapters/fs/JsonFile'
 import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
 import { MainEvents } from '@main/events'
+import { ServiceClient } from '@main/services/client/ServiceClient'
+import { DownloadService } from '@main/services/downloads/DownloadService'
 import { LibraryService } from '@main/services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from '@main/services/settings/SettingsService'
 import { createTaskService } from '@main/services/tasks/createTaskService'
@@ -90,6 +92,11 @@ export async function startStack(opts: {
     log: () => {},
   })
   const notifier = new RecordingNotifier()
+  // Short timeouts where a test exercises stalls; the engine makes every call with retry: 'caller'.
+  const client = new ServiceClient({
+    connection: () => settings.connection(),
+    ...(opts.timeouts ? { timeouts: opts.timeouts } : {}),
+  })
   const tasks = createTaskService({
     userDataDir,
     settings,
@@ -97,7 +104,8 @@ export async function startStack(opts: {
     events,
     notifier,
     policy: { ...FAST_POLICY, ...opts.policy },
-    ...(opts.timeouts ? { timeouts: opts.timeouts } : {}),
+    client,
+    downloads: new DownloadService({ client }),
   })
   await tasks.start()
   return {
@@ -111,6 +119,7 @@ export async function startStack(opts: {
     notifier,
     async close({ keep = false } = {}) {
       await tasks.dispose()
+      await client.close()
       await library.close()
       if (!keep) rmSync(dir, { recursive: true, force: true })
     },

@@ -13,6 +13,12 @@ export interface CallOptions {
   headersTimeoutMs?: number
   /** Longest silence between body chunks. */
   bodyTimeoutMs?: number
+  /**
+   * Who retries a failed attempt: the client, by its retry policy (default), or the caller
+   * ('caller': one attempt; the task engine retries through its request budget, so one
+   * Retry-After pauses every task).
+   */
+  retry?: 'client' | 'caller'
 }
 
 /**

@@ -4,13 +4,13 @@ import { join } from 'node:path'
 import type { NativeRequest } from '@shared/catalog'
 import { AppFailure, fail, isAppFailure } from '@shared/result'
 
+import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import {
   DEFAULT_ZIP_LIMITS,
   forEachZipEntry,
   UnsafeZipError,
   type ZipLimits,
 } from '../../adapters/zip/safeZip'
-import { type Clock, systemClock } from '../client/clock'
 import type { ServiceClient } from '../client/ServiceClient'
 import type { BinarySink, CallOptions, GenerationOptions } from '../client/types'
 import { type FileOps, nodeFileOps, type WritableFile } from './fileOps'

@@ -10,9 +10,9 @@ import { type TaskActions, taskActions } from '@shared/tasks/actions'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { OpenedResult, TasksUpdate, TaskView } from '@shared/tasks/views'
 
+import { type Clock,systemClock } from '../../adapters/clock/Clock'
 import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
-import { systemTaskClock, type TaskClock } from './clock'
 import type { EnginePolicy } from './engine/policy'
 import { type EngineLog, type NewTask, TaskEngine } from './engine/TaskEngine'
 import { InvalidTransition } from './engine/transitions'
@@ -34,7 +34,7 @@ export interface TaskServiceOptions {
   }
   events: MainEvents
   notifier?: TaskNotifier
-  clock?: TaskClock
+  clock?: Clock
   policy?: Partial<EnginePolicy>
   log?: EngineLog
   /** Spacing of `tasks:updated` events (100 ms: at most 10 per second). */
@@ -59,10 +59,10 @@ export class TaskService {
   private unsubscribe: (() => void) | null = null
   private disposed = false
   private backgroundStart: ReturnType<typeof setTimeout> | null = null
-  private readonly clock: TaskClock
+  private readonly clock: Clock
 
   constructor(private readonly o: TaskServiceOptions) {
-    this.clock = o.clock ?? systemTaskClock
+    this.clock = o.clock ?? systemClock
   }
 
   /** Opens the journal and recovers every unfinished task (idempotent). */

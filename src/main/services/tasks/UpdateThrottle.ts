@@ -1,4 +1,4 @@
-import type { TaskClock } from './clock'
+import type { Clock } from '../../adapters/clock/Clock'
 
 /**
  * Coalesces task changes into at most one flush per `intervalMs` (10 per second by default): a
@@ -12,7 +12,7 @@ export class UpdateThrottle {
   private readonly stop = new AbortController()
 
   constructor(
-    private readonly clock: TaskClock,
+    private readonly clock: Clock,
     private readonly flush: (ids: string[]) => void,
     private readonly intervalMs = 100,
   ) {}

@@ -1,11 +1,12 @@
 import { join } from 'node:path'
 
+import type { Clock } from '../../adapters/clock/Clock'
 import type { Notifier } from '../../adapters/notifications/Notifier'
 import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
-import { ServiceClient } from '../client/ServiceClient'
+import type { ServiceClient } from '../client/ServiceClient'
 import type { DiagnosticsSink } from '../diagnostics/Diagnostics'
-import { DownloadService } from '../downloads/DownloadService'
+import type { DownloadService } from '../downloads/DownloadService'
 import type { LibraryService } from '../library/LibraryService'
 import type { SettingsService } from '../settings/SettingsService'
 import type { EnginePolicy } from './engine/policy'
@@ -19,31 +20,26 @@ export interface TaskServiceDeps {
   settings: Pick<SettingsService, 'settings' | 'connection'>
   library: Pick<LibraryService, 'save' | 'findBySourceTask' | 'whenReconciled'>
   events: MainEvents
+  /** The app's one ServiceClient: the gateway makes every call with `retry: 'caller'`. */
+  client: ServiceClient
+  downloads: DownloadService
   diagnostics?: DiagnosticsSink
   notifier?: Notifier
   policy?: Partial<EnginePolicy>
+  clock?: Clock
   openDatabase?: SqliteOpener
-  /** Request timeouts of the tasks' client (tests shorten them to exercise stalls). */
-  timeouts?: { headersMs?: number; bodyMs?: number; generationHeadersMs?: number }
 }
 
 /**
- * Builds the task service on the real adapters: its own ServiceClient that never retries by
- * itself (every retry goes through the engine's budget, so one Retry-After pauses all tasks),
- * a DownloadService over it, the library as the result sink, and the journal in userData.
+ * Builds the task service over the app's adapters: the gateway over the shared client and
+ * downloads (demo tasks only ever reach the demo's simulator), the library as the result sink,
+ * and the journal in userData.
  */
 export function createTaskService(deps: TaskServiceDeps): TaskService {
-  const client = new ServiceClient({
-    connection: () => deps.settings.connection(),
-    retry: { maxAttempts: 1 },
-    ...(deps.timeouts ? { timeouts: deps.timeouts } : {}),
-    ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
-  })
-  const downloads = new DownloadService({ client })
   const gateway = new DemoGuardGateway(
     new ServiceTaskGateway({
-      client,
-      downloads,
+      client: deps.client,
+      downloads: deps.downloads,
       connection: () => deps.settings.connection(),
       stagingDir: join(deps.userDataDir, 'tasks', 'staging'),
     }),
@@ -57,8 +53,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     events: deps.events,
     ...(deps.notifier ? { notifier: deps.notifier } : {}),
     ...(deps.policy ? { policy: deps.policy } : {}),
+    ...(deps.clock ? { clock: deps.clock } : {}),
     log: (level, message, extra) => deps.diagnostics?.event(level, 'tasks', message, extra ?? {}),
-    close: () => client.close(),
     ...(deps.openDatabase ? { openDatabase: deps.openDatabase } : {}),
   })
 }

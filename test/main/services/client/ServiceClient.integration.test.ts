@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import type { Clock } from '@main/adapters/clock/Clock'
 import { usableCatalogModels } from '@main/services/client/accountModels'
-import type { Clock } from '@main/services/client/clock'
 import { newIdempotencyKey, ServiceClient } from '@main/services/client/ServiceClient'
 import type { ArtEvent } from '@main/services/client/types'
 import { Diagnostics } from '@main/services/diagnostics/Diagnostics'

@@ -233,7 +233,7 @@ describe('retries', () => {
         ...recordingClock().clock,
         random: () => 1,
         sleep: (ms, s) =>
-          import('@main/services/client/clock').then((m) => m.systemClock.sleep(ms, s)),
+          import('@main/adapters/clock/Clock').then((m) => m.systemClock.sleep(ms, s)),
       },
     })
     clients.push(slow)

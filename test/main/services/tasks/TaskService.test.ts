@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { ManualClock } from '@main/adapters/clock/ManualClock'
 import { MainEvents } from '@main/events'
 import { dispatch } from '@main/ipc/dispatch'
-import { ManualClock } from '@main/services/tasks/clock'
 import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
 import type { GatewayTask } from '@main/services/tasks/ports'
 import { TaskService } from '@main/services/tasks/TaskService'

@@ -2,7 +2,7 @@ import type { AppError } from '@shared/result'
 import { CONCURRENCY_KEY, type ConcurrencyKey, isActive, type TaskKind } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 
-import type { TaskClock } from '../clock'
+import type { Clock } from '../../../adapters/clock/Clock'
 import type { TaskJournal, TaskRecord } from '../journal/TaskJournal'
 import type {
   GatewayTask,
@@ -49,7 +49,7 @@ export interface TaskEngineOptions {
   journal: TaskJournal
   gateway: TaskGateway
   sink: ResultSink
-  clock: TaskClock
+  clock: Clock
   limits: Limits
   notifier?: TaskNotifier
   /** Called after every change of a task (the service throttles what reaches the renderer). */

@@ -87,7 +87,7 @@ export class ServiceTaskGateway implements TaskGateway {
   }
 
   async submit(task: GatewayTask, signal: AbortSignal): Promise<SubmitOutcome> {
-    const options = { idempotencyKey: task.idempotencyKey, signal, taskId: task.id }
+    const options = { idempotencyKey: task.idempotencyKey, ...engineCall(task, signal) }
     switch (task.kind) {
       case 'image': {
         const result = await this.o.client.generateImages(
@@ -127,7 +127,7 @@ export class ServiceTaskGateway implements TaskGateway {
           quote_id: task.quote.quoteId,
           client_request_id: task.idempotencyKey,
         }
-        const t = await this.o.client.submitArt(req, { signal, taskId: task.id })
+        const t = await this.o.client.submitArt(req, engineCall(task, signal))
         return { type: 'task', serverId: t.id, status: artStatusOf(t.raw, t.status) }
       }
     }
@@ -136,24 +136,24 @@ export class ServiceTaskGateway implements TaskGateway {
   async status(task: GatewayTask, signal: AbortSignal): Promise<ServerStatus> {
     if (!task.serverId) return fail('not_found', 'The task has no server id yet.')
     if (task.kind === 'video') {
-      return videoStatusOf(await this.o.client.getVideo(task.serverId, { signal, taskId: task.id }))
+      return videoStatusOf(await this.o.client.getVideo(task.serverId, engineCall(task, signal)))
     }
-    const t = await this.o.client.getArtTask(task.serverId, { signal, taskId: task.id })
+    const t = await this.o.client.getArtTask(task.serverId, engineCall(task, signal))
     return artStatusOf(t.raw, t.status)
   }
 
   async *events(task: GatewayTask, signal: AbortSignal): AsyncIterable<WorkbenchEvent> {
     if (!task.serverId) return
-    for await (const e of this.o.client.artEvents(task.serverId, { signal, taskId: task.id })) {
+    for await (const e of this.o.client.artEvents(task.serverId, engineCall(task, signal))) {
       yield artEventOf(e)
     }
   }
 
   async estimate(task: GatewayTask, signal: AbortSignal): Promise<Quote> {
-    const q = await this.o.client.estimateArt(task.request as unknown as WorkbenchEstimateRequest, {
-      signal,
-      taskId: task.id,
-    })
+    const q = await this.o.client.estimateArt(
+      task.request as unknown as WorkbenchEstimateRequest,
+      engineCall(task, signal),
+    )
     return { quoteId: q.quoteId, priceUsd: quoteOf(q.data).priceUsd }
   }
 
@@ -164,7 +164,7 @@ export class ServiceTaskGateway implements TaskGateway {
     signal: AbortSignal,
   ): Promise<DownloadedFile> {
     const target = this.target(task, `output-${index + 1}-${Date.now()}`)
-    const options = { signal, taskId: task.id }
+    const options = engineCall(task, signal)
     let saved: SavedFile
     switch (output.type) {
       case 'url':
@@ -236,3 +236,18 @@ export async function nativeRequestOf(task: GatewayTask): Promise<NativeRequest>
     parameters.mask = await loadArtReferenceBase64(task.files.mask, 'parameters.mask')
   return { ...request, parameters }
 }
+
+/**
+ * The options of every call the task engine makes through this gateway: one attempt each
+ * (`retry: 'caller'`). Retrying is the engine's: it classifies the failure (engine/classify.ts)
+ * and waits through its shared request budget (scheduler/RequestBudget.ts), so one Retry-After
+ * pauses every task, and a POST is only ever re-sent with its journaled key.
+ */
+export const engineCall = (
+  task: Pick<GatewayTask, 'id'>,
+  signal: AbortSignal,
+): { signal: AbortSignal; taskId: string; retry: 'caller' } => ({
+  signal,
+  taskId: task.id,
+  retry: 'caller',
+})

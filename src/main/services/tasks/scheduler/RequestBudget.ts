@@ -1,4 +1,4 @@
-import { cancelled, type TaskClock } from '../clock'
+import { cancelledFailure, type Clock } from '../../../adapters/clock/Clock'
 
 export interface BudgetOptions {
   /** Sustained requests per second for one account, all tasks together. */
@@ -64,7 +64,7 @@ export class RequestBudget {
   private readonly closing = new AbortController()
 
   constructor(
-    private readonly clock: TaskClock,
+    private readonly clock: Clock,
     options: Partial<BudgetOptions> = {},
   ) {
     this.options = { ...DEFAULT_BUDGET, ...options }
@@ -103,7 +103,7 @@ export class RequestBudget {
   acquire(accountId: string, signal?: AbortSignal): Promise<void> {
     const a = this.account(accountId)
     return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted || this.closing.signal.aborted) return reject(cancelled())
+      if (signal?.aborted || this.closing.signal.aborted) return reject(cancelledFailure())
       const waiter: Waiter = {
         resolve,
         reject,
@@ -111,7 +111,7 @@ export class RequestBudget {
         onAbort: () => {
           const i = a.queue.indexOf(waiter)
           if (i >= 0) a.queue.splice(i, 1)
-          reject(cancelled())
+          reject(cancelledFailure())
         },
       }
       signal?.addEventListener('abort', waiter.onAbort, { once: true })
@@ -177,7 +177,7 @@ export class RequestBudget {
     for (const a of this.accounts.values()) {
       for (const w of a.queue.splice(0)) {
         w.signal?.removeEventListener('abort', w.onAbort)
-        w.reject(cancelled())
+        w.reject(cancelledFailure())
       }
     }
   }

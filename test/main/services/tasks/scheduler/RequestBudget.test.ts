@@ -1,4 +1,4 @@
-import { ManualClock } from '@main/services/tasks/clock'
+import { ManualClock } from '@main/adapters/clock/ManualClock'
 import { RequestBudget } from '@main/services/tasks/scheduler/RequestBudget'
 import { describe, expect, it } from 'vitest'
 

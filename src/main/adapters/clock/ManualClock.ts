@@ -1,41 +1,4 @@
-import { AppFailure } from '@shared/result'
-
-/**
- * Time and randomness for the task engine. Everything that waits (poll intervals, backoff,
- * Retry-After, the SSE watchdog, the request budget) goes through this, so the engine runs on a
- * virtual clock in unit tests and in the poll benchmark: hours of polling in milliseconds.
- */
-export interface TaskClock {
-  now(): number
-  /** Resolves after `ms`; rejects with a `cancelled` AppFailure when `signal` aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>
-  /** Uniform in [0, 1), for jitter. */
-  random(): number
-}
-
-export const cancelled = (): AppFailure =>
-  new AppFailure({ code: 'cancelled', message: 'The operation was cancelled.' })
-
-export const systemTaskClock: TaskClock = {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(cancelled())
-      const onAbort = () => {
-        clearTimeout(timer)
-        reject(cancelled())
-      }
-      const timer = setTimeout(
-        () => {
-          signal?.removeEventListener('abort', onAbort)
-          resolve()
-        },
-        Math.max(0, ms),
-      )
-      signal?.addEventListener('abort', onAbort, { once: true })
-    }),
-}
+import { cancelledFailure,type Clock } from './Clock'
 
 interface Timer {
   at: number
@@ -50,7 +13,7 @@ export const settle = (): Promise<void> => new Promise((resolve) => setImmediate
  * A virtual clock: `sleep` registers a timer and `advance` moves time forward, firing timers in
  * order and letting the code they wake run before the next one. Deterministic when seeded.
  */
-export class ManualClock implements TaskClock {
+export class ManualClock implements Clock {
   private time: number
   private seq = 0
   private timers: Timer[] = []
@@ -77,7 +40,7 @@ export class ManualClock implements TaskClock {
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(cancelled())
+      if (signal?.aborted) return reject(cancelledFailure())
       const timer: Timer = {
         at: this.time + Math.max(0, ms),
         seq: this.seq++,
@@ -88,7 +51,7 @@ export class ManualClock implements TaskClock {
       }
       const onAbort = () => {
         this.timers = this.timers.filter((t) => t !== timer)
-        reject(cancelled())
+        reject(cancelledFailure())
       }
       signal?.addEventListener('abort', onAbort, { once: true })
       this.timers.push(timer)
