@@ -10,7 +10,7 @@ import { type TaskActions, taskActions } from '@shared/tasks/actions'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { OpenedResult, TasksUpdate, TaskView } from '@shared/tasks/views'
 
-import { type Clock,systemClock } from '../../adapters/clock/Clock'
+import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
 import type { EnginePolicy } from './engine/policy'

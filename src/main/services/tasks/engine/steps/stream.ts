@@ -1,0 +1,140 @@
+import type { TaskRecord } from '../../journal/TaskJournal'
+import type { WorkbenchEvent } from '../../ports'
+import { dispositionOf, toAppError } from '../classify'
+import type { EngineContext, Memory } from '../context'
+import { backoff } from '../policy'
+import { onStatus } from './poll'
+
+/** The largest preview image kept in memory for the Tasks screen (a Base64 data URL). */
+const KEEP_PREVIEW_CHARS = 2_000_000
+
+/**
+ * `running` (workbench): follows the task's event stream. A stream that goes quiet (no
+ * keepalive) or ends without a result is followed by a GET of the task, then a reconnect after
+ * a backoff: never a new submission.
+ */
+export async function stepStream(
+  ctx: EngineContext,
+  t: TaskRecord,
+  signal: AbortSignal,
+  m: Memory,
+): Promise<void> {
+  const account = await ctx.account(t, signal)
+  if (!account) return
+  await ctx.budget.acquire(account, signal)
+  const conn = new AbortController()
+  const stopConn = () => conn.abort()
+  signal.addEventListener('abort', stopConn, { once: true })
+  const iterator = ctx.gateway.events(ctx.gatewayTask(t), conn.signal)[Symbol.asyncIterator]()
+  let outcome: 'left' | 'dropped' = 'dropped'
+  try {
+    for (;;) {
+      const next = await withIdleLimit(ctx, iterator.next(), conn, signal)
+      if (next === 'idle') {
+        ctx.notice(t.id, {
+          code: 'network',
+          message: 'The live updates went quiet (no keepalive); reconnecting.',
+        })
+        break
+      }
+      if (next.done) break
+      m.sseFailures = 0
+      if (onEvent(ctx, t.id, next.value)) {
+        outcome = 'left'
+        break
+      }
+      if (next.value.type === 'error') break
+    }
+  } catch (e) {
+    if (signal.aborted) throw e
+    const error = toAppError(e)
+    if (error.code === 'rate_limited') ctx.budget.rateLimited(account, error.retryAfterMs ?? null)
+    ctx.notice(t.id, error)
+  } finally {
+    signal.removeEventListener('abort', stopConn)
+    conn.abort()
+    void iterator.return?.(undefined)?.catch(() => {})
+  }
+  if (outcome === 'left' || signal.aborted) return
+  // The stream ended without a result: ask the task itself, then reconnect after a backoff.
+  m.sseFailures++
+  await ctx.budget.acquire(account, signal)
+  try {
+    const st = await ctx.gateway.status(ctx.gatewayTask(ctx.mustGet(t.id)), signal)
+    if (onStatus(ctx, t.id, t.serverId ?? '', st)) return
+  } catch (e) {
+    const error = toAppError(e)
+    const d = dispositionOf(error)
+    if (d === 'refused' || d === 'not_found' || d === 'storage') {
+      await ctx.onError(t.id, e, 'stream', account, signal, m)
+      return
+    }
+    if (d === 'rate_limited') ctx.budget.rateLimited(account, error.retryAfterMs ?? null)
+    ctx.notice(t.id, error)
+  }
+  await ctx.sleep(
+    backoff(
+      ctx.policy.sseReconnectBaseMs,
+      ctx.policy.sseReconnectMaxMs,
+      m.sseFailures,
+      ctx.clock.random(),
+    ),
+    signal,
+  )
+}
+
+/** Races the next event against the idle watchdog; 'idle' aborts the connection. */
+async function withIdleLimit<T>(
+  ctx: EngineContext,
+  next: Promise<T>,
+  conn: AbortController,
+  signal: AbortSignal,
+): Promise<T | 'idle'> {
+  const timer = new AbortController()
+  const stop = () => timer.abort()
+  signal.addEventListener('abort', stop, { once: true })
+  const idle = ctx.clock.sleep(ctx.policy.sseIdleMs, timer.signal).then(
+    () => 'idle' as const,
+    () => null,
+  )
+  try {
+    const winner = await Promise.race([next, idle])
+    if (winner === 'idle') {
+      conn.abort()
+      next.catch(() => {})
+      return 'idle'
+    }
+    if (winner === null) return next
+    return winner as T
+  } finally {
+    timer.abort()
+    signal.removeEventListener('abort', stop)
+  }
+}
+
+/** Applies one workbench event; true when the task left `running`. */
+function onEvent(ctx: EngineContext, id: string, e: WorkbenchEvent): boolean {
+  switch (e.type) {
+    case 'keepalive':
+    case 'other':
+      return false
+    case 'queued':
+      ctx.apply(id, { type: 'progress', status: 'queued', progress: null }, true)
+      return false
+    case 'preview':
+      if (e.image && e.image.length <= KEEP_PREVIEW_CHARS) ctx.previews.set(id, e.image)
+      ctx.apply(id, { type: 'progress', status: 'generating', progress: e.progress }, true)
+      return false
+    case 'done':
+      if (e.outputs.length === 0) return false
+      ctx.apply(id, { type: 'outputs', outputs: e.outputs })
+      return true
+    case 'error':
+      // Confirmed by GET of the task after the stream (an error event may be the stream's).
+      ctx.notice(id, {
+        code: 'server',
+        message: `The live updates reported an error${e.error.message ? `: ${e.error.message}` : ''}; checking the task.`,
+      })
+      return false
+  }
+}

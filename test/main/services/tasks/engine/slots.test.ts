@@ -1,0 +1,44 @@
+import { ConcurrencySlots } from '@main/services/tasks/engine/slots'
+import { describe, expect, it } from 'vitest'
+
+const limits = { image: 1, video: 2, art: 1, workbench: 1 }
+
+describe('concurrency slots', () => {
+  it('starts waiters in the order they asked, per kind, as slots free up', async () => {
+    const slots = new ConcurrencySlots(limits)
+    const signal = new AbortController().signal
+    const started: string[] = []
+    const wait = (id: string) => slots.wait('image', id, signal).then(() => started.push(id))
+    await wait('a')
+    const b = wait('b')
+    const c = wait('c')
+    await Promise.resolve()
+    expect(started).toEqual(['a'])
+    // Another kind is not held up by images.
+    await slots.wait('video', 'v', signal)
+    slots.release('a')
+    await b
+    expect(started).toEqual(['a', 'b'])
+    slots.release('b')
+    await c
+    expect(started).toEqual(['a', 'b', 'c'])
+  })
+
+  it('lets a held task keep its place, drops an aborted waiter, and opens with new limits', async () => {
+    const slots = new ConcurrencySlots(limits)
+    slots.hold('art', 'recovered')
+    const abort = new AbortController()
+    const aborted = slots.wait('art', 'x', abort.signal)
+    abort.abort()
+    await expect(aborted).rejects.toThrow('aborted')
+    let y = false
+    const waiting = slots.wait('art', 'y', new AbortController().signal).then(() => (y = true))
+    await Promise.resolve()
+    expect(y).toBe(false)
+    slots.setLimits({ ...limits, art: 2 })
+    await waiting
+    expect(y).toBe(true)
+    // A task that already holds a slot does not wait again.
+    await slots.wait('art', 'recovered', new AbortController().signal)
+  })
+})
