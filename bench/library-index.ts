@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { Thumbnailer } from '../src/main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '../src/main/events'
 import { dateFolder, LibraryService } from '../src/main/services/library/LibraryService'
 import { mapLimit } from '../src/main/services/library/scan'
@@ -121,7 +122,7 @@ async function main() {
         settings,
         events: new MainEvents(),
         indexPath: join(dir, 'index.sqlite'),
-        thumbDir: join(dir, 'thumbs'),
+        thumbs: new Thumbnailer(join(dir, 'thumbs')),
         trash: { trashItem: async () => {} },
         watch: false,
       })

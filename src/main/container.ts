@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { JsonFile } from './adapters/fs/JsonFile'
 import type { SecretStore } from './adapters/secrets/SecretStore'
 import { sqliteOpener } from './adapters/sqlite/openDatabase'
+import { Thumbnailer } from './adapters/thumbnails/Thumbnailer'
 import { MainEvents } from './events'
 import type { Platform } from './platform'
 import { createMediaHandler } from './protocols/mediaProtocol'
@@ -43,7 +44,7 @@ export function createContainer(options: ContainerOptions) {
     settings,
     events,
     indexPath: join(options.userDataDir, 'library-index.sqlite'),
-    thumbDir: join(options.userDataDir, 'cache', 'thumbs'),
+    thumbs: new Thumbnailer(join(options.userDataDir, 'cache', 'thumbs')),
     trash: { trashItem: (path) => options.platform.trashItem(path) },
     openDatabase,
   })
@@ -54,7 +55,6 @@ export function createContainer(options: ContainerOptions) {
     userDataDir: options.userDataDir,
     events,
     client,
-    connection: () => settings.connection(),
     openDatabase,
   })
   const downloads = new DownloadService({ client })

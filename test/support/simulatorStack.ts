@@ -4,6 +4,7 @@ import { join } from 'node:path'
 
 import { JsonFile } from '@main/adapters/fs/JsonFile'
 import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
+import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
 import { ServiceClient } from '@main/services/client/ServiceClient'
 import { DownloadService } from '@main/services/downloads/DownloadService'
@@ -86,7 +87,7 @@ export async function startStack(opts: {
     settings,
     events,
     indexPath: join(userDataDir, 'library-index.sqlite'),
-    thumbDir: join(userDataDir, 'cache', 'thumbs'),
+    thumbs: new Thumbnailer(join(userDataDir, 'cache', 'thumbs')),
     trash: { trashItem: async () => {} },
     watch: false,
     log: () => {},

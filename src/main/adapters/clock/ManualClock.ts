@@ -1,4 +1,4 @@
-import { cancelledFailure,type Clock } from './Clock'
+import { cancelledFailure, type Clock } from './Clock'
 
 interface Timer {
   at: number

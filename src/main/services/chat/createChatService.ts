@@ -2,7 +2,6 @@ import { join } from 'node:path'
 
 import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
-import { type ClientConnection, ServiceClient } from '../client/ServiceClient'
 import { ChatService } from './ChatService'
 import { ChatStore } from './ChatStore'
 import { ServiceClientTextGateway, type TextClient } from './ServiceClientTextGateway'
@@ -10,10 +9,8 @@ import { ServiceClientTextGateway, type TextClient } from './ServiceClientTextGa
 export interface ChatServiceDeps {
   userDataDir: string
   events: MainEvents
-  /** The app's shared ServiceClient; when absent the chat service makes (and closes) its own. */
-  client?: TextClient
-  /** Used only for a client of its own: SettingsService.connection(). */
-  connection: () => Promise<ClientConnection | null>
+  /** The app's one ServiceClient (built and closed by the container). */
+  client: TextClient
   openDatabase?: SqliteOpener
 }
 
@@ -22,11 +19,9 @@ export interface ChatServiceDeps {
  * the container wires chat in one line.
  */
 export function createChatService(deps: ChatServiceDeps): ChatService {
-  const own = deps.client ? null : new ServiceClient({ connection: deps.connection })
   return new ChatService({
     store: new ChatStore(join(deps.userDataDir, 'chat.sqlite'), deps.openDatabase),
-    gateway: new ServiceClientTextGateway(deps.client ?? (own as ServiceClient)),
+    gateway: new ServiceClientTextGateway(deps.client),
     events: deps.events,
-    onClose: own ? () => own.close() : undefined,
   })
 }

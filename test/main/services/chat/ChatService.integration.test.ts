@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { MainEvents } from '@main/events'
 import type { ChatService } from '@main/services/chat/ChatService'
 import { createChatService } from '@main/services/chat/createChatService'
+import { ServiceClient } from '@main/services/client/ServiceClient'
 import type { ChatDeltaEvent } from '@shared/chat/types'
 import { type Simulator, startSimulator } from '@simulator'
 import { replyFor } from '@simulator/routes/text'
@@ -16,6 +17,7 @@ let events: MainEvents
 let deltas: ChatDeltaEvent[]
 let key: string
 let chat: ChatService
+let client: ServiceClient
 
 beforeAll(async () => {
   // Fast latency, but streamed words arrive 60 ms apart over real HTTP (slower than coalescing).
@@ -29,11 +31,8 @@ function open(): ChatService {
   events.forward((event, payload) => {
     if (event === 'chat:delta') deltas.push(payload as ChatDeltaEvent)
   })
-  return createChatService({
-    userDataDir: dir,
-    events,
-    connection: async () => ({ baseUrl: sim.baseUrl, key }),
-  })
+  client = new ServiceClient({ connection: async () => ({ baseUrl: sim.baseUrl, key }) })
+  return createChatService({ userDataDir: dir, events, client })
 }
 
 beforeEach(() => {
@@ -44,6 +43,7 @@ beforeEach(() => {
 })
 afterEach(async () => {
   await chat.close()
+  await client.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -204,7 +204,9 @@ describe('chat against the simulator over loopback', () => {
     await chat.models()
     await chat.close()
     key = ''
-    chat = createChatService({ userDataDir: dir, events, connection: async () => null })
+    await client.close()
+    client = new ServiceClient({ connection: async () => null })
+    chat = createChatService({ userDataDir: dir, events, client })
     expect(chat.list().map((c) => c.title)).toEqual(['keep me'])
     expect(chat.get(a.conversation.id).messages).toHaveLength(2)
     expect(chat.search('keep')).toHaveLength(1)

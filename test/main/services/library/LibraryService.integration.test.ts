@@ -7,6 +7,7 @@ import yauzl from 'yauzl'
 
 vi.mock('electron', () => ({}))
 
+import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
 import { dispatch } from '@main/ipc/dispatch'
 import { createMediaHandler } from '@main/protocols/mediaProtocol'
@@ -42,7 +43,7 @@ function restartedService(app: TestApp, options: { undoWindowMs?: number } = {})
     settings: app.container.settings,
     events: new MainEvents(),
     indexPath: join(app.dir, 'userData', 'library-index.sqlite'),
-    thumbDir: join(app.dir, 'userData', 'cache', 'thumbs'),
+    thumbs: new Thumbnailer(join(app.dir, 'userData', 'cache', 'thumbs')),
     trash: app.trash,
     watch: false,
     ...options,

@@ -1,0 +1,120 @@
+import { promises as fs } from 'node:fs'
+import { join } from 'node:path'
+
+import { mediaExtOf } from '@shared/library/types'
+
+import type { LibraryCore } from './LibraryCore'
+import type { IndexRow } from './LibraryIndex'
+import { rowFromDisk } from './rowFromDisk'
+import { type DiskStamp, mapLimit, scanFolder, stampChanged } from './scan'
+import { sidecarPathOf } from './sidecar'
+
+/**
+ * Keeps the index in line with the folder: the whole folder (start, Rescan, a drive coming back)
+ * or the paths the watcher reported. Files are re-read only when their stamp (mtime and size of
+ * the file and its sidecar) changed: an unchanged file costs one stat.
+ */
+export class LibraryReconciler {
+  constructor(
+    private readonly core: LibraryCore,
+    /** The folder could not be scanned: look at it again and retry later (LibraryFolder). */
+    private readonly onUnreadable: (error: Error) => Promise<void>,
+  ) {}
+
+  /** Index rows for files on disk; unreadable ones are listed as scan problems. */
+  async rowsFor(root: string, entries: Array<[string, DiskStamp]>): Promise<IndexRow[]> {
+    const rows = await mapLimit(entries, 24, async ([rel, stamp]) => {
+      try {
+        return await rowFromDisk(root, rel, stamp)
+      } catch (e) {
+        this.core.scanProblems.push({ relPath: rel, message: (e as Error).message })
+        return null
+      }
+    })
+    const out = rows.filter((r): r is IndexRow => r !== null)
+    for (const r of out)
+      if (r.media === 'video' && r.sidecar.sha256)
+        r.poster = await this.core.thumbs.has(r.sidecar.sha256)
+    return out
+  }
+
+  /**
+   * Brings the index in line with the whole folder: rows of vanished files go, new or changed
+   * files are re-read.
+   */
+  async all(): Promise<void> {
+    const core = this.core
+    const root = core.dir()
+    let scan: Awaited<ReturnType<typeof scanFolder>>
+    try {
+      scan = await scanFolder(root)
+    } catch (e) {
+      await this.onUnreadable(e as Error)
+      return
+    }
+    core.scanProblems = [...scan.errors]
+    const index = core.idx()
+    const stamps = index.stamps()
+    const gone = [...stamps.keys()].filter((rel) => !scan.files.has(rel))
+    const changed = [...scan.files].filter(([rel, s]) => stampChanged(stamps.get(rel), s))
+    const removed = gone.length ? index.removePaths(gone) : []
+    const ids: string[] = []
+    for (let i = 0; i < changed.length; i += 2000) {
+      const rows = await this.rowsFor(root, changed.slice(i, i + 2000))
+      index.upsert(rows)
+      ids.push(...rows.map((r) => r.sidecar.id))
+    }
+    core.reconciled = true
+    if (removed.length || ids.length)
+      core.emit({
+        reason: removed.length && !ids.length ? 'removed' : 'reset',
+        ids: [...removed, ...ids].slice(0, 1000),
+      })
+    core.emitStatus()
+  }
+
+  /** Re-reads only the given paths (from the watcher); folders are scanned, vanished paths removed. */
+  async paths(relPaths: string[]): Promise<void> {
+    const core = this.core
+    const root = core.dir()
+    const index = core.idx()
+    const stamps = index.stamps()
+    const removed: string[] = []
+    // A folder and a file inside it can both be reported: one entry per path, or two passes race.
+    const changed = new Map<string, DiskStamp>()
+    for (const rel of new Set(relPaths)) {
+      let st
+      try {
+        st = await fs.stat(join(root, rel))
+      } catch {
+        removed.push(rel)
+        continue
+      }
+      if (st.isDirectory()) {
+        const scan = await scanFolder(root, rel).catch(() => null)
+        if (!scan) continue
+        const under = [...stamps.keys()].filter(
+          (k) => k.startsWith(`${rel}/`) && !scan.files.has(k),
+        )
+        removed.push(...under)
+        for (const [k, v] of scan.files) changed.set(k, v)
+        continue
+      }
+      if (!mediaExtOf(rel)) continue
+      let sidecarMtime = -1
+      try {
+        sidecarMtime = Math.round((await fs.stat(sidecarPathOf(join(root, rel)))).mtimeMs)
+      } catch {
+        // No sidecar.
+      }
+      changed.set(rel, { fileMtime: Math.round(st.mtimeMs), fileSize: st.size, sidecarMtime })
+    }
+    const fresh = [...changed].filter(([rel, s]) => stampChanged(stamps.get(rel), s))
+    const removedIds = removed.length ? index.removePaths(removed) : []
+    const rows = await this.rowsFor(root, fresh)
+    index.upsert(rows)
+    if (removedIds.length) core.emit({ reason: 'removed', ids: removedIds })
+    if (rows.length) core.emit({ reason: 'added', ids: rows.map((r) => r.sidecar.id) })
+    if (removedIds.length || rows.length) core.emitStatus()
+  }
+}
