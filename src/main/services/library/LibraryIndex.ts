@@ -1,23 +1,12 @@
-import type {
-  LibraryCursor,
-  LibraryFilter,
-  LibraryItem,
-  LibraryKind,
-  LibraryMedia,
-  LibraryMonth,
-  LibraryPage,
-  LibrarySidecar,
-  LibraryTile,
-  MediaExt,
-} from '@shared/library/types'
-import type { Statement } from 'better-sqlite3'
+import type { LibraryCursor, LibraryFilter, LibraryItem, LibraryMedia, LibraryMonth, LibraryPage, LibrarySidecar, MediaExt } from '@shared/library/types'
 
-import {
-  type Db,
-  type Migration,
-  openDatabase,
-  type SqliteOpener,
-} from '../../adapters/sqlite/openDatabase'
+import { type Db, openDatabase, type SqliteOpener } from '../../adapters/sqlite/openDatabase'
+import { IndexQueries } from './indexQueries'
+import { type FullRow, parseParams, type TileRow, toTile } from './indexRows'
+import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
+
+export { ftsQuery } from './indexRows'
+export { KEY_SHIFT, keyOf, monthKeyOf } from './indexSchema'
 
 /** What the index stores per file: the sidecar plus where it is and how it looked when read. */
 export interface IndexRow {
@@ -40,157 +29,6 @@ export interface FileStamp {
   fileMtime: number
   fileSize: number
   sidecarMtime: number
-}
-
-const MIGRATIONS: Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-      CREATE TABLE items (
-        rowid INTEGER PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
-        rel_path TEXT NOT NULL UNIQUE,
-        kind TEXT NOT NULL,
-        media TEXT NOT NULL,
-        ext TEXT NOT NULL,
-        model TEXT NOT NULL,
-        prompt TEXT NOT NULL,
-        negative TEXT NOT NULL,
-        params TEXT NOT NULL,
-        seed INTEGER,
-        cost REAL,
-        source_task TEXT,
-        width INTEGER,
-        height INTEGER,
-        duration REAL,
-        bytes INTEGER NOT NULL,
-        sha256 TEXT NOT NULL,
-        created INTEGER NOT NULL,
-        month INTEGER NOT NULL,
-        favourite INTEGER NOT NULL DEFAULT 0,
-        demo INTEGER NOT NULL DEFAULT 0,
-        original_name TEXT,
-        problem TEXT,
-        file_mtime INTEGER NOT NULL,
-        file_size INTEGER NOT NULL,
-        sidecar_mtime INTEGER NOT NULL,
-        poster INTEGER NOT NULL DEFAULT 0
-      );
-      -- The rowid is the sort key (see keyOf): every index below ends in it implicitly, so each
-      -- filter walks its index newest first and stops after one page.
-      CREATE INDEX items_kind ON items(kind);
-      CREATE INDEX items_media ON items(media);
-      CREATE INDEX items_model ON items(model);
-      CREATE INDEX items_favourite ON items(favourite) WHERE favourite = 1;
-      CREATE INDEX items_month ON items(month);
-      CREATE INDEX items_sha ON items(sha256);
-      CREATE INDEX items_task ON items(source_task) WHERE source_task IS NOT NULL;
-      CREATE VIRTUAL TABLE items_fts USING fts5(
-        prompt, negative, content='items', content_rowid='rowid',
-        tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
-      );
-      CREATE TRIGGER items_ai AFTER INSERT ON items BEGIN
-        INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
-      END;
-      CREATE TRIGGER items_ad AFTER DELETE ON items BEGIN
-        INSERT INTO items_fts(items_fts, rowid, prompt, negative) VALUES ('delete', old.rowid, old.prompt, old.negative);
-      END;
-      CREATE TRIGGER items_au AFTER UPDATE OF prompt, negative ON items BEGIN
-        INSERT INTO items_fts(items_fts, rowid, prompt, negative) VALUES ('delete', old.rowid, old.prompt, old.negative);
-        INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
-      END;
-    `),
-]
-
-/**
- * Rows are keyed by time: rowid = created ms × 2^10 + a tie counter (a safe integer until 2248). Newest first is then simply
- * `ORDER BY rowid DESC`, which the primary key, every secondary index (rowid is their last
- * column) and FTS5 (doclists are in rowid order) all deliver without sorting, so a page or a
- * search stops after 200 rows even when a common word matches half the library.
- */
-export const KEY_SHIFT = 2 ** 10
-export const keyOf = (createdMs: number): number => Math.max(0, Math.floor(createdMs)) * KEY_SHIFT
-
-/** yyyymm in local time: months on the scrubber are the user's calendar months. */
-export const monthKeyOf = (ms: number): number => {
-  const d = new Date(ms)
-  return d.getFullYear() * 100 + d.getMonth() + 1
-}
-
-/**
- * Turns what the user typed into a safe FTS5 query: every word must occur (prefix match), and
- * nothing the user types can be FTS syntax. Null when there are no words.
- */
-export function ftsQuery(text: string): string | null {
-  const words = text
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}_]+/u)
-    .filter(Boolean)
-    .slice(0, 16)
-  if (!words.length) return null
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ')
-}
-
-const TILE_COLUMNS = `items.id, items.kind, items.media, items.model,
-  substr(items.prompt, 1, 200) AS prompt_preview, items.created, items.favourite, items.width,
-  items.height, items.duration, items.sha256, items.rel_path, items.problem, items.poster`
-
-interface TileRow {
-  id: string
-  kind: string
-  media: string
-  model: string
-  prompt_preview: string
-  created: number
-  favourite: number
-  width: number | null
-  height: number | null
-  duration: number | null
-  sha256: string
-  rel_path: string
-  problem: string | null
-  poster: number
-}
-
-interface FullRow extends TileRow {
-  prompt: string
-  negative: string
-  params: string
-  seed: number | null
-  cost: number | null
-  source_task: string | null
-  bytes: number
-  demo: number
-  ext: string
-  original_name: string | null
-}
-
-const toTile = (r: TileRow): LibraryTile => ({
-  id: r.id,
-  kind: r.kind as LibraryKind,
-  media: r.media as LibraryMedia,
-  model: r.model,
-  promptPreview: r.prompt_preview,
-  createdAt: r.created,
-  favourite: r.favourite === 1,
-  width: r.width,
-  height: r.height,
-  durationSec: r.duration,
-  sha256: r.sha256,
-  fileName: r.rel_path.slice(r.rel_path.lastIndexOf('/') + 1),
-  problem: r.problem,
-  hasThumb: r.media === 'image' || r.poster === 1,
-})
-
-function parseParams(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text)
-    return typeof v === 'object' && v !== null && !Array.isArray(v)
-      ? (v as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
 }
 
 /**
@@ -249,6 +87,8 @@ export class LibraryIndex {
         'SELECT model, count(*) AS n FROM items GROUP BY model ORDER BY n DESC LIMIT 200',
       ),
     }
+    const keyOfId = this.stmts.keyOfId
+    this.queries = new IndexQueries(db, (id) => keyOfId.get(id) as number | undefined)
   }
 
   close(): void {
@@ -411,122 +251,21 @@ export class LibraryIndex {
     }))
   }
 
-  private readonly cache = new Map<string, Statement>()
-  private stmt(sql: string): Statement {
-    let st = this.cache.get(sql)
-    if (!st) {
-      st = this.db.prepare(sql)
-      this.cache.set(sql, st)
-    }
-    return st
-  }
+  private readonly queries: IndexQueries
 
-  /** Clauses on `items` for a filter, and the FTS query (null when no text). */
-  private where(filter: LibraryFilter): {
-    clauses: string[]
-    params: unknown[]
-    match: string | null
-  } {
-    const clauses: string[] = []
-    const params: unknown[] = []
-    if (filter.kinds?.length) {
-      clauses.push(`items.kind IN (${filter.kinds.map(() => '?').join(',')})`)
-      params.push(...filter.kinds)
-    }
-    if (filter.media) {
-      clauses.push('items.media = ?')
-      params.push(filter.media)
-    }
-    if (filter.model) {
-      clauses.push('items.model = ?')
-      params.push(filter.model)
-    }
-    if (filter.from !== undefined) {
-      clauses.push('items.rowid >= ?')
-      params.push(keyOf(filter.from))
-    }
-    if (filter.to !== undefined) {
-      clauses.push('items.rowid < ?')
-      params.push(keyOf(filter.to))
-    }
-    if (filter.favourites) clauses.push('items.favourite = 1')
-    return { clauses, params, match: filter.text ? ftsQuery(filter.text) : null }
-  }
-
-  /** The exclusive rowid bound for a cursor: its row's key, or its time when the row is gone. */
-  private bound(after: LibraryCursor): number {
-    const key = after.id ? (this.stmts.keyOfId.get(after.id) as number | undefined) : undefined
-    return key ?? keyOf(after.createdAt)
-  }
-
-  /** SELECT … FROM the right tables for a filter, newest first (rowid order, no sort step). */
-  private select(columns: string, filter: LibraryFilter, after: LibraryCursor | null) {
-    const { clauses, params, match } = this.where(filter)
-    if (after) {
-      clauses.push('items.rowid < ?')
-      params.push(this.bound(after))
-    }
-    if (match) {
-      // Driven from FTS5, which yields matches in descending rowid order and stops at the limit.
-      const where = ['items_fts MATCH ?', ...clauses].join(' AND ')
-      return {
-        sql: `SELECT ${columns} FROM items_fts JOIN items ON items.rowid = items_fts.rowid WHERE ${where} ORDER BY items_fts.rowid DESC`,
-        params: [match, ...params],
-      }
-    }
-    const where = clauses.length ? clauses.join(' AND ') : '1'
-    return { sql: `SELECT ${columns} FROM items WHERE ${where} ORDER BY items.rowid DESC`, params }
-  }
-
-  /**
-   * One page, newest first, strictly after `after` (keyset). `skip` jumps over that many rows
-   * first: the grid uses it (small, bounded by a month) to land in the middle of a month without
-   * walking all pages before it.
-   */
+  /** One page, newest first, strictly after `after` (see IndexQueries.page). */
   page(filter: LibraryFilter, after: LibraryCursor | null, limit: number, skip = 0): LibraryPage {
-    const q = this.select(TILE_COLUMNS, filter, after)
-    const rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(
-      ...q.params,
-      limit + 1,
-      skip,
-    ) as TileRow[]
-    const more = rows.length > limit
-    const items = rows.slice(0, limit).map(toTile)
-    const last = items[items.length - 1]
-    return { items, next: more && last ? { createdAt: last.createdAt, id: last.id } : null }
+    return this.queries.page(filter, after, limit, skip)
   }
 
   /** Counts per month for the same filter, newest first. */
   months(filter: LibraryFilter): LibraryMonth[] {
-    const { clauses, params, match } = this.where(filter)
-    const where = clauses.length ? clauses.join(' AND ') : '1'
-    const sql = match
-      ? `SELECT items.month AS month, count(*) AS n FROM items_fts JOIN items ON items.rowid = items_fts.rowid
-         WHERE items_fts MATCH ? AND ${where} GROUP BY items.month ORDER BY items.month DESC`
-      : `SELECT month, count(*) AS n FROM items WHERE ${where} GROUP BY month ORDER BY month DESC`
-    const rows = this.stmt(sql).all(...(match ? [match, ...params] : params)) as Array<{
-      month: number
-      n: number
-    }>
-    return rows.map(({ month, n }) => {
-      const y = Math.floor(month / 100)
-      const m = month % 100
-      return {
-        month: `${y}-${String(m).padStart(2, '0')}`,
-        count: n,
-        start: new Date(y, m - 1, 1).getTime(),
-        end: new Date(y, m, 1).getTime(),
-      }
-    })
+    return this.queries.months(filter)
   }
 
   /** IDs in grid order for a filter (select all), capped. */
   ids(filter: LibraryFilter, cap: number): string[] {
-    const q = this.select('items.id', filter, null)
-    return this.db
-      .prepare(`${q.sql} LIMIT ?`)
-      .pluck()
-      .all(...q.params, cap) as string[]
+    return this.queries.ids(filter, cap)
   }
 }
 

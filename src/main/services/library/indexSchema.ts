@@ -1,0 +1,76 @@
+import type { Migration } from '../../adapters/sqlite/openDatabase'
+
+export const MIGRATIONS: Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE items (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        rel_path TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        media TEXT NOT NULL,
+        ext TEXT NOT NULL,
+        model TEXT NOT NULL,
+        prompt TEXT NOT NULL,
+        negative TEXT NOT NULL,
+        params TEXT NOT NULL,
+        seed INTEGER,
+        cost REAL,
+        source_task TEXT,
+        width INTEGER,
+        height INTEGER,
+        duration REAL,
+        bytes INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        month INTEGER NOT NULL,
+        favourite INTEGER NOT NULL DEFAULT 0,
+        demo INTEGER NOT NULL DEFAULT 0,
+        original_name TEXT,
+        problem TEXT,
+        file_mtime INTEGER NOT NULL,
+        file_size INTEGER NOT NULL,
+        sidecar_mtime INTEGER NOT NULL,
+        poster INTEGER NOT NULL DEFAULT 0
+      );
+      -- The rowid is the sort key (see keyOf): every index below ends in it implicitly, so each
+      -- filter walks its index newest first and stops after one page.
+      CREATE INDEX items_kind ON items(kind);
+      CREATE INDEX items_media ON items(media);
+      CREATE INDEX items_model ON items(model);
+      CREATE INDEX items_favourite ON items(favourite) WHERE favourite = 1;
+      CREATE INDEX items_month ON items(month);
+      CREATE INDEX items_sha ON items(sha256);
+      CREATE INDEX items_task ON items(source_task) WHERE source_task IS NOT NULL;
+      CREATE VIRTUAL TABLE items_fts USING fts5(
+        prompt, negative, content='items', content_rowid='rowid',
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+      );
+      CREATE TRIGGER items_ai AFTER INSERT ON items BEGIN
+        INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
+      END;
+      CREATE TRIGGER items_ad AFTER DELETE ON items BEGIN
+        INSERT INTO items_fts(items_fts, rowid, prompt, negative) VALUES ('delete', old.rowid, old.prompt, old.negative);
+      END;
+      CREATE TRIGGER items_au AFTER UPDATE OF prompt, negative ON items BEGIN
+        INSERT INTO items_fts(items_fts, rowid, prompt, negative) VALUES ('delete', old.rowid, old.prompt, old.negative);
+        INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
+      END;
+    `),
+]
+
+/**
+ * Rows are keyed by time: rowid = created ms × 2^10 + a tie counter (a safe integer until 2248). Newest first is then simply
+ * `ORDER BY rowid DESC`, which the primary key, every secondary index (rowid is their last
+ * column) and FTS5 (doclists are in rowid order) all deliver without sorting, so a page or a
+ * search stops after 200 rows even when a common word matches half the library.
+ */
+export const KEY_SHIFT = 2 ** 10
+export const keyOf = (createdMs: number): number => Math.max(0, Math.floor(createdMs)) * KEY_SHIFT
+
+/** yyyymm in local time: months on the scrubber are the user's calendar months. */
+export const monthKeyOf = (ms: number): number => {
+  const d = new Date(ms)
+  return d.getFullYear() * 100 + d.getMonth() + 1
+}
