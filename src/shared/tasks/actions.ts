@@ -5,7 +5,10 @@
 import type { TaskView } from './views'
 
 export interface TaskActions {
-  /** Stop a task that is still only local (queued, or waiting on a quote the user must confirm). */
+  /**
+   * Stop a task, whatever it is doing: one still local is cancelled; one the service may be
+   * working on stops as "needs attention" with its key kept (Try again never charges twice).
+   */
   cancel: boolean
   /** Start the same request again as a new generation, with a new key (a new charge). */
   retryAsNew: boolean
@@ -27,7 +30,12 @@ export function taskActions(t: ActionInput): TaskActions {
     (t.attention === 'quote_changed' || t.attention === 'price_above_estimate')
   const mayBeCharged = t.state === 'needs_attention' && !quoteWait
   return {
-    cancel: t.state === 'queued' || quoteWait,
+    cancel:
+      t.state === 'queued' ||
+      t.state === 'submitting' ||
+      t.state === 'running' ||
+      t.state === 'downloading' ||
+      quoteWait,
     retryAsNew: t.state === 'failed' || t.state === 'cancelled' || t.state === 'saved',
     dismiss: t.state === 'saved' || t.state === 'failed' || t.state === 'cancelled' || mayBeCharged,
     confirmQuote: quoteWait,

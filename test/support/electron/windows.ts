@@ -191,9 +191,11 @@ export class FakeWebContents extends EventEmitter {
     if (this.destroyed) return
     const wire = toWire(args)
     this.sent.push({ channel, args })
+    // A message sent before the window has a page is dropped, as Electron drops what it sends
+    // to a renderer that has not loaded yet (nothing in the page listens).
     this.sendChain = this.sendChain.then(() =>
       this.page
-        .evaluate(
+        ?.evaluate(
           ([c, w]) =>
             (
               window as unknown as { __electronDouble?: { emit(c: string, w: unknown): void } }

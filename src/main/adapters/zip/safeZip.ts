@@ -51,13 +51,36 @@ export class ZipCrcError extends UnsafeZipError {
   }
 }
 
+/**
+ * yauzl's entry stream starts inflating as soon as it is opened, before anyone reads it. An
+ * error it emits in that gap ("too many bytes in the stream" from an entry that inflates past
+ * its declared size, "invalid block type" from corrupt deflate) would be an uncaught exception in
+ * main if no listener were attached yet, so one is attached at once and the error is kept for the
+ * reader, as an UnsafeZipError that names the entry.
+ */
 function crcChecked(stream: Readable, expected: number, name: string) {
+  let failure: unknown = null
+  stream.on('error', (e) => (failure ??= e))
+  const damaged = (e: unknown): UnsafeZipError =>
+    e instanceof UnsafeZipError
+      ? e
+      : new UnsafeZipError(
+          `The ZIP archive is damaged: ${name} cannot be read (${e instanceof Error ? e.message : String(e)}).`,
+        )
   async function* bytes() {
     let crc = 0
-    for await (const chunk of stream) {
-      crc = crc32(chunk as Buffer, crc)
-      yield chunk as Buffer
+    // yauzl re-emits inflate errors with emit('error') rather than destroying the stream, so an
+    // iterator started after one would wait forever for an end that never comes.
+    if (failure) throw damaged(failure)
+    try {
+      for await (const chunk of stream) {
+        crc = crc32(chunk as Buffer, crc)
+        yield chunk as Buffer
+      }
+    } catch (e) {
+      throw damaged(failure ?? e)
     }
+    if (failure) throw damaged(failure)
     if (crc >>> 0 !== expected >>> 0) throw new ZipCrcError(name)
   }
   const iterable = bytes()

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto'
 
-import { getTextModel } from '@shared/catalog/models'
 import { titleFrom } from '@shared/chat/limits'
-import {
-  canCompact,
-  endpointFor,
-  isValidPair,
-  textEndpointsFor,
-  textModelsListed,
-} from '@shared/chat/models'
 import type {
   ChatDeleteResult,
   ChatModelsView,
@@ -18,14 +10,17 @@ import type {
   ConversationView,
   TextEndpoint,
 } from '@shared/chat/types'
-import { type AppError, fail, isAppFailure } from '@shared/result'
+import { fail } from '@shared/result'
 
 import type { MainEvents } from '../../events'
+import { ChatModels, checkPair } from './ChatModels'
 import { type ChatStore, messageView, type StoredMessage } from './ChatStore'
-import { compactionText, hasTurnsSinceCompaction, historyTurns } from './history'
-import { INTERRUPTED, replyError } from './replyErrors'
+import { compactionText, historyTurns } from './history'
+import { type ActiveRequest, runReply, settleFailedReply } from './replies'
+import { INTERRUPTED } from './replyErrors'
 import { ReplyWriter } from './ReplyWriter'
 import type { TextGateway } from './TextGateway'
+import { checkCompactable, lastUserTurn } from './turns'
 
 export interface ChatServiceOptions {
   store: ChatStore
@@ -49,24 +44,6 @@ export interface ReplyOptions {
   stream: boolean
 }
 
-/** One request in flight for a conversation (a reply or a compaction). */
-interface Active {
-  controller: AbortController
-  /** Set by Stop, so an abort is told apart from the app closing. */
-  stopped: boolean
-  writer: ReplyWriter | null
-  done: Promise<void>
-}
-
-const MODELS_KEY = 'models'
-/** An account's model list rarely changes; asking again after this keeps it honest. */
-const MODELS_MAX_AGE_MS = 5 * 60_000
-
-interface CachedModels {
-  ids: string[]
-  fetchedAt: number
-}
-
 /**
  * Conversations with the text models: stored in SQLite (readable offline), replies streamed to
  * the renderer as coalesced deltas and persisted while they arrive, one request at a time per
@@ -83,9 +60,8 @@ export class ChatService {
   private readonly persistMs: number
   private readonly purgeAfterMs: number
   private readonly onClose: (() => Promise<void>) | undefined
-  private readonly active = new Map<string, Active>()
-  /** The model list fetched in this session (null: not fetched yet, or it failed). */
-  private fetched: CachedModels | null = null
+  private readonly active = new Map<string, ActiveRequest>()
+  private readonly modelList: ChatModels
   private closed = false
   private readonly unsubscribe: () => void
 
@@ -99,9 +75,10 @@ export class ChatService {
     this.persistMs = options.persistMs ?? 400
     this.purgeAfterMs = options.purgeAfterMs ?? 10 * 60_000
     this.onClose = options.onClose
+    this.modelList = new ChatModels(this.store, this.gateway, this.now)
     // A new key or address may list other models: fetch the list again on next use.
     this.unsubscribe = this.events.forward((event) => {
-      if (event === 'settings:changed') this.fetched = null
+      if (event === 'settings:changed') this.modelList.invalidate()
     })
     this.store.recoverInterrupted(INTERRUPTED, this.now())
     this.store.purgeDeleted(this.now() - this.purgeAfterMs)
@@ -135,23 +112,8 @@ export class ChatService {
    * refresh, or after the key changed); the last answer is stored, so the picker still shows the
    * account's models offline.
    */
-  async models(refresh = false): Promise<ChatModelsView> {
-    const fresh = this.fetched && this.now() - this.fetched.fetchedAt < MODELS_MAX_AGE_MS
-    if (fresh && !refresh) return this.modelsView(this.fetched!, 'account', null)
-    try {
-      const ids = await this.gateway.listModels()
-      this.fetched = { ids, fetchedAt: this.now() }
-      this.store.setValue(MODELS_KEY, this.fetched)
-      return this.modelsView(this.fetched, 'account', null)
-    } catch (e) {
-      const cached = this.store.getValue<CachedModels>(MODELS_KEY)
-      const error = isAppFailure(e)
-        ? e.error
-        : { code: 'internal' as const, message: 'The model list could not be read.' }
-      return cached
-        ? this.modelsView(cached, 'cache', error)
-        : { models: [], source: 'none', fetchedAt: null, error }
-    }
+  models(refresh = false): Promise<ChatModelsView> {
+    return this.modelList.list(refresh)
   }
 
   /**
@@ -159,17 +121,13 @@ export class ChatService {
    * picker shows it at once while `models()` asks the service (which can take seconds offline).
    */
   cachedModels(): ChatModelsView {
-    if (this.fetched) return this.modelsView(this.fetched, 'account', null)
-    const cached = this.store.getValue<CachedModels>(MODELS_KEY)
-    return cached
-      ? this.modelsView(cached, 'cache', null)
-      : { models: [], source: 'none', fetchedAt: null, error: null }
+    return this.modelList.cached()
   }
 
   // ───────────────────────────── editing ─────────────────────────────
 
   create(input: { model: string; endpoint?: TextEndpoint | undefined; title?: string }) {
-    const endpoint = this.checkPair(input.model, input.endpoint)
+    const endpoint = checkPair(input.model, input.endpoint)
     const id = this.newId()
     this.store.createConversation({
       id,
@@ -218,8 +176,8 @@ export class ChatService {
     if (input.conversationId && !existing) this.missing()
     const model = input.model ?? existing?.model
     if (!model) return fail('validation', 'Pick a model first.', { fields: { model: 'Required' } })
-    const endpoint = this.checkPair(model, input.endpoint, existing?.endpoint)
-    await this.checkListed(model)
+    const endpoint = checkPair(model, input.endpoint, existing?.endpoint)
+    await this.modelList.checkListed(model)
     let conversationId = existing?.id
     if (conversationId) {
       this.checkIdle(conversationId)
@@ -249,29 +207,15 @@ export class ChatService {
   }
 
   /** Replaces every reply after the last user message with a new one. */
-  async regenerate(input: ReplyOptions & { conversationId: string }): Promise<ChatSendResult> {
-    const { conversation, lastUser, after } = this.lastTurn(input.conversationId)
-    const model = input.model ?? conversation.model
-    const endpoint = this.checkPair(model, input.endpoint, conversation.endpoint)
-    await this.checkListed(model)
-    this.removeMessages(input.conversationId, after)
-    this.store.updateConversation(input.conversationId, { model, endpoint, now: this.now() })
-    return this.startReply(input.conversationId, lastUser.id, model, endpoint, input.stream)
+  regenerate(input: ReplyOptions & { conversationId: string }): Promise<ChatSendResult> {
+    return this.answerLastAgain(input, null)
   }
 
   /** Changes the last user message and asks again; later replies are replaced. */
-  async editLast(
+  editLast(
     input: ReplyOptions & { conversationId: string; text: string },
   ): Promise<ChatSendResult> {
-    const { conversation, lastUser, after } = this.lastTurn(input.conversationId)
-    const model = input.model ?? conversation.model
-    const endpoint = this.checkPair(model, input.endpoint, conversation.endpoint)
-    await this.checkListed(model)
-    this.removeMessages(input.conversationId, after)
-    this.store.updateMessage(lastUser.id, { content: input.text, now: this.now() })
-    this.store.updateConversation(input.conversationId, { model, endpoint, now: this.now() })
-    this.emitUpdated(input.conversationId, lastUser.id)
-    return this.startReply(input.conversationId, lastUser.id, model, endpoint, input.stream)
+    return this.answerLastAgain(input, input.text)
   }
 
   /** Stops the request running in a conversation; a partial reply is kept (status `stopped`). */
@@ -291,23 +235,13 @@ export class ChatService {
    */
   async compact(conversationId: string): Promise<ConversationView> {
     const conversation = this.store.summary(conversationId) ?? this.missing()
-    if (!canCompact(conversation.model)) {
-      const label = getTextModel(conversation.model)?.label ?? conversation.model
-      fail('unsupported', `${label} cannot be compacted: only models that use Responses can.`, {
-        action: 'Switch the conversation to Standard 6 Sol, Standard 6 Astra or Standard 5.6 Sol.',
-      })
-    }
     this.checkIdle(conversationId)
     const messages = this.store.messages(conversationId)
-    if (!hasTurnsSinceCompaction(messages)) {
-      fail('validation', 'There is nothing new to compact.', {
-        action: 'Compact again after the conversation has gone on.',
-      })
-    }
-    await this.checkListed(conversation.model)
+    checkCompactable(conversation.model, messages)
+    await this.modelList.checkListed(conversation.model)
     const controller = new AbortController()
     let release: () => void = () => {}
-    const active: Active = {
+    const active: ActiveRequest = {
       controller,
       stopped: false,
       writer: null,
@@ -393,23 +327,12 @@ export class ChatService {
       persistMs: this.persistMs,
     })
     const controller = new AbortController()
-    const active: Active = { controller, stopped: false, writer, done: Promise.resolve() }
+    const active: ActiveRequest = { controller, stopped: false, writer, done: Promise.resolve() }
     this.active.set(conversationId, active)
-    active.done = this.runReply(active, { model, endpoint, stream: streams, history })
+    active.done = runReply(this.gateway, active, { model, endpoint, stream: streams, history })
       .then(
         () => writer.finish('complete', null),
-        (e: unknown) => {
-          const partial = writer.content.length > 0
-          if (active.stopped) writer.finish('stopped', null)
-          else if (controller.signal.aborted)
-            writer.finish(partial ? 'incomplete' : 'error', INTERRUPTED)
-          else {
-            const error = replyError(e, partial)
-            // The account's rights changed on the service: the cached list is out of date.
-            if (['auth', 'forbidden', 'model_unavailable'].includes(error.code)) this.fetched = null
-            writer.finish(partial ? 'incomplete' : 'error', error)
-          }
-        },
+        (e: unknown) => settleFailedReply(active, e, () => this.modelList.invalidate()),
       )
       .finally(() => {
         this.active.delete(conversationId)
@@ -426,53 +349,24 @@ export class ChatService {
     }
   }
 
-  private async runReply(
-    active: Active,
-    call: {
-      model: string
-      endpoint: TextEndpoint
-      stream: boolean
-      history: ReturnType<typeof historyTurns>
-    },
-  ): Promise<void> {
-    const writer = active.writer!
-    const signal = active.controller.signal
-    if (call.endpoint === 'chat.completions') {
-      const req = { model: call.model, messages: call.history, signal }
-      if (call.stream) {
-        for await (const delta of this.gateway.chatStream(req)) writer.append(delta)
-      } else {
-        writer.append((await this.gateway.chat(req)).text)
-      }
-      return
-    }
-    const req = { model: call.model, input: call.history, signal }
-    if (call.stream && this.gateway.responsesStream) {
-      for await (const delta of this.gateway.responsesStream(req)) writer.append(delta)
-    } else {
-      writer.append((await this.gateway.responses(req)).text)
-    }
-  }
-
-  private lastTurn(conversationId: string) {
-    const conversation = this.store.summary(conversationId) ?? this.missing()
-    this.checkIdle(conversationId)
-    const messages = this.store.messages(conversationId)
-    let index = -1
-    for (let i = messages.length - 1; i >= 0; i--) {
-      if (messages[i]!.role === 'user') {
-        index = i
-        break
-      }
-    }
-    if (index < 0) return fail('validation', 'There is no message to answer yet.')
-    const after = messages.slice(index + 1)
-    if (after.some((m) => m.role === 'compaction')) {
-      fail('validation', 'The conversation was compacted after this message.', {
-        action: 'Send a new message instead.',
-      })
-    }
-    return { conversation, lastUser: messages[index]!, after }
+  /** Regenerate and Edit: the replies after the last user message go, a new one starts. */
+  private async answerLastAgain(
+    input: ReplyOptions & { conversationId: string },
+    newText: string | null,
+  ): Promise<ChatSendResult> {
+    const id = input.conversationId
+    const conversation = this.store.summary(id) ?? this.missing()
+    this.checkIdle(id)
+    const { lastUser, after } = lastUserTurn(this.store.messages(id))
+    const model = input.model ?? conversation.model
+    const endpoint = checkPair(model, input.endpoint, conversation.endpoint)
+    await this.modelList.checkListed(model)
+    this.removeMessages(id, after)
+    if (newText !== null)
+      this.store.updateMessage(lastUser.id, { content: newText, now: this.now() })
+    this.store.updateConversation(id, { model, endpoint, now: this.now() })
+    if (newText !== null) this.emitUpdated(id, lastUser.id)
+    return this.startReply(id, lastUser.id, model, endpoint, input.stream)
   }
 
   private removeMessages(conversationId: string, messages: readonly StoredMessage[]): void {
@@ -486,56 +380,12 @@ export class ChatService {
     })
   }
 
-  /**
-   * The endpoint to use for a model. A pair the catalog does not allow is refused when asked for
-   * explicitly; a conversation's previous endpoint that the new model refuses is replaced by the
-   * model's default (a conversation switched to lite-v4.1-flash goes on with chat completions).
-   */
-  private checkPair(
-    model: string,
-    asked: TextEndpoint | undefined,
-    previous?: TextEndpoint | undefined,
-  ): TextEndpoint {
-    const text = getTextModel(model)
-    if (!text) {
-      return fail('validation', `${model} is not a text model.`, {
-        fields: { model: 'Pick one of the text models' },
-      })
-    }
-    if (asked && !isValidPair(model, asked)) {
-      return fail('validation', `${text.label} cannot use ${asked}.`, {
-        fields: { endpoint: `${text.label} only uses ${textEndpointsFor(model).join(', ')}` },
-      })
-    }
-    return endpointFor(model, asked ?? previous) as TextEndpoint
-  }
-
-  /** Refuses a model the account's list (fresh or cached) does not contain. */
-  private async checkListed(model: string): Promise<void> {
-    if (!this.fetched) await this.models().catch(() => null)
-    const ids = this.fetched?.ids ?? this.store.getValue<CachedModels>(MODELS_KEY)?.ids
-    if (ids && !ids.includes(model)) {
-      const label = getTextModel(model)?.label ?? model
-      fail('model_unavailable', `${label} is not in this account's model list.`, {
-        action: 'Pick another model, or check the account’s model access on the service.',
-      })
-    }
-  }
-
   private checkIdle(conversationId: string): void {
     if (this.active.has(conversationId)) {
       fail('validation', 'A reply is still arriving in this conversation.', {
         action: 'Wait for it, or press Stop first.',
       })
     }
-  }
-
-  private modelsView(
-    list: CachedModels,
-    source: ChatModelsView['source'],
-    error: AppError | null,
-  ): ChatModelsView {
-    return { models: textModelsListed(list.ids), source, fetchedAt: list.fetchedAt, error }
   }
 
   private withBusy(c: ConversationSummary): ConversationSummary {

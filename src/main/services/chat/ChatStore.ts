@@ -1,202 +1,23 @@
-import type {
-  ChatMessageView,
-  ChatSearchHit,
-  ConversationSummary,
-  MessageRole,
-  MessageStatus,
-  TextEndpoint,
-} from '@shared/chat/types'
-import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@shared/chat/types'
+import type { ChatSearchHit, ConversationSummary, TextEndpoint } from '@shared/chat/types'
 import type { AppError } from '@shared/result'
 
+import { type Db, openDatabase, type SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import {
-  type Db,
-  type Migration,
-  openDatabase,
-  type SqliteOpener,
-} from '../../adapters/sqlite/openDatabase'
+  type ConversationRow,
+  type MessagePatch,
+  type MessageRow,
+  type NewMessage,
+  parseJson,
+  type StoredMessage,
+  SUMMARY_SELECT,
+  toMessage,
+  toSummary,
+} from './chatRows'
+import { CHAT_MIGRATIONS } from './chatSchema'
+import { ftsQuery, likePattern, markTitle } from './chatSearch'
 
-/**
- * Schema v1. `messages.n` is the integer key the FTS5 index points at (external content table,
- * kept in step by triggers, so the text is stored once). Conversations are soft-deleted
- * (`deleted_at` + `undo_token`) so a delete can be undone until it is purged.
- */
-const MIGRATIONS: readonly Migration[] = [
-  (db) => {
-    db.exec(`
-      CREATE TABLE conversations (
-        id TEXT PRIMARY KEY,
-        title TEXT NOT NULL,
-        model TEXT NOT NULL,
-        endpoint TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        deleted_at INTEGER,
-        undo_token TEXT UNIQUE
-      );
-      CREATE INDEX conversations_by_update ON conversations (deleted_at, updated_at DESC);
-      CREATE TABLE messages (
-        n INTEGER PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
-        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,
-        role TEXT NOT NULL,
-        content TEXT NOT NULL DEFAULT '',
-        status TEXT NOT NULL,
-        error TEXT,
-        model TEXT,
-        endpoint TEXT,
-        streamed INTEGER NOT NULL DEFAULT 0,
-        raw TEXT,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        UNIQUE (conversation_id, seq)
-      );
-      CREATE VIRTUAL TABLE messages_fts USING fts5(
-        content, content = 'messages', content_rowid = 'n',
-        tokenize = 'unicode61 remove_diacritics 2'
-      );
-      CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
-        INSERT INTO messages_fts (rowid, content) VALUES (new.n, new.content);
-      END;
-      CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
-        INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.n, old.content);
-      END;
-      CREATE TRIGGER messages_au AFTER UPDATE OF content ON messages BEGIN
-        INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.n, old.content);
-        INSERT INTO messages_fts (rowid, content) VALUES (new.n, new.content);
-      END;
-      CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    `)
-  },
-]
-
-interface ConversationRow {
-  id: string
-  title: string
-  model: string
-  endpoint: string
-  created_at: number
-  updated_at: number
-  message_count: number
-  preview: string | null
-}
-
-interface MessageRow {
-  id: string
-  conversation_id: string
-  seq: number
-  role: string
-  content: string
-  status: string
-  error: string | null
-  model: string | null
-  endpoint: string | null
-  streamed: number
-  raw: string | null
-  created_at: number
-  updated_at: number
-}
-
-/** A message as stored, plus the verbatim service output of a compaction. */
-export interface StoredMessage extends ChatMessageView {
-  /** For compaction rows: the items /v1/responses/compact returned. */
-  raw: unknown
-}
-
-export interface NewMessage {
-  id: string
-  conversationId: string
-  role: MessageRole
-  content: string
-  status: MessageStatus
-  model: string | null
-  endpoint: TextEndpoint | null
-  streamed: boolean
-  raw?: unknown
-  now: number
-}
-
-export interface MessagePatch {
-  content?: string
-  status?: MessageStatus
-  error?: AppError | null
-  now: number
-}
-
-const SUMMARY_SELECT = `
-  SELECT c.id, c.title, c.model, c.endpoint, c.created_at, c.updated_at,
-    (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count,
-    (SELECT substr(m.content, 1, 200) FROM messages m WHERE m.conversation_id = c.id
-      AND m.role != 'compaction' ORDER BY m.seq DESC LIMIT 1) AS preview
-  FROM conversations c`
-
-const previewOf = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim()
-
-function toSummary(row: ConversationRow): ConversationSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    model: row.model,
-    endpoint: row.endpoint as TextEndpoint,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    messageCount: row.message_count,
-    preview: previewOf(row.preview).slice(0, 140),
-    busy: false,
-  }
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return null
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
-  }
-}
-
-function toMessage(row: MessageRow): StoredMessage {
-  const raw = parseJson(row.raw)
-  const message: StoredMessage = {
-    id: row.id,
-    conversationId: row.conversation_id,
-    seq: row.seq,
-    role: row.role as MessageRole,
-    content: row.content,
-    status: row.status as MessageStatus,
-    error: parseJson(row.error) as AppError | null,
-    model: row.model,
-    endpoint: row.endpoint as TextEndpoint | null,
-    streamed: row.streamed === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    raw,
-  }
-  if (row.role === 'compaction') message.compactedItems = Array.isArray(raw) ? raw.length : 0
-  return message
-}
-
-/** Strips the stored-only fields before a message crosses IPC. */
-export function messageView(m: StoredMessage): ChatMessageView {
-  const { raw: _raw, ...view } = m
-  return view
-}
-
-/**
- * Words of a search box turned into an FTS5 query: each word a quoted prefix term, all required.
- * Quoting makes FTS5 syntax (AND, NEAR, *, :, ") plain text, so no input can break the query.
- */
-export function ftsQuery(input: string): string | null {
-  const words = input
-    .split(/\s+/)
-    .map((w) => w.replace(/"/g, '').trim())
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-  if (words.length === 0) return null
-  return words.map((w) => `"${w}"*`).join(' ')
-}
-
-const likePattern = (input: string): string => `%${input.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+export { type MessagePatch, messageView, type NewMessage, type StoredMessage } from './chatRows'
+export { ftsQuery } from './chatSearch'
 
 /**
  * The conversations database (chat.sqlite in userData): conversations, messages, an FTS5 index
@@ -209,7 +30,7 @@ export class ChatStore {
   constructor(path: string, open: SqliteOpener = openDatabase) {
     // NORMAL is durable across app crashes in WAL mode; an OS crash may lose the last moments of
     // a streaming reply, which is acceptable for text that is not paid per request here.
-    this.db = open({ path, migrations: MIGRATIONS, synchronous: 'NORMAL' })
+    this.db = open({ path, migrations: CHAT_MIGRATIONS, synchronous: 'NORMAL' })
   }
 
   close(): void {
@@ -444,16 +265,4 @@ export class ChatStore {
       )
       .run(key, JSON.stringify(value))
   }
-}
-
-function markTitle(title: string, text: string): string {
-  const i = title.toLowerCase().indexOf(text.toLowerCase())
-  if (i < 0) return title
-  return (
-    title.slice(0, i) +
-    SNIPPET_MARK_START +
-    title.slice(i, i + text.length) +
-    SNIPPET_MARK_END +
-    title.slice(i + text.length)
-  )
 }

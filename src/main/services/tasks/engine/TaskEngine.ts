@@ -176,14 +176,17 @@ export class TaskEngine {
     return this.o.journal.list().map((t) => this.view(t))
   }
 
-  /** Cancels a task that is still local (queued, or waiting for a price confirmation). */
+  /**
+   * Stops a task in any state (see `stopPatch` in transitions.ts): its driver is aborted at once,
+   * so it gives back its concurrency slot.
+   */
   cancel(id: string): TaskRecord {
     const t = this.apply(id, { type: 'cancel' })
     this.drivers.get(id)?.abort.abort()
     return t
   }
 
-  /** Hides a finished task; a task waiting on a price is cancelled by it. */
+  /** Hides a task; one still in progress is stopped first, as Cancel would. */
   dismiss(id: string): TaskRecord {
     const t = this.apply(id, { type: 'dismiss' })
     this.drivers.get(id)?.abort.abort()

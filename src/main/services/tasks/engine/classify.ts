@@ -2,7 +2,10 @@ import { type AppError, isAppFailure } from '@shared/result'
 
 /**
  * What the engine does about a failed call, by the AppError code the gateway reported:
- * - `retry`: timeouts, disconnects, 5xx, unreadable answers: same state, same key, back off;
+ * - `retry`: timeouts, disconnects, 5xx: same state, same key, back off, for as long as it takes;
+ * - `malformed`: an answer that cannot be used (unparseable, unsafe, too large) or an unexpected
+ *   exception: the same key a few times (a proxy may have mangled it), then the task stops and
+ *   waits for the user, because a deterministic answer would come back the same forever;
  * - `rate_limited`: 429: the account pauses for Retry-After, then the same call again;
  * - `pending`: generation_pending: the original may still run: wait, keep the key;
  * - `quote_expired`: get a new quote (workbench);
@@ -14,6 +17,7 @@ import { type AppError, isAppFailure } from '@shared/result'
  */
 export type Disposition =
   | 'retry'
+  | 'malformed'
   | 'rate_limited'
   | 'pending'
   | 'quote_expired'
@@ -49,9 +53,10 @@ export function dispositionOf(error: AppError): Disposition {
     case 'network':
     case 'timeout':
     case 'server':
+      return 'retry'
     case 'bad_response':
     case 'internal':
-      return 'retry'
+      return 'malformed'
   }
 }
 

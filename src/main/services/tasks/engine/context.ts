@@ -17,6 +17,8 @@ export interface Memory {
   samples: ProgressSample[]
   renewals: number
   badDownloads: number
+  /** Unusable answers since the last usable one (see EnginePolicy.maxBadAnswers). */
+  badAnswers: number
   sseFailures: number
   /** The library was asked for a save interrupted by a crash (once per driver). */
   adopted: boolean
@@ -30,6 +32,7 @@ export const newMemory = (now: number): Memory => ({
   samples: [],
   renewals: 0,
   badDownloads: 0,
+  badAnswers: 0,
   sseFailures: 0,
   adopted: false,
 })

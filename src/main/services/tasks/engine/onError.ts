@@ -1,3 +1,5 @@
+import type { AppError } from '@shared/result'
+
 import { dispositionOf, toAppError } from './classify'
 import type { EngineContext, Memory, Phase } from './context'
 import { backoff } from './policy'
@@ -59,16 +61,43 @@ export async function onError(
         ctx.apply(id, { type: 'blocked', error })
       }
       return
+    case 'malformed':
+      m.badAnswers++
+      if (m.badAnswers >= ctx.policy.maxBadAnswers) {
+        // The same answer came back every time: stop here, free the slot, keep the key. The
+        // request may have been charged, so the user decides (Try again with the same key, or
+        // Dismiss); a restart leaves it waiting too.
+        ctx.apply(id, {
+          type: 'blocked',
+          error: {
+            ...error,
+            message: `The service's answer could not be used (${m.badAnswers} times in a row): ${error.message}`,
+            action:
+              'Try again later (same request key, never a second charge), or Dismiss it; if it keeps happening, contact the service with the task ID.',
+          },
+        })
+        return
+      }
+      return retryLater(ctx, id, error, signal, m)
     case 'quote_expired':
     case 'cancelled':
-    case 'retry': {
-      m.failures++
-      ctx.notice(id, error)
-      await ctx.sleep(
-        backoff(ctx.policy.retryBaseMs, ctx.policy.retryMaxMs, m.failures, ctx.clock.random()),
-        signal,
-      )
-      return
-    }
+    case 'retry':
+      return retryLater(ctx, id, error, signal, m)
   }
+}
+
+/** A passing problem: noted on the task, then the same call after a growing, jittered wait. */
+async function retryLater(
+  ctx: EngineContext,
+  id: string,
+  error: AppError,
+  signal: AbortSignal,
+  m: Memory,
+): Promise<void> {
+  m.failures++
+  ctx.notice(id, error)
+  await ctx.sleep(
+    backoff(ctx.policy.retryBaseMs, ctx.policy.retryMaxMs, m.failures, ctx.clock.random()),
+    signal,
+  )
 }

@@ -21,6 +21,11 @@ export interface EnginePolicy {
   maxLinkRenewals: number
   /** Bad downloads (truncated, wrong bytes) retried before the links are renewed. */
   maxBadDownloads: number
+  /**
+   * Unusable answers (malformed, unsafe, too large) or unexpected exceptions in a row before the
+   * task stops as "needs attention": a deterministic bad answer is never retried forever.
+   */
+  maxBadAnswers: number
   /** Tasks running at least this long get an OS notification when they finish. */
   longTaskMs: number
 }
@@ -38,6 +43,7 @@ export const DEFAULT_ENGINE_POLICY: EnginePolicy = {
   sseReconnectMaxMs: 30_000,
   maxLinkRenewals: 3,
   maxBadDownloads: 4,
+  maxBadAnswers: 3,
   longTaskMs: 30_000,
 }
 

@@ -80,6 +80,33 @@ function resumePhase(t: Current): TaskState {
   return 'submitting'
 }
 
+const waitsOnQuote = (t: Current): boolean =>
+  t.state === 'needs_attention' &&
+  (t.attention === 'quote_changed' || t.attention === 'price_above_estimate')
+
+/** What a task stopped by the user while the service may be working on it (and charging) says. */
+export const STOPPED_BY_USER: AppError = {
+  code: 'cancelled',
+  message: 'Stopped. The service may already have charged for this request.',
+  action:
+    'Try again picks it up with the same request key (never a second charge) and saves the result; Dismiss forgets it.',
+}
+
+/**
+ * Cancel (and Dismiss of a task still in progress). Whatever the state, the user can stop a task.
+ * One that never left the app (queued, waiting on a price, or about to send its first request)
+ * is cancelled; one the service may already be working on stops as "needs attention", keeping
+ * its key and server id, so a charged result can still be fetched without paying twice.
+ */
+function stopPatch(t: Current, event: TaskEvent, now: number): TaskPatch {
+  const neverSent = t.attempts === 0 && !t.serverId
+  if (t.state === 'queued' || waitsOnQuote(t) || (t.state === 'submitting' && neverSent))
+    return { state: 'cancelled', finishedAt: now, pendingQuote: null }
+  if (t.state === 'submitting' || t.state === 'running' || t.state === 'downloading')
+    return { state: 'needs_attention', attention: 'blocked', error: STOPPED_BY_USER }
+  throw new InvalidTransition(t.state, event.type)
+}
+
 /**
  * The rules of a task's life. Returns the journal patch for `event` applied to `t` at `now`, or
  * throws InvalidTransition. Only `server_failed` and `refused` lead to `failed`; a transient
@@ -179,20 +206,10 @@ export function transition(t: Current, event: TaskEvent, now: number): TaskPatch
         throw new InvalidTransition(t.state, event.type)
       return { state: resumePhase(t), attention: null, error: null, notice: null }
     case 'cancel':
-      if (!(
-        t.state === 'queued' ||
-        (t.state === 'needs_attention' &&
-          (t.attention === 'quote_changed' || t.attention === 'price_above_estimate'))
-      ))
-        throw new InvalidTransition(t.state, event.type)
-      return { state: 'cancelled', finishedAt: now, pendingQuote: null, notice: null }
+      return { ...stopPatch(t, event, now), notice: null }
     case 'dismiss':
-      onlyFrom(t, event, 'saved', 'failed', 'cancelled', 'needs_attention')
-      if (
-        t.state === 'needs_attention' &&
-        (t.attention === 'quote_changed' || t.attention === 'price_above_estimate')
-      )
-        return { state: 'cancelled', finishedAt: now, pendingQuote: null, dismissed: true }
-      return { dismissed: true }
+      if (['saved', 'failed', 'cancelled'].includes(t.state)) return { dismissed: true }
+      if (t.state === 'needs_attention' && !waitsOnQuote(t)) return { dismissed: true }
+      return { ...stopPatch(t, event, now), notice: null, dismissed: true }
   }
 }

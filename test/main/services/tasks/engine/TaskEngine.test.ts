@@ -316,6 +316,79 @@ describe('video tasks', () => {
   })
 })
 
+describe('answers that will never parse, and the user stopping a task (issue #13)', () => {
+  it('an unusable answer is re-sent a few times with the same key, then waits for the user and frees its slot; a restart leaves it waiting', async () => {
+    r = rig({ limits: { image: 1 } })
+    const bad = failure('bad_response', { message: 'data[0].url is not a string' })
+    r.gateway.onSubmit = (task) => {
+      if (task.request.prompt === 'broken') throw bad
+      return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/i.png' }] }
+    }
+    const stuck = r.engine.submit(newTask({ request: { model: 'std-image-2', prompt: 'broken' } }))
+    const next = r.engine.submit(newTask())
+    await until(() => state(stuck.id) === 'needs_attention', 30 * 60_000)
+    const row = r.journal.get(stuck.id)!
+    expect(row.attention).toBe('blocked')
+    expect(row.error).toMatchObject({ code: 'bad_response' })
+    expect(row.error!.message).toContain('data[0].url is not a string')
+    const sends = r.gateway.calls.filter((c) => c.op === 'submit' && c.taskId === stuck.id)
+    expect(sends.map((c) => c.key)).toEqual(Array(3).fill(stuck.idempotencyKey))
+    // The slot (image: 1) went to the next task.
+    await until(() => state(next.id) === 'saved', 60_000)
+    await r.restart()
+    await r.clock.advance(10 * 60_000)
+    expect(state(stuck.id)).toBe('needs_attention')
+    expect(r.gateway.calls.filter((c) => c.taskId === stuck.id)).toHaveLength(3)
+  })
+
+  it('an unexpected exception counts as an unusable answer too, not as a retry forever', async () => {
+    r = rig()
+    r.gateway.onSubmit = () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'url')")
+    }
+    const t = r.engine.submit(newTask())
+    await until(() => state(t.id) === 'needs_attention', 30 * 60_000)
+    expect(r.journal.get(t.id)!.error).toMatchObject({ code: 'internal' })
+    expect(r.gateway.count('submit')).toBe(3)
+  })
+
+  it('a usable answer in between resets the count: polling keeps going after odd answers', async () => {
+    r = rig()
+    r.gateway.onSubmit = (task) => ({ type: 'task', serverId: `srv-${task.id}`, status: null })
+    r.gateway.onStatus = (_t, n) => {
+      if (n % 2 === 1 && n < 9) throw failure('bad_response')
+      return n >= 10 ? completed() : running(n / 10)
+    }
+    const t = r.engine.submit(newTask({ kind: 'video' }))
+    await until(() => state(t.id) === 'saved', 60 * 60_000)
+  })
+
+  it('Cancel stops a running video at once: no more calls, its slot is free, Try again resumes it with the same server id', async () => {
+    r = rig({ limits: { video: 1 } })
+    r.gateway.onSubmit = (task) => ({ type: 'task', serverId: `srv-${task.id}`, status: null })
+    let finish = false
+    r.gateway.onStatus = () => (finish ? completed() : running(0.2))
+    const a = r.engine.submit(newTask({ kind: 'video' }))
+    const b = r.engine.submit(newTask({ kind: 'video' }))
+    await until(() => state(a.id) === 'running', 60_000)
+    expect(state(b.id)).toBe('queued')
+    r.engine.cancel(a.id)
+    expect(r.journal.get(a.id)).toMatchObject({
+      state: 'needs_attention',
+      attention: 'blocked',
+      serverId: `srv-${a.id}`,
+    })
+    const callsAtCancel = r.gateway.calls.filter((c) => c.taskId === a.id).length
+    await until(() => state(b.id) === 'running', 60_000)
+    await r.clock.advance(5 * 60_000)
+    expect(r.gateway.calls.filter((c) => c.taskId === a.id)).toHaveLength(callsAtCancel)
+    finish = true
+    r.engine.resume(a.id)
+    await until(() => state(a.id) === 'saved' && state(b.id) === 'saved', 30 * 60_000)
+    expect(r.gateway.calls.filter((c) => c.taskId === a.id && c.op === 'submit')).toHaveLength(1)
+  })
+})
+
 describe('recovery after a crash', () => {
   it('re-sends a task caught mid-submit with the SAME key', async () => {
     r = rig({ start: false })

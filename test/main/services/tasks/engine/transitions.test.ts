@@ -1,5 +1,6 @@
 import {
   InvalidTransition,
+  STOPPED_BY_USER,
   type TaskEvent,
   transition,
 } from '@main/services/tasks/engine/transitions'
@@ -67,8 +68,18 @@ const ALLOWED: Record<TaskEvent['type'], TaskState[]> = {
   result_saved: ['downloading'],
   saved: ['downloading'],
   resume: [],
-  cancel: ['queued'],
-  dismiss: ['saved', 'failed', 'cancelled', 'needs_attention'],
+  // Issue #13: the user can stop or hide a task whatever it is doing.
+  cancel: ['queued', 'submitting', 'running', 'downloading'],
+  dismiss: [
+    'queued',
+    'submitting',
+    'running',
+    'downloading',
+    'saved',
+    'failed',
+    'cancelled',
+    'needs_attention',
+  ],
 }
 
 describe('task transitions: every event from every state', () => {
@@ -237,6 +248,39 @@ describe('task transitions: what each one does', () => {
     expect(() =>
       transition(task('needs_attention', { attention: 'blocked' }), { type: 'cancel' }, NOW),
     ).toThrow(InvalidTransition)
+  })
+
+  it('cancel before the first send cancels; after it, the task stops for the user with its key kept', () => {
+    expect(transition(task('submitting'), { type: 'cancel' }, NOW)).toMatchObject({
+      state: 'cancelled',
+      finishedAt: NOW,
+    })
+    for (const sent of [
+      task('submitting', { attempts: 1 }),
+      task('running', { attempts: 1, serverId: 'v1' }),
+      task('downloading', { attempts: 2, outputs: [{ type: 'video', serverId: 'v1' }] }),
+    ]) {
+      const patch = transition(sent, { type: 'cancel' }, NOW)
+      expect(patch).toEqual({
+        state: 'needs_attention',
+        attention: 'blocked',
+        error: STOPPED_BY_USER,
+        notice: null,
+      })
+      // Try again from there goes back to where the journal got, with the same key.
+      const resumed = transition({ ...sent, ...patch }, { type: 'resume' }, NOW)
+      expect(resumed.state).toBe(sent.state)
+    }
+  })
+
+  it('dismiss of a task in progress stops it the same way and hides it', () => {
+    expect(transition(task('queued'), { type: 'dismiss' }, NOW)).toMatchObject({
+      state: 'cancelled',
+      dismissed: true,
+    })
+    expect(
+      transition(task('running', { attempts: 1, serverId: 'v1' }), { type: 'dismiss' }, NOW),
+    ).toMatchObject({ state: 'needs_attention', attention: 'blocked', dismissed: true })
   })
 
   it('dismiss hides a task; for a task waiting on a price it also cancels it', () => {

@@ -112,7 +112,7 @@ async function onDownloadError(
     }
   }
   if (d === 'not_found') return renew()
-  if (d === 'retry' && error.code === 'bad_response') {
+  if (d === 'malformed' && error.code === 'bad_response') {
     m.badDownloads++
     if (m.badDownloads >= ctx.policy.maxBadDownloads) return renew()
   }

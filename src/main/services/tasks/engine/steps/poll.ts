@@ -70,6 +70,7 @@ export async function stepPoll(
   try {
     const st = await ctx.gateway.status(ctx.gatewayTask(t), signal)
     m.failures = 0
+    m.badAnswers = 0
     m.samples.push({ at: ctx.clock.now(), progress: st.progress })
     if (m.samples.length > 20) m.samples.splice(1, 1)
     onStatus(ctx, t.id, t.serverId ?? '', st)

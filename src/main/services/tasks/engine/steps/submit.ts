@@ -24,6 +24,7 @@ export async function stepSubmit(
   try {
     const outcome = await ctx.gateway.submit(ctx.gatewayTask(sent), signal)
     m.failures = 0
+    m.badAnswers = 0
     m.pendingWaits = 0
     if (outcome.type === 'outputs') {
       ctx.apply(t.id, { type: 'outputs', outputs: outcome.outputs })
