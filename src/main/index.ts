@@ -10,6 +10,7 @@ import { createElectronPlatform } from './electronPlatform'
 import { createHandlers } from './ipc/handlers'
 import { registerIpc } from './ipc/register'
 import { serveAppRequest } from './protocols/appProtocol'
+import { guardProcess } from './startup/processGuard'
 import { describeStartupFailure } from './startup/startupFailure'
 import { createMainWindow } from './windows/mainWindow'
 import { hardenSession, hardenWebContents } from './windows/security'
@@ -53,6 +54,11 @@ const trusted = new URL(appUrl)
 const appRoot = join(__dirname, '..', '..')
 
 let container: Container | null = null
+
+// Before the container exists there is no log (and no secret to redact): the console it is.
+const unguard = guardProcess(process, (scope, error) =>
+  container ? container.diagnostics.error(scope, error) : console.error(scope, error),
+)
 
 function isTrustedUrl(url: string): boolean {
   try {
@@ -143,6 +149,8 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => failToStart(error))
+
+  app.on('quit', unguard)
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()

@@ -5,6 +5,13 @@ import { dirname, join } from 'node:path'
 import type { Trash } from '../../adapters/trash/Trash'
 import { HOLDING_DIR, sidecarPathOf } from './sidecar'
 
+/**
+ * Written into every holding folder this app creates. Only folders carrying it are ever handed to
+ * the OS trash: a library folder that already had a `.trash/` of its own (another app's, the
+ * user's) is never touched.
+ */
+export const HOLD_MARKER = '.gen-studio-hold'
+
 interface Held {
   root: string
   relPaths: string[]
@@ -39,6 +46,8 @@ export class DeleteHolding {
     const dir = this.dirOf(root, token)
     const moved: Array<[string, string]> = []
     try {
+      await fs.mkdir(dir, { recursive: true })
+      await fs.writeFile(join(dir, HOLD_MARKER), '')
       for (const rel of relPaths) {
         const from = join(root, rel)
         const to = join(dir, rel)
@@ -92,6 +101,7 @@ export class DeleteHolding {
         .catch(() => {})
       restored.push(target)
     }
+    await fs.rm(join(dir, HOLD_MARKER), { force: true })
     await removeEmptyDirs(dir)
     return { root: h.root, relPaths: restored }
   }
@@ -106,13 +116,16 @@ export class DeleteHolding {
   }
 
   private async toTrash(dir: string): Promise<void> {
+    const marker = join(dir, HOLD_MARKER)
     for (const file of await listFiles(dir)) {
+      if (file === marker) continue
       try {
         await this.trash.trashItem(file)
       } catch (e) {
         this.onError(`Could not move ${file} to the trash: ${(e as Error).message}`)
       }
     }
+    await fs.rm(marker, { force: true })
     await removeEmptyDirs(dir)
   }
 
@@ -132,8 +145,13 @@ export class DeleteHolding {
     }
     for (const entry of entries) {
       const token = entry.name
-      if ([...this.held.keys()].includes(token)) continue
-      await this.toTrash(join(base, token))
+      if (!entry.isDirectory() || this.held.has(token)) continue
+      // Ours only: a folder without the marker was not made by a delete in this app.
+      const marked = await fs.lstat(join(base, token, HOLD_MARKER)).then(
+        (st) => st.isFile(),
+        () => false,
+      )
+      if (marked) await this.toTrash(join(base, token))
     }
     await fs.rmdir(base).catch(() => {})
   }
@@ -153,6 +171,7 @@ async function listFiles(dir: string): Promise<string[]> {
   }
   for (const e of entries) {
     const p = join(dir, e.name)
+    // A link is listed, never followed: trashing it removes the link, not what it points at.
     if (e.isDirectory()) out.push(...(await listFiles(p)))
     else out.push(p)
   }

@@ -1,4 +1,13 @@
-import type { LibraryCursor, LibraryFilter, LibraryItem, LibraryMedia, LibraryMonth, LibraryPage, LibrarySidecar, MediaExt } from '@shared/library/types'
+import type {
+  LibraryCursor,
+  LibraryFilter,
+  LibraryItem,
+  LibraryMedia,
+  LibraryMonth,
+  LibraryPage,
+  LibrarySidecar,
+  MediaExt,
+} from '@shared/library/types'
 
 import { type Db, openDatabase, type SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import { IndexQueries } from './indexQueries'

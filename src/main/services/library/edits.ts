@@ -5,7 +5,7 @@ import type { DeleteReceipt, LibraryItem, LibrarySidecar, LibraryTile } from '@s
 import { fail } from '@shared/result'
 
 import type { DeleteHolding } from './DeleteHolding'
-import { errnoOf, exists, storageFailure } from './fsUtil'
+import { errnoOf, exists, isLinkFree, storageFailure } from './fsUtil'
 import type { LibraryCore } from './LibraryCore'
 import type { LibraryReconciler } from './reconcile'
 import type { DiskStamp } from './scan'
@@ -73,7 +73,9 @@ export class LibraryEdits {
         return fail('not_found', 'Nothing to delete: these items are no longer in the library.')
       const present: string[] = []
       for (const item of items) {
-        if (await exists(join(root, item.relPath))) present.push(item.relPath)
+        // Never through a link: renaming one would move the real file outside the library.
+        const inside = await isLinkFree(root, item.relPath).catch(() => false)
+        if (inside && (await exists(join(root, item.relPath)))) present.push(item.relPath)
       }
       let receipt = { token: '', undoUntil: this.core.now() }
       if (present.length) {

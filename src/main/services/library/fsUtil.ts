@@ -89,3 +89,18 @@ export async function exists(path: string): Promise<boolean> {
     return false
   }
 }
+
+/**
+ * Whether `rel` names something inside `root` with no symbolic link on the way (the last part
+ * included). The library never follows a link out of itself: a linked file or folder is not
+ * indexed, watched, given a sidecar, exported or deleted. Throws ENOENT when a part is missing.
+ */
+export async function isLinkFree(root: string, rel: string): Promise<boolean> {
+  let path = root
+  for (const part of rel.split('/')) {
+    if (!part || part === '.' || part === '..') return false
+    path = join(path, part)
+    if ((await fs.lstat(path)).isSymbolicLink()) return false
+  }
+  return true
+}

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 
 import { mediaExtOf } from '@shared/library/types'
 
+import { isLinkFree } from './fsUtil'
 import type { LibraryCore } from './LibraryCore'
 import type { IndexRow } from './LibraryIndex'
 import { rowFromDisk } from './rowFromDisk'
@@ -85,7 +86,13 @@ export class LibraryReconciler {
     for (const rel of new Set(relPaths)) {
       let st
       try {
-        st = await fs.stat(join(root, rel))
+        // A link (or a path through one) is as good as absent: the watcher reports changes
+        // behind links the full scan never follows.
+        if (!(await isLinkFree(root, rel))) {
+          removed.push(rel)
+          continue
+        }
+        st = await fs.lstat(join(root, rel))
       } catch {
         removed.push(rel)
         continue

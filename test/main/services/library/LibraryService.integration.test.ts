@@ -11,6 +11,7 @@ import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
 import { dispatch } from '@main/ipc/dispatch'
 import { createMediaHandler } from '@main/protocols/mediaProtocol'
+import { HOLD_MARKER } from '@main/services/library/DeleteHolding'
 import { LibraryService } from '@main/services/library/LibraryService'
 import { readPngText, writePngText } from '@shared/library/pngChunks'
 import type { LibraryChange, LibraryItem } from '@shared/library/types'
@@ -322,11 +323,54 @@ describe('LibraryService: delete with undo', () => {
     const held = join(libraryDir, '.trash', 'crashtoken', '2026', '01', '01')
     await fs.mkdir(held, { recursive: true })
     await fs.writeFile(join(held, 'x.png'), await makePng())
+    await fs.writeFile(join(libraryDir, '.trash', 'crashtoken', HOLD_MARKER), '')
     const lib = restartedService(app)
     await lib.whenReconciled()
     expect((await app.trash.list()).some((n) => n.endsWith('x.png'))).toBe(true)
     expect(existsSync(join(libraryDir, '.trash'))).toBe(false)
     expect((await lib.status()).itemCount).toBe(0)
+  })
+
+  it('never touches a .trash folder it did not make (a folder chosen with its own .trash)', async () => {
+    const { app, libraryDir } = newApp()
+    const foreign = join(libraryDir, '.trash', 'files', 'holiday.png')
+    await fs.mkdir(join(libraryDir, '.trash', 'files'), { recursive: true })
+    await fs.writeFile(foreign, await makePng())
+    const lib = restartedService(app)
+    await lib.whenReconciled()
+    await lib.close()
+    expect(await app.trash.list()).toEqual([])
+    expect(existsSync(foreign)).toBe(true)
+  })
+})
+
+describe('LibraryService: links never lead out of the library (issue #13)', () => {
+  it('the watcher ignores a linked file and a linked folder: nothing indexed, no sidecar written outside, nothing deleted', async () => {
+    const { app, lib, libraryDir } = newApp()
+    await lib.whenReconciled()
+    const outside = join(app.dir, 'outside')
+    await fs.mkdir(join(outside, 'album'), { recursive: true })
+    await fs.writeFile(join(outside, 'secret.png'), await makePng(16, 16, '#ff0000'))
+    await fs.writeFile(join(outside, 'album', 'other.png'), await makePng(16, 16, '#00ff00'))
+    const dayDir = join(libraryDir, '2026', '06', '01')
+    await fs.mkdir(dayDir, { recursive: true })
+    await fs.symlink(join(outside, 'secret.png'), join(dayDir, 'linked.png'))
+    await fs.symlink(join(outside, 'album'), join(dayDir, 'album'))
+    // Real files next to them prove the watcher ran over this folder.
+    await saveImage(lib, { prompt: 'real one' })
+    await fs.writeFile(join(dayDir, 'real.png'), await makePng(16, 16, '#0000ff'))
+    await waitFor(async () => (await lib.status()).itemCount === 2)
+    await lib.reconcile() // the full rescan agrees
+    const items = (await lib.query({}, null)).items
+    const paths = await Promise.all(items.map(async (t) => (await lib.get(t.id)).relPath))
+    expect(paths.filter((p) => /linked|album/.test(p))).toEqual([])
+    expect(items).toHaveLength(2)
+    expect(existsSync(join(outside, 'secret.png.json'))).toBe(false)
+    expect(existsSync(join(outside, 'album', 'other.png.json'))).toBe(false)
+    await lib.delete(items.map((t) => t.id))
+    await lib.close()
+    expect(existsSync(join(outside, 'secret.png'))).toBe(true)
+    expect(existsSync(join(outside, 'album', 'other.png'))).toBe(true)
   })
 })
 
