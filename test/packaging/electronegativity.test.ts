@@ -54,8 +54,8 @@ const REVIEWED: Array<{ check: string; file: string | RegExp; sample: RegExp; wh
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'main/windows/security.ts',
-    sample: /^if \(isSafeExternalUrl\(url\)\) options\.openExternal\(url\)$/,
-    why: 'Guarded on the same line by isSafeExternalUrl (http/https without credentials only).',
+    sample: /^if \(safe\) options\.openExternal\(safe\)$/,
+    why: 'safe = safeExternalUrl(url) on the line above: the parsed http/https link without credentials, or null.',
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
@@ -73,8 +73,8 @@ const REVIEWED: Array<{ check: string; file: string | RegExp; sample: RegExp; wh
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'main/ipc/handlers/app.ts',
-    sample: /^await c\.platform\.openExternal\(url\)$/,
-    why: 'The line above fails with a validation error unless isSafeExternalUrl(url).',
+    sample: /^await c\.platform\.openExternal\(safe\)$/,
+    why: 'safe = safeExternalUrl(url) two lines above, and the line above fails with a validation error when it is null.',
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',

@@ -31,10 +31,19 @@ export function guardProcess(
   }
   const onException = safely('uncaught exception in main')
   const onRejection = safely('unhandled rejection in main')
+  // One guard per process: a main script evaluated again in the same process (the tests' Electron
+  // double) replaces the earlier guard instead of stacking listeners.
+  const holder = target as GuardedProcess & { [ACTIVE_GUARD]?: () => void }
+  holder[ACTIVE_GUARD]?.()
   target.on('uncaughtException', onException)
   target.on('unhandledRejection', onRejection)
-  return () => {
+  const unguard = () => {
     target.off('uncaughtException', onException)
     target.off('unhandledRejection', onRejection)
+    if (holder[ACTIVE_GUARD] === unguard) delete holder[ACTIVE_GUARD]
   }
+  holder[ACTIVE_GUARD] = unguard
+  return unguard
 }
+
+const ACTIVE_GUARD = Symbol.for('gen-studio.processGuard')

@@ -1,4 +1,4 @@
-import { isSafeExternalUrl } from '@shared/externalUrl'
+import { safeExternalUrl } from '@shared/externalUrl'
 import type { Session, WebContents, WebPreferences } from 'electron'
 
 /** The checklist's webPreferences for every window: isolated, sandboxed, no Node in the page. */
@@ -30,7 +30,8 @@ export interface HardenOptions {
  */
 export function hardenWebContents(contents: WebContents, options: HardenOptions): void {
   const toBrowser = (url: string) => {
-    if (isSafeExternalUrl(url)) options.openExternal(url)
+    const safe = safeExternalUrl(url)
+    if (safe) options.openExternal(safe)
   }
   contents.on('will-navigate', (event, url) => {
     event.preventDefault()

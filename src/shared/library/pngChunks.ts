@@ -86,12 +86,58 @@ function decodeLooseText(bytes: Uint8Array): string {
   }
 }
 
-async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([new Uint8Array(bytes)])
+/**
+ * Most text one chunk may give. A1111 `parameters` and NovelAI `Comment` are a few KiB; a crafted
+ * compressed chunk can inflate a thousandfold (a 100 KB PNG into a 105 MB sidecar), so text past
+ * this is cut off, with TRUNCATED_NOTE at the end, and the inflater is stopped there.
+ */
+export const MAX_TEXT_CHUNK_BYTES = 256 * 1024
+/** Ends a text that was cut at MAX_TEXT_CHUNK_BYTES. */
+export const TRUNCATED_NOTE = ' … [cut: this metadata is larger than Gen Studio reads]'
+
+/** Inflates at most `limit` bytes, in the stream's own pieces (so the event loop keeps turning). */
+async function inflate(
+  bytes: Uint8Array,
+  limit: number,
+): Promise<{ bytes: Uint8Array; cut: boolean }> {
+  const reader = new Blob([new Uint8Array(bytes)])
     .stream()
     .pipeThrough(new DecompressionStream('deflate'))
-  return new Uint8Array(await new Response(stream).arrayBuffer())
+    .getReader()
+  const parts: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    if (size + value.length > limit) {
+      parts.push(value.subarray(0, limit - size))
+      await reader.cancel().catch(() => {})
+      return { bytes: concat(parts), cut: true }
+    }
+    parts.push(value)
+    size += value.length
+  }
+  return { bytes: concat(parts), cut: false }
 }
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+/** Text of at most MAX_TEXT_CHUNK_BYTES bytes (a cut UTF-8 sequence is dropped, not garbled). */
+function boundedText(bytes: Uint8Array, cut: boolean, decode: (b: Uint8Array) => string): string {
+  if (!cut && bytes.length <= MAX_TEXT_CHUNK_BYTES) return decode(bytes)
+  const kept = bytes.subarray(0, MAX_TEXT_CHUNK_BYTES)
+  return lenientUtf8.decode(kept).replace(/\uFFFD+$/, '') + TRUNCATED_NOTE
+}
+
+const lenientUtf8 = new TextDecoder('utf-8')
 
 /**
  * All text chunks as keyword → text (the last one wins for a repeated keyword). Compressed chunks
@@ -107,9 +153,10 @@ export async function readPngText(bytes: Uint8Array): Promise<Record<string, str
     const keyword = latin1.decode(data.subarray(0, nul))
     try {
       if (type === 'tEXt') {
-        out[keyword] = decodeLooseText(data.subarray(nul + 1))
+        out[keyword] = boundedText(data.subarray(nul + 1), false, decodeLooseText)
       } else if (type === 'zTXt') {
-        out[keyword] = decodeLooseText(await inflate(data.subarray(nul + 2)))
+        const inflated = await inflate(data.subarray(nul + 2), MAX_TEXT_CHUNK_BYTES)
+        out[keyword] = boundedText(inflated.bytes, inflated.cut, decodeLooseText)
       } else {
         const compressed = data[nul + 1] === 1
         let p = nul + 3
@@ -119,7 +166,10 @@ export async function readPngText(bytes: Uint8Array): Promise<Record<string, str
         if (transEnd < 0) continue
         p = transEnd + 1
         const body = data.subarray(p)
-        out[keyword] = utf8.decode(compressed ? await inflate(body) : body)
+        const inflated = compressed
+          ? await inflate(body, MAX_TEXT_CHUNK_BYTES)
+          : { bytes: body, cut: false }
+        out[keyword] = boundedText(inflated.bytes, inflated.cut, (b) => utf8.decode(b))
       }
     } catch {
       // A damaged text chunk loses only itself.

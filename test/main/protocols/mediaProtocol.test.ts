@@ -48,8 +48,20 @@ describe('parseRange', () => {
     ['bytes=0-1,5-6', { kind: 'full' }],
     ['items=0-1', { kind: 'full' }],
     ['bytes=5-1', { kind: 'full' }],
+    ['  bytes = 10 - 19  ', { kind: 'partial', start: 10, end: 19 }],
   ])('%s', (header, expected) => {
     expect(parseRange(header, 1000)).toEqual(expected)
+  })
+
+  it('takes linear time on hostile whitespace (issue #13: 80k spaces took 8.8 s)', () => {
+    const hostile = [
+      `bytes=1-${' '.repeat(80_000)}x`,
+      `bytes=${' '.repeat(80_000)}-x`,
+      ` ${' '.repeat(200)}bytes=1-${' '.repeat(40)}x`,
+    ]
+    const started = performance.now()
+    for (const h of hostile) expect(parseRange(h, 1000)).toEqual({ kind: 'full' })
+    expect(performance.now() - started).toBeLessThan(50)
   })
 })
 

@@ -20,6 +20,19 @@ describe('guardProcess', () => {
     expect(target.listenerCount('unhandledRejection')).toBe(0)
   })
 
+  it('a second guard on the same process replaces the first instead of stacking', () => {
+    const target = new EventEmitter()
+    const first: unknown[] = []
+    const second: unknown[] = []
+    guardProcess(target, (_s, e) => first.push(e))
+    const unguard = guardProcess(target, (_s, e) => second.push(e))
+    target.emit('uncaughtException', 'x')
+    expect([first, second]).toEqual([[], ['x']])
+    expect(target.listenerCount('uncaughtException')).toBe(1)
+    unguard()
+    expect(target.listenerCount('uncaughtException')).toBe(0)
+  })
+
   it('a log that throws falls back to the console instead of throwing again', () => {
     const target = new EventEmitter()
     const console_ = vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -2,10 +2,12 @@ import { crc32 as zlibCrc32, deflateSync } from 'node:zlib'
 
 import {
   crc32,
+  MAX_TEXT_CHUNK_BYTES,
   pngSize,
   readPngChunks,
   readPngText,
   textChunk,
+  TRUNCATED_NOTE,
   writePngText,
 } from '@shared/library/pngChunks'
 import sharp from 'sharp'
@@ -63,6 +65,45 @@ describe('PNG chunks', () => {
       parameters: 'Steps: 20',
       Comment: '{"seed":1}',
     })
+  })
+
+  it('a compressed chunk that inflates a thousandfold is cut at the budget, quickly, with a note (issue #13)', async () => {
+    const png = await tinyPng()
+    // 200 MiB of text in about 200 KB: the crafted A1111 chunk of the issue, made bigger.
+    const huge = deflateSync(Buffer.alloc(200 * 1024 * 1024, 'a'), { level: 9 })
+    const file = insertAfterIhdr(png, [
+      rawChunk('zTXt', Buffer.concat([Buffer.from('parameters\0\0'), huge])),
+      rawChunk('iTXt', Buffer.concat([Buffer.from('Comment\0\x01\0en\0\0'), huge])),
+      rawChunk('tEXt', Buffer.concat([Buffer.from('Description\0'), Buffer.alloc(400_000, 'b')])),
+    ])
+    const started = performance.now()
+    const text = await readPngText(file)
+    const ms = performance.now() - started
+    for (const [key, letter] of [
+      ['parameters', 'a'],
+      ['Comment', 'a'],
+      ['Description', 'b'],
+    ] as const) {
+      expect(text[key]!.endsWith(TRUNCATED_NOTE)).toBe(true)
+      expect(text[key]!.slice(0, MAX_TEXT_CHUNK_BYTES)).toBe(letter.repeat(MAX_TEXT_CHUNK_BYTES))
+      expect(text[key]!.length).toBe(MAX_TEXT_CHUNK_BYTES + TRUNCATED_NOTE.length)
+    }
+    // Inflating all 400 MiB took seconds and gigabytes; the budget stops after 256 KiB each.
+    expect(ms).toBeLessThan(1_000)
+  })
+
+  it('a cut in the middle of a UTF-8 character drops the partial character', async () => {
+    const png = await tinyPng()
+    const text = Buffer.concat([
+      Buffer.from('x'),
+      Buffer.from('猫'.repeat(MAX_TEXT_CHUNK_BYTES / 3 + 10)),
+    ])
+    const file = insertAfterIhdr(png, [
+      rawChunk('iTXt', Buffer.concat([Buffer.from('Comment\0\x01\0en\0\0'), deflateSync(text)])),
+    ])
+    const read = (await readPngText(file)).Comment!
+    expect(read.endsWith(TRUNCATED_NOTE)).toBe(true)
+    expect(read).not.toContain('\uFFFD')
   })
 
   it('writes text chunks that sharp (libpng) still decodes, replacing same-named ones', async () => {

@@ -1,4 +1,4 @@
-import { isSafeExternalUrl } from '@shared/externalUrl'
+import { safeExternalUrl } from '@shared/externalUrl'
 import type { Handlers } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
 
@@ -13,8 +13,9 @@ export const appHandlers = (c: Container) =>
       return null
     },
     'shell:openExternal': async ({ url }) => {
-      if (!isSafeExternalUrl(url)) fail('validation', 'Only http and https links can be opened.')
-      await c.platform.openExternal(url)
+      const safe = safeExternalUrl(url)
+      if (!safe) return fail('validation', 'Only http and https links can be opened.')
+      await c.platform.openExternal(safe)
       return null
     },
   }) satisfies Partial<Handlers>

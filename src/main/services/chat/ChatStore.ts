@@ -206,7 +206,8 @@ export class ChatStore {
    * per conversation, best match first. Deleted conversations are never found.
    */
   search(input: string, limit: number): ChatSearchHit[] {
-    const text = input.trim()
+    // Control characters (a NUL from a paste) are no words to find, and a NUL breaks FTS5.
+    const text = input.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
     if (!text) return []
     const hits: ChatSearchHit[] = []
     const seen = new Set<string>()

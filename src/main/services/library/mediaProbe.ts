@@ -40,9 +40,21 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
   return buf.subarray(0, bytesRead)
 }
 
+/** Top-level boxes looked at before giving up (real files have a handful; fragmented ones hundreds). */
+const MAX_TOP_BOXES = 4096
+/** Boxes inside moov looked at, all levels together. */
+const MAX_MOOV_BOXES = 20_000
+/** Box headers are read in blocks this big, not one small read per box. */
+const HEADER_BLOCK = 64 * 1024
+/** Largest moov read into memory. */
+const MAX_MOOV_BYTES = 16 * 1024 * 1024
+
 /**
  * Duration and frame size of an MP4/MOV from its `moov` box (mvhd, first video tkhd) without
  * decoding anything; reads only box headers and the moov box. Null fields when not found.
+ * Bounded for crafted files (issue #13: 400,000 tiny boxes held the save queue for 27 s): headers
+ * come from 64 KiB blocks, and at most MAX_TOP_BOXES top-level and MAX_MOOV_BOXES inner boxes are
+ * looked at.
  */
 export async function probeMp4(
   path: string,
@@ -51,20 +63,31 @@ export async function probeMp4(
   const handle = await fs.open(path, 'r')
   try {
     const size = (await handle.stat()).size
+    let block: Buffer = Buffer.alloc(0)
+    let blockStart = 0
+    const headerAt = async (pos: number): Promise<Buffer> => {
+      const blockEnd = blockStart + block.length
+      if (pos < blockStart || (pos + 16 > blockEnd && blockEnd < size)) {
+        block = await readAt(handle, pos, HEADER_BLOCK)
+        blockStart = pos
+      }
+      return block.subarray(pos - blockStart, pos - blockStart + 16)
+    }
     let pos = 0
-    while (pos + 8 <= size) {
-      const header = await readAt(handle, pos, 16)
+    for (let boxes = 0; pos + 8 <= size && boxes < MAX_TOP_BOXES; boxes++) {
+      const header = await headerAt(pos)
       if (header.length < 8) break
       let boxSize = header.readUInt32BE(0)
       const type = header.toString('latin1', 4, 8)
       let headerLen = 8
       if (boxSize === 1) {
+        if (header.length < 16) break
         boxSize = Number(header.readBigUInt64BE(8))
         headerLen = 16
       } else if (boxSize === 0) boxSize = size - pos
       if (boxSize < headerLen) break
       if (type === 'moov') {
-        if (boxSize > 64 * 1024 * 1024) return none
+        if (boxSize > MAX_MOOV_BYTES) return none
         return parseMoov(await readAt(handle, pos + headerLen, boxSize - headerLen))
       }
       pos += boxSize
@@ -79,9 +102,10 @@ function parseMoov(moov: Buffer) {
   let durationSec: number | null = null
   let width: number | null = null
   let height: number | null = null
+  let seen = 0
   const walk = (buf: Buffer, depth: number) => {
     let p = 0
-    while (p + 8 <= buf.length) {
+    while (p + 8 <= buf.length && seen++ < MAX_MOOV_BOXES) {
       const size = buf.readUInt32BE(p)
       const type = buf.toString('latin1', p + 4, p + 8)
       if (size < 8 || p + size > buf.length) return

@@ -85,6 +85,10 @@ describe('ChatStore', () => {
       expect(() => store.search(q, 10)).not.toThrow()
     }
     expect(store.search('col:value', 10).map((h) => h.conversationId)).toEqual(['a'])
+    // A NUL or other control character (issue #13: it gave "internal") is a word break.
+    expect(store.search('col:value\u0000', 10).map((h) => h.conversationId)).toEqual(['a'])
+    expect(store.search('NEAR\u0000and\u0007', 10).map((h) => h.conversationId)).toEqual(['a'])
+    expect(store.search('\u0000', 10)).toEqual([])
     expect(ftsQuery('  ')).toBeNull()
     expect(ftsQuery('a"b c')).toBe('"ab"* "c"*')
   })

@@ -183,6 +183,13 @@ describe('SettingsService over IPC', () => {
           { senderId: 1 },
         ),
       ).toMatchObject({ ok: true })
+      // The parsed link is opened, not the string as sent (issue #13).
+      await dispatch(
+        app.handlers,
+        'shell:openExternal',
+        { url: 'https://docs.example.com/a b\\c\t' },
+        { senderId: 1 },
+      )
       for (const url of [
         'file:///etc/passwd',
         'javascript:alert(1)',
@@ -193,7 +200,7 @@ describe('SettingsService over IPC', () => {
           await dispatch(app.handlers, 'shell:openExternal', { url }, { senderId: 1 }),
         ).toMatchObject({ ok: false, error: { code: 'validation' } })
       }
-      expect(app.opened).toEqual(['https://docs.example.com/x'])
+      expect(app.opened).toEqual(['https://docs.example.com/x', 'https://docs.example.com/a%20b/c'])
     } finally {
       await app.close()
     }
