@@ -207,6 +207,7 @@ export class ChatStore {
    */
   search(input: string, limit: number): ChatSearchHit[] {
     // Control characters (a NUL from a paste) are no words to find, and a NUL breaks FTS5.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     const text = input.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
     if (!text) return []
     const hits: ChatSearchHit[] = []
