@@ -6,9 +6,13 @@ import sharp from 'sharp'
 export const PNG_1x1_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 
-/** PNG signature + an IHDR claiming `width`x`height`: enough for header-only checks. */
-export function pngHeader(width: number, height: number, totalBytes = 33): Buffer {
-  const b = Buffer.alloc(Math.max(33, totalBytes))
+/**
+ * PNG signature + an IHDR claiming `width`x`height` + the closing IEND chunk: enough for
+ * header-only checks and the completeness check (isCompleteImage).
+ */
+export function pngHeader(width: number, height: number, totalBytes = 45): Buffer {
+  const b = Buffer.alloc(Math.max(45, totalBytes))
+  Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]).copy(b, b.length - 12)
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0)
   b.writeUInt32BE(13, 8)
   b.write('IHDR', 12, 'latin1')

@@ -32,6 +32,33 @@ export function sniffImageType(bytes: Uint8Array): SniffedImageType | null {
   return null
 }
 
+const PNG_IEND = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]
+
+/**
+ * Whether a PNG, JPEG or WebP ends where its format says it ends: a PNG with its IEND chunk, a
+ * JPEG with its end-of-image marker (trailing zero padding allowed), a WebP with all the bytes
+ * its RIFF header counts. A cut-off file (an interrupted copy or download) has a valid header,
+ * so sniffing alone lets it through; the service would then refuse it, or worse, charge for it.
+ */
+export function isCompleteImage(bytes: Uint8Array): boolean {
+  const type = sniffImageType(bytes)
+  if (type === 'image/png') {
+    const tail = bytes.length - PNG_IEND.length
+    return tail >= 8 && PNG_IEND.every((v, i) => bytes[tail + i] === v)
+  }
+  if (type === 'image/jpeg') {
+    let end = bytes.length
+    while (end > 2 && bytes[end - 1] === 0) end--
+    return bytes[end - 2] === 0xff && bytes[end - 1] === 0xd9
+  }
+  if (type === 'image/webp') {
+    if (bytes.length < 12) return false
+    const riffSize = (bytes[4]! | (bytes[5]! << 8) | (bytes[6]! << 16) | (bytes[7]! << 24)) >>> 0
+    return bytes.length >= riffSize + 8
+  }
+  return false
+}
+
 /** JPEG start-of-frame markers that carry the dimensions (not DHT 0xC4, JPG 0xC8, DAC 0xCC). */
 const isSofMarker = (m: number): boolean =>
   m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc

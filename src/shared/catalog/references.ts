@@ -2,7 +2,7 @@
  * Checks on art-model reference images (native endpoint and workbench assets): PNG, JPEG or WebP
  * by magic bytes, at most 24 MiB and at most 24 megapixels, as the spec's native limits say.
  */
-import { imageDimensions, sniffImageType } from './imageBytes'
+import { imageDimensions, isCompleteImage, sniffImageType } from './imageBytes'
 import { NATIVE_LIMITS } from './models'
 
 /** Null when `bytes` is an acceptable art reference, else the reason, ready to show. */
@@ -11,6 +11,7 @@ export function checkArtReference(bytes: Uint8Array): string | null {
   if (bytes.length > NATIVE_LIMITS.maxReferenceBytes)
     return 'Each reference image must be at most 24 MiB'
   if (!sniffImageType(bytes)) return 'Each reference image must be a PNG, JPEG or WebP image'
+  if (!isCompleteImage(bytes)) return 'The image is cut short (an incomplete copy or download)'
   const dims = imageDimensions(bytes)
   if (!dims) return 'The image header could not be read'
   if (dims.width * dims.height > NATIVE_LIMITS.maxReferencePixels) {

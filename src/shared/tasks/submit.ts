@@ -20,28 +20,55 @@ const requestId = z
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestId must be 8 to 64 letters, digits, - or _')
   .optional()
 
-const imageRequest = z.looseObject({
-  model: z.string().min(1).max(200),
-  prompt: z.string().max(MAX_PROMPT),
-})
+/**
+ * Largest request body, as JSON. The request objects are loose (each model has its own fields,
+ * which the catalog's validators check), so without a bound any extra field would be journaled,
+ * sent and embedded in the saved PNG however large (issue #13: a 50 MB field was). A prompt at
+ * its limit and every real parameter fit many times over.
+ */
+export const MAX_REQUEST_JSON = 256 * 1024
 
-const videoRequest = z.looseObject({
-  model: z.string().min(1).max(200),
-  prompt: z.string().max(MAX_PROMPT),
-})
+const withinSize = (value: unknown): boolean => {
+  try {
+    return JSON.stringify(value).length <= MAX_REQUEST_JSON
+  } catch {
+    return false
+  }
+}
+const tooLarge = {
+  message: `The request is too large (over ${MAX_REQUEST_JSON / 1024} KiB of settings). Remove the extra fields.`,
+}
 
-const nativeRequest = z.looseObject({
-  input: z.string().max(MAX_PROMPT),
-  model: z.string().min(1).max(200),
-  action: z.string().min(1).max(40),
-  parameters: z.record(z.string(), z.unknown()),
-})
+const imageRequest = z
+  .looseObject({
+    model: z.string().min(1).max(200),
+    prompt: z.string().max(MAX_PROMPT),
+  })
+  .refine(withinSize, tooLarge)
 
-const workbenchRequest = z.looseObject({
-  model: z.string().min(1).max(200),
-  model_variant: z.string().min(1).max(200),
-  prompt: z.string().max(MAX_PROMPT),
-})
+const videoRequest = z
+  .looseObject({
+    model: z.string().min(1).max(200),
+    prompt: z.string().max(MAX_PROMPT),
+  })
+  .refine(withinSize, tooLarge)
+
+const nativeRequest = z
+  .looseObject({
+    input: z.string().max(MAX_PROMPT),
+    model: z.string().min(1).max(200),
+    action: z.string().min(1).max(40),
+    parameters: z.record(z.string(), z.unknown()),
+  })
+  .refine(withinSize, tooLarge)
+
+const workbenchRequest = z
+  .looseObject({
+    model: z.string().min(1).max(200),
+    model_variant: z.string().min(1).max(200),
+    prompt: z.string().max(MAX_PROMPT),
+  })
+  .refine(withinSize, tooLarge)
 
 /** A quote the user saw and accepted in the workbench form before submitting. */
 export const acceptedQuoteSchema = z

@@ -3,6 +3,7 @@ import {
   checkArtReference,
   decodeBase64,
   imageDimensions,
+  isCompleteImage,
   sniffImageType,
 } from '@shared/catalog'
 import sharp from 'sharp'
@@ -74,6 +75,31 @@ describe('base64', () => {
     for (let n = 0; n < 7; n++) {
       expect(base64DecodedLength(Buffer.alloc(n).toString('base64'))).toBe(n)
     }
+  })
+})
+
+describe('isCompleteImage (issue #13: truncated PNGs passed asset upload)', () => {
+  it.each([
+    ['png', () => raw(40, 30).png().toBuffer()],
+    ['jpeg', () => raw(40, 30).jpeg().toBuffer()],
+    ['webp', () => raw(40, 30).webp().toBuffer()],
+  ])('a whole %s is complete; cut anywhere after its header, it is not', async (_, make) => {
+    const whole = new Uint8Array(await make())
+    expect(isCompleteImage(whole)).toBe(true)
+    for (const keep of [whole.length - 1, Math.floor(whole.length / 2), 40]) {
+      expect(isCompleteImage(whole.subarray(0, keep)), `cut at ${keep}`).toBe(false)
+    }
+  })
+
+  it('a JPEG with zero padding after its end marker is complete; text is not an image', async () => {
+    const jpeg = await raw(8, 8).jpeg().toBuffer()
+    expect(isCompleteImage(new Uint8Array(Buffer.concat([jpeg, Buffer.alloc(64)])))).toBe(true)
+    expect(isCompleteImage(new TextEncoder().encode('<html>'))).toBe(false)
+  })
+
+  it('checkArtReference names a truncated file', async () => {
+    const png = new Uint8Array(await raw(64, 64).png().toBuffer())
+    expect(checkArtReference(png.subarray(0, png.length - 20))).toMatch(/cut short/)
   })
 })
 

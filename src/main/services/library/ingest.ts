@@ -219,6 +219,11 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
   return item
 }
 
+/** Largest image an import copies in (read whole for its settings and hash). */
+export const MAX_IMPORT_IMAGE_BYTES = 256 * 2 ** 20
+/** Largest video an import copies in (streamed; a 4K hour is well under). */
+export const MAX_IMPORT_VIDEO_BYTES = 8 * 2 ** 30
+
 /**
  * Copies files the user dropped into the library (never touching the originals). Each is
  * checked, hashed (a file already in the library is reported as a duplicate, not copied again),
@@ -234,6 +239,14 @@ export async function importFiles(core: LibraryCore, paths: string[]): Promise<I
         continue
       }
       const info = await probeMedia(path)
+      const cap = info.media === 'video' ? MAX_IMPORT_VIDEO_BYTES : MAX_IMPORT_IMAGE_BYTES
+      if (st.size > cap) {
+        report.failed.push({
+          path,
+          message: `This ${info.media} is larger than the library takes (${Math.round(st.size / 2 ** 20)} MiB; at most ${cap / 2 ** 20} MiB).`,
+        })
+        continue
+      }
       let settings: ParsedSettings = { source: 'none', params: {} }
       if (info.ext === 'png') {
         const data = await fs.readFile(path)

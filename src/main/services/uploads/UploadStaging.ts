@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { sniffImageType } from '@shared/catalog'
+import { isCompleteImage, sniffImageType } from '@shared/catalog'
 import { fail } from '@shared/result'
 
 /** Staged uploads older than this are removed on the next stage (tasks copy what they send). */
@@ -27,6 +27,11 @@ export class UploadStaging {
     if (!type) {
       return fail('validation', 'Only PNG, JPEG or WebP images can be used as references.', {
         fields: { bytes: 'Use a PNG, JPEG or WebP image' },
+      })
+    }
+    if (!isCompleteImage(bytes)) {
+      return fail('validation', 'This image is cut short (an incomplete copy or download).', {
+        fields: { bytes: 'Use the complete image' },
       })
     }
     await mkdir(this.dir, { recursive: true })

@@ -12,6 +12,7 @@ import { MainEvents } from '@main/events'
 import { dispatch } from '@main/ipc/dispatch'
 import { createMediaHandler } from '@main/protocols/mediaProtocol'
 import { HOLD_MARKER } from '@main/services/library/DeleteHolding'
+import { MAX_IMPORT_IMAGE_BYTES } from '@main/services/library/ingest'
 import { LibraryService } from '@main/services/library/LibraryService'
 import { readPngText, writePngText } from '@shared/library/pngChunks'
 import type { LibraryChange, LibraryItem } from '@shared/library/types'
@@ -375,6 +376,18 @@ describe('LibraryService: links never lead out of the library (issue #13)', () =
 })
 
 describe('LibraryService: import, export, settings, thumbnails', () => {
+  it('refuses an import over the size cap without reading it (issue #13)', async () => {
+    const { app, lib } = newApp()
+    const big = join(app.dir, 'huge.png')
+    await fs.writeFile(big, await makePng(8, 8, '#123456'))
+    await fs.truncate(big, MAX_IMPORT_IMAGE_BYTES + 1) // sparse: no disk used
+    const report = await lib.import([big])
+    expect(report.imported).toEqual([])
+    expect(report.failed).toEqual([
+      { path: big, message: expect.stringMatching(/larger than the library takes.*256 MiB/) },
+    ])
+  })
+
   it('copies dropped files in, reads their settings, finds duplicates by hash and reports bad files', async () => {
     const { app, lib } = newApp()
     const src = join(app.dir, 'Downloads')
