@@ -58,6 +58,8 @@ export interface TaskEngineOptions {
 interface Driver {
   abort: AbortController
   done: Promise<void>
+  /** Asked to drive again (Try again right after Cancel) while this aborted one winds down. */
+  again?: boolean
 }
 
 /**
@@ -293,7 +295,14 @@ export class TaskEngine {
   // ───────────────────────── drivers ─────────────────────────
 
   private drive(id: string): void {
-    if (this.stopped || this.drivers.has(id)) return
+    if (this.stopped) return
+    const current = this.drivers.get(id)
+    if (current) {
+      // A stopped driver may still be waiting for its aborted call to return: the new driver
+      // starts when it is gone, or the task would sit in its state with nobody driving it.
+      if (current.abort.signal.aborted) current.again = true
+      return
+    }
     const abort = new AbortController()
     const driver: Driver = { abort, done: Promise.resolve() }
     this.drivers.set(id, driver)
@@ -311,8 +320,8 @@ export class TaskEngine {
         this.slots.release(id)
         // A task that became active again while this driver wound down gets a new one.
         const t = this.o.journal.get(id)
-        if (t && !t.dismissed && isActive(t.state) && !this.stopped && !abort.signal.aborted)
-          this.drive(id)
+        const wanted = !abort.signal.aborted || driver.again === true
+        if (t && !t.dismissed && isActive(t.state) && !this.stopped && wanted) this.drive(id)
       })
   }
 
