@@ -17,18 +17,32 @@ function render(nodes: readonly HighlightNode[], prefix = ''): ReactNode[] {
 }
 
 /**
+ * Longest block that is highlighted. Highlighting and rendering 20,000 characters of code as
+ * spans takes a few tens of milliseconds; a 400 KB block took the page 22 s (issue #13), so
+ * longer blocks stay plain text, which the browser lays out at once.
+ */
+export const HIGHLIGHT_MAX_CHARS = 20_000
+/** While a reply streams, the block changes with every delta: highlight once it has settled. */
+export const HIGHLIGHT_SETTLE_MS = 150
+
+/**
  * A fenced code block: shown as plain text at once, then highlighted when the highlighter chunk
- * has loaded (it is imported on first use). The tree becomes React elements, never HTML.
+ * has loaded (it is imported on first use) and the text has stopped changing. The tree becomes
+ * React elements, never HTML.
  */
 export function CodeBlock({ code, language }: { code: string; language: string | null }) {
   const [nodes, setNodes] = useState<{ for: string; nodes: HighlightNode[] | null } | null>(null)
   useEffect(() => {
+    if (code.length > HIGHLIGHT_MAX_CHARS) return
     let live = true
-    void import('./highlight').then((m) => {
-      if (live) setNodes({ for: code, nodes: m.highlight(code, language) })
-    })
+    const timer = setTimeout(() => {
+      void import('./highlight').then((m) => {
+        if (live) setNodes({ for: code, nodes: m.highlight(code, language) })
+      })
+    }, HIGHLIGHT_SETTLE_MS)
     return () => {
       live = false
+      clearTimeout(timer)
     }
   }, [code, language])
   const highlighted = nodes?.for === code ? nodes.nodes : null
