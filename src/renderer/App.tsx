@@ -4,7 +4,7 @@ import { api } from './api/client'
 import { AREAS } from './areas'
 import { FirstRunScreen } from './features/onboarding/FirstRunScreen'
 import { SCREENS } from './features/registry'
-import { useNavigationStore } from './stores/navigation'
+import { selectArea, useNavigationStore } from './stores/navigation'
 import { selectIsConnected, selectIsDemo, useSettingsStore } from './stores/settings'
 
 /** The app frame: first-run until connected, then navigation plus the current area. */
@@ -31,7 +31,7 @@ export function App() {
 }
 
 function Frame() {
-  const area = useNavigationStore((s) => s.area)
+  const area = useNavigationStore(selectArea)
   const go = useNavigationStore((s) => s.go)
   const demo = useSettingsStore(selectIsDemo)
   const current = AREAS.find((a) => a.id === area) ?? AREAS[0]

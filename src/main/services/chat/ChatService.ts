@@ -15,12 +15,18 @@ import { fail } from '@shared/result'
 import type { MainEvents } from '../../events'
 import { ChatModels, checkPair } from './ChatModels'
 import { type ChatStore, messageView, type StoredMessage } from './ChatStore'
-import { compactionText, historyTurns } from './history'
-import { type ActiveRequest, runReply, settleFailedReply } from './replies'
+import { historyTurns } from './history'
+import {
+  type ActiveRequest,
+  compactionOf,
+  pendingRequest,
+  runReply,
+  settleFailedReply,
+} from './replies'
 import { INTERRUPTED } from './replyErrors'
 import { ReplyWriter } from './ReplyWriter'
 import type { TextGateway } from './TextGateway'
-import { checkCompactable, lastUserTurn } from './turns'
+import { checkCompactable, conversationGone, lastUserTurn } from './turns'
 
 export interface ChatServiceOptions {
   store: ChatStore
@@ -92,7 +98,7 @@ export class ChatService {
 
   get(id: string): ConversationView {
     const summary = this.store.summary(id)
-    if (!summary) return this.missing()
+    if (!summary) return conversationGone()
     const writer = this.active.get(id)?.writer
     const messages = this.store.messages(id).map((m) => {
       const view = messageView(m)
@@ -141,13 +147,13 @@ export class ChatService {
   }
 
   rename(id: string, title: string): ConversationSummary {
-    if (!this.store.summary(id)) this.missing()
+    if (!this.store.summary(id)) conversationGone()
     this.store.updateConversation(id, { title: title.trim(), now: this.now() })
     return this.emitUpdated(id, null)
   }
 
   async delete(id: string): Promise<ChatDeleteResult> {
-    if (!this.store.summary(id)) this.missing()
+    if (!this.store.summary(id)) conversationGone()
     await this.stop(id)
     const undoToken = this.newId()
     const now = this.now()
@@ -173,7 +179,7 @@ export class ChatService {
     input: ReplyOptions & { conversationId?: string | undefined; text: string },
   ): Promise<ChatSendResult> {
     const existing = input.conversationId ? this.store.summary(input.conversationId) : null
-    if (input.conversationId && !existing) this.missing()
+    if (input.conversationId && !existing) conversationGone()
     const model = input.model ?? existing?.model
     if (!model) return fail('validation', 'Pick a model first.', { fields: { model: 'Required' } })
     const endpoint = checkPair(model, input.endpoint, existing?.endpoint)
@@ -234,38 +240,26 @@ export class ChatService {
    * messages instead of the history before it.
    */
   async compact(conversationId: string): Promise<ConversationView> {
-    const conversation = this.store.summary(conversationId) ?? this.missing()
+    const conversation = this.store.summary(conversationId) ?? conversationGone()
     this.checkIdle(conversationId)
     const messages = this.store.messages(conversationId)
     checkCompactable(conversation.model, messages)
     await this.modelList.checkListed(conversation.model)
-    const controller = new AbortController()
-    let release: () => void = () => {}
-    const active: ActiveRequest = {
-      controller,
-      stopped: false,
-      writer: null,
-      done: new Promise<void>((r) => (release = r)),
-    }
+    const { active, release } = pendingRequest(null)
     this.active.set(conversationId, active)
     this.emitUpdated(conversationId, null)
     let storedId: string | null = null
     try {
-      const reply = await this.gateway.compact({
-        model: conversation.model,
-        input: historyTurns(messages),
-        signal: controller.signal,
-      })
+      const reply = await compactionOf(this.gateway, conversation.model, messages, active)
       storedId = this.store.insertMessage({
         id: this.newId(),
         conversationId,
         role: 'compaction',
-        content: reply.text || compactionText(reply.output),
+        ...reply,
         status: 'complete',
         model: conversation.model,
         endpoint: 'responses',
         streamed: false,
-        raw: reply.output,
         now: this.now(),
       }).id
     } finally {
@@ -326,8 +320,7 @@ export class ChatService {
       flushMs: this.flushMs,
       persistMs: this.persistMs,
     })
-    const controller = new AbortController()
-    const active: ActiveRequest = { controller, stopped: false, writer, done: Promise.resolve() }
+    const { active } = pendingRequest(writer)
     this.active.set(conversationId, active)
     active.done = runReply(this.gateway, active, { model, endpoint, stream: streams, history })
       .then(
@@ -355,7 +348,7 @@ export class ChatService {
     newText: string | null,
   ): Promise<ChatSendResult> {
     const id = input.conversationId
-    const conversation = this.store.summary(id) ?? this.missing()
+    const conversation = this.store.summary(id) ?? conversationGone()
     this.checkIdle(id)
     const { lastUser, after } = lastUserTurn(this.store.messages(id))
     const model = input.model ?? conversation.model
@@ -394,7 +387,7 @@ export class ChatService {
 
   private emitUpdated(conversationId: string, messageId: string | null): ConversationSummary {
     const summary = this.store.summary(conversationId)
-    if (!summary) return this.missing()
+    if (!summary) return conversationGone()
     const view = this.withBusy(summary)
     const stored = messageId ? this.store.message(messageId) : null
     this.events.emit('chat:updated', {
@@ -403,11 +396,5 @@ export class ChatService {
       removedMessageIds: [],
     })
     return view
-  }
-
-  private missing(): never {
-    return fail('not_found', 'This conversation no longer exists.', {
-      action: 'It may have been deleted; pick another one from the list.',
-    })
   }
 }

@@ -1,6 +1,7 @@
 import type { TextEndpoint } from '@shared/chat/types'
 
-import type { historyTurns } from './history'
+import type { StoredMessage } from './ChatStore'
+import { compactionText, historyTurns } from './history'
 import { INTERRUPTED, replyError } from './replyErrors'
 import type { ReplyWriter } from './ReplyWriter'
 import type { TextGateway } from './TextGateway'
@@ -12,6 +13,31 @@ export interface ActiveRequest {
   stopped: boolean
   writer: ReplyWriter | null
   done: Promise<void>
+}
+
+/** A new request for the `active` map; `release` resolves its `done` (a compaction's end). */
+export function pendingRequest(writer: ReplyWriter | null): {
+  active: ActiveRequest
+  release: () => void
+} {
+  let release: () => void = () => {}
+  const done = new Promise<void>((r) => (release = r))
+  return { active: { controller: new AbortController(), stopped: false, writer, done }, release }
+}
+
+/** Compacts `messages` with the service: the message to store, holding its output verbatim. */
+export async function compactionOf(
+  gateway: TextGateway,
+  model: string,
+  messages: readonly StoredMessage[],
+  active: ActiveRequest,
+): Promise<{ content: string; raw: unknown }> {
+  const reply = await gateway.compact({
+    model,
+    input: historyTurns(messages),
+    signal: active.controller.signal,
+  })
+  return { content: reply.text || compactionText(reply.output), raw: reply.output }
 }
 
 /**

@@ -45,3 +45,10 @@ export function checkCompactable(model: string, messages: readonly StoredMessage
     })
   }
 }
+
+/** The refusal for an id whose conversation was deleted (or never existed). */
+export function conversationGone(): never {
+  return fail('not_found', 'This conversation no longer exists.', {
+    action: 'It may have been deleted; pick another one from the list.',
+  })
+}

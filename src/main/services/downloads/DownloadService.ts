@@ -13,8 +13,14 @@ import {
 } from '../../adapters/zip/safeZip'
 import type { ServiceClient } from '../client/ServiceClient'
 import type { BinarySink, CallOptions, GenerationOptions } from '../client/types'
+import { BackgroundWork } from './BackgroundWork'
+import { base64Slices, decodedLength } from './base64Stream'
 import { type FileOps, nodeFileOps, type WritableFile } from './fileOps'
 import { detectKind, EXTENSION, type FileKind, IMAGE_KINDS, MAGIC_BYTES } from './magic'
+import { storageFailure } from './storageFailure'
+import { TruncatedBodyError } from './TruncatedBodyError'
+
+export { TruncatedBodyError } from './TruncatedBodyError'
 
 /** Where a downloaded file goes: its folder, its name without extension, the kinds allowed. */
 export interface DownloadTarget {
@@ -54,15 +60,6 @@ export interface DownloadServiceOptions {
   syncEveryBytes?: number
 }
 
-/** A body that ended before Content-Length; classified as a network failure (retried). */
-export class TruncatedBodyError extends Error {
-  readonly code = 'ERR_BODY_TRUNCATED'
-  constructor(received: number, expected: number) {
-    super(`The download ended after ${received} of ${expected} bytes.`)
-    this.name = 'TruncatedBodyError'
-  }
-}
-
 const MIB = 1024 * 1024
 /** Writes are batched to about this size, with one write in flight while the next fills. */
 const WRITE_BATCH = MIB
@@ -71,61 +68,6 @@ const ZIP_SYNCS_IN_FLIGHT = 2
 /** Bytes written between background fdatasyncs of a large download. */
 const SYNC_EVERY = 32 * MIB
 const DEFAULT_MAX_BYTES = 4 * 1024 * MIB
-const B64_SLICE = 4 * 256 * 1024
-
-const STORAGE_MESSAGES: Record<string, string> = {
-  ENOSPC: 'The disk is full.',
-  EDQUOT: 'The disk quota is exhausted.',
-  EROFS: 'The folder is on a read-only disk.',
-  EACCES: 'Gen Studio may not write to this folder.',
-  EPERM: 'Gen Studio may not write to this folder.',
-  ENOENT: 'The folder does not exist (was a drive removed?).',
-  ENOTDIR: 'The destination is not a folder.',
-  EISDIR: 'A folder is in the way of the file.',
-  EMFILE: 'Too many files are open.',
-  EIO: 'The disk reported an input/output error.',
-}
-
-/** Turns a file-system error into a `storage` AppFailure naming the folder; others unchanged. */
-function storageFailure(e: unknown, dir: string): unknown {
-  const code = (e as NodeJS.ErrnoException | null)?.code
-  if (!code || !(code in STORAGE_MESSAGES)) return e
-  return new AppFailure({
-    code: 'storage',
-    message: `Could not save into ${dir}: ${STORAGE_MESSAGES[code]} (${code})`,
-    action:
-      code === 'ENOSPC' || code === 'EDQUOT'
-        ? 'Free some disk space or choose another library folder in Settings, then retry the download.'
-        : 'Choose a writable library folder in Settings, then retry the download.',
-  })
-}
-
-/** Base64 text (standard or URL-safe, optional data: prefix) as byte slices, decoded lazily. */
-function* base64Slices(text: string): Generator<Uint8Array> {
-  let start = text.startsWith('data:') ? text.indexOf(',') + 1 : 0
-  if (start === 0 && text.startsWith('data:')) start = text.length
-  let body = text
-  if (/\s/.test(text)) body = text.slice(start).replace(/\s+/g, '')
-  else if (start > 0) body = text.slice(start)
-  const valid = /^[A-Za-z0-9+/_-]*={0,2}$/
-  for (let i = 0; i < body.length; i += B64_SLICE) {
-    const slice = body.slice(i, i + B64_SLICE)
-    if (!valid.test(slice))
-      throw new AppFailure({
-        code: 'bad_response',
-        message: 'The image data from the service is not valid Base64.',
-      })
-    yield Buffer.from(slice, 'base64')
-  }
-}
-
-const decodedLength = (text: string): number => {
-  const comma = text.startsWith('data:') ? text.indexOf(',') + 1 : 0
-  const body = text.slice(comma).replace(/\s+/g, '')
-  const pad = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0
-  return Math.floor((body.length * 3) / 4) - pad
-}
-
 /**
  * Saves results safely: every byte goes to a temp file in the destination folder, is checked
  * (Content-Length, magic bytes, size cap), fsynced and only then renamed to its final name, so
@@ -397,40 +339,6 @@ export class DownloadService {
       await this.fs.unlink(temp.path).catch(() => {})
       throw storageFailure(e, target.dir)
     }
-  }
-}
-
-/**
- * Work started in the background, at most `width` at a time: `start` waits for a free slot,
- * `done` waits for all and throws the first failure, `settled` waits for all and never throws.
- */
-class BackgroundWork {
-  private readonly running = new Set<Promise<void>>()
-  private failure: { error: unknown } | null = null
-
-  constructor(private readonly width: number) {}
-
-  /** Starts `work` once a slot is free; throws an earlier failure instead, so the caller stops early. */
-  async start(work: () => Promise<void>): Promise<void> {
-    while (this.running.size >= this.width) await Promise.race(this.running)
-    if (this.failure) throw this.failure.error
-    const p: Promise<void> = work().then(
-      () => void this.running.delete(p),
-      (error: unknown) => {
-        this.failure ??= { error }
-        this.running.delete(p)
-      },
-    )
-    this.running.add(p)
-  }
-
-  async done(): Promise<void> {
-    await this.settled()
-    if (this.failure) throw this.failure.error
-  }
-
-  async settled(): Promise<void> {
-    await Promise.all(this.running)
   }
 }
 

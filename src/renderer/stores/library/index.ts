@@ -1,3 +1,20 @@
+import { create } from 'zustand'
+
+import { createLibraryActions, type LibraryStore } from './action'
+import { initialState } from './initialState'
+
+/**
+ * The library screen's store: the filter, month counts (which give the grid its exact size), the
+ * blocks of tiles loaded so far, selection, the open item and the undo toast. Pages are fetched
+ * with keyset cursors (see anchorFor), so any position of a 100k library is one query away.
+ */
+export const useLibraryStore = create<LibraryStore>()((...args) => ({
+  ...initialState,
+  ...createLibraryActions(...args),
+}))
+
+export type { LibraryActions, LibraryStore } from './action'
 export * from './blocks'
+export * from './initialState'
 export * from './intents'
-export * from './libraryStore'
+export * from './selectors'

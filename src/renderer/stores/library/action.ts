@@ -1,54 +1,13 @@
 import { settingsFromOurs } from '@shared/library/settings'
-import type {
-  DeleteReceipt,
-  ImportReport,
-  LibraryFilter,
-  LibraryItem,
-  LibraryMonth,
-  LibraryStatus,
-  LibraryTile,
-} from '@shared/library/types'
+import type { ImportReport, LibraryFilter, LibraryItem, LibraryTile } from '@shared/library/types'
 import type { AppError, Result } from '@shared/result'
-import { create } from 'zustand'
+import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
 import { anchorFor, BLOCK } from './blocks'
+import type { LibraryState, SelectMode } from './initialState'
 import { useLibraryIntents } from './intents'
-
-export type SelectMode = 'only' | 'toggle' | 'range' | 'extend'
-
-export interface LibraryState {
-  filter: LibraryFilter
-  months: LibraryMonth[]
-  total: number
-  /** Bumped whenever positions change meaning (filter, items added/removed); late pages are dropped. */
-  generation: number
-  /** Loaded tiles by block number (position / BLOCK). */
-  blocks: Record<number, LibraryTile[]>
-  /** The previous generation's blocks, drawn until fresh ones arrive (no flicker on changes). */
-  stale: Record<number, LibraryTile[]>
-  status: LibraryStatus | null
-  models: Array<{ model: string; count: number }>
-  selection: ReadonlySet<string>
-  /** Position the next Shift-selection extends from. */
-  anchor: number | null
-  /** Keyboard focus position in the grid. */
-  active: number
-  detailId: string | null
-  detail: LibraryItem | null
-  toast: DeleteReceipt | null
-  notice: string | null
-  error: AppError | null
-  /** Bumped per item when a poster is stored, so its thumbnail URL changes. */
-  posterVersion: Record<string, number>
-  busy: boolean
-  /** Ask the grid to scroll to a position (the scrubber); seq makes repeats distinct. */
-  scrollRequest: { pos: number; seq: number } | null
-  /** Index (in months) of the month at the top of the grid. */
-  visibleMonth: number
-  /** Items whose thumbnail failed to load (videos without a poster yet). */
-  missingThumbs: Record<string, true>
-}
+import { tileAt } from './selectors'
 
 export interface LibraryActions {
   /** Subscribes to main's events and loads the first view; returns the cleanup. */
@@ -86,39 +45,18 @@ export interface LibraryActions {
 
 export type LibraryStore = LibraryState & LibraryActions
 
-const initial: LibraryState = {
-  filter: {},
-  months: [],
-  total: 0,
-  generation: 0,
-  blocks: {},
-  stale: {},
-  status: null,
-  models: [],
-  selection: new Set(),
-  anchor: null,
-  active: 0,
-  detailId: null,
-  detail: null,
-  toast: null,
-  notice: null,
-  error: null,
-  posterVersion: {},
-  busy: false,
-  scrollRequest: null,
-  visibleMonth: 0,
-  missingThumbs: {},
-}
-
 /** Blocks being fetched, keyed `generation:block` (not state: nothing renders from it). */
 const inflight = new Set<string>()
 
 /**
- * The library screen's state: the filter, month counts (which give the grid its exact size), the
- * blocks of tiles loaded so far, selection, the open item and the undo toast. Pages are fetched
- * with keyset cursors (see anchorFor), so any position of a 100k library is one query away.
+ * The library screen's actions: filter, blocks of tiles fetched with keyset cursors (see
+ * anchorFor, so any position of a 100k library is one query away), selection, the open item and
+ * the undo toast.
  */
-export const useLibraryStore = create<LibraryStore>()((set, get) => {
+export const createLibraryActions: StateCreator<LibraryStore, [], [], LibraryActions> = (
+  set,
+  get,
+) => {
   let refreshTimer: ReturnType<typeof setTimeout> | null = null
 
   const fail = (error: AppError) => set({ error })
@@ -160,8 +98,6 @@ export const useLibraryStore = create<LibraryStore>()((set, get) => {
   }
 
   return {
-    ...initial,
-
     init() {
       const offChanged = api().on('library:changed', () => scheduleRefresh())
       const offStatus = api().on('library:status', (status) => set({ status }))
@@ -218,11 +154,7 @@ export const useLibraryStore = create<LibraryStore>()((set, get) => {
       for (let b = first; b <= last; b++) if (!blocks[b]) void loadBlock(b, generation)
     },
 
-    tileAt(pos) {
-      const b = Math.floor(pos / BLOCK)
-      const s = get()
-      return s.blocks[b]?.[pos % BLOCK] ?? s.stale[b]?.[pos % BLOCK]
-    },
+    tileAt: (pos) => tileAt(get(), pos),
 
     async select(pos, mode) {
       const s = get()
@@ -404,7 +336,7 @@ export const useLibraryStore = create<LibraryStore>()((set, get) => {
     },
     clearError: () => set({ error: null }),
   }
-})
+}
 
 function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)

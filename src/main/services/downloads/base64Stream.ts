@@ -1,0 +1,31 @@
+import { AppFailure } from '@shared/result'
+
+/** Base64 characters decoded per slice (a multiple of 4). */
+const B64_SLICE = 4 * 256 * 1024
+
+/** Base64 text (standard or URL-safe, optional data: prefix) as byte slices, decoded lazily. */
+export function* base64Slices(text: string): Generator<Uint8Array> {
+  let start = text.startsWith('data:') ? text.indexOf(',') + 1 : 0
+  if (start === 0 && text.startsWith('data:')) start = text.length
+  let body = text
+  if (/\s/.test(text)) body = text.slice(start).replace(/\s+/g, '')
+  else if (start > 0) body = text.slice(start)
+  const valid = /^[A-Za-z0-9+/_-]*={0,2}$/
+  for (let i = 0; i < body.length; i += B64_SLICE) {
+    const slice = body.slice(i, i + B64_SLICE)
+    if (!valid.test(slice))
+      throw new AppFailure({
+        code: 'bad_response',
+        message: 'The image data from the service is not valid Base64.',
+      })
+    yield Buffer.from(slice, 'base64')
+  }
+}
+
+/** The byte length Base64 text decodes to (padding and whitespace allowed). */
+export const decodedLength = (text: string): number => {
+  const comma = text.startsWith('data:') ? text.indexOf(',') + 1 : 0
+  const body = text.slice(comma).replace(/\s+/g, '')
+  const pad = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0
+  return Math.floor((body.length * 3) / 4) - pad
+}

@@ -1,0 +1,29 @@
+import type { AppError } from '@shared/result'
+import type { OpenedResult, TaskView } from '@shared/tasks/views'
+
+export type TaskAction = 'cancel' | 'retryAsNew' | 'dismiss' | 'confirmQuote' | 'resume'
+
+export interface TasksState {
+  /** Every task main reported, by id. */
+  tasks: Record<string, TaskView>
+  loaded: boolean
+  loading: boolean
+  /** A failure of loading the list. */
+  error: AppError | null
+  /** The last failed action per task, shown on that task. */
+  actionErrors: Record<string, AppError>
+  /** Actions in flight, so their buttons are disabled while main answers. */
+  busy: Record<string, TaskAction | 'open'>
+  /** The results being shown in the viewer. */
+  viewing: { taskId: string; results: OpenedResult[] } | null
+}
+
+export const initialState: TasksState = {
+  tasks: {},
+  loaded: false,
+  loading: false,
+  error: null,
+  actionErrors: {},
+  busy: {},
+  viewing: null,
+}
