@@ -10,24 +10,18 @@ import { checkArtReference } from '../../shared/catalog/references'
 import { validateWorkbench } from '../../shared/catalog/validateWorkbench'
 import { isObject, type Obj } from '../../shared/catalog/validation'
 import { estimateArt } from '../../shared/pricing/estimate'
-import { MICROS_PER_USD } from '../../shared/pricing/tables'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse } from '../http'
 import { canonicalJson } from '../idempotency'
 import { boundaryOf, parseMultipart } from '../multipart'
-import { renderPng } from '../png'
-import type { ArtTask, Asset, Quote, TaskEvent } from '../state/workbenchStore'
+import type { ArtTask, Asset, Quote } from '../state/workbenchStore'
 import { ensureModelAccess } from './common'
 import { rightsModelFor } from './native'
+import { iso, terminal, usd } from './workbenchShared'
+import { runTask, streamTask, taskJson } from './workbenchTasks'
 
-/** A prompt containing this text makes the simulated task fail after its first preview. */
-export const WORKBENCH_FAIL_MARKER = '[simulate:fail]'
-const PREVIEWS = 3
-
-const usd = (micros: number): number => micros / MICROS_PER_USD
-const iso = (ms: number): string => new Date(ms).toISOString()
-const terminal = (t: ArtTask): boolean => t.status === 'completed' || t.status === 'failed'
+export { WORKBENCH_FAIL_MARKER } from './workbenchShared'
 
 /** Every field that prices or shapes the image: a quote is bound to exactly these. */
 const fingerprintOf = (req: Obj): string => {
@@ -127,137 +121,6 @@ export async function estimate(rq: RouteRequest): Promise<void> {
 }
 
 // ───────────────────────────── tasks ─────────────────────────────
-
-function taskJson(rq: RouteRequest, t: ArtTask) {
-  return {
-    id: t.id,
-    status: t.status,
-    progress: t.progress,
-    model: 'art-v4.5',
-    model_variant: t.variant.id,
-    prompt: t.req.prompt,
-    width: t.req.width,
-    height: t.req.height,
-    steps: t.req.steps,
-    count: t.req.count,
-    seed: t.seed,
-    quote_id: t.quote.id,
-    client_request_id: t.clientRequestId,
-    price_usd: usd(t.quote.micros),
-    payment_method: t.charge.paidFrom,
-    created_at: iso(t.createdAt),
-    updated_at: iso(t.updatedAt),
-    images: t.images.map((im) => imageJson(rq, t, im)),
-    error: t.error,
-  }
-}
-
-function imageJson(rq: RouteRequest, t: ArtTask, im: ArtTask['images'][number]) {
-  return {
-    index: im.index,
-    url: rq.ctx.cdn.publish(im.png, {
-      contentType: 'image/png',
-      filename: `task-${t.id}-${im.index}.png`,
-    }),
-    width: im.width,
-    height: im.height,
-    seed: im.seed,
-  }
-}
-
-function emit(t: ArtTask, event: TaskEvent['event'], data: () => unknown): void {
-  const e: TaskEvent = { id: t.events.length + 1, event, data }
-  t.events.push(e)
-  for (const l of t.listeners) l(e)
-}
-
-/** Drives one task through queued → running (previews) → completed | failed on scaled timers. */
-function runTask(rq: RouteRequest, t: ArtTask): void {
-  const { ctx } = rq
-  const account = rq.account
-  const w = t.req.width as number
-  const h = t.req.height as number
-  const step = ctx.opts.timings.workbenchStepMs
-  const fails = String(t.req.prompt).includes(WORKBENCH_FAIL_MARKER)
-  const touch = () => (t.updatedAt = ctx.opts.now())
-  emit(t, 'queued', () => ({ task_id: t.id, status: 'queued', position: 0 }))
-
-  const preview = (k: number) => async () => {
-    t.status = 'running'
-    t.progress = Math.round((k / (PREVIEWS + 1)) * 100)
-    touch()
-    const pw = 64
-    const ph = Math.max(8, Math.round((64 * h) / w))
-    const png = await renderPng({
-      width: pw,
-      height: ph,
-      seed: `${t.variant.id}\n${String(t.req.prompt)}\n${t.seed}\npreview${k}`,
-    })
-    const progress = t.progress
-    emit(t, 'preview', () => ({
-      task_id: t.id,
-      status: 'running',
-      step: Math.round(((t.req.steps as number) * k) / (PREVIEWS + 1)),
-      steps: t.req.steps,
-      progress,
-      index: 0,
-      width: pw,
-      height: ph,
-      image: png.toString('base64'),
-    }))
-    if (fails && k === 1) {
-      t.status = 'failed'
-      t.error = { code: 'generation_failed', message: 'The simulated generation failed' }
-      touch()
-      ctx.ledger.refund(account, t.charge)
-      emit(t, 'error', () => ({ task_id: t.id, status: 'failed', error: t.error }))
-    }
-  }
-  for (let k = 1; k <= PREVIEWS; k++) {
-    const at = ctx.opts.timings.workbenchQueuedMs + (k - 1) * step
-    ctx.schedule(at, () => {
-      if (!terminal(t)) void preview(k)()
-    })
-  }
-  ctx.schedule(ctx.opts.timings.workbenchQueuedMs + PREVIEWS * step, () => {
-    if (terminal(t)) return
-    void (async () => {
-      const count = t.req.count as number
-      for (let i = 0; i < count; i++) {
-        const seed = (t.seed + i) % (NATIVE_LIMITS.seed.max + 1)
-        const png = await renderPng({
-          width: w,
-          height: h,
-          seed: `${t.variant.id}\n${String(t.req.prompt)}\n${seed}`,
-          text: {
-            Title: 'Gen Studio simulator',
-            Description: String(t.req.prompt),
-            Software: 'Gen Studio simulator',
-            Source: `${t.variant.label} (${t.variant.id})`,
-            Comment: JSON.stringify({
-              prompt: t.req.prompt,
-              steps: t.req.steps,
-              seed,
-              width: w,
-              height: h,
-            }),
-          },
-        })
-        t.images.push({ png, width: w, height: h, seed, index: i })
-      }
-      t.status = 'completed'
-      t.progress = 100
-      touch()
-      emit(t, 'done', () => ({
-        task_id: t.id,
-        status: 'completed',
-        images: t.images.map((im) => imageJson(rq, t, im)),
-        price_usd: usd(t.quote.micros),
-        payment_method: t.charge.paidFrom,
-      }))
-    })()
-  })
-}
 
 /**
  * Shared by POST /v1/art/generations and /stream: validates, applies client_request_id
@@ -374,37 +237,6 @@ export async function generation(rq: RouteRequest): Promise<void> {
       replay ? { 'Idempotent-Replayed': 'true' } : {},
     ),
   )
-}
-
-/** Streams a task's events after `lastEventId`, then live ones until done or error. */
-function streamTask(rq: RouteRequest, task: ArtTask, lastEventId: number): Promise<void> {
-  const sse = rq.sse(true)
-  let sent = lastEventId
-  let chain = Promise.resolve()
-  const push = (e: TaskEvent) => {
-    chain = chain.then(async () => {
-      if (e.id <= sent || sse.closed) return
-      sent = e.id
-      await sse.send(e.event, JSON.stringify(e.data()), e.id)
-      if (e.event === 'done' || e.event === 'error') sse.end()
-    })
-    return chain
-  }
-  return new Promise<void>((resolve) => {
-    const finish = () => {
-      task.listeners.delete(listener)
-      resolve()
-    }
-    const listener = (e: TaskEvent) => void push(e).then(() => sse.closed && finish())
-    // Listen first, then queue the replay: the chain keeps events in order without gaps.
-    task.listeners.add(listener)
-    rq.res.once('close', finish)
-    for (const e of task.events) void push(e)
-    void chain.then(() => {
-      if (terminal(task) && sent >= task.events.length) sse.end()
-      if (sse.closed) finish()
-    })
-  })
 }
 
 export async function generationStream(rq: RouteRequest): Promise<void> {
