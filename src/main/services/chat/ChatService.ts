@@ -62,8 +62,7 @@ export class ChatService {
   private readonly events: MainEvents
   private readonly now: () => number
   private readonly newId: () => string
-  private readonly flushMs: number
-  private readonly persistMs: number
+  private readonly writerTiming: { flushMs: number; persistMs: number }
   private readonly purgeAfterMs: number
   private readonly onClose: (() => Promise<void>) | undefined
   private readonly active = new Map<string, ActiveRequest>()
@@ -77,8 +76,7 @@ export class ChatService {
     this.events = options.events
     this.now = options.now ?? Date.now
     this.newId = options.newId ?? randomUUID
-    this.flushMs = options.flushMs ?? 50
-    this.persistMs = options.persistMs ?? 400
+    this.writerTiming = { flushMs: options.flushMs ?? 50, persistMs: options.persistMs ?? 400 }
     this.purgeAfterMs = options.purgeAfterMs ?? 10 * 60_000
     this.onClose = options.onClose
     this.modelList = new ChatModels(this.store, this.gateway, this.now)
@@ -317,8 +315,7 @@ export class ChatService {
       messageId: assistant.id,
       emit: (delta) => this.events.emit('chat:delta', delta),
       now: this.now,
-      flushMs: this.flushMs,
-      persistMs: this.persistMs,
+      ...this.writerTiming,
     })
     const { active } = pendingRequest(writer)
     this.active.set(conversationId, active)
