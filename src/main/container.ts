@@ -15,6 +15,7 @@ import { DownloadService } from './services/downloads/DownloadService'
 import { LibraryService } from './services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { createTaskService } from './services/tasks/createTaskService'
+import { ChosenFiles } from './services/files/ChosenFiles'
 import { UploadStaging } from './services/uploads/UploadStaging'
 
 export interface ContainerOptions {
@@ -85,6 +86,7 @@ export function createContainer(options: ContainerOptions) {
     client,
     downloads,
     uploads,
+    chosenFiles: new ChosenFiles(),
     diagnostics,
     tasks,
     demo,

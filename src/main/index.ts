@@ -100,6 +100,7 @@ async function start(): Promise<void> {
     isTrustedUrl,
     // Unexpected failures go to the redacting diagnostics log, never raw to the console.
     onUnexpected: (channel, error) => c.diagnostics.error(`ipc ${channel}`, error),
+    onChosenFile: (path) => c.chosenFiles.add(path),
   })
   c.events.forward((event, payload) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)

@@ -1,4 +1,5 @@
 import { buildApi } from '@shared/ipc/buildApi'
+import { CHOSEN_FILE_CHANNEL } from '@shared/ipc/chosenFile'
 import type { Channel, EventName } from '@shared/ipc/contract'
 import type { Result } from '@shared/result'
 import { contextBridge, ipcRenderer, type IpcRendererEvent, webUtils } from 'electron'
@@ -17,7 +18,12 @@ const api = buildApi({
       ipcRenderer.removeListener(event, handler)
     }
   },
-  pathForFile: (file: File) => webUtils.getPathForFile(file),
+  async pathForFile(file: File) {
+    const path = webUtils.getPathForFile(file)
+    // Main may read only files the user chose; a File made by script has no path to report.
+    if (path) await ipcRenderer.invoke(CHOSEN_FILE_CHANNEL, path)
+    return path
+  },
 })
 
 contextBridge.exposeInMainWorld('api', api)

@@ -67,6 +67,22 @@ describe('library in Chromium', () => {
       await expect
         .poll(() => page.getByTestId('library-notice').textContent())
         .toContain('1 already in the library')
+      // The page itself cannot name a file to import: only dropped or picked files reach main
+      // (the built preload reports them on a channel outside window.api; issue #13).
+      const secret = join(src, 'never-dropped.png')
+      await fs.writeFile(secret, castle)
+      const forged = (await page.evaluate(
+        (path) =>
+          (
+            window as unknown as {
+              api: { library: { import(p: { paths: string[] }): Promise<unknown> } }
+            }
+          ).api.library.import({ paths: [path] }),
+        secret,
+      )) as { ok: boolean; error?: { code: string; message: string } }
+      expect(forged).toMatchObject({ ok: false, error: { code: 'validation' } })
+      expect(forged.error!.message).toContain('only open files you drop or choose')
+      await expect.poll(() => count(app)).toBe('3 items')
 
       // ── results saved by the app appear live ──
       // ── results the app generates and saves appear live ──

@@ -30,7 +30,7 @@ function fakeMain(answer: (channel: string, payload: unknown) => Result<unknown>
       listeners.set(event, l)
       return () => listeners.delete(event)
     },
-    pathForFile: () => '',
+    pathForFile: async () => '',
   })
   return { calls, emit: (event: string, payload: unknown) => listeners.get(event)?.(payload) }
 }

@@ -51,7 +51,7 @@ export function chatBridge() {
       set.add(listener)
       return () => set.delete(listener)
     },
-    pathForFile: () => '',
+    pathForFile: async () => '',
   })
   return {
     chat,

@@ -61,7 +61,7 @@ export function fakeMain(answers: Record<string, (payload: unknown) => Result<un
       listeners.set(event, l)
       return () => listeners.delete(event)
     },
-    pathForFile: () => '',
+    pathForFile: async () => '',
   })
   return {
     calls,

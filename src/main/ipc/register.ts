@@ -1,3 +1,4 @@
+import { CHOSEN_FILE_CHANNEL } from '@shared/ipc/chosenFile'
 import type { Handlers } from '@shared/ipc/contract'
 import { CHANNELS } from '@shared/ipc/contract'
 import { err } from '@shared/result'
@@ -9,6 +10,8 @@ export interface RegisterOptions {
   /** True only for URLs of the app's own content (app:// in production, the dev server in dev). */
   isTrustedUrl(url: string): boolean
   onUnexpected?: UnexpectedErrorSink
+  /** The preload reports a file the user dropped or picked (outside the contract). */
+  onChosenFile?: (path: unknown) => void
 }
 
 /**
@@ -32,7 +35,12 @@ export function registerIpc(handlers: Handlers, options: RegisterOptions): () =>
       )
     })
   }
+  ipcMain.handle(CHOSEN_FILE_CHANNEL, (event: IpcMainInvokeEvent, path: unknown) => {
+    if (options.isTrustedUrl(event.senderFrame?.url ?? '')) options.onChosenFile?.(path)
+    return null
+  })
   return () => {
     for (const channel of CHANNELS) ipcMain.removeHandler(channel)
+    ipcMain.removeHandler(CHOSEN_FILE_CHANNEL)
   }
 }

@@ -5,7 +5,7 @@ import { type Api, type Channel, CHANNELS, type EventName, EVENTS, splitChannel 
 export interface ApiTransport {
   invoke(channel: Channel, payload: unknown): Promise<Result<unknown>>
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void
-  pathForFile(file: File): string
+  pathForFile(file: File): Promise<string>
 }
 
 /**

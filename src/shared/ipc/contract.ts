@@ -461,8 +461,11 @@ export type Api = {
 } & {
   /** Subscribe to a main → renderer event; returns the function that unsubscribes. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void
-  /** The OS path of a File the user dropped or picked (Electron's webUtils); '' when it has none. */
-  pathForFile(file: File): string
+  /**
+   * The OS path of a File the user dropped or picked (Electron's webUtils); '' when it has none.
+   * Resolves once main knows the user chose it (only such paths can be imported or read).
+   */
+  pathForFile(file: File): Promise<string>
 }
 
 export const CHANNELS = Object.keys(invokeContract) as Channel[]

@@ -10,6 +10,7 @@ vi.mock('electron', () => ({
 }))
 
 import { registerIpc } from '@main/ipc/register'
+import { CHOSEN_FILE_CHANNEL } from '@shared/ipc/chosenFile'
 import { CHANNELS } from '@shared/ipc/contract'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -26,7 +27,8 @@ describe('registerIpc', () => {
     const dispose = registerIpc(app.handlers, {
       isTrustedUrl: (u) => u.startsWith('app://gen-studio/'),
     })
-    expect([...handlers.keys()].sort()).toEqual([...CHANNELS].sort())
+    // Every contract channel, plus the preload's report of chosen files (not in the contract).
+    expect([...handlers.keys()].sort()).toEqual([...CHANNELS, CHOSEN_FILE_CHANNEL].sort())
     dispose()
     expect(handlers.size).toBe(0)
     await app.close()
@@ -42,6 +44,21 @@ describe('registerIpc', () => {
       const result = (await get(eventFrom(url), {})) as { ok: boolean; error?: { code: string } }
       expect(result, String(url)).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     }
+    await app.close()
+  })
+
+  it('takes chosen-file reports only from the app’s own frames', async () => {
+    const app = createTestApp()
+    const reported: unknown[] = []
+    registerIpc(app.handlers, {
+      isTrustedUrl: (u) => u.startsWith('app://gen-studio/'),
+      onChosenFile: (p) => reported.push(p),
+    })
+    const report = handlers.get(CHOSEN_FILE_CHANNEL)!
+    await report(eventFrom('app://gen-studio/index.html'), '/home/u/a.png')
+    await report(eventFrom('https://evil.example/'), '/etc/passwd')
+    expect(reported).toEqual(['/home/u/a.png'])
+    expect(CHANNELS).not.toContain(CHOSEN_FILE_CHANNEL)
     await app.close()
   })
 })

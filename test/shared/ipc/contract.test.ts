@@ -99,7 +99,7 @@ describe('IPC contract', () => {
         return { ok: true, value: null }
       },
       subscribe: () => () => {},
-      pathForFile: () => '',
+      pathForFile: async () => '',
     }) as unknown as Record<string, Record<string, (p: unknown) => Promise<unknown>>> & {
       on: (e: string, l: () => void) => () => void
     }

@@ -20,7 +20,7 @@ export const libraryHandlers = (c: Container) =>
     'library:setFavourite': ({ id, favourite }) => c.library.setFavourite(id, favourite),
     'library:delete': ({ ids }) => c.library.delete(ids),
     'library:undoDelete': ({ token }) => c.library.undoDelete(token),
-    'library:import': ({ paths }) => c.library.import(paths),
+    'library:import': ({ paths }) => c.library.import(c.chosenFiles.checked(paths)),
     'library:export': async ({ ids }, ctx) => {
       const dest = await c.platform.chooseSaveFile(ctx.senderId, {
         title: `Export ${ids.length} item${ids.length === 1 ? '' : 's'} as ZIP`,
@@ -46,7 +46,7 @@ export const libraryHandlers = (c: Container) =>
       c.platform.startDrag(ctx.senderId, await c.library.dragPayload(ids))
       return null
     },
-    'library:readSettings': ({ path }) => c.library.readSettings(path),
+    'library:readSettings': ({ path }) => c.library.readSettings(c.chosenFiles.checked(path)),
     'library:setPoster': ({ id, dataUrl, replace }) =>
       c.library.setPoster(id, dataUrlBytes(dataUrl), replace),
     'library:reconcile': () => c.library.reconcile(),

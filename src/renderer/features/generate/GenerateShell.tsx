@@ -56,7 +56,9 @@ export function GenerateShell(p: Props) {
 
   const readSettings = async (file: File | undefined) => {
     if (!file) return
-    const path = api().pathForFile(file)
+    const path = await api()
+      .pathForFile(file)
+      .catch(() => '')
     if (!path) {
       setDropError({
         code: 'validation',

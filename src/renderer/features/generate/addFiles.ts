@@ -23,7 +23,7 @@ export async function refsFromFiles(
     const id = newRefId()
     const name = file.name || `pasted-${new Date().toISOString().replace(/[:.]/g, '-')}.png`
     const sniffed = await sniffFile(file).catch(() => null)
-    const path = safePath(file)
+    const path = await safePath(file)
     const item: RefItem = {
       id,
       name,
@@ -53,9 +53,9 @@ export async function refsFromFiles(
   }
 }
 
-function safePath(file: File): string {
+async function safePath(file: File): Promise<string> {
   try {
-    return api().pathForFile(file)
+    return await api().pathForFile(file)
   } catch {
     return ''
   }

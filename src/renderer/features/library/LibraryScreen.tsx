@@ -91,7 +91,15 @@ export default function LibraryScreen() {
   }, [])
 
   async function importFiles(files: File[]) {
-    const paths = files.map((f) => api().pathForFile(f)).filter(Boolean)
+    const paths = (
+      await Promise.all(
+        files.map((f) =>
+          api()
+            .pathForFile(f)
+            .catch(() => ''),
+        ),
+      )
+    ).filter(Boolean)
     if (!paths.length) {
       setNotice(
         'These files have no location on disk (dragged from a browser?); save them first, then drop them here.',

@@ -545,9 +545,15 @@ describe('LibraryService: import, export, settings, thumbnails', () => {
       model: 'art-v5',
       params: { width: 64, height: 48, steps: 23 },
     })
-    const settings = await call<{ source: string }>(app, 'library:readSettings', {
-      path: join(app.dir, 'Library', item.relPath),
+    const dropped = join(app.dir, 'Library', item.relPath)
+    // Not dropped or picked yet: main refuses to read it for the renderer (issue #13).
+    expect(errorOf(await call(app, 'library:readSettings', { path: dropped }))).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('only open files you drop or choose'),
     })
+    for (const name of [item.relPath, 'x.txt', 'nope.png'])
+      app.container.chosenFiles.add(join(app.dir, name.includes('/') ? 'Library' : '', name))
+    const settings = await call<{ source: string }>(app, 'library:readSettings', { path: dropped })
     expect(settings).toMatchObject({
       ok: true,
       value: {

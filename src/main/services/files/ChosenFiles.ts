@@ -1,0 +1,39 @@
+import { isAbsolute, resolve } from 'node:path'
+
+import { fail } from '@shared/result'
+
+/** Paths remembered at most (a drop of thousands of files still fits many times over). */
+const MAX_REMEMBERED = 20_000
+
+/**
+ * The files the user chose in this session: dropped on a window or picked in a file dialog. The
+ * preload reports each path `webUtils.getPathForFile` gives it, which exists only for a File that
+ * came from such a gesture (a File made by script has no path), on a channel the page cannot
+ * reach. Main reads a path given by the renderer only when it is one of these, so a compromised
+ * page cannot import, or read the settings of, any file it names.
+ */
+export class ChosenFiles {
+  private readonly paths = new Set<string>()
+
+  /** Remembers a chosen file (the preload's report); anything but an absolute path is ignored. */
+  add(path: unknown): void {
+    if (typeof path !== 'string' || path.length > 4096 || !isAbsolute(path)) return
+    if (this.paths.size >= MAX_REMEMBERED) {
+      const oldest = this.paths.values().next().value
+      if (oldest !== undefined) this.paths.delete(oldest)
+    }
+    this.paths.add(resolve(path))
+  }
+
+  /** Returns `paths` when every one was chosen by the user; otherwise a validation failure. */
+  checked<T extends string | string[]>(paths: T): T {
+    const list = Array.isArray(paths) ? paths : [paths]
+    const unknown = list.filter((p) => !this.paths.has(resolve(p)))
+    if (unknown.length > 0) {
+      fail('validation', `Gen Studio can only open files you drop or choose (${unknown[0]}).`, {
+        action: 'Drop the file on the window again, or choose it with the file picker.',
+      })
+    }
+    return paths
+  }
+}
