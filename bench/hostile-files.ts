@@ -19,7 +19,7 @@ import yazl from 'yazl'
 import { DownloadService } from '../src/main/services/downloads/DownloadService'
 import { probeMedia } from '../src/main/services/library/mediaProbe'
 import { readPngText } from '../src/shared/library/pngChunks'
-import { mib, MIB, runBench } from './support/stats'
+import { MIB, mib, runBench } from './support/stats'
 
 const GOAL_BLOCK_MS = 50
 const GOAL_GROWTH_MIB = 64

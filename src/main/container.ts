@@ -12,10 +12,10 @@ import { ServiceClient } from './services/client/ServiceClient'
 import { DemoService } from './services/demo/DemoService'
 import { Diagnostics } from './services/diagnostics/Diagnostics'
 import { DownloadService } from './services/downloads/DownloadService'
+import { ChosenFiles } from './services/files/ChosenFiles'
 import { LibraryService } from './services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { createTaskService } from './services/tasks/createTaskService'
-import { ChosenFiles } from './services/files/ChosenFiles'
 import { UploadStaging } from './services/uploads/UploadStaging'
 
 export interface ContainerOptions {
