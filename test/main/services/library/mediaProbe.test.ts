@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { deflateSync } from 'node:zlib'
+import { crc32 } from 'node:zlib'
 
-import { probeMp4 } from '@main/services/library/mediaProbe'
-import { makeMp4 } from '@test/support/mediaFixtures'
+import { probeMedia, probeMp4 } from '@main/services/library/mediaProbe'
+import { makeMp4, makePng } from '@test/support/mediaFixtures'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const dir = mkdtempSync(join(tmpdir(), 'probe-'))
@@ -53,5 +55,33 @@ describe('probeMp4', () => {
     const info = await probeMp4(file(Buffer.concat([ordinary.subarray(0, ftypLen), moov])))
     expect(performance.now() - started).toBeLessThan(200)
     expect(info).toEqual({ durationSec: null, width: null, height: null })
+  })
+})
+
+describe('probeMedia on PNGs', () => {
+  it('measures a PNG from its header, without inflating a 16 MiB text chunk into main', async () => {
+    const png = await makePng(40, 30)
+    const body = Buffer.concat([
+      Buffer.from('zTXtparameters\0\0', 'latin1'),
+      deflateSync(Buffer.alloc(16 * 1024 * 1024, 'a'), { level: 9 }),
+    ])
+    const chunk = Buffer.alloc(8 + body.length)
+    chunk.writeUInt32BE(body.length - 4, 0)
+    body.copy(chunk, 4)
+    chunk.writeUInt32BE(crc32(body), 4 + body.length)
+    const end = 8 + 12 + png.readUInt32BE(8)
+    const path = file(
+      Buffer.concat([png.subarray(0, end), chunk.subarray(0, 8 + body.length), png.subarray(end)]),
+    )
+    const before = process.memoryUsage().rss
+    const info = await probeMedia(path)
+    expect(info).toMatchObject({ ext: 'png', media: 'image', width: 40, height: 30 })
+    expect(process.memoryUsage().rss - before).toBeLessThan(8 * 1024 * 1024)
+  })
+
+  it('refuses a PNG whose header is damaged', async () => {
+    const png = await makePng(40, 30)
+    png.write('XXXX', 12, 'latin1')
+    await expect(probeMedia(file(png))).rejects.toThrow(/cannot be read/)
   })
 })
