@@ -46,6 +46,24 @@ describe("images, per output: the spec's table row by row", () => {
     expect(usdOf(estimateImage({ model: 'edit-2511', quality: 'high' })).usd).toBe(0.015)
   })
 
+  // Issue #18: `each * n` → `each / n` survived the whole suite (n was never above 1 here).
+  it.each(table)(
+    '%s × n, for every tier and n = 1 to 10: exactly n times the table',
+    (model, ...cells) => {
+      const tiers = ['1K', '2K', '4K'] as const
+      tiers.forEach((tier, i) => {
+        const price = cells[i]
+        if (price === null || price === undefined) return
+        for (const n of [1, 2, 3, 4, 7, 10]) {
+          const e = usdOf(estimateImage({ model, tier, n }))
+          expect(e.micros, `${model} ${tier} × ${n}`).toBe(Math.round(price * 1e6) * n)
+          expect(e.approximate).toBe(false)
+          expect(describeEstimate(e).startsWith('≈')).toBe(false)
+        }
+      })
+    },
+  )
+
   it('still-5.0-pro: first reference included, each additional adds 0.003 per request', () => {
     expect(usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 0 })).usd).toBe(0.045)
     expect(usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 1 })).usd).toBe(0.045)
@@ -95,6 +113,16 @@ describe('art models: the base prices and the documented approximate scaling', (
     expect(v4).toMatchObject({ usd: 0.003, approximate: true })
     expect(v4.basis).toMatch(/no published price/)
     expect(art('art-diffusion-4-5-full', { referenceCount: 1 }).approximate).toBe(true)
+  })
+
+  it('a scaled art price is labelled "≈" (approximate), the standard one is not (issue #18)', () => {
+    const label = (over: Partial<ArtEstimateInput>, variant = 'art-diffusion-4-5-full') =>
+      describeEstimate(art(variant, over))
+    expect(label({})).toBe('$0.003')
+    expect(label({ count: 3 })).toBe('$0.009')
+    for (const over of [{ width: 832 }, { height: 1216 }, { steps: 28 }, { referenceCount: 2 }])
+      expect(label(over), JSON.stringify(over)).toMatch(/^≈ \$/)
+    expect(label({}, 'art-diffusion-4-full')).toMatch(/^≈ \$0\.003$/)
   })
 })
 

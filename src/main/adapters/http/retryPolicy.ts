@@ -44,6 +44,9 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   const text = raw.trim()
   if (/^\d+$/.test(text)) return Number(text) * 1000
   if (/^\d+\.\d+$/.test(text)) return Math.round(Number(text) * 1000)
+  // An HTTP-date names its day and month; anything else Date.parse happens to accept ("-5" is
+  // the year 5 BC) is not a Retry-After.
+  if (!/^[A-Za-z]{3}, /.test(text)) return null
   const date = Date.parse(text)
   if (Number.isNaN(date)) return null
   return Math.max(0, date - now)

@@ -54,4 +54,63 @@ describe('retry policy', () => {
     expect(classifyTransportError(new Error('plain'))).toBeNull()
     expect(classifyTransportError('string')).toBeNull()
   })
+
+  // Issue #18: these rules had surviving mutants.
+  it.each([
+    ['1.5', 1_500],
+    ['0.25', 250],
+    [' 2 ', 2_000],
+    ['0', 0],
+    ['120', 120_000],
+  ])('Retry-After %j waits %i ms', (value, ms) => {
+    expect(parseRetryAfter(value, 0)).toBe(ms)
+  })
+
+  it('Retry-After as an HTTP date counts from now; a past date means now; garbage is ignored', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z')
+    expect(parseRetryAfter('Tue, 24 Nov 2026 10:00:07 GMT', now)).toBe(7_000)
+    expect(parseRetryAfter('Tue, 24 Nov 2026 09:59:00 GMT', now)).toBe(0)
+    for (const bad of ['soon', '-5', '1e3', '', undefined])
+      expect(parseRetryAfter(bad, now)).toBeNull()
+    expect(parseRetryAfter(['3', '9'], now)).toBe(3_000)
+  })
+
+  it.each([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'ENETDOWN',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+    'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+    'ERR_BODY_TRUNCATED',
+  ])('%s is a network failure, directly and as a cause', (code) => {
+    expect(classifyTransportError({ code })).toBe('network')
+    expect(classifyTransportError(new TypeError('fetch failed', { cause: { code } }))).toBe(
+      'network',
+    )
+  })
+
+  it('other coded errors are not transport failures: a bug is never retried as "network"', () => {
+    for (const code of [
+      'ERR_INVALID_ARG_TYPE',
+      'ENOENT',
+      'EACCES',
+      'ERR_ASSERTION',
+      'UND_ERR_INVALID_ARG',
+    ])
+      expect(classifyTransportError({ code }), code).toBeNull()
+    expect(classifyTransportError({ code: 'UND_ERR_HEADERS_TIMEOUT' })).toBe('timeout')
+    expect(classifyTransportError({ code: 'UND_ERR_BODY_TIMEOUT' })).toBe('timeout')
+    expect(classifyTransportError(null)).toBeNull()
+    expect(classifyTransportError('ECONNRESET')).toBeNull()
+  })
 })

@@ -66,4 +66,16 @@ describe('poll plan', () => {
     const still = [...done, { at: 104_000, progress: 1 }, { at: 108_500, progress: 1 }]
     expect(nextPollDelay(P, { startedAt: 0, polls: 10, samples: still }, 108_500, 0.5)).toBe(6_750)
   })
+
+  // Issue #18: with startedAt 0 the age and the clock are the same number, which hid
+  // `now - startedAt` → `now + startedAt` (every task would be polled at most once a minute).
+  it('measures the task’s age from when it started, with a real wall clock', () => {
+    const startedAt = Date.parse('2026-11-24T10:00:00Z')
+    const delay = (ageMs: number, polls = 12) =>
+      nextPollDelay(P, { startedAt, polls, samples: [] }, startedAt + ageMs, 0.5)
+    expect(delay(2 * 60_000)).toBe(12_000)
+    expect(delay(20 * 60_000)).toBe(30_000)
+    expect(delay(2 * 60 * 60_000)).toBe(60_000)
+    expect(delay(2 * 60_000, 2)).toBe(7_500)
+  })
 })
