@@ -119,7 +119,9 @@ export default tseslint.config(
           paths: [
             ipcMainBan,
             ipcRendererBan,
-            electronBan('Services are plain Node: reach Electron through an adapter (platform.ts).'),
+            electronBan(
+              'Services are plain Node: reach Electron through an adapter (platform.ts).',
+            ),
           ],
           patterns: [
             {
@@ -146,6 +148,24 @@ export default tseslint.config(
             {
               regex: into('main', 'renderer', 'preload', 'simulator'),
               message: 'src/shared imports nothing from main, renderer, preload or the simulator.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The simulator is the client's oracle for prices: its charges come from its own tables.
+    files: ['src/simulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+shared/pricing(/|$)',
+              message:
+                'The simulator charges from its own tables (src/simulator/pricing.ts), never the client’s.',
             },
           ],
         },

@@ -1,7 +1,7 @@
 /** Every charge and refund the simulator makes, in integer micro-dollars, readable by tests. */
-import { MICROS_PER_USD } from '../shared/pricing/tables'
 import type { Account, AccountName } from './accounts'
 import { SimError } from './errors'
+import { MICROS_PER_USD } from './pricing'
 
 export interface LedgerEntry {
   seq: number

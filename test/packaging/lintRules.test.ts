@@ -75,6 +75,21 @@ describe('layer rules', () => {
     }
   })
 
+  it('the simulator never prices with the client’s tables (issue #18)', async () => {
+    const file = 'src/simulator/routes/Breach.ts'
+    for (const code of [
+      "import { estimateImage } from '../../shared/pricing/estimate'\nexport const e = estimateImage\n",
+      "import { IMAGE_PRICE_MICROS } from '../../shared/pricing/tables'\nexport const t = IMAGE_PRICE_MICROS\n",
+    ])
+      expect(await restricted(file, code), code).toHaveLength(1)
+    expect(
+      await restricted(
+        file,
+        "import { imageCharge } from '../pricing'\nexport const c = imageCharge\n",
+      ),
+    ).toEqual([])
+  })
+
   it('the renderer has no Node, Electron or main-process access', async () => {
     const file = 'src/renderer/features/x/Breach.tsx'
     expect(

@@ -8,13 +8,13 @@ import {
   validateImageGeneration,
 } from '../../shared/catalog/validateImage'
 import { isObject, type Obj } from '../../shared/catalog/validation'
-import { estimateImage } from '../../shared/pricing/estimate'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse, sleep } from '../http'
 import { canonicalJson, sha256 } from '../idempotency'
 import { boundaryOf, parseMultipart } from '../multipart'
 import { renderPng } from '../png'
+import { imageCharge } from '../pricing'
 import { ensureModelAccess, unixSeconds, withIdempotency } from './common'
 
 /** Largest multipart body the simulator reads (the spec gives no limit for edits; ours). */
@@ -28,14 +28,14 @@ async function produce(
   firstReference: { width: number; height: number } | undefined,
 ) {
   const n = typeof req.n === 'number' ? req.n : 1
-  const price = estimateImage({
+  const price = imageCharge({
     model: model.id,
     quality: typeof req.quality === 'string' ? req.quality : undefined,
-    aspect_ratio: typeof req.aspect_ratio === 'string' ? req.aspect_ratio : undefined,
+    aspectRatio: typeof req.aspect_ratio === 'string' ? req.aspect_ratio : undefined,
     n,
     referenceCount,
   })
-  if (price.kind !== 'usd') throw new SimError(500, 'server_error', `No price for ${model.id}`)
+  if (!price) throw new SimError(500, 'server_error', `No price for ${model.id}`)
   rq.ctx.ledger.charge(rq.account, {
     route: rq.route,
     model: model.id,

@@ -6,12 +6,12 @@
 import { getNativeModel, NATIVE_LIMITS, type NativeModel } from '../../shared/catalog/models'
 import { validateNative } from '../../shared/catalog/validateNative'
 import { isObject, type Obj } from '../../shared/catalog/validation'
-import { estimateArt } from '../../shared/pricing/estimate'
 import type { RouteRequest } from '../context'
-import { SimError, validationError } from '../errors'
+import { validationError } from '../errors'
 import { jsonResponse, parseJson, sleep } from '../http'
 import { sha256 } from '../idempotency'
 import { renderPng } from '../png'
+import { artCharge } from '../pricing'
 import { zipFiles } from '../zip'
 import { ensureModelAccess, withIdempotency } from './common'
 
@@ -35,15 +35,14 @@ export async function nativeGenerate(rq: RouteRequest): Promise<void> {
   const height = p.height as number
   const samples = p.n_samples as number
   const refs = Array.isArray(p.director_reference_images) ? p.director_reference_images.length : 0
-  const price = estimateArt({
-    variant: model.id,
+  const price = artCharge({
+    family: model.family,
     width,
     height,
     steps: p.steps as number,
     count: samples,
     referenceCount: refs,
   })
-  if (price.kind !== 'usd') throw new SimError(500, 'server_error', `No price for ${model.id}`)
   const key = rq.header('idempotency-key')
   const wantsJson = /application\/json/i.test(rq.header('accept') ?? '')
 

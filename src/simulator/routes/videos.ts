@@ -6,13 +6,13 @@
 import { getVideoModel, type VideoModel } from '../../shared/catalog/models'
 import { validateVideo } from '../../shared/catalog/validateVideo'
 import { isObject, type Obj } from '../../shared/catalog/validation'
-import { estimateVideo } from '../../shared/pricing/estimate'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse } from '../http'
 import { canonicalJson, sha256 } from '../idempotency'
 import { parseMultipart } from '../multipart'
 import { renderPng } from '../png'
+import { videoCharge } from '../pricing'
 import type { VideoTask } from '../state/videoStore'
 import { ensureModelAccess, unixSeconds, withIdempotency } from './common'
 
@@ -102,15 +102,14 @@ export async function createVideo(rq: RouteRequest): Promise<void> {
   const aspectRatio =
     typeof req.aspect_ratio === 'string' ? req.aspect_ratio : model.defaults.aspect_ratio
   const mode = typeof req.mode === 'string' ? req.mode : null
-  const price = estimateVideo({
+  const price = videoCharge({
     model: model.id,
     duration,
     resolution,
-    aspect_ratio: aspectRatio,
-    mode: mode ?? undefined,
+    aspectRatio,
+    referenceMode: mode === 'all-reference',
   })
-  if (price.kind !== 'usd')
-    throw new SimError(500, 'server_error', `No price for ${model.id} ${resolution}`)
+  if (!price) throw new SimError(500, 'server_error', `No price for ${model.id} ${resolution}`)
   const key = rq.header('idempotency-key')
 
   await withIdempotency(rq, key, sha256(canonicalJson(body)), async () => {

@@ -9,12 +9,12 @@ import { getNativeModel, NATIVE_LIMITS, type NativeModel } from '../../shared/ca
 import { checkArtReference } from '../../shared/catalog/references'
 import { validateWorkbench } from '../../shared/catalog/validateWorkbench'
 import { isObject, type Obj } from '../../shared/catalog/validation'
-import { estimateArt } from '../../shared/pricing/estimate'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse } from '../http'
 import { canonicalJson } from '../idempotency'
 import { boundaryOf, parseMultipart } from '../multipart'
+import { artCharge } from '../pricing'
 import type { ArtTask, Asset, Quote } from '../state/workbenchStore'
 import { ensureModelAccess } from './common'
 import { rightsModelFor } from './native'
@@ -64,16 +64,16 @@ function checkAssets(rq: RouteRequest, req: Obj): number {
 }
 
 function priceOf(req: Obj, refs: number) {
-  const price = estimateArt({
-    variant: String(req.model_variant),
+  const model = getNativeModel(String(req.model_variant))
+  if (!model) throw new SimError(500, 'server_error', 'No price for this variant')
+  return artCharge({
+    family: model.family,
     width: req.width as number,
     height: req.height as number,
     steps: req.steps as number,
     count: req.count as number,
     referenceCount: refs,
   })
-  if (price.kind !== 'usd') throw new SimError(500, 'server_error', 'No price for this variant')
-  return price
 }
 
 // ───────────────────────────── estimate ─────────────────────────────

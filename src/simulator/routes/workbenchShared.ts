@@ -1,4 +1,4 @@
-import { MICROS_PER_USD } from '../../shared/pricing/tables'
+import { MICROS_PER_USD } from '../pricing'
 import type { ArtTask } from '../state/workbenchStore'
 
 /** A prompt containing this text makes the simulated task fail after its first preview. */
