@@ -365,7 +365,7 @@ export const invokeContract = {
     submitTaskSchema,
   ),
   'tasks:cancel': channel<TaskView>()(
-    'Cancel a task that is still local (queued, or waiting for a price confirmation).',
+    'Stop a task in any state: one still local is cancelled; one the service may be working on stops as needs-attention with its key kept (Try again never charges twice).',
     z.object({ id: taskIdSchema }).strict(),
   ),
   'tasks:retryAsNew': channel<TaskView>()(
@@ -373,7 +373,7 @@ export const invokeContract = {
     z.object({ id: taskIdSchema }).strict(),
   ),
   'tasks:dismiss': channel<{ id: string }>()(
-    'Hide a finished task (or give up on one that needs attention); the journal keeps it.',
+    'Hide a task in any state (one still in progress is stopped first, as Cancel would); the journal keeps it.',
     z.object({ id: taskIdSchema }).strict(),
   ),
   'tasks:confirmQuote': channel<TaskView>()(
