@@ -302,6 +302,7 @@ const imageCases: RuleCase[] = [
   ]),
   ...rule('prompt is required', 'images.generations', [
     rejected('prompt', () => ({ model: 'std-image-2', prompt: '' })),
+    rejected('prompt', () => ({ model: 'std-image-2' })),
     accepted(() => ({ model: 'std-image-2', prompt: 'x' })),
   ]),
   ...rule('response_format url or b64_json', 'images.generations', [
@@ -341,6 +342,11 @@ videoCases.push(
   ...rule('video aspect_ratio (16:9, 9:16, square)', 'videos', [
     accepted(video({ model: 'motion-2.0', aspect_ratio: '9:16' })),
     rejected('aspect_ratio', video({ model: 'motion-2.0', aspect_ratio: '4:1' })),
+  ]),
+  ...rule('video prompt is required', 'videos', [
+    accepted(video({ model: 'motion-2.0' })),
+    rejected('prompt', () => ({ model: 'motion-2.0' })),
+    rejected('prompt', () => ({ model: 'motion-2.0', prompt: '' })),
   ]),
   ...rule('video duration is an integer', 'videos', [
     rejected('duration', video({ model: 'motion-2.0', duration: 5.5 })),
@@ -431,6 +437,20 @@ const nativeCases: RuleCase[] = [
     accepted(native({ action: 'infill' }, { image: PNG_1x1_BASE64, mask: PNG_1x1_BASE64 })),
     rejected('action', native({ action: 'outpaint' })),
     rejected('parameters.mask', native({ action: 'infill' }, { image: PNG_1x1_BASE64 })),
+    // Issue #18: infill or img2img without the image they work on survived as mutants.
+    rejected('parameters.image', native({ action: 'infill' }, { mask: PNG_1x1_BASE64 })),
+    rejected('parameters.image', native({ action: 'img2img' }, { strength: 0.7, noise: 0 })),
+  ]),
+  ...rule('native input, model and action are required', 'art.native', [
+    accepted(native()),
+    rejected('input', () => {
+      const { input: _input, ...rest } = native()()
+      return rest
+    }),
+    rejected('action', () => {
+      const { action: _action, ...rest } = native()()
+      return rest
+    }),
   ]),
   ...rule('native model table', 'art.native', [
     accepted(native({ model: 'art-diffusion-3' })),
@@ -563,14 +583,26 @@ const workbenchCases: RuleCase[] = [
   ...rule('workbench width and height multiples of 64', 'art.estimate', [
     accepted(wb({ width: 1216, height: 832 })),
     rejected('width', wb({ width: 1000 })),
+    rejected('height', wb({ height: 1000 })),
   ]),
   ...rule('workbench steps 1 to 50', 'art.estimate', [
     accepted(wb({ steps: 1 })),
+    accepted(wb({ steps: 50 })),
     rejected('steps', wb({ steps: 51 })),
+    rejected('steps', wb({ steps: 0 })),
+    rejected('steps', () => {
+      const { steps: _steps, ...rest } = wbBase
+      return rest
+    }),
   ]),
   ...rule('workbench count 1 to 4', 'art.estimate', [
     accepted(wb({ count: 4 })),
     rejected('count', wb({ count: 5 })),
+    rejected('count', wb({ count: 0 })),
+    rejected('count', () => {
+      const { count: _count, ...rest } = wbBase
+      return rest
+    }),
   ]),
   ...rule('workbench seed 0 to 4294967295', 'art.estimate', [
     accepted(wb({ seed: 0 })),
