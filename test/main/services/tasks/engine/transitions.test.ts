@@ -215,6 +215,52 @@ describe('task transitions: what each one does', () => {
     }
   })
 
+  // Issue #18: each of these had a surviving mutant.
+  it('a price above the estimate is confirmed the same way as a changed quote', () => {
+    const confirmed = transition(
+      task('needs_attention', { attention: 'price_above_estimate', pendingQuote: quote }),
+      { type: 'quote_confirmed' },
+      NOW,
+    )
+    expect(confirmed).toMatchObject({ state: 'queued', quote, pendingQuote: null, attention: null })
+  })
+
+  it('a task whose quote changed can be cancelled, and dismissing it cancels it', () => {
+    const changed = task('needs_attention', { attention: 'quote_changed', pendingQuote: quote })
+    expect(transition(changed, { type: 'cancel' }, NOW)).toMatchObject({
+      state: 'cancelled',
+      finishedAt: NOW,
+      pendingQuote: null,
+    })
+    expect(transition(changed, { type: 'dismiss' }, NOW)).toMatchObject({
+      state: 'cancelled',
+      dismissed: true,
+    })
+  })
+
+  it('Try again after lost result links asks the service again with the same key', () => {
+    const lost = (extra: Partial<TaskRecord>) =>
+      transition(
+        task('needs_attention', { attention: 'result_unavailable', ...extra }),
+        { type: 'resume' },
+        NOW,
+      )
+    expect(lost({})).toMatchObject({ state: 'submitting', attention: null, error: null })
+    expect(lost({ serverId: 'v1' })).toMatchObject({ state: 'running' })
+  })
+
+  it('dismissing a blocked, possibly charged task only hides it: it is not cancelled', () => {
+    for (const attention of ['blocked', 'result_unavailable'] as AttentionReason[]) {
+      expect(
+        transition(
+          task('needs_attention', { attention, serverId: 'v1' }),
+          { type: 'dismiss' },
+          NOW,
+        ),
+      ).toEqual({ dismissed: true })
+    }
+  })
+
   it('resume returns a blocked task to the furthest phase the journal reached', () => {
     const blocked = (extra: Partial<TaskRecord>) =>
       transition(
