@@ -194,4 +194,14 @@ describe('text and formatting', () => {
       describeEstimate(estimateVideo({ model: 'motion-2.5', resolution: '720p', duration: 10 })),
     ).toBe('≈ $2.7756')
   })
+
+  it('a sum with one approximate part is approximate; text and unpriced parts are skipped', () => {
+    const exact = estimateImage({ model: 'std-image-2' })
+    const scaled = estimateVideo({ model: 'motion-2.0', resolution: '480p', duration: 10 })
+    expect(usdOf(sumEstimates([exact, exact])).approximate).toBe(false)
+    const mixed = usdOf(sumEstimates([exact, scaled, estimateText('std-6-sol')]))
+    expect(mixed).toMatchObject({ approximate: true, micros: 10_000 + 843_800 })
+    expect(describeEstimate(mixed)).toBe('≈ $0.8538')
+    expect(describeEstimate(estimateText('std-6-sol'))).toBe('No published rate')
+  })
 })
