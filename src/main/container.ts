@@ -86,7 +86,7 @@ export function createContainer(options: ContainerOptions) {
     client,
     downloads,
     uploads,
-    chosenFiles: new ChosenFiles(),
+    chosenFiles: new ChosenFiles(async () => [uploads.dir, (await settings.view()).libraryDir]),
     diagnostics,
     tasks,
     demo,

@@ -149,3 +149,10 @@ export const submitTaskSchema = envelope.superRefine((value, ctx) => {
 
 /** Kinds in the order the union lists them (kept in step with TASK_KINDS by a unit test). */
 export const SUBMIT_KINDS = submitTaskUnion.options.map((o) => o.shape.kind.value)
+
+/** The local files a submission sends (edit references, a native source and mask). */
+export function referencePathsOf(input: object): string[] {
+  const i = input as { images?: unknown; image?: unknown; mask?: unknown }
+  const list = [...(Array.isArray(i.images) ? i.images : []), i.image, i.mask]
+  return list.filter((p): p is string => typeof p === 'string' && p.length > 0)
+}

@@ -1,5 +1,6 @@
 import type { WorkbenchEstimateRequest } from '@shared/catalog'
 import type { Handlers } from '@shared/ipc/contract'
+import { referencePathsOf } from '@shared/tasks/submit'
 
 import type { Container } from '../../container'
 import { summarizeQuote } from '../../services/client/quote'
@@ -12,8 +13,14 @@ import { summarizeQuote } from '../../services/client/quote'
 export const generateHandlers = (c: Container) =>
   ({
     'generate:stageFile': ({ bytes }) => c.uploads.stage(bytes),
-    'generate:uploadAsset': ({ path }) => c.client.uploadArtAsset({ path }),
+    'generate:uploadAsset': async ({ path }) => {
+      await c.chosenFiles.checkedReferences([path])
+      return c.client.uploadArtAsset({ path })
+    },
     'generate:estimate': async ({ request }) =>
       summarizeQuote(await c.client.estimateArt(request as unknown as WorkbenchEstimateRequest)),
-    'generate:submitNative': (payload) => c.tasks.submit({ kind: 'native', ...payload }),
+    'generate:submitNative': async (payload) => {
+      await c.chosenFiles.checkedReferences(referencePathsOf(payload))
+      return c.tasks.submit({ kind: 'native', ...payload })
+    },
   }) satisfies Partial<Handlers>

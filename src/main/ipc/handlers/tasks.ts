@@ -1,4 +1,5 @@
 import type { Handlers } from '@shared/ipc/contract'
+import { referencePathsOf } from '@shared/tasks/submit'
 
 import type { Container } from '../../container'
 
@@ -7,7 +8,10 @@ export const tasksHandlers = (c: Container) =>
   ({
     'tasks:list': () => c.tasks.list(),
     'tasks:get': ({ id }) => c.tasks.get(id),
-    'tasks:submit': (input) => c.tasks.submit(input),
+    'tasks:submit': async (input) => {
+      await c.chosenFiles.checkedReferences(referencePathsOf(input))
+      return c.tasks.submit(input)
+    },
     'tasks:cancel': ({ id }) => c.tasks.cancel(id),
     'tasks:retryAsNew': ({ id }) => c.tasks.retryAsNew(id),
     'tasks:dismiss': ({ id }) => c.tasks.dismiss(id),

@@ -1,6 +1,8 @@
-import { isAbsolute, resolve } from 'node:path'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 
 import { fail } from '@shared/result'
+
+import { isLinkFree } from '../library/fsUtil'
 
 /** Paths remembered at most (a drop of thousands of files still fits many times over). */
 const MAX_REMEMBERED = 20_000
@@ -14,6 +16,12 @@ const MAX_REMEMBERED = 20_000
  */
 export class ChosenFiles {
   private readonly paths = new Set<string>()
+
+  /**
+   * `roots`: folders whose files the app itself hands the renderer (staged uploads, the library),
+   * which a generation may use as references without a gesture of their own.
+   */
+  constructor(private readonly roots: () => Promise<readonly string[]> = async () => []) {}
 
   /** Remembers a chosen file (the preload's report); anything but an absolute path is ignored. */
   add(path: unknown): void {
@@ -36,4 +44,24 @@ export class ChosenFiles {
     }
     return paths
   }
+
+  /**
+   * Reference files of a generation: each must be a chosen file, or lie inside one of the roots
+   * with no link on the way (a library item, a staged paste). Otherwise a validation failure.
+   */
+  async checkedReferences(paths: readonly string[]): Promise<void> {
+    const notChosen = paths.filter((p) => !this.paths.has(resolve(p)))
+    if (notChosen.length === 0) return
+    const roots = (await this.roots()).map((r) => resolve(r))
+    for (const p of notChosen) {
+      const inside = await Promise.all(roots.map((root) => insideWithoutLinks(root, resolve(p))))
+      if (!inside.includes(true)) this.checked(p)
+    }
+  }
+}
+
+async function insideWithoutLinks(root: string, path: string): Promise<boolean> {
+  const rel = relative(root, path)
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return false
+  return isLinkFree(root, rel.split(sep).join('/')).catch(() => false)
 }

@@ -311,4 +311,42 @@ describe('tasks IPC', () => {
     const missing = await dispatch(app.handlers, 'tasks:cancel', { id: 'nope' }, { senderId: 1 })
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } })
   })
+
+  it('sends as references only files the user chose, staged uploads and library files (issue #13)', async () => {
+    const app = createTestApp()
+    cleanups.push(() => app.close())
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer()
+    const secret = join(app.dir, 'private.png')
+    writeFileSync(secret, png)
+    const edit = (images: string[]) =>
+      dispatch(
+        app.handlers,
+        'tasks:submit',
+        { kind: 'edit', request: { model: 'std-image-2', prompt: 'p' }, images },
+        { senderId: 1 },
+      )
+    const forged = await edit([secret])
+    expect(forged).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: expect.stringContaining('drop or choose') },
+    })
+    const native = await dispatch(
+      app.handlers,
+      'generate:uploadAsset',
+      { path: secret },
+      { senderId: 1 },
+    )
+    expect(native).toMatchObject({ ok: false, error: { code: 'validation' } })
+    // Dropped (the preload reported it), or staged by main: accepted past this check.
+    app.container.chosenFiles.add(secret)
+    expect(await edit([secret])).not.toMatchObject({
+      error: { message: expect.stringContaining('drop or choose') },
+    })
+    const staged = await app.container.uploads.stage(png)
+    expect(await edit([staged.path])).not.toMatchObject({
+      error: { message: expect.stringContaining('drop or choose') },
+    })
+  })
 })
