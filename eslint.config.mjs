@@ -42,6 +42,8 @@ export default tseslint.config(
       'node_modules/**',
       'test-results/**',
       'coverage/**',
+      'reports/**',
+      '.stryker-tmp/**',
     ],
   },
   js.configs.recommended,
@@ -155,7 +157,8 @@ export default tseslint.config(
     },
   },
   {
-    // The simulator is the client's oracle for prices: its charges come from its own tables.
+    // The simulator is the client's oracle for prices and rules: its charges and its refusals
+    // come from its own tables (issue #18). Only the image file-format parser is shared.
     files: ['src/simulator/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -166,6 +169,11 @@ export default tseslint.config(
               regex: '^(\\.\\./)+shared/pricing(/|$)',
               message:
                 'The simulator charges from its own tables (src/simulator/pricing.ts), never the client’s.',
+            },
+            {
+              regex: '^(\\.\\./)+shared/catalog/(?!imageBytes$)',
+              message:
+                'The simulator validates with its own rules (src/simulator/rules), never the client’s; only shared/catalog/imageBytes (a file-format parser) is shared.',
             },
           ],
         },

@@ -2,8 +2,6 @@
  * The simulator's accounts. Each has a documented, fixed key (README.md) so the standalone
  * simulator can be used by hand; tests may override any field through `startSimulator`.
  */
-import type { ModelId } from '../shared/catalog/models'
-
 export type AccountName = 'full' | 'walletOnly' | 'emptyWallet' | 'restricted'
 export const ACCOUNT_NAMES: readonly AccountName[] = [
   'full',
@@ -20,7 +18,7 @@ export interface AccountConfig {
   /** Membership allowance for workbench generations, in USD (0 without membership). */
   allowanceUsd: number
   /** Models the key may use; null means every public model. */
-  allowedModels: readonly ModelId[] | null
+  allowedModels: readonly string[] | null
 }
 
 export const DEFAULT_ACCOUNTS: Readonly<Record<AccountName, AccountConfig>> = {
@@ -71,4 +69,4 @@ export interface Account {
 }
 
 export const mayUse = (account: Account, model: string): boolean =>
-  account.config.allowedModels === null || account.config.allowedModels.includes(model as ModelId)
+  account.config.allowedModels === null || account.config.allowedModels.includes(model)

@@ -90,6 +90,22 @@ describe('layer rules', () => {
     ).toEqual([])
   })
 
+  it('the simulator never validates with the client’s rules (issue #18)', async () => {
+    const file = 'src/simulator/routes/Breach.ts'
+    for (const code of [
+      "import { validateVideo } from '../../shared/catalog/validateVideo'\nexport const v = validateVideo\n",
+      "import { NATIVE_LIMITS } from '../../shared/catalog/models'\nexport const l = NATIVE_LIMITS\n",
+      "import { TIER_PIXEL_BUDGET } from '../../shared/catalog/tiers'\nexport const t = TIER_PIXEL_BUDGET\n",
+    ])
+      expect(await restricted(file, code), code).toHaveLength(1)
+    expect(
+      await restricted(
+        file,
+        "import { sniffImageType } from '../../shared/catalog/imageBytes'\nexport const s = sniffImageType\n",
+      ),
+    ).toEqual([])
+  })
+
   it('the renderer has no Node, Electron or main-process access', async () => {
     const file = 'src/renderer/features/x/Breach.tsx'
     expect(

@@ -4,7 +4,7 @@
  * code (src/simulator/pricing.ts imports nothing from src/shared), so a wrong number on either
  * side is a disagreement this file sees (issue #18).
  */
-import { getNativeModel, NATIVE_MODELS } from '@shared/catalog/models'
+import { getNativeModel, NATIVE_MODELS } from '@shared/catalog/artModels'
 import { estimateArt, estimateImage, estimateVideo, type PriceEstimate } from '@shared/pricing'
 import { artCharge, imageCharge, videoCharge } from '@simulator/pricing'
 import { describe, expect, it } from 'vitest'

@@ -4,7 +4,7 @@
  * side at most 3072, at most 3,145,728 pixels), so both validators check them here and word
  * their messages alike.
  */
-import { getNativeModel, NATIVE_LIMITS, NATIVE_MODELS, type NativeModel } from './models'
+import { getNativeModel, NATIVE_LIMITS, NATIVE_MODELS, type NativeModel } from './artModels'
 import { groupDigits } from './validateImage'
 import { checkOneOf, isInteger, type Issues } from './validation'
 

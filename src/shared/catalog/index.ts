@@ -1,8 +1,9 @@
 /**
  * The model catalog, its per-model rules and the validators built on them. Pure TypeScript: the
- * renderer uses it for instant form feedback, main re-validates as the authority, and the
- * simulator enforces the same rules as the server.
+ * renderer uses it for instant form feedback, main re-validates as the authority. The
+ * simulator keeps its own copy of the rules (src/simulator/rules), so it can test this one.
  */
+export * from './artModels'
 export * from './imageBytes'
 export * from './models'
 export * from './references'

@@ -1,8 +1,9 @@
 /**
  * The service's model catalog and every per-model rule of the spec, as data. Forms, validators,
- * pricing and the simulator all read these tables, so a rule changes in exactly one place.
+ * pricing read these tables (the art models' own table is in artModels.ts), so a rule changes in exactly one place.
  * Values the spec leaves unshown are marked `(our choice)` where they are defined.
  */
+import type { NativeModelId } from './artModels'
 import type { SizeTier } from './tiers'
 
 export type ModelKind = 'image' | 'video' | 'text'
@@ -147,111 +148,6 @@ export interface TextModel {
 }
 
 export type CatalogModel = ImageModel | VideoModel | TextModel
-
-// ───────────────────────────── native art models ─────────────────────────────
-
-export type NativeModelId =
-  | 'art-diffusion-4-5-full'
-  | 'art-diffusion-4-5-curated'
-  | 'art-diffusion-5-full'
-  | 'art-diffusion-4-full'
-  | 'art-diffusion-4-curated-preview'
-  | 'art-diffusion-3'
-  | 'art-diffusion-furry-3'
-
-/** Price family of a native model: V4.5 and V5 have published base prices, older ones do not. */
-export type NativeFamily = 'v5' | 'v4.5' | 'v4' | 'v3'
-
-export interface NativeModel {
-  id: NativeModelId
-  label: string
-  /** Maximum entries in v4_prompt.caption.char_captions (and workbench `characters`). */
-  maxCharacters: number
-  family: NativeFamily
-  /** The catalog model this variant belongs to, when there is one. */
-  catalogModel: ImageModelId | null
-}
-
-/** The spec's native model table, row by row. */
-export const NATIVE_MODELS: readonly NativeModel[] = [
-  {
-    id: 'art-diffusion-4-5-full',
-    label: 'V4.5 Full',
-    maxCharacters: 6,
-    family: 'v4.5',
-    catalogModel: 'art-v4.5',
-  },
-  {
-    id: 'art-diffusion-4-5-curated',
-    label: 'V4.5 Curated',
-    maxCharacters: 6,
-    family: 'v4.5',
-    catalogModel: 'art-v4.5',
-  },
-  {
-    id: 'art-diffusion-5-full',
-    label: 'V5 Full',
-    maxCharacters: 32,
-    family: 'v5',
-    catalogModel: 'art-v5',
-  },
-  {
-    id: 'art-diffusion-4-full',
-    label: 'V4 Full',
-    maxCharacters: 6,
-    family: 'v4',
-    catalogModel: null,
-  },
-  {
-    id: 'art-diffusion-4-curated-preview',
-    label: 'V4 Curated',
-    maxCharacters: 6,
-    family: 'v4',
-    catalogModel: null,
-  },
-  { id: 'art-diffusion-3', label: 'Anime V3', maxCharacters: 0, family: 'v3', catalogModel: null },
-  {
-    id: 'art-diffusion-furry-3',
-    label: 'Furry V3',
-    maxCharacters: 0,
-    family: 'v3',
-    catalogModel: null,
-  },
-]
-
-export const NATIVE_ACTIONS = ['generate', 'img2img', 'infill'] as const
-export type NativeAction = (typeof NATIVE_ACTIONS)[number]
-
-const MiB = 1024 * 1024
-
-/** The spec's native limits table. "24 megapixels" is read as 24,000,000 pixels. */
-export const NATIVE_LIMITS = {
-  multipleOf: 64,
-  maxPixels: 3_145_728,
-  maxSide: 3072,
-  steps: { min: 1, max: 50 },
-  nSamples: { min: 1, max: 4 },
-  seed: { min: 0, max: 4_294_967_295 },
-  maxRequestBytes: 40 * MiB,
-  maxReferenceBytes: 24 * MiB,
-  maxReferencePixels: 24_000_000,
-} as const
-
-/** The spec's workbench controls table plus the per-variant character limits. */
-export const WORKBENCH_LIMITS = {
-  steps: { min: 1, max: 50 },
-  count: { min: 1, max: 4 },
-  seed: { min: 0, max: 4_294_967_295 },
-  guidance: { min: 0, max: 10 },
-  /** Greater than 0 and at most 1. */
-  sourceStrength: { minExclusive: 0, max: 1 },
-  sourceNoise: { min: 0, max: 1 },
-  /** The workbench `model` field value (the variant goes in `model_variant`). */
-  model: 'art-v4.5',
-} as const
-
-/** Steps of the art models' "standard image" (the price table's reference point). */
-export const ART_STANDARD_STEPS = 23
 
 // ───────────────────────────── the catalog ─────────────────────────────
 
@@ -455,7 +351,6 @@ const TEXT_MODELS: readonly TextModel[] = [
 export const CATALOG: readonly CatalogModel[] = [...IMAGE_MODELS, ...VIDEO_MODELS, ...TEXT_MODELS]
 
 const byId = new Map<string, CatalogModel>(CATALOG.map((m) => [m.id, m]))
-const nativeById = new Map<string, NativeModel>(NATIVE_MODELS.map((m) => [m.id, m]))
 
 /** The catalog entry for an identifier, or undefined for anything the spec does not list. */
 export const getModel = (id: string): CatalogModel | undefined => byId.get(id)
@@ -471,7 +366,6 @@ export const getTextModel = (id: string): TextModel | undefined => {
   const m = byId.get(id)
   return m?.kind === 'text' ? m : undefined
 }
-export const getNativeModel = (id: string): NativeModel | undefined => nativeById.get(id)
 
 /** Models that can be called through the public API (everything but compact-2-sfw). */
 export const PUBLIC_MODELS: readonly CatalogModel[] = CATALOG.filter((m) => m.publicApi)
@@ -479,7 +373,3 @@ export const PUBLIC_MODELS: readonly CatalogModel[] = CATALOG.filter((m) => m.pu
 /** Whether `endpoint` accepts `model` at all (before account rights are considered). */
 export const modelAcceptsEndpoint = (model: CatalogModel, endpoint: ApiEndpoint): boolean =>
   model.endpoints.includes(endpoint)
-
-/** The catalog models whose calls a native model identifier belongs to (for account rights). */
-export const catalogModelForNative = (id: string): ImageModelId | null =>
-  nativeById.get(id)?.catalogModel ?? null

@@ -2,8 +2,8 @@
  * Checks on art-model reference images (native endpoint and workbench assets): PNG, JPEG or WebP
  * by magic bytes, at most 24 MiB and at most 24 megapixels, as the spec's native limits say.
  */
+import { NATIVE_LIMITS } from './artModels'
 import { imageDimensions, isCompleteImage, sniffImageType } from './imageBytes'
-import { NATIVE_LIMITS } from './models'
 
 /** Null when `bytes` is an acceptable art reference, else the reason, ready to show. */
 export function checkArtReference(bytes: Uint8Array): string | null {

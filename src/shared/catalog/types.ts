@@ -3,8 +3,9 @@
  * (main) and the simulator, so a field name is spelt once. Fields the spec leaves unshown and that
  * we chose are marked `(our choice)`.
  */
+import type { NativeAction } from './artModels'
 import type { SniffedImageType } from './imageBytes'
-import type { ImageQuality, NativeAction, ResponseFormat } from './models'
+import type { ImageQuality, ResponseFormat } from './models'
 
 /**
  * The fields both images endpoints take, with the same names and per-model rules (one validator,

@@ -1,7 +1,7 @@
 /** Validator for POST /ai/generate-image (the art-model native endpoint), from the native limits. */
 import { checkArtDimensions, checkNativeVariant } from './artChecks'
+import { NATIVE_ACTIONS, NATIVE_LIMITS, type NativeModel } from './artModels'
 import { base64DecodedLength, decodeBase64 } from './imageBytes'
-import { NATIVE_ACTIONS, NATIVE_LIMITS, type NativeModel } from './models'
 import { checkArtReference } from './references'
 import {
   checkBoolean,

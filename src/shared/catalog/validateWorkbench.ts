@@ -1,6 +1,6 @@
 /** Validator for the art-model workbench extension (estimate and generation requests). */
 import { checkArtDimensions, checkNativeVariant } from './artChecks'
-import { type NativeModel, WORKBENCH_LIMITS } from './models'
+import { type NativeModel, WORKBENCH_LIMITS } from './artModels'
 import {
   checkBoolean,
   checkInt,

@@ -3,15 +3,8 @@
  * `approximate: true` (with the reason in `basis`) when we scale a published price to a choice the
  * tables do not list. Text models have no published rate and never get a number.
  */
-import {
-  ART_STANDARD_STEPS,
-  getImageModel,
-  getModel,
-  getNativeModel,
-  getVideoModel,
-  type NativeModel,
-  VIDEO_REFERENCE_MODE,
-} from '../catalog/models'
+import { ART_STANDARD_STEPS, getNativeModel, type NativeModel } from '../catalog/artModels'
+import { getImageModel, getModel, getVideoModel, VIDEO_REFERENCE_MODE } from '../catalog/models'
 import type { SizeTier } from '../catalog/tiers'
 import { tierFor } from '../catalog/validateImage'
 import {

@@ -3,7 +3,8 @@
  * Standard wallet prices before membership benefits. A missing cell means the model does not offer
  * that tier or resolution.
  */
-import type { ImageModelId, NativeFamily, VideoModelId, VideoResolution } from '../catalog/models'
+import type { NativeFamily } from '../catalog/artModels'
+import type { ImageModelId, VideoModelId, VideoResolution } from '../catalog/models'
 import type { SizeTier } from '../catalog/tiers'
 
 export const MICROS_PER_USD = 1_000_000

@@ -1,19 +1,18 @@
 /** Checks and helpers shared by the route handlers: model rights, idempotency, IDs. */
-import type { CatalogModel } from '../../shared/catalog/models'
-import { getModel } from '../../shared/catalog/models'
 import { mayUse } from '../accounts'
 import type { RouteRequest } from '../context'
 import { SimError } from '../errors'
 import type { BufferedResponse } from '../http'
+import { type CatalogRow, catalogRow } from '../rules/catalog'
 
 /**
  * Refuses models the account cannot call: unknown identifiers and web-only models get 404
  * model_not_found; models outside a restricted key's list get 403 permission_denied. A missing or
  * non-string model is left to the validator (400).
  */
-export function ensureModelAccess(rq: RouteRequest, model: unknown): CatalogModel | undefined {
+export function ensureModelAccess(rq: RouteRequest, model: unknown): CatalogRow | undefined {
   if (typeof model !== 'string' || model === '') return undefined
-  const m = getModel(model)
+  const m = catalogRow(model)
   if (!m) {
     throw new SimError(
       404,

@@ -1,13 +1,5 @@
 /** POST /v1/images/generations (JSON) and POST /v1/images/edits (multipart). */
 import { imageDimensions, sniffImageType } from '../../shared/catalog/imageBytes'
-import { getImageModel, type ImageModel } from '../../shared/catalog/models'
-import type { ReferenceFileMeta } from '../../shared/catalog/types'
-import {
-  imageOutputFor,
-  validateImageEdit,
-  validateImageGeneration,
-} from '../../shared/catalog/validateImage'
-import { isObject, type Obj } from '../../shared/catalog/validation'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse, sleep } from '../http'
@@ -15,6 +7,14 @@ import { canonicalJson, sha256 } from '../idempotency'
 import { boundaryOf, parseMultipart } from '../multipart'
 import { renderPng } from '../png'
 import { imageCharge } from '../pricing'
+import { IMAGE_ROWS } from '../rules/catalog'
+import {
+  imageFrame,
+  refuseImageEdit,
+  refuseImageGeneration,
+  type UploadedImage,
+} from '../rules/imageRules'
+import { type Body, isBody } from '../rules/refusals'
 import { ensureModelAccess, unixSeconds, withIdempotency } from './common'
 
 /** Largest multipart body the simulator reads (the spec gives no limit for edits; ours). */
@@ -22,29 +22,29 @@ const MAX_EDIT_BYTES = 96 * 1024 * 1024
 
 async function produce(
   rq: RouteRequest,
-  model: ImageModel,
-  req: Obj,
+  model: string,
+  req: Body,
   referenceCount: number,
   firstReference: { width: number; height: number } | undefined,
 ) {
   const n = typeof req.n === 'number' ? req.n : 1
   const price = imageCharge({
-    model: model.id,
+    model,
     quality: typeof req.quality === 'string' ? req.quality : undefined,
     aspectRatio: typeof req.aspect_ratio === 'string' ? req.aspect_ratio : undefined,
     n,
     referenceCount,
   })
-  if (!price) throw new SimError(500, 'server_error', `No price for ${model.id}`)
+  if (!price) throw new SimError(500, 'server_error', `No price for ${model}`)
   rq.ctx.ledger.charge(rq.account, {
     route: rq.route,
-    model: model.id,
+    model,
     micros: price.micros,
     approximate: price.approximate,
     idempotencyKey: rq.header('idempotency-key') ?? null,
   })
   await sleep(rq.ctx.opts.timings.imageMs)
-  const out = imageOutputFor(model, req, firstReference)
+  const out = imageFrame(model, req, firstReference)
   const prompt = String(req.prompt)
   const asB64 = req.response_format === 'b64_json'
   const data: ({ url: string } | { b64_json: string })[] = []
@@ -52,8 +52,8 @@ async function produce(
     const png = await renderPng({
       width: out.width,
       height: out.height,
-      seed: `${model.id}\n${prompt}\n${i}`,
-      text: { Software: 'Gen Studio simulator', Description: prompt, Source: model.id },
+      seed: `${model}\n${prompt}\n${i}`,
+      text: { Software: 'Gen Studio simulator', Description: prompt, Source: model },
     })
     data.push(
       asB64
@@ -71,11 +71,11 @@ async function produce(
 
 export async function imagesGenerations(rq: RouteRequest): Promise<void> {
   const body = await rq.json()
-  const req = isObject(body) ? body : {}
+  const req = isBody(body) ? body : {}
   ensureModelAccess(rq, req.model)
-  const v = validateImageGeneration(body)
-  if (!v.ok) throw validationError(v.fields)
-  const model = getImageModel(String(req.model)) as ImageModel
+  const refused = refuseImageGeneration(body)
+  if (refused) throw validationError(refused)
+  const model = String(req.model)
   const refs = Array.isArray(req.image_urls) ? req.image_urls.length : 0
   await withIdempotency(rq, rq.header('idempotency-key'), sha256(canonicalJson(body)), () =>
     produce(rq, model, req, refs, undefined),
@@ -92,7 +92,7 @@ export async function imagesEdits(rq: RouteRequest): Promise<void> {
     })
   }
   const parts = parseMultipart(body, contentType)
-  const fields: Obj = {}
+  const fields: Body = {}
   const urls: string[] = []
   const files: { name: string; data: Buffer; filename: string | null }[] = []
   for (const p of parts) {
@@ -104,23 +104,16 @@ export async function imagesEdits(rq: RouteRequest): Promise<void> {
   if (urls.length > 0) fields.image_urls = urls
   if (typeof fields.n === 'string' && /^\d+$/.test(fields.n)) fields.n = Number(fields.n)
   ensureModelAccess(rq, fields.model)
-  const metas: ReferenceFileMeta[] = files.map((f) => ({
-    field: f.name,
-    name: f.filename ?? undefined,
+  const uploads: UploadedImage[] = files.map((f) => ({
     bytes: f.data.length,
-    type: sniffImageType(f.data),
-    ...(imageDimensions(f.data) ?? {}),
+    format: sniffImageType(f.data),
   }))
-  const v = validateImageEdit(fields, metas)
-  if (!v.ok) throw validationError(v.fields)
-  const model = getImageModel(String(fields.model)) as ImageModel
-  const first = metas[0]
-  const firstReference =
-    first?.width !== undefined && first.height !== undefined
-      ? { width: first.width, height: first.height }
-      : undefined
+  const refused = refuseImageEdit(fields, uploads)
+  if (refused) throw validationError(refused)
+  const model = String(fields.model)
+  const firstReference = files[0] ? (imageDimensions(files[0].data) ?? undefined) : undefined
   const hash = sha256(canonicalJson({ fields, files: files.map((f) => sha256(f.data)) }))
-  const refs = files.length + (model.urlReferences ? urls.length : 0)
+  const refs = files.length + (IMAGE_ROWS[model]?.urls ? urls.length : 0)
   await withIdempotency(rq, rq.header('idempotency-key'), hash, () =>
     produce(rq, model, fields, refs, firstReference),
   )

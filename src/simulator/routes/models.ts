@@ -1,14 +1,14 @@
 /** GET /v1/models: the public catalog models this key may use (never compact-2-sfw). */
-import { PUBLIC_MODELS } from '../../shared/catalog/models'
 import { mayUse } from '../accounts'
 import type { RouteRequest } from '../context'
 import { jsonResponse } from '../http'
+import { CATALOG } from '../rules/catalog'
 
 /** A fixed creation time keeps the listing byte-identical between runs. */
 const CREATED = 1_767_225_600
 
 export async function listModels(rq: RouteRequest): Promise<void> {
-  const data = PUBLIC_MODELS.filter((m) => mayUse(rq.account, m.id)).map((m) => ({
+  const data = CATALOG.filter((m) => m.publicApi && mayUse(rq.account, m.id)).map((m) => ({
     id: m.id,
     object: 'model',
     created: CREATED,

@@ -3,34 +3,31 @@
  * (unsupported active parameters → 400 before any charge), priced with the art base prices, and
  * answered with a ZIP of PNGs, or JSON `{ images: [Base64…] }` when Accept is application/json.
  */
-import { getNativeModel, NATIVE_LIMITS, type NativeModel } from '../../shared/catalog/models'
-import { validateNative } from '../../shared/catalog/validateNative'
-import { isObject, type Obj } from '../../shared/catalog/validation'
 import type { RouteRequest } from '../context'
 import { validationError } from '../errors'
 import { jsonResponse, parseJson, sleep } from '../http'
 import { sha256 } from '../idempotency'
 import { renderPng } from '../png'
 import { artCharge } from '../pricing'
+import { refuseNative } from '../rules/artRules'
+import { ART_LIMITS, type NativeRow, nativeRow } from '../rules/catalog'
+import { type Body, isBody } from '../rules/refusals'
 import { zipFiles } from '../zip'
 import { ensureModelAccess, withIdempotency } from './common'
 
-/** The catalog model whose rights a native model needs (V5 → art-v5; every other → art-v4.5). */
-export const rightsModelFor = (native: NativeModel): string => native.catalogModel ?? 'art-v4.5'
-
 export async function nativeGenerate(rq: RouteRequest): Promise<void> {
-  const { body, total } = await rq.body(NATIVE_LIMITS.maxRequestBytes + 64 * 1024)
-  if (total > NATIVE_LIMITS.maxRequestBytes) {
+  const { body, total } = await rq.body(ART_LIMITS.requestBytes + 64 * 1024)
+  if (total > ART_LIMITS.requestBytes) {
     throw validationError({ request: 'The request must be at most 40 MiB' })
   }
   const json = parseJson(body)
-  const req: Obj = isObject(json) ? json : {}
-  const native = typeof req.model === 'string' ? getNativeModel(req.model) : undefined
-  if (native) ensureModelAccess(rq, rightsModelFor(native))
-  const v = validateNative(json, { requestBytes: total })
-  if (!v.ok) throw validationError(v.fields)
-  const model = native as NativeModel
-  const p = req.parameters as Obj
+  const req: Body = isBody(json) ? json : {}
+  const native = nativeRow(req.model)
+  if (native) ensureModelAccess(rq, native.rights)
+  const refused = refuseNative(json, total)
+  if (refused) throw validationError(refused)
+  const model = native as NativeRow
+  const p = req.parameters as Body
   const width = p.width as number
   const height = p.height as number
   const samples = p.n_samples as number
@@ -60,7 +57,7 @@ export async function nativeGenerate(rq: RouteRequest): Promise<void> {
     const prompt = String(req.input)
     const images: Buffer[] = []
     for (let i = 0; i < samples; i++) {
-      const seed = (baseSeed + i) % (NATIVE_LIMITS.seed.max + 1)
+      const seed = (baseSeed + i) % (ART_LIMITS.seed[1] + 1)
       const comment = {
         prompt,
         uc: typeof p.negative_prompt === 'string' ? p.negative_prompt : '',

@@ -4,12 +4,12 @@
  * deterministic from the prompt. Text has no published rate: nothing enters the ledger, but an
  * empty wallet is still refused (402).
  */
-import { validateChat, validateResponses } from '../../shared/catalog/validateText'
-import { isObject, type Obj } from '../../shared/catalog/validation'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse, sleep } from '../http'
 import { hash32 } from '../prng'
+import { type Body, isBody as isObject } from '../rules/refusals'
+import { refuseChat, refuseResponses } from '../rules/textRules'
 import { ensureFunds, ensureModelAccess, unixSeconds } from './common'
 
 const textOf = (content: unknown): string =>
@@ -28,7 +28,7 @@ function lastUserText(messages: unknown): string {
     if (isObject(m) && m.role === 'user') return textOf(m.content)
   }
   return isObject(messages[messages.length - 1])
-    ? textOf((messages[messages.length - 1] as Obj).content)
+    ? textOf((messages[messages.length - 1] as Body).content)
     : ''
 }
 
@@ -42,10 +42,10 @@ const tokens = (text: string): number => Math.max(1, Math.ceil(text.length / 4))
 
 export async function chatCompletions(rq: RouteRequest): Promise<void> {
   const body = await rq.json()
-  const req: Obj = isObject(body) ? body : {}
+  const req: Body = isObject(body) ? body : {}
   ensureModelAccess(rq, req.model)
-  const v = validateChat(body)
-  if (!v.ok) throw validationError(v.fields)
+  const refused = refuseChat(body)
+  if (refused) throw validationError(refused)
   ensureFunds(rq)
   const model = String(req.model)
   const prompt = lastUserText(req.messages)
@@ -80,7 +80,7 @@ export async function chatCompletions(rq: RouteRequest): Promise<void> {
     )
   }
   const sse = rq.sse(false)
-  const chunk = (delta: Obj, finish: string | null) =>
+  const chunk = (delta: Body, finish: string | null) =>
     JSON.stringify({
       id,
       object: 'chat.completion.chunk',
@@ -112,10 +112,10 @@ async function respond(
   endpoint: 'responses' | 'responses.compact',
 ): Promise<void> {
   const body = await rq.json()
-  const req: Obj = isObject(body) ? body : {}
+  const req: Body = isObject(body) ? body : {}
   ensureModelAccess(rq, req.model)
-  const v = validateResponses(body, endpoint)
-  if (!v.ok) throw validationError(v.fields)
+  const refused = refuseResponses(body)
+  if (refused) throw validationError(refused)
   if (req.stream === true) {
     throw new SimError(
       400,

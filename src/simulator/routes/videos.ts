@@ -3,9 +3,6 @@
  * queued, then in_progress with progress 0–100, then completed (or failed, and refunded), on a
  * timeline scaled by timeScale. Status follows OpenAI's video API, as DESIGN.md records.
  */
-import { getVideoModel, type VideoModel } from '../../shared/catalog/models'
-import { validateVideo } from '../../shared/catalog/validateVideo'
-import { isObject, type Obj } from '../../shared/catalog/validation'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse } from '../http'
@@ -13,6 +10,9 @@ import { canonicalJson, sha256 } from '../idempotency'
 import { parseMultipart } from '../multipart'
 import { renderPng } from '../png'
 import { videoCharge } from '../pricing'
+import { videoDefaults } from '../rules/catalog'
+import { type Body, isBody } from '../rules/refusals'
+import { ALL_REFERENCE, refuseVideo } from '../rules/videoRules'
 import type { VideoTask } from '../state/videoStore'
 import { ensureModelAccess, unixSeconds, withIdempotency } from './common'
 
@@ -46,7 +46,7 @@ function view(t: VideoTask, now: number) {
   return {
     id: t.id,
     object: 'video',
-    model: t.model.id,
+    model: t.model,
     status,
     progress,
     created_at: unixSeconds(t.createdAt),
@@ -74,7 +74,7 @@ async function readVideoRequest(rq: RouteRequest): Promise<unknown> {
   const type = rq.header('content-type') ?? ''
   if (!/^multipart\/form-data/i.test(type)) return rq.json()
   const { body } = await rq.body(8 * 1024 * 1024)
-  const out: Obj = {}
+  const out: Body = {}
   for (const part of parseMultipart(body, type)) {
     if (part.filename !== null) continue
     const text = part.data.toString('utf8')
@@ -92,24 +92,24 @@ const INTEGER_FIELDS = new Set(['duration', 'input_video_seconds'])
 
 export async function createVideo(rq: RouteRequest): Promise<void> {
   const body = await readVideoRequest(rq)
-  const req = isObject(body) ? body : {}
+  const req = isBody(body) ? body : {}
   ensureModelAccess(rq, req.model)
-  const v = validateVideo(body)
-  if (!v.ok) throw validationError(v.fields)
-  const model = getVideoModel(String(req.model)) as VideoModel
-  const duration = typeof req.duration === 'number' ? req.duration : model.defaults.duration
-  const resolution = typeof req.resolution === 'string' ? req.resolution : model.defaults.resolution
-  const aspectRatio =
-    typeof req.aspect_ratio === 'string' ? req.aspect_ratio : model.defaults.aspect_ratio
+  const refused = refuseVideo(body)
+  if (refused) throw validationError(refused)
+  const model = String(req.model)
+  const defaults = videoDefaults(model)
+  const duration = typeof req.duration === 'number' ? req.duration : defaults.seconds
+  const resolution = typeof req.resolution === 'string' ? req.resolution : defaults.resolution
+  const aspectRatio = typeof req.aspect_ratio === 'string' ? req.aspect_ratio : '16:9'
   const mode = typeof req.mode === 'string' ? req.mode : null
   const price = videoCharge({
-    model: model.id,
+    model,
     duration,
     resolution,
     aspectRatio,
-    referenceMode: mode === 'all-reference',
+    referenceMode: mode === ALL_REFERENCE,
   })
-  if (!price) throw new SimError(500, 'server_error', `No price for ${model.id} ${resolution}`)
+  if (!price) throw new SimError(500, 'server_error', `No price for ${model} ${resolution}`)
   const key = rq.header('idempotency-key')
 
   await withIdempotency(rq, key, sha256(canonicalJson(body)), async () => {
@@ -117,7 +117,7 @@ export async function createVideo(rq: RouteRequest): Promise<void> {
     const id = `video_${ctx.prng.hex(12)}`
     const charge = ctx.ledger.charge(rq.account, {
       route: rq.route,
-      model: model.id,
+      model,
       micros: price.micros,
       approximate: price.approximate,
       idempotencyKey: key ?? null,

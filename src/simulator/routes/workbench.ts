@@ -5,40 +5,37 @@
  * are our choice (the spec does not show them) and are documented in README.md.
  */
 import { imageDimensions, sniffImageType } from '../../shared/catalog/imageBytes'
-import { getNativeModel, NATIVE_LIMITS, type NativeModel } from '../../shared/catalog/models'
-import { checkArtReference } from '../../shared/catalog/references'
-import { validateWorkbench } from '../../shared/catalog/validateWorkbench'
-import { isObject, type Obj } from '../../shared/catalog/validation'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse } from '../http'
 import { canonicalJson } from '../idempotency'
 import { boundaryOf, parseMultipart } from '../multipart'
 import { artCharge } from '../pricing'
+import { artReferenceProblem, refuseWorkbench } from '../rules/artRules'
+import { ART_LIMITS, type NativeRow, nativeRow } from '../rules/catalog'
+import { type Body, isBody } from '../rules/refusals'
 import type { ArtTask, Asset, Quote } from '../state/workbenchStore'
 import { ensureModelAccess } from './common'
-import { rightsModelFor } from './native'
 import { iso, terminal, usd } from './workbenchShared'
 import { runTask, streamTask, taskJson } from './workbenchTasks'
 
 export { WORKBENCH_FAIL_MARKER } from './workbenchShared'
 
 /** Every field that prices or shapes the image: a quote is bound to exactly these. */
-const fingerprintOf = (req: Obj): string => {
-  const rest: Obj = { ...req }
+const fingerprintOf = (req: Body): string => {
+  const rest: Body = { ...req }
   delete rest.quote_id
   delete rest.client_request_id
   return canonicalJson(rest)
 }
 
-function variantAndRights(rq: RouteRequest, req: Obj): void {
-  const variant =
-    typeof req.model_variant === 'string' ? getNativeModel(req.model_variant) : undefined
-  if (variant) ensureModelAccess(rq, rightsModelFor(variant))
+function variantAndRights(rq: RouteRequest, req: Body): void {
+  const variant = nativeRow(req.model_variant)
+  if (variant) ensureModelAccess(rq, variant.rights)
 }
 
 /** Asset IDs must exist and belong to the calling account (else 404, never someone else's). */
-function checkAssets(rq: RouteRequest, req: Obj): number {
+function checkAssets(rq: RouteRequest, req: Body): number {
   const check = (path: string, id: unknown) => {
     const a = typeof id === 'string' ? rq.ctx.workbench.assets.get(id) : undefined
     if (!a || a.account !== rq.account.name) {
@@ -63,8 +60,8 @@ function checkAssets(rq: RouteRequest, req: Obj): number {
   return refs
 }
 
-function priceOf(req: Obj, refs: number) {
-  const model = getNativeModel(String(req.model_variant))
+function priceOf(req: Body, refs: number) {
+  const model = nativeRow(req.model_variant)
   if (!model) throw new SimError(500, 'server_error', 'No price for this variant')
   return artCharge({
     family: model.family,
@@ -80,10 +77,10 @@ function priceOf(req: Obj, refs: number) {
 
 export async function estimate(rq: RouteRequest): Promise<void> {
   const body = await rq.json()
-  const req: Obj = isObject(body) ? body : {}
+  const req: Body = isBody(body) ? body : {}
   variantAndRights(rq, req)
-  const v = validateWorkbench(body, { phase: 'estimate' })
-  if (!v.ok) throw validationError(v.fields)
+  const refused = refuseWorkbench(body, 'estimate')
+  if (refused) throw validationError(refused)
   const refs = checkAssets(rq, req)
   const price = priceOf(req, refs)
   const { ctx, account } = rq
@@ -129,10 +126,10 @@ export async function estimate(rq: RouteRequest): Promise<void> {
  */
 async function startGeneration(rq: RouteRequest): Promise<{ task: ArtTask; replay: boolean }> {
   const body = await rq.json()
-  const req: Obj = isObject(body) ? body : {}
+  const req: Body = isBody(body) ? body : {}
   variantAndRights(rq, req)
-  const v = validateWorkbench(body, { phase: 'generation' })
-  if (!v.ok) throw validationError(v.fields)
+  const refused = refuseWorkbench(body, 'generation')
+  if (refused) throw validationError(refused)
   const { ctx, account } = rq
   const fingerprint = fingerprintOf(req)
   const crid = String(req.client_request_id)
@@ -209,7 +206,7 @@ async function startGeneration(rq: RouteRequest): Promise<{ task: ArtTask; repla
     clientRequestId: crid,
     fingerprint,
     quote,
-    variant: getNativeModel(String(req.model_variant)) as NativeModel,
+    variant: nativeRow(req.model_variant) as NativeRow,
     req,
     seed: typeof req.seed === 'number' ? req.seed : ctx.prng.uint32(),
     status: 'queued',
@@ -265,11 +262,11 @@ export async function getTask(rq: RouteRequest): Promise<void> {
 export async function uploadAsset(rq: RouteRequest): Promise<void> {
   const contentType = rq.header('content-type')
   boundaryOf(contentType)
-  const { body, overflow } = await rq.body(NATIVE_LIMITS.maxRequestBytes)
+  const { body, overflow } = await rq.body(ART_LIMITS.requestBytes)
   if (overflow) throw validationError({ request: 'The request must be at most 40 MiB' })
   const file = parseMultipart(body, contentType).find((p) => p.name === 'file')
   if (!file) throw validationError({ file: 'A file part named "file" is required' })
-  const problem = checkArtReference(file.data)
+  const problem = artReferenceProblem(file.data)
   if (problem) throw validationError({ file: problem })
   const dims = imageDimensions(file.data) as { width: number; height: number }
   const { ctx } = rq

@@ -4,9 +4,9 @@
  * events (start, resume by the events path, Last-Event-ID).
  */
 
-import { NATIVE_LIMITS } from '../../shared/catalog/models'
 import type { RouteRequest } from '../context'
 import { renderPng } from '../png'
+import { ART_LIMITS } from '../rules/catalog'
 import type { ArtTask, TaskEvent } from '../state/workbenchStore'
 import { iso, PREVIEWS, terminal, usd, WORKBENCH_FAIL_MARKER } from './workbenchShared'
 
@@ -106,7 +106,7 @@ export function runTask(rq: RouteRequest, t: ArtTask): void {
     void (async () => {
       const count = t.req.count as number
       for (let i = 0; i < count; i++) {
-        const seed = (t.seed + i) % (NATIVE_LIMITS.seed.max + 1)
+        const seed = (t.seed + i) % (ART_LIMITS.seed[1] + 1)
         const png = await renderPng({
           width: w,
           height: h,

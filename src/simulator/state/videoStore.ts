@@ -1,4 +1,3 @@
-import type { VideoModel } from '../../shared/catalog/models'
 import type { AccountName } from '../accounts'
 import { SAMPLE_MP4_BASE64 } from '../fixtures/media'
 import type { LedgerEntry } from '../ledger'
@@ -7,7 +6,8 @@ import type { LedgerEntry } from '../ledger'
 export interface VideoTask {
   id: string
   account: AccountName
-  model: VideoModel
+  /** The video model's identifier. */
+  model: string
   prompt: string
   duration: number
   resolution: string

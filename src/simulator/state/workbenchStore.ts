@@ -1,7 +1,7 @@
-import type { NativeModel } from '../../shared/catalog/models'
-import type { Obj } from '../../shared/catalog/validation'
 import type { AccountName } from '../accounts'
 import type { LedgerEntry } from '../ledger'
+import type { NativeRow } from '../rules/catalog'
+import type { Body } from '../rules/refusals'
 
 /** What the workbench extension remembers: uploaded assets, quotes and tasks, per account. */
 export interface Asset {
@@ -37,8 +37,8 @@ export interface ArtTask {
   clientRequestId: string
   fingerprint: string
   quote: Quote
-  variant: NativeModel
-  req: Obj
+  variant: NativeRow
+  req: Body
   seed: number
   status: 'queued' | 'running' | 'completed' | 'failed'
   progress: number

@@ -63,28 +63,27 @@ export function capFor(policy: PollPolicy, ageMs: number): number {
 export function predictFinish(samples: readonly ProgressSample[]): number | null {
   const known = samples.filter((s): s is { at: number; progress: number } => s.progress !== null)
   const last = known[known.length - 1]
-  if (!last || last.progress <= 0) return null
-  let zero = -1
-  for (let i = known.length - 1; i >= 0; i--) {
-    if (known[i]!.progress <= 0) {
-      zero = i
-      break
-    }
-  }
-  const first = zero >= 0 ? known[zero]! : known[0]!
+  if (!last) return null
+  const first =
+    known[
+      Math.max(
+        0,
+        known.findLastIndex((s) => s.progress <= 0),
+      )
+    ]!
   if (last.progress <= first.progress || last.at <= first.at) return null
-  if (last.progress >= 1) return last.at
   const perMs = (last.progress - first.progress) / (last.at - first.at)
-  return last.at + (1 - last.progress) / perMs
+  // At or past 100 % (finalising, or a server that over-reports): the finish is now.
+  return last.at + Math.max(0, 1 - last.progress) / perMs
 }
 
-/** How many answers in a row at the end repeated the last progress (0 when it moved). */
+/**
+ * How many answers in a row before the last one repeated its progress (0 when it moved). Only
+ * asked once there is a progress line, so there are at least two answers.
+ */
 function stalled(samples: readonly ProgressSample[]): number {
-  const last = samples[samples.length - 1]
-  if (!last) return 0
-  let n = 0
-  for (let i = samples.length - 2; i >= 0 && samples[i]!.progress === last.progress; i--) n++
-  return n
+  const last = samples[samples.length - 1]!
+  return samples.length - 2 - samples.findLastIndex((s) => s.progress !== last.progress)
 }
 
 /** The delay from `now` to the next poll. `random` is uniform in [0, 1). */

@@ -78,4 +78,73 @@ describe('poll plan', () => {
     expect(delay(2 * 60 * 60_000)).toBe(60_000)
     expect(delay(2 * 60_000, 2)).toBe(7_500)
   })
+
+  // Issue #18: mutants of the cap table, the progress line and the stall count survived.
+  it('caps: the first row applies below its own age, each row from its age on, 30 s without rows', () => {
+    expect(capFor({ ...P, caps: [] }, 0)).toBe(30_000)
+    const caps = [
+      [1_000, 7_000],
+      [5_000, 9_000],
+    ] as const
+    expect(capFor({ ...P, caps }, 500)).toBe(7_000)
+    expect(capFor({ ...P, caps }, 4_999)).toBe(7_000)
+    expect(capFor({ ...P, caps }, 5_000)).toBe(9_000)
+    expect(capFor(P, 10 * 60_000 - 1)).toBe(12_000)
+    expect(capFor(P, 10 * 60_000)).toBe(30_000)
+  })
+
+  it('the progress line starts at the last answer that still said 0 and ignores unknown progress', () => {
+    // Queued for a while at 0, then running: the line runs from the last 0, not the first.
+    expect(
+      predictFinish([
+        { at: 0, progress: 0 },
+        { at: 1_000, progress: 0 },
+        { at: 2_000, progress: 0.5 },
+      ]),
+    ).toBeCloseTo(3_000)
+    // Reset to 0 (the server started over): the line restarts there.
+    expect(
+      predictFinish([
+        { at: 0, progress: 0.1 },
+        { at: 1_000, progress: 0 },
+        { at: 2_000, progress: 0.2 },
+      ]),
+    ).toBeCloseTo(6_000)
+    // An answer without progress at the end changes nothing.
+    expect(
+      predictFinish([
+        { at: 0, progress: 0 },
+        { at: 1_000, progress: 0.5 },
+        { at: 2_000, progress: null },
+      ]),
+    ).toBeCloseTo(2_000)
+    // Two answers at the same moment draw no line; still 0 draws none; over 100 % is now.
+    expect(
+      predictFinish([
+        { at: 1_000, progress: 0.2 },
+        { at: 1_000, progress: 0.5 },
+      ]),
+    ).toBeNull()
+    expect(predictFinish([{ at: 1_000, progress: 0 }])).toBeNull()
+    expect(
+      predictFinish([
+        { at: 0, progress: 0 },
+        { at: 1_000, progress: 1.2 },
+      ]),
+    ).toBe(1_000)
+  })
+
+  it('past the predicted finish, each answer that repeats the progress lengthens the re-poll', () => {
+    const samples = [
+      { at: 0, progress: 0 },
+      { at: 5_000, progress: 0.2 },
+      { at: 10_000, progress: 0.5 },
+      { at: 25_000, progress: 0.5 },
+    ]
+    // The line (0 → 50 % over 25 s) predicts 50 s; at 60 s it is overdue, stalled once: 3 s × 1.5.
+    expect(predictFinish(samples)).toBeCloseTo(50_000)
+    expect(nextPollDelay(P, { startedAt: 0, polls: 4, samples }, 60_000, 0.5)).toBe(4_500)
+    const moved = [...samples.slice(0, 3), { at: 25_000, progress: 0.6 }]
+    expect(nextPollDelay(P, { startedAt: 0, polls: 4, samples: moved }, 60_000, 0.5)).toBe(3_000)
+  })
 })

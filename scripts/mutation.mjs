@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * `npm run mutation`: runs StrykerJS over the money and durability modules (stryker.config.mjs),
+ * then prints the score of every file, the surviving mutants, and last a JSON line:
+ * {"mutation_score": …, "files": {…}, …}. The score is killed + timed out over every valid mutant
+ * (survived, no coverage); ignored (message-only), compile and runtime errors are left out.
+ * Extra arguments go to Stryker (e.g. `npm run mutation -- --mutate src/shared/pricing/estimate.ts`).
+ * Goal (issue #18): ≥ 85 overall and ≥ 80 for every file.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const report = join(root, 'reports/mutation/mutation.json')
+const GOAL = { overall: 85, perFile: 80 }
+
+rmSync(report, { force: true })
+const started = Date.now()
+const bin = join(root, 'node_modules/.bin', process.platform === 'win32' ? 'stryker.cmd' : 'stryker')
+const run = spawnSync(bin, ['run', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+})
+if (run.status !== 0 || !existsSync(report)) {
+  console.error(`Stryker did not finish (exit ${run.status ?? run.signal}); no score.`)
+  process.exit(1)
+}
+
+const { files } = JSON.parse(readFileSync(report, 'utf8'))
+const DETECTED = new Set(['Killed', 'Timeout'])
+const UNDETECTED = new Set(['Survived', 'NoCoverage'])
+const perFile = {}
+const survivors = []
+let detected = 0
+let valid = 0
+let ignored = 0
+for (const [file, { mutants }] of Object.entries(files)) {
+  const name = relative(root, join(root, file))
+  let d = 0
+  let v = 0
+  for (const m of mutants) {
+    if (m.status === 'Ignored') ignored++
+    if (DETECTED.has(m.status)) d++
+    if (DETECTED.has(m.status) || UNDETECTED.has(m.status)) v++
+    if (UNDETECTED.has(m.status)) {
+      survivors.push(
+        `${name}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}` +
+          ` ${m.status === 'NoCoverage' ? '(no test reaches it) ' : ''}→ ${JSON.stringify(m.replacement ?? '')}`,
+      )
+    }
+  }
+  detected += d
+  valid += v
+  perFile[name] = { score: v === 0 ? 100 : round((100 * d) / v), detected: d, valid: v }
+}
+
+function round(x) {
+  return Math.round(x * 10) / 10
+}
+
+const score = valid === 0 ? 0 : round((100 * detected) / valid)
+console.log('\nMutation score per file (killed + timed out / valid mutants):')
+for (const [name, f] of Object.entries(perFile).sort()) {
+  const flag = f.score < GOAL.perFile ? '  < 80' : ''
+  console.log(`  ${String(f.score).padStart(5)}  ${f.detected}/${f.valid}  ${name}${flag}`)
+}
+console.log(`\nSurviving mutants (${survivors.length}):`)
+for (const s of survivors) console.log(`  ${s}`)
+const worst = Math.min(...Object.values(perFile).map((f) => f.score))
+console.log(
+  JSON.stringify({
+    mutation_score: score,
+    detected,
+    valid,
+    ignored_message_only: ignored,
+    survived: survivors.length,
+    worst_file_score: worst,
+    meets_goal: score >= GOAL.overall && worst >= GOAL.perFile,
+    seconds: Math.round((Date.now() - started) / 1000),
+    files: perFile,
+  }),
+)

@@ -1,0 +1,36 @@
+/**
+ * Mutation testing of the money and durability rules (issue #18): `npm run mutation`.
+ * Not part of `npm test`. Every mutant that survives is either killed by a later test or
+ * explained below as equivalent.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.mts' },
+  mutate: [
+    'src/shared/pricing/estimate.ts',
+    'src/shared/pricing/tables.ts',
+    'src/shared/catalog/validation.ts',
+    'src/shared/catalog/validateImage.ts',
+    'src/shared/catalog/validateVideo.ts',
+    'src/shared/catalog/validateNative.ts',
+    'src/shared/catalog/validateWorkbench.ts',
+    'src/shared/catalog/artChecks.ts',
+    'src/main/adapters/http/retryPolicy.ts',
+    'src/main/services/tasks/engine/transitions.ts',
+    'src/main/services/tasks/engine/classify.ts',
+    'src/main/services/tasks/scheduler/pollPlan.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation/messageIgnorer.mjs'],
+  ignorers: ['message-text'],
+  concurrency: 2,
+  timeoutMS: 5_000,
+  reporters: ['json', 'clear-text', 'progress'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+}
