@@ -25,7 +25,8 @@ function sourceFiles(dir) {
 function resolveSpecifier(from, spec, aliases) {
   let base = null
   for (const [prefix, target] of Object.entries(aliases)) {
-    if (spec === prefix || spec.startsWith(`${prefix}/`)) base = join(target, spec.slice(prefix.length))
+    if (spec === prefix || spec.startsWith(`${prefix}/`))
+      base = join(target, spec.slice(prefix.length))
   }
   if (!base && spec.startsWith('.')) base = resolve(dirname(from), spec)
   if (!base) return null
@@ -85,7 +86,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = fileURLToPath(new URL('..', import.meta.url))
   const cycles = findCycles(join(root, 'src'))
   for (const cycle of cycles) {
-    console.error(`Import cycle (${cycle.length} files):\n  ${cycle.map((f) => relative(root, f)).join('\n  ')}`)
+    console.error(
+      `Import cycle (${cycle.length} files):\n  ${cycle.map((f) => relative(root, f)).join('\n  ')}`,
+    )
   }
   if (cycles.length > 0) {
     console.error('Break the cycle: move what both sides need into a module neither imports from.')

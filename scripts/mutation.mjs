@@ -17,7 +17,11 @@ const GOAL = { overall: 85, perFile: 80 }
 
 rmSync(report, { force: true })
 const started = Date.now()
-const bin = join(root, 'node_modules/.bin', process.platform === 'win32' ? 'stryker.cmd' : 'stryker')
+const bin = join(
+  root,
+  'node_modules/.bin',
+  process.platform === 'win32' ? 'stryker.cmd' : 'stryker',
+)
 const run = spawnSync(bin, ['run', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',

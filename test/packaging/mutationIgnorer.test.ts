@@ -1,6 +1,6 @@
 /**
  * `npm run mutation` leaves message-only mutants out of the score (issue #18). This pins what
- * the ignorer may leave out: the words of a validation message, the helpers that only build
+ * the ignorer may leave out: the words of a validation message and the label it starts with, a feature's name, the helpers that only build
  * message text, and a price's `basis` wording; never a field path, a verdict, a price or an "≈".
  * An ignorer that ignored too much would inflate the score without anyone noticing.
  */
@@ -18,11 +18,24 @@ function checkSteps(issues, value, max) {
   if (value > max) issues.add('parameters.steps', \`Steps must be 1 to \${max}\`)
   issues.fields.n = 'plain assignment'
   issues.count = value + 1
+  checkInt(issues, 'parameters.seed', value, 'Seed', { min: 0, max })
+  checkInt(issues, 'duration', value, 'duration', { min: 4, max }, { unit: ' seconds' })
   return value
 }
+const UNSUPPORTED = [{ path: 'parameters.sm', feature: 'SMEA' }]
+const STOPPED = { code: 'cancelled', message: 'Stopped.', action: 'Try ' + 'again' }
+const NEXT = { action: pick(1), message: m }
 const rangeMessage = (label, min, max) => (min === max ? label + ' must be ' + min : label)
 function estimate(n) {
   return { micros: 3000 * n, approximate: n > 1, label: '≈', basis: 'one image × ' + n }
+}
+const sum = (parts, basis = 'Sum') => ({ parts, basis })
+function each(parts) {
+  const label = 'x'
+  const total = parts.length * 2
+  let basis = 'each × ' + total
+  if (total > 2) basis += ' and more'
+  return usd(total, total > 4, basis + '!')
 }
 `
 
@@ -49,8 +62,19 @@ describe('mutation testing leaves out message-only mutants, and nothing else', (
     expect(ignored()).toEqual([
       '`Steps must be 1 to ${max}`',
       "'plain assignment'",
+      "'Seed'",
+      "'duration'",
+      "unit: ' seconds'",
+      "feature: 'SMEA'",
+      "message: 'Stopped.'",
+      "action: 'Try ' + 'again'",
       "rangeMessage = (label, min, max) => (min === max ? label + ' must be ' + min : label)",
       "basis: 'one image × ' + n",
+      "'Sum'",
+      'basis',
+      "'each × ' + total",
+      "' and more'",
+      "basis + '!'",
     ])
   })
 
@@ -58,11 +82,21 @@ describe('mutation testing leaves out message-only mutants, and nothing else', (
     const left = ignored().join('\n')
     for (const kept of [
       "'parameters.steps'",
+      "'parameters.seed'",
+      '{ min: 0, max }',
+      '{ min: 4, max }',
+      "path: 'parameters.sm'",
+      "code: 'cancelled'",
+      'pick(1)',
       'value > max',
       'value + 1',
       '3000 * n',
       'n > 1',
       "'≈'",
+      "'x'",
+      'parts.length * 2',
+      'total > 2',
+      'total > 4',
     ]) {
       expect(left).not.toContain(kept)
     }

@@ -26,6 +26,8 @@ export interface RuleCase {
   files?: FileKind[]
   /** The field the 400 must name; absent when the request is valid. */
   reject?: string
+  /** Other fields the same request is refused on; the validators name exactly these. */
+  alsoRefused?: string[]
 }
 
 /** One case of a rule row: its request, and the field the 400 must name when it is refused. */
@@ -370,15 +372,19 @@ videoCases.push(
         input_video_seconds: 12,
       }),
     ),
-    rejected(
-      'mode',
-      video({
-        model: 'motion-2.5',
-        mode: 'all-reference',
-        reference_video_urls: ['https://example.com/ref.mp4'],
-        input_video_seconds: 8,
-      }),
-    ),
+    {
+      ...rejected(
+        'mode',
+        video({
+          model: 'motion-2.5',
+          mode: 'all-reference',
+          reference_video_urls: ['https://example.com/ref.mp4'],
+          input_video_seconds: 8,
+        }),
+      ),
+      // The URLs need a reference mode, and motion-2.5 has none.
+      alsoRefused: ['reference_video_urls'],
+    },
     rejected('mode', video({ model: 'clip-h3', mode: 'first-last-frame' })),
     rejected(
       'reference_video_urls',

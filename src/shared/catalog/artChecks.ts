@@ -29,12 +29,13 @@ function checkSide(
   value: unknown,
   label: string,
 ): number | undefined {
-  if (value === undefined || value === null) {
-    issues.add(path, `${label} is required`)
-    return undefined
-  }
   if (!isInteger(value) || value < NATIVE_LIMITS.multipleOf || value > NATIVE_LIMITS.maxSide) {
-    issues.add(path, `${label} must be ${NATIVE_LIMITS.multipleOf} to ${NATIVE_LIMITS.maxSide}`)
+    issues.add(
+      path,
+      value === undefined || value === null
+        ? `${label} is required`
+        : `${label} must be ${NATIVE_LIMITS.multipleOf} to ${NATIVE_LIMITS.maxSide}`,
+    )
     return undefined
   }
   if (value % NATIVE_LIMITS.multipleOf !== 0) {
@@ -56,7 +57,8 @@ export function checkArtDimensions(
 ): void {
   const w = checkSide(issues, paths.width, width, 'Width')
   const h = checkSide(issues, paths.height, height, 'Height')
-  if (w !== undefined && h !== undefined && w * h > NATIVE_LIMITS.maxPixels) {
+  // A side that was refused counts as 0: its own message says what is wrong.
+  if ((w ?? 0) * (h ?? 0) > NATIVE_LIMITS.maxPixels) {
     issues.add(
       paths.width,
       `Width × height must be at most ${groupDigits(NATIVE_LIMITS.maxPixels)} pixels`,

@@ -106,7 +106,9 @@ export interface ImageModel {
   /** art-v5: the native model identifier used on /ai/generate-image. */
   nativeModel?: NativeModelId
   /** Server-defined output dimensions per aspect ratio (art-v4.5; our choice, spec unshown). */
-  aspectDimensions?: Readonly<Record<string, { width: number; height: number }>>
+  aspectDimensions?: Readonly<Record<string, { width: number; height: number }>> & {
+    readonly '1:1': { width: number; height: number }
+  }
   /** Web-workspace facts for compact-2-sfw (display only; there is no API to call). */
   workspace?: { resolutions: readonly SizeTier[]; maxOwnedReferences: number }
   notes: string

@@ -1,7 +1,7 @@
 /** Validator for POST /ai/generate-image (the art-model native endpoint), from the native limits. */
 import { checkArtDimensions, checkNativeVariant } from './artChecks'
 import { NATIVE_ACTIONS, NATIVE_LIMITS, type NativeModel } from './artModels'
-import { base64DecodedLength, decodeBase64 } from './imageBytes'
+import { decodeBase64 } from './imageBytes'
 import { checkArtReference } from './references'
 import {
   checkBoolean,
@@ -87,13 +87,19 @@ function checkCaptions(
   })
 }
 
-function checkImageField(issues: Issues, path: string, value: unknown, label: string): void {
-  if (typeof value !== 'string' || value === '') {
-    issues.add(path, `${label} must be a Base64 image`)
-    return
-  }
-  if (base64DecodedLength(value) > NATIVE_LIMITS.maxReferenceBytes) {
-    issues.add(path, 'Each reference image must be at most 24 MiB')
+/** A Base64 image; `missing` is the message when it is left out (empty data says it is empty). */
+function checkImageField(
+  issues: Issues,
+  path: string,
+  value: unknown,
+  label: string,
+  missing: string,
+): void {
+  if (typeof value !== 'string') {
+    issues.add(
+      path,
+      value === undefined || value === null ? missing : `${label} must be a Base64 image`,
+    )
     return
   }
   const bytes = decodeBase64(value)
@@ -111,7 +117,7 @@ function checkImageField(issues: Issues, path: string, value: unknown, label: st
  */
 export function validateNative(req: unknown, opts: { requestBytes?: number } = {}): Validation {
   const issues = new Issues()
-  if (opts.requestBytes !== undefined && opts.requestBytes > NATIVE_LIMITS.maxRequestBytes) {
+  if ((opts.requestBytes ?? 0) > NATIVE_LIMITS.maxRequestBytes) {
     issues.add('request', 'The request must be at most 40 MiB')
     return issues.result()
   }
@@ -161,9 +167,13 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
 
   const needsImage = action === 'img2img' || action === 'infill'
   if (needsImage) {
-    if (p.image === undefined || p.image === null) {
-      issues.add('parameters.image', `${action} needs parameters.image`)
-    } else checkImageField(issues, 'parameters.image', p.image, 'image')
+    checkImageField(
+      issues,
+      'parameters.image',
+      p.image,
+      'image',
+      `${action} needs parameters.image`,
+    )
     checkNumber(issues, 'parameters.strength', p.strength, 'Strength', {
       min: 0,
       max: 1,
@@ -174,9 +184,7 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
     issues.add('parameters.image', 'image is only used by img2img and infill')
   }
   if (action === 'infill') {
-    if (p.mask === undefined || p.mask === null)
-      issues.add('parameters.mask', 'infill needs parameters.mask')
-    else checkImageField(issues, 'parameters.mask', p.mask, 'mask')
+    checkImageField(issues, 'parameters.mask', p.mask, 'mask', 'infill needs parameters.mask')
   } else if (action !== undefined && p.mask !== undefined && p.mask !== null) {
     issues.add('parameters.mask', 'mask is only used by infill')
   }
@@ -191,7 +199,13 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
       )
     } else {
       refs.forEach((r, i) =>
-        checkImageField(issues, `parameters.director_reference_images[${i}]`, r, 'Reference'),
+        checkImageField(
+          issues,
+          `parameters.director_reference_images[${i}]`,
+          r,
+          'Reference',
+          'Each reference must be a Base64 image',
+        ),
       )
     }
   }

@@ -6,9 +6,9 @@ import {
   checkOneOf,
   checkString,
   checkUrlList,
+  isInteger,
   isObject,
   Issues,
-  rangeMessage,
   type Validation,
 } from './validation'
 
@@ -23,30 +23,21 @@ export function validateVideo(req: unknown): Validation {
   const model = checkModelOfKind(issues, req.model, 'video')
   if (!model) return issues.result()
 
-  if (req.duration !== undefined && req.duration !== null) {
-    const d = checkInt(issues, 'duration', req.duration, 'duration', model.duration, {
-      unit: ' seconds',
-    })
-    if (d === undefined) {
-      issues.fields.duration = `${rangeMessage('duration', model.duration.min, model.duration.max, ' seconds')} for ${model.id}`
-    }
-  }
-  if (req.resolution !== undefined && req.resolution !== null) {
-    checkOneOf(issues, 'resolution', req.resolution, 'resolution', model.resolutions)
-    if (issues.has('resolution')) {
-      issues.fields.resolution = `resolution for ${model.id} must be one of ${model.resolutions.join(', ')}`
-    }
-  }
+  checkInt(issues, 'duration', req.duration, 'duration', model.duration, {
+    unit: ` seconds for ${model.id}`,
+  })
+  checkOneOf(issues, 'resolution', req.resolution, `resolution for ${model.id}`, model.resolutions)
   checkOneOf(issues, 'aspect_ratio', req.aspect_ratio, 'aspect_ratio', model.aspectRatios)
 
   // Reference mode (clip-h3, clip-h3-sfw): all-reference with reference videos and their seconds.
   const hasMode = req.mode !== undefined && req.mode !== null
-  if (hasMode) {
-    if (model.referenceModes.length === 0) {
-      issues.add('mode', `${model.id} has no reference mode; leave mode out`)
-    } else {
-      checkOneOf(issues, 'mode', req.mode, 'mode', model.referenceModes)
-    }
+  if (hasMode && !(model.referenceModes as readonly unknown[]).includes(req.mode)) {
+    issues.add(
+      'mode',
+      model.referenceModes.length === 0
+        ? `${model.id} has no reference mode; leave mode out`
+        : `mode must be one of ${model.referenceModes.join(', ')}`,
+    )
   }
   const refs = checkUrlList(
     issues,
@@ -64,22 +55,18 @@ export function validateVideo(req: unknown): Validation {
       `mode ${VIDEO_REFERENCE_MODE} needs at least one reference video URL`,
     )
   }
-  const hasSeconds = req.input_video_seconds !== undefined && req.input_video_seconds !== null
-  if (hasSeconds && !(refs > 0)) {
+  const seconds = req.input_video_seconds
+  const hasSeconds = seconds !== undefined && seconds !== null
+  // An invalid list (-1) has its own issue; the seconds are not blamed for it.
+  if (hasSeconds && refs === 0) {
     issues.add('input_video_seconds', 'input_video_seconds is only used with reference_video_urls')
-  } else if (refs > 0) {
-    checkInt(
-      issues,
+  } else if (refs > 0 && !(isInteger(seconds) && seconds >= 1)) {
+    issues.add(
       'input_video_seconds',
-      req.input_video_seconds,
-      'input_video_seconds',
-      { min: 1, max: Number.MAX_SAFE_INTEGER },
-      { required: true },
+      hasSeconds
+        ? 'input_video_seconds must be a whole number of seconds, at least 1'
+        : 'input_video_seconds is required with reference_video_urls',
     )
-    if (issues.fields.input_video_seconds?.startsWith('input_video_seconds must be')) {
-      issues.fields.input_video_seconds =
-        'input_video_seconds must be a whole number of seconds, at least 1'
-    }
   }
   return issues.result()
 }

@@ -32,7 +32,7 @@ function checkIdList(issues: Issues, path: string, value: unknown): number {
  */
 export function validateWorkbench(
   req: unknown,
-  opts: { phase: 'estimate' | 'generation' } = { phase: 'estimate' },
+  opts: { phase?: 'estimate' | 'generation' } = {},
 ): Validation {
   const issues = new Issues()
   if (!isObject(req)) {

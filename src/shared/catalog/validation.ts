@@ -29,10 +29,9 @@ export type Obj = Record<string, unknown>
 export const isObject = (v: unknown): v is Obj =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-export const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v)
+export const isInteger = (v: unknown): v is number => Number.isInteger(v)
 
-export const isFiniteNumber = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isFinite(v)
+export const isFiniteNumber = (v: unknown): v is number => Number.isFinite(v)
 
 const fmt = (n: number): string => String(n)
 
@@ -129,7 +128,7 @@ export function checkOneOf<T extends string>(
     if (opts.required) issues.add(path, `${label} is required`)
     return undefined
   }
-  if (typeof value !== 'string' || !allowed.includes(value as T)) {
+  if (!(allowed as readonly unknown[]).includes(value)) {
     issues.add(path, `${label} must be one of ${allowed.join(', ')}`)
     return undefined
   }

@@ -8,6 +8,7 @@ import { getImageModel, getModel, getVideoModel, VIDEO_REFERENCE_MODE } from '..
 import type { SizeTier } from '../catalog/tiers'
 import { tierFor } from '../catalog/validateImage'
 import {
+  ART_BASE_MICROS,
   ART_STANDARD_PIXELS,
   artBaseFor,
   IMAGE_PRICE_MICROS,
@@ -48,10 +49,10 @@ export function formatUsdMicros(micros: number): string {
   const sign = micros < 0 ? '-' : ''
   const abs = Math.abs(Math.round(micros))
   const whole = Math.floor(abs / MICROS_PER_USD)
-  let frac = String(abs % MICROS_PER_USD)
+  const frac = String(abs % MICROS_PER_USD)
     .padStart(6, '0')
     .replace(/0+$/, '')
-  if (frac.length < 2) frac = frac.padEnd(2, '0')
+    .padEnd(2, '0')
   return `${sign}$${whole}.${frac}`
 }
 
@@ -140,7 +141,7 @@ export function estimateImage(input: ImageEstimateInput): PriceEstimate {
     // Server-defined dimensions per aspect ratio are unpublished: the standard-image price is used.
     const square = (input.aspect_ratio ?? '1:1') === '1:1'
     return usd(
-      artBaseFor('v4.5') * n,
+      ART_BASE_MICROS['v4.5'] * n,
       !square,
       `${formatUsdMicros(artBaseFor('v4.5'))} per standard art image × ${n}` +
         (square ? '' : `; ${input.aspect_ratio} dimensions are server-defined (approximate)`),

@@ -10,6 +10,18 @@ import {
   validateWorkbench,
   type Validation,
 } from '@shared/catalog'
+import {
+  checkBoolean,
+  checkInt,
+  checkNumber,
+  checkOneOf,
+  checkString,
+  checkUrlList,
+  isFiniteNumber,
+  isHttpUrl,
+  isInteger,
+  Issues,
+} from '@shared/catalog/validation'
 import { fileBytes } from '@test/support/catalogFixtures'
 import { RULE_MATRIX, type RuleCase } from '@test/support/ruleMatrix'
 import { describe, expect, it } from 'vitest'
@@ -71,11 +83,87 @@ describe('every rule row has an accepted and a rejected case', () => {
     if (c.reject) {
       expect(result.ok).toBe(false)
       if (!result.ok) {
-        expect(Object.keys(result.fields)).toContain(c.reject)
+        expect(Object.keys(result.fields).sort()).toEqual(
+          [c.reject, ...(c.alsoRefused ?? [])].sort(),
+        )
         expect(result.fields[c.reject]).toMatch(/\w/)
       }
     } else {
       expect(result).toEqual({ ok: true })
     }
+  })
+})
+
+describe('the small checks every validator is built from', () => {
+  it('Issues keeps the first message per field and answers ok only when empty', () => {
+    const issues = new Issues()
+    expect(issues.result()).toEqual({ ok: true })
+    expect(issues.has('n')).toBe(false)
+    issues.add('n', 'first')
+    issues.add('n', 'second')
+    expect(issues.has('n')).toBe(true)
+    expect(issues.result()).toEqual({ ok: false, fields: { n: 'first' } })
+  })
+
+  it('numbers: integers and finite numbers only', () => {
+    expect([1, 1.5, '1', NaN].map(isInteger)).toEqual([true, false, false, false])
+    expect([1.5, '1', NaN, Infinity, -Infinity].map(isFiniteNumber)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ])
+  })
+
+  it('absent optional values pass every check; absent required ones are named', () => {
+    const issues = new Issues()
+    for (const v of [undefined, null]) {
+      expect(checkInt(issues, 'i', v, 'I', { min: 1, max: 2 })).toBeUndefined()
+      expect(checkNumber(issues, 'x', v, 'X', { min: 0, max: 1 })).toBeUndefined()
+      expect(checkString(issues, 's', v, 'S')).toBeUndefined()
+      checkBoolean(issues, 'b', v, 'B')
+      expect(checkOneOf(issues, 'o', v, 'O', ['a'])).toBeUndefined()
+      expect(checkUrlList(issues, 'u', v, 'U')).toBe(0)
+    }
+    expect(issues.result()).toEqual({ ok: true })
+    checkInt(issues, 'i', undefined, 'I', { min: 1, max: 2 }, { required: true })
+    checkNumber(issues, 'x', null, 'X', { min: 0, max: 1 }, { required: true })
+    checkString(issues, 's', undefined, 'S', { required: true })
+    checkOneOf(issues, 'o', null, 'O', ['a'], { required: true })
+    expect(Object.keys(issues.fields)).toEqual(['i', 'x', 's', 'o'])
+  })
+
+  it('present values of the wrong type are refused, and valid ones returned', () => {
+    const issues = new Issues()
+    expect(checkString(issues, 's', 5, 'S')).toBeUndefined()
+    expect(checkString(issues, 'blank', ' \n', 'S', { nonEmpty: true })).toBeUndefined()
+    expect(checkString(issues, 'kept', ' a ', 'S', { nonEmpty: true })).toBe(' a ')
+    expect(checkString(issues, 'empty ok', '', 'S')).toBe('')
+    checkBoolean(issues, 'b', 'true', 'B')
+    checkBoolean(issues, 'b ok', false, 'B')
+    expect(checkOneOf(issues, 'o', 1, 'O', ['1'])).toBeUndefined()
+    expect(checkOneOf(issues, 'o ok', 'a', 'O', ['a', 'b'])).toBe('a')
+    expect(checkNumber(issues, 'nan', NaN, 'X', { min: 0, max: 1 })).toBeUndefined()
+    expect(
+      checkNumber(issues, 'excl', 0, 'X', { min: 0, max: 1, minExclusive: true }),
+    ).toBeUndefined()
+    expect(checkNumber(issues, 'incl', 0, 'X', { min: 0, max: 1 })).toBe(0)
+    expect(Object.keys(issues.fields).sort()).toEqual(['b', 'blank', 'excl', 'nan', 'o', 's'])
+  })
+
+  it('URL lists: http and https only, each bad entry named, -1 when anything is wrong', () => {
+    expect(
+      ['https://a/b', 'http://a/b', 'ftp://a/b', 'file:///a', 'not a url', 7].map(isHttpUrl),
+    ).toEqual([true, true, false, false, false, false])
+    const issues = new Issues()
+    expect(checkUrlList(issues, 'u', ['https://a/1', 'https://a/2'], 'U')).toBe(2)
+    expect(checkUrlList(issues, 'u', [], 'U')).toBe(0)
+    expect(issues.result()).toEqual({ ok: true })
+    expect(checkUrlList(issues, 'list', 'https://a/1', 'U')).toBe(-1)
+    expect(checkUrlList(issues, 'u', ['https://a/1', 'mailto:x@y', 'https://a/3', ''], 'U')).toBe(
+      -1,
+    )
+    expect(Object.keys(issues.fields)).toEqual(['list', 'u[1]', 'u[3]'])
   })
 })

@@ -205,3 +205,93 @@ describe('text and formatting', () => {
     expect(describeEstimate(estimateText('std-6-sol'))).toBe('No published rate')
   })
 })
+
+// Issue #18: what an estimate says besides its figure. The notes explain why a figure is
+// approximate, so the user is never surprised by the bill; unknown models are "not offered".
+describe('the kind, the notes and the label of an estimate', () => {
+  it('unknown models are not offered, on every estimator', () => {
+    expect(
+      estimateArt({ variant: 'nope', width: 1024, height: 1024, steps: 23, count: 1 }),
+    ).toMatchObject({ kind: 'not_offered' })
+    expect(estimateImage({ model: 'motion-2.5' })).toMatchObject({ kind: 'not_offered' })
+    expect(estimateImage({ model: 'nope' })).toMatchObject({ kind: 'not_offered' })
+    expect(estimateVideo({ model: 'std-image-2' })).toMatchObject({ kind: 'not_offered' })
+    expect(estimateText('std-image-2')).toMatchObject({ kind: 'not_offered' })
+    expect(estimateText('nope')).toMatchObject({ kind: 'not_offered' })
+    expect(imagePricePerOutput('nope', '1K')).toBeNull()
+    expect(describeEstimate(estimateImage({ model: 'nope' }))).toBe('Not offered')
+  })
+
+  it('art-v5 on the images endpoint points to the native endpoint', () => {
+    const e = estimateImage({ model: 'art-v5' })
+    expect(e.kind).toBe('not_offered')
+    expect(e.basis).toMatch(/native/)
+  })
+
+  const art = (over: Partial<ArtEstimateInput> = {}): PriceEstimate =>
+    estimateArt({
+      variant: 'art-diffusion-4-5-full',
+      width: 1024,
+      height: 1024,
+      steps: 23,
+      count: 1,
+      ...over,
+    })
+
+  it('art notes: scaled, unpublished family, references — each only when it applies', () => {
+    expect(art().basis).not.toMatch(/;/)
+    expect(art({ steps: 28 }).basis).toMatch(/scaled linearly/)
+    expect(art({ variant: 'art-diffusion-4-full' }).basis).toMatch(/no published price/)
+    expect(art({ variant: 'art-diffusion-5-full' }).basis).toMatch(/per V5 image/)
+    expect(art().basis).toMatch(/per V4\.5 image/)
+    expect(art({ referenceCount: 1 }).basis).toMatch(/reference surcharge/)
+    expect(art({ referenceCount: 0 }).basis).not.toMatch(/reference/)
+  })
+
+  it('art-v4.5 on the images endpoint: exact at 1:1, approximate at any other ratio', () => {
+    expect(usdOf(estimateImage({ model: 'art-v4.5', n: 2 })).approximate).toBe(false)
+    expect(usdOf(estimateImage({ model: 'art-v4.5', aspect_ratio: '1:1' })).approximate).toBe(false)
+    const wide = usdOf(estimateImage({ model: 'art-v4.5', aspect_ratio: '16:9', n: 3 }))
+    expect(wide.approximate).toBe(true)
+    expect(wide.micros).toBe(3 * usdOf(estimateImage({ model: 'art-v4.5' })).micros)
+    expect(wide.basis).toMatch(/16:9/)
+  })
+
+  it('still-5.0-pro: the first reference is included, each further one is counted', () => {
+    const one = usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 1 }))
+    expect(one.basis).not.toMatch(/additional/)
+    const two = usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 2 }))
+    expect(two.micros - one.micros).toBe(3_000)
+    expect(two.basis).toMatch(/× 1 additional reference$/)
+    const four = usdOf(estimateImage({ model: 'still-5.0-pro', referenceCount: 4 }))
+    expect(four.basis).toMatch(/× 3 additional references$/)
+  })
+
+  it('video notes: duration, aspect and reference mode each make it approximate and say why', () => {
+    const table = usdOf(estimateVideo({ model: 'motion-2.5', resolution: '720p', duration: 5 }))
+    expect(table.approximate).toBe(false)
+    expect(table.basis).not.toMatch(/;/)
+    expect(estimateVideo({ model: 'motion-2.5', duration: 10 }).basis).toMatch(
+      /scaled linearly to 10 s/,
+    )
+    const square = usdOf(estimateVideo({ model: 'motion-2.5', duration: 5, aspect_ratio: '1:1' }))
+    expect(square.approximate).toBe(true)
+    expect(square.basis).toMatch(/1:1 may differ/)
+    const ref = usdOf(estimateVideo({ model: 'clip-h3', duration: 5, mode: 'all-reference' }))
+    expect(ref.approximate).toBe(true)
+    expect(ref.basis).toMatch(/reference video charges/)
+  })
+
+  it('formats negative amounts (refunds) with the sign first', () => {
+    expect(formatUsdMicros(-15_000)).toBe('-$0.015')
+    expect(formatUsdMicros(-2_000_000)).toBe('-$2.00')
+    expect(formatUsdMicros(1_234_567)).toBe('$1.234567')
+  })
+
+  it('labels every kind', () => {
+    expect(describeEstimate(art({ steps: 28 }))).toMatch(/^≈ \$/)
+    expect(describeEstimate(art())).toMatch(/^\$/)
+    expect(describeEstimate(estimateText('std-6-sol'))).toBe('No published rate')
+    expect(describeEstimate(estimateText('nope'))).toBe('Not offered')
+  })
+})

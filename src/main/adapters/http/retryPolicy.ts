@@ -34,9 +34,13 @@ export const isRetryableStatus = (status: number): boolean =>
 export const mayRetryMethod = (method: string, idempotent: boolean): boolean =>
   method === 'GET' || method === 'HEAD' || idempotent
 
+/** An HTTP-date starts with its day name; group 1 is the comma that asctime-date lacks. */
+const HTTP_DATE_START = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*(,?) /
+
 /**
- * Retry-After is either delta-seconds or an HTTP-date (RFC 9110 §10.2.3). Returns milliseconds
- * from `now`, or null when absent or unparseable. A date in the past means "now" (0).
+ * Retry-After is either delta-seconds or an HTTP-date (RFC 9110 §10.2.3) in any of the three
+ * formats a recipient must accept (§5.6.7: IMF-fixdate, rfc850-date, asctime-date). Returns
+ * milliseconds from `now`, or null when absent or unparseable. A date in the past means "now" (0).
  */
 export function parseRetryAfter(value: string | string[] | undefined, now: number): number | null {
   const raw = Array.isArray(value) ? value[0] : value
@@ -44,12 +48,13 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   const text = raw.trim()
   if (/^\d+$/.test(text)) return Number(text) * 1000
   if (/^\d+\.\d+$/.test(text)) return Math.round(Number(text) * 1000)
-  // An HTTP-date names its day and month; anything else Date.parse happens to accept ("-5" is
-  // the year 5 BC) is not a Retry-After.
-  if (!/^[A-Za-z]{3}, /.test(text)) return null
-  const date = Date.parse(text)
-  if (Number.isNaN(date)) return null
-  return Math.max(0, date - now)
+  // An HTTP-date names its day; anything else Date.parse happens to accept ("-5" is the year
+  // 5 BC) is not a Retry-After.
+  const start = HTTP_DATE_START.exec(text)
+  if (!start) return null
+  // asctime-date carries no zone, and Date.parse would read it in local time; HTTP dates are GMT.
+  const date = Date.parse(start[1] ? text : `${text} GMT`)
+  return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
 /**
@@ -94,15 +99,14 @@ export type TransportFailure = 'network' | 'timeout' | 'cancelled' | null
 
 /** Classifies a thrown error from undici/Node; null means it is not a transport failure. */
 export function classifyTransportError(error: unknown): TransportFailure {
-  if (!error || typeof error !== 'object') return null
-  const e = error as { code?: unknown; name?: unknown; cause?: unknown }
+  // Object() makes null, undefined and primitives an object without these properties.
+  const e = Object(error) as { code?: unknown; name?: unknown; cause?: unknown }
   if (e.name === 'AbortError' || e.code === 'UND_ERR_ABORTED' || e.code === 'ABORT_ERR') {
     return 'cancelled'
   }
-  if (typeof e.code === 'string') {
-    if (TIMEOUT_CODES.has(e.code)) return 'timeout'
-    if (NETWORK_CODES.has(e.code)) return 'network'
-  }
-  if (e.cause && e.cause !== error) return classifyTransportError(e.cause)
-  return null
+  const code = String(e.code)
+  if (TIMEOUT_CODES.has(code)) return 'timeout'
+  if (NETWORK_CODES.has(code)) return 'network'
+  // A cause that is the error itself (or absent, when the error is too) ends the walk.
+  return e.cause === error ? null : classifyTransportError(e.cause)
 }

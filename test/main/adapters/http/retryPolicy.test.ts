@@ -113,4 +113,54 @@ describe('retry policy', () => {
     expect(classifyTransportError(null)).toBeNull()
     expect(classifyTransportError('ECONNRESET')).toBeNull()
   })
+
+  it('reads all three HTTP-date formats, as GMT whatever the local zone (RFC 9110 §5.6.7)', () => {
+    const now = Date.parse('1994-11-06T08:49:00Z')
+    expect(parseRetryAfter('Sun, 06 Nov 1994 08:49:37 GMT', now)).toBe(37_000)
+    expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(37_000)
+    expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', now)).toBe(37_000)
+    for (const bad of [
+      'x Sun, 06 Nov 1994 08:49:37 GMT',
+      'Sun, 99 Nov 1994 08:49:37 GMT',
+      'Xyz, 06 Nov 1994 08:49:37 GMT',
+      'Sun,06 Nov 1994',
+    ])
+      expect(parseRetryAfter(bad, now), bad).toBeNull()
+  })
+
+  it('seconds are digits only, whole or with a fraction, nothing around them', () => {
+    expect(parseRetryAfter('12.5', 0)).toBe(12_500)
+    for (const bad of ['1.5s', 'x1.5', '1.', '.5', '2s', '1,5'])
+      expect(parseRetryAfter(bad, 0), bad).toBeNull()
+  })
+
+  it('status and method edges', () => {
+    expect([407, 499, 600, 0].some(isRetryableStatus)).toBe(false)
+    expect(mayRetryMethod('HEAD', false)).toBe(true)
+    expect(mayRetryMethod('PUT', false)).toBe(false)
+  })
+
+  it('the default policy: 4 attempts, 0.5 s doubling, capped at 20 s', () => {
+    const p = DEFAULT_RETRY_POLICY
+    expect(p.maxAttempts).toBe(4)
+    expect([1, 2, 3, 6, 7].map((n) => backoffDelay(p, n, 1, null))).toEqual([
+      500, 1_000, 2_000, 16_000, 20_000,
+    ])
+    expect(p.maxRetryAfterMs).toBe(60_000)
+  })
+
+  it('aborts by name or code; an error that is its own cause ends the walk', () => {
+    expect(classifyTransportError({ name: 'AbortError' })).toBe('cancelled')
+    expect(classifyTransportError({ code: 'ABORT_ERR' })).toBe('cancelled')
+    const loop: { code: string; cause?: unknown } = { code: 'ERR_X' }
+    loop.cause = loop
+    expect(classifyTransportError(loop)).toBeNull()
+    expect(classifyTransportError(undefined)).toBeNull()
+    expect(
+      classifyTransportError(
+        new Error('x', { cause: new Error('y', { cause: { code: 'EPIPE' } }) }),
+      ),
+    ).toBe('network')
+    expect(classifyTransportError({ code: 42, cause: { name: 'AbortError' } })).toBe('cancelled')
+  })
 })

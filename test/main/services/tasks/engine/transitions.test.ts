@@ -336,3 +336,53 @@ describe('task transitions: what each one does', () => {
     ).toMatchObject({ state: 'cancelled', dismissed: true })
   })
 })
+
+// Issue #18: the edges that had surviving mutants.
+describe('transition edges', () => {
+  it('a refused transition names itself, the state and the event', () => {
+    const e = (() => {
+      try {
+        transition(task('saved'), { type: 'start' }, NOW)
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(e).toBeInstanceOf(InvalidTransition)
+    expect(e).toMatchObject({ name: 'InvalidTransition', state: 'saved', event: 'start' })
+    expect((e as Error).message).toMatch(/saved.*start/)
+  })
+
+  it('resume goes back as far as the journal got: an empty output list is no outputs', () => {
+    const blocked = (extra: Partial<TaskRecord>) =>
+      transition(
+        task('needs_attention', { attention: 'blocked', ...extra }),
+        { type: 'resume' },
+        NOW,
+      )
+    expect(blocked({ outputs: [], serverId: 'v1' })).toMatchObject({ state: 'running' })
+    expect(blocked({ outputs: [], serverId: null })).toMatchObject({ state: 'submitting' })
+    expect(blocked({ outputs: [{ type: 'video', serverId: 'v1' }] })).toMatchObject({
+      state: 'downloading',
+    })
+  })
+
+  it('a stale quote reason on a task that is not waiting does not make Cancel forget it', () => {
+    const running = task('running', { attention: 'quote_changed', serverId: 'v1', attempts: 1 })
+    expect(transition(running, { type: 'cancel' }, NOW)).toMatchObject({
+      state: 'needs_attention',
+      attention: 'blocked',
+      error: { code: 'cancelled' },
+    })
+  })
+
+  it('a quote is confirmed only while the task waits on it', () => {
+    const stale = task('submitting', { attention: 'quote_changed', pendingQuote: quote })
+    expect(() => transition(stale, { type: 'quote_confirmed' }, NOW)).toThrow(InvalidTransition)
+  })
+
+  it('saving one result of several clears the notice and nothing else', () => {
+    expect(transition(task('downloading'), { type: 'result_saved' }, NOW)).toEqual({
+      notice: null,
+    })
+  })
+})
