@@ -124,7 +124,7 @@ class MessageIgnorer {
       (['feature', 'unit'].includes(node.key.name) ||
         (['message', 'action'].includes(node.key.name) && isText(node.value)))
     ) {
-      return 'the name of a feature, in words'
+      return 'words only: a feature name, a unit or an error text'
     }
     if (bindsBasis(path)) return 'the wording of how a price was reached'
     return undefined

@@ -299,6 +299,8 @@ describe('the tier and output size a request implies', () => {
     expect(imageOutputFor(still, { aspect_ratio: 'smart' })).toEqual(square)
     expect(imageOutputFor(still, { aspect_ratio: 'bogus' })).toEqual(square)
     expect(imageOutputFor(still, {})).toEqual(square)
+    // Only text is an aspect ratio: ['16:9'] is not one, though a pattern would read it as its text.
+    expect(imageOutputFor(still, { aspect_ratio: ['16:9'] })).toEqual(square)
   })
 
   it('each side at most maxSide follows from the pixel and aspect limits, for every model', () => {

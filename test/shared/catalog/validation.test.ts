@@ -156,6 +156,8 @@ describe('the small checks every validator is built from', () => {
     expect(
       ['https://a/b', 'http://a/b', 'ftp://a/b', 'file:///a', 'not a url', 7].map(isHttpUrl),
     ).toEqual([true, true, false, false, false, false])
+    // A JSON array holding a URL is not a URL (new URL() would read it as its text).
+    expect(isHttpUrl(['https://a/b'])).toBe(false)
     const issues = new Issues()
     expect(checkUrlList(issues, 'u', ['https://a/1', 'https://a/2'], 'U')).toBe(2)
     expect(checkUrlList(issues, 'u', [], 'U')).toBe(0)
