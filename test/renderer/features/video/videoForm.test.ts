@@ -39,7 +39,9 @@ describe('video form', () => {
     const noSeconds = buildVideoForm(
       video({ model: 'clip-h3', referenceMode: true, referenceUrls: 'https://v.example/a.mp4' }),
     )
-    expect(noSeconds.errors.input_video_seconds).toBe('input_video_seconds is required')
+    expect(noSeconds.errors.input_video_seconds).toBe(
+      'input_video_seconds is required with reference_video_urls',
+    )
     const ok = buildVideoForm(
       video({
         model: 'clip-h3',
