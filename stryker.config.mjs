@@ -3,6 +3,16 @@
  * Not part of `npm test`. Every mutant that survives is either killed by a later test or
  * explained below as equivalent.
  *
+ * Last full run (216 s on two cores): 1,648 valid mutants, all detected, none survive; 242
+ * message-only mutants left out by scripts/mutation/messageIgnorer.mjs. Six are detected by
+ * timing out, which Stryker counts as killed, and each is a real loop, not a slow test:
+ * - transitions.ts `renew_links` / `links_lost` (four): the engine re-enters the download step
+ *   without end when lost links are renewed or never reported, so the engine test never settles;
+ * - retryPolicy.ts, the cause walk: `false` in place of "the cause is the error itself" recurses on
+ *   a self-caused error until the stack (or the time limit) gives out;
+ * - pollPlan.ts `capFor` with an empty body: the poll interval is undefined, and the scheduler test
+ *   polls with no wait.
+ *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
