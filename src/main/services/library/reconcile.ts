@@ -11,6 +11,14 @@ import { type DiskStamp, mapLimit, scanFolder, stampChanged } from './scan'
 import { sidecarPathOf } from './sidecar'
 
 /**
+ * Files read and written to the index together. A chunk's SQLite transaction (rows, seven indexes,
+ * FTS5 with prefix indexes: ~50 µs a row) blocks main's thread: with 500 rows the longest block
+ * while 30k items were indexed was 62 ms, with 2,000 it was 131 ms, for the same total time
+ * (bench/library-index.ts, `build: longest block of main`).
+ */
+const RECONCILE_CHUNK = 500
+
+/**
  * Keeps the index in line with the folder: the whole folder (start, Rescan, a drive coming back)
  * or the paths the watcher reported. Files are re-read only when their stamp (mtime and size of
  * the file and its sidecar) changed: an unchanged file costs one stat.
@@ -60,8 +68,8 @@ export class LibraryReconciler {
     const changed = [...scan.files].filter(([rel, s]) => stampChanged(stamps.get(rel), s))
     const removed = gone.length ? index.removePaths(gone) : []
     const ids: string[] = []
-    for (let i = 0; i < changed.length; i += 2000) {
-      const rows = await this.rowsFor(root, changed.slice(i, i + 2000))
+    for (let i = 0; i < changed.length; i += RECONCILE_CHUNK) {
+      const rows = await this.rowsFor(root, changed.slice(i, i + RECONCILE_CHUNK))
       index.upsert(rows)
       ids.push(...rows.map((r) => r.sidecar.id))
     }
