@@ -13,8 +13,8 @@
 import { promises as fs } from 'node:fs'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 import { Thumbnailer } from '../src/main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '../src/main/events'
