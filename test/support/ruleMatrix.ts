@@ -52,7 +52,8 @@ const img = (over: Record<string, unknown>) => () => ({ prompt: 'a red kite over
 const files = (n: number, kind: FileKind = 'png'): FileKind[] =>
   Array.from({ length: n }, () => kind)
 
-const nativeBase = {
+/** A valid native art request every native row (and the field tables) starts from. */
+export const nativeBase = {
   input: 'a lighthouse at dusk',
   model: 'art-diffusion-4-5-full',
   action: 'generate',
@@ -79,7 +80,8 @@ const captions = (n: number) => ({
   use_coords: false,
 })
 
-const wbBase = {
+/** A valid workbench request every workbench row (and the field tables) starts from. */
+export const wbBase = {
   model: 'art-v4.5',
   model_variant: 'art-diffusion-4-5-full',
   prompt: 'a fox in snow',

@@ -7,26 +7,13 @@ import { NATIVE_LIMITS } from '@shared/catalog/artModels'
 import { NATIVE_UNSUPPORTED_PARAMETERS, validateNative } from '@shared/catalog/validateNative'
 import { PNG_1x1_BASE64, pngOfSize } from '@test/support/catalogFixtures'
 import { refusedFields } from '@test/support/refusedFields'
+import { nativeBase } from '@test/support/ruleMatrix'
 import { describe, expect, it } from 'vitest'
 
 type Body = Record<string, unknown>
 
-const params = {
-  width: 832,
-  height: 1216,
-  steps: 23,
-  n_samples: 1,
-  scale: 5,
-  seed: 1,
-  sampler: 'k_euler_ancestral',
-  negative_prompt: '',
-}
-const base = {
-  input: 'a lighthouse at dusk',
-  model: 'art-diffusion-4-5-full',
-  action: 'generate',
-  parameters: params,
-}
+const base = nativeBase
+const params = nativeBase.parameters
 const refused = (over: Body = {}, p: Body = {}): string[] =>
   refusedFields(validateNative({ ...base, ...over, parameters: { ...params, ...p } }))
 

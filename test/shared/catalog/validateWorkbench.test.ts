@@ -4,17 +4,10 @@
  */
 import { validateWorkbench } from '@shared/catalog/validateWorkbench'
 import { refusedFields } from '@test/support/refusedFields'
+import { wbBase } from '@test/support/ruleMatrix'
 import { describe, expect, it } from 'vitest'
 
-const base = {
-  model: 'art-v4.5',
-  model_variant: 'art-diffusion-4-5-full',
-  prompt: 'a fox in snow',
-  width: 1024,
-  height: 1024,
-  steps: 23,
-  count: 1,
-}
+const base = wbBase
 const refused = (over: Record<string, unknown>, phase: 'estimate' | 'generation' = 'estimate') =>
   refusedFields(validateWorkbench({ ...base, ...over }, { phase }))
 
