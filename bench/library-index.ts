@@ -4,20 +4,29 @@
  * side with the cost per item. Per size, each figure beside its control from the same run:
  * - the index build from sidecars (first start) vs reading the same sidecars (goal ≤ 1.5×), and
  *   the longest the build held the event loop (SQLite writes run on main's thread);
+ * - the parts a first build cannot skip, each alone: the stat walk, reading the sidecars and the
+ *   index writes (the same rows into a fresh index, no file I/O); their sum over the read is the
+ *   floor of a build that does them one after the other (`serial_floor_vs_read`); and the reads
+ *   with the same writes on a worker thread at the same time (bench/support/indexWriterWorker.mjs),
+ *   the floor of a build that overlaps them (`overlapped_floor_vs_read`);
  * - the restart on an unchanged folder (stat-only reconcile) vs a bare walk that lists every
  *   folder and stats every file (goal ≤ 1.5×);
  * - p95 of a 200-item keyset page (goal ≤ 2 ms) and of a text search page (goal ≤ 20 ms), and
  *   month counts.
  * The last JSON line keeps the largest size's figures at the top level and every size in `scales`.
  */
+import { once } from 'node:events'
 import { promises as fs } from 'node:fs'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
 
 import { Thumbnailer } from '../src/main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '../src/main/events'
+import { MIGRATIONS } from '../src/main/services/library/indexSchema'
+import { type IndexRow, LibraryIndex } from '../src/main/services/library/LibraryIndex'
 import { dateFolder, LibraryService } from '../src/main/services/library/LibraryService'
 import { mapLimit } from '../src/main/services/library/scan'
 import type { LibraryCursor, LibrarySidecar } from '../src/shared/library/types'
@@ -28,6 +37,8 @@ const SIZES = (process.env.LIBRARY_ITEMS ?? '10000,100000')
   .map((n) => Number(n.trim()))
   .filter((n) => Number.isInteger(n) && n > 0)
 const ROUNDS = 300
+/** Rows per index transaction in the write-only control, as the app's reconcile writes them. */
+const WRITE_CHUNK = 500
 
 let seed = 7
 const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32
@@ -93,6 +104,59 @@ async function statWalk(libraryDir: string): Promise<number> {
   return files
 }
 
+/** Lists the date folders and reads and parses every sidecar in them; milliseconds. */
+async function readSidecars(libraryDir: string, folders: Iterable<string>): Promise<number> {
+  const t = process.hrtime.bigint()
+  const paths: string[] = []
+  for (const f of folders)
+    for (const name of await fs.readdir(join(libraryDir, f)))
+      if (name.endsWith('.json')) paths.push(join(libraryDir, f, name))
+  await mapLimit(paths, 24, async (p) => JSON.parse(await fs.readFile(p, 'utf8')))
+  return ms(t)
+}
+
+/**
+ * The sidecar reads while a worker thread writes the same rows into a fresh index with the
+ * app's schema: what a build would cost if its index writes ran beside its reads, on the other
+ * core, instead of on main's thread after them.
+ */
+async function readBesideWrites(
+  libraryDir: string,
+  folders: Iterable<string>,
+  rows: IndexRow[],
+  path: string,
+): Promise<number> {
+  let sql = ''
+  MIGRATIONS[0]!({ exec: (text: string) => (sql = text) } as never)
+  const plain = rows.map((r, i) => ({
+    rowid: i + 1,
+    id: r.sidecar.id,
+    rel_path: r.relPath,
+    kind: r.sidecar.kind,
+    media: r.media,
+    ext: r.ext,
+    model: r.sidecar.model,
+    prompt: r.sidecar.prompt,
+    negative: r.sidecar.negativePrompt,
+    params: JSON.stringify(r.sidecar.params),
+    bytes: r.fileSize,
+    sha256: r.sidecar.sha256,
+    created: Date.parse(r.sidecar.created),
+    month: 202401,
+  }))
+  const worker = new Worker(join(__dirname, 'support', 'indexWriterWorker.mjs'), {
+    workerData: { sql, rows: plain, path },
+  })
+  await once(worker, 'online')
+  const t = process.hrtime.bigint()
+  const written = once(worker, 'message')
+  worker.postMessage('go')
+  await Promise.all([readSidecars(libraryDir, folders), written])
+  const total = ms(t)
+  await worker.terminate()
+  return total
+}
+
 async function measure(N: number) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-library-'))
   const libraryDir = join(dir, 'Library')
@@ -108,6 +172,7 @@ async function measure(N: number) {
     const folders = new Set(items.map((x) => dateFolder(x.created)))
     await mapLimit([...folders], 16, (f) => fs.mkdir(join(libraryDir, f), { recursive: true }))
     const body = Buffer.from('\x89PNG\r\n\x1a\n synthetic')
+    const rows: IndexRow[] = []
     await mapLimit(items, 64, async ({ i, created }) => {
       const video = i % 9 === 0
       const rel = `${dateFolder(created)}/${String(i).padStart(6, '0')}.${video ? 'mp4' : 'png'}`
@@ -134,17 +199,35 @@ async function measure(N: number) {
       }
       await fs.writeFile(join(libraryDir, rel), body)
       await fs.writeFile(join(libraryDir, `${rel}.json`), JSON.stringify(sidecar, null, 2))
+      rows.push({
+        sidecar,
+        relPath: rel,
+        media: video ? 'video' : 'image',
+        ext: video ? 'mp4' : 'png',
+        fileMtime: 1,
+        fileSize: body.length,
+        sidecarMtime: 1,
+        problem: null,
+      })
     })
     const genMs = ms(t0)
+    // Folder order, as the scan finds them.
+    rows.sort((a, b) => (a.relPath < b.relPath ? -1 : 1))
 
     // ── control: just read every sidecar (the I/O floor of a rebuild) ──
-    const tc = process.hrtime.bigint()
-    const paths: string[] = []
-    for (const f of folders)
-      for (const name of await fs.readdir(join(libraryDir, f)))
-        if (name.endsWith('.json')) paths.push(join(libraryDir, f, name))
-    await mapLimit(paths, 24, async (p) => JSON.parse(await fs.readFile(p, 'utf8')))
-    const controlMs = ms(tc)
+    const controlMs = await readSidecars(libraryDir, folders)
+
+    // ── control: only the index writes, the same rows in the same chunks, no file I/O ──
+    const writeOnly = new LibraryIndex(join(dir, 'write-only.sqlite'))
+    const tw = process.hrtime.bigint()
+    for (let i = 0; i < rows.length; i += WRITE_CHUNK)
+      writeOnly.upsert(rows.slice(i, i + WRITE_CHUNK))
+    const writeMs = ms(tw)
+    writeOnly.close()
+
+    // ── control: the same reads with the same writes beside them on a worker thread ──
+    const besideMs = await readBesideWrites(libraryDir, folders, rows, join(dir, 'beside.sqlite'))
+    rows.length = 0
 
     // ── build the index from the sidecars ──
     const settings = { settings: async () => ({ libraryDir }) }
@@ -230,6 +313,11 @@ async function measure(N: number) {
       index_vs_read: Number((buildMs / controlMs).toFixed(2)),
       build_us_per_item: Number(((buildMs * 1000) / N).toFixed(1)),
       build_event_loop_max_ms: Math.round(loop.max / 1e6),
+      control_write_index_ms: Math.round(writeMs),
+      control_stat_read_write_ms: Math.round(statMs + controlMs + writeMs),
+      serial_floor_vs_read: Number(((statMs + controlMs + writeMs) / controlMs).toFixed(2)),
+      control_read_beside_writes_ms: Math.round(besideMs),
+      overlapped_floor_vs_read: Number(((statMs + besideMs) / controlMs).toFixed(2)),
       restart_reconcile_ms: Math.round(restartMs),
       control_stat_walk_ms: Math.round(statMs),
       restart_vs_stat: Number((restartMs / statMs).toFixed(2)),
@@ -260,6 +348,10 @@ async function main() {
     'build index from sidecars': `${r.build_ms} ms (${r.index_vs_read}×)`,
     'build per item': `${r.build_us_per_item} µs`,
     'build: longest block of main': `${r.build_event_loop_max_ms} ms`,
+    'control: index writes alone': `${r.control_write_index_ms} ms`,
+    'stat walk + read + writes': `${r.control_stat_read_write_ms} ms (${r.serial_floor_vs_read}× read)`,
+    'read with writes on a worker': `${r.control_read_beside_writes_ms} ms`,
+    'stat walk + that': `${r.overlapped_floor_vs_read}× read`,
     'control: stat walk': `${r.control_stat_walk_ms} ms`,
     'restart, unchanged folder': `${r.restart_reconcile_ms} ms (${r.restart_vs_stat}×)`,
     'restart per item': `${r.restart_us_per_item} µs`,
