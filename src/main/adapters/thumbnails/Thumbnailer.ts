@@ -77,33 +77,41 @@ export class Thumbnailer {
    * bytes are decoded and re-encoded, so nothing but a valid image ends up in the cache.
    */
   async fromPoster(bytes: Uint8Array, sha256: string, replace = false): Promise<string> {
-    if (replace) await fs.rm(this.pathFor(sha256), { force: true })
+    if (replace) {
+      await fs.rm(this.pathFor(sha256), { force: true })
+      // The drag icon was made from the old poster: it is made again from the new one.
+      await fs.rm(this.dragIconPath(sha256), { force: true })
+    }
     return this.write(sha256, () =>
       render(loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })),
     )
   }
 
+  private dragIconPath(sha256: string | null): string {
+    return join(this.dir, 'drag', sha256 ? `${sha256}.png` : 'generic.png')
+  }
+
   /** A small PNG for the OS drag image: the thumbnail if there is one, else a neutral tile. */
   async dragIcon(sha256: string | null): Promise<string> {
-    const name = sha256 && (await this.has(sha256)) ? `${sha256}.png` : 'generic.png'
-    const target = join(this.dir, 'drag', name)
+    const own = sha256 !== null && (await this.has(sha256))
+    const target = this.dragIconPath(own ? sha256 : null)
     try {
       await fs.access(target)
       return target
     } catch {
       // Made below.
     }
-    const source =
-      name === 'generic.png'
-        ? loadSharp()({
-            create: {
-              width: 64,
-              height: 64,
-              channels: 4,
-              background: { r: 120, g: 126, b: 140, alpha: 1 },
-            },
-          })
-        : loadSharp()(this.pathFor(sha256!)).resize(64, 64, { fit: 'inside' })
+    // Read as bytes: libvips caches what it opened by file name, and a replaced poster keeps its name.
+    const source = own
+      ? loadSharp()(await fs.readFile(this.pathFor(sha256))).resize(64, 64, { fit: 'inside' })
+      : loadSharp()({
+          create: {
+            width: 64,
+            height: 64,
+            channels: 4,
+            background: { r: 120, g: 126, b: 140, alpha: 1 },
+          },
+        })
     await fs.mkdir(dirname(target), { recursive: true })
     const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`
     await fs.writeFile(tmp, await source.png().toBuffer())

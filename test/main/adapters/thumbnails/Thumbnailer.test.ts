@@ -76,4 +76,22 @@ describe('Thumbnailer', () => {
     await thumbs.fromPoster(second, sha(5), true)
     expect(await width()).toBe(32)
   })
+
+  it('makes the drag icon again from a replaced poster, and a neutral one without a thumbnail', async () => {
+    const thumbs = new Thumbnailer(join(dir, 'cache'))
+    const frame = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer()
+    const size = async (path: string) => {
+      const meta = await sharp(readFileSync(path)).metadata()
+      return [meta.width, meta.height]
+    }
+    await thumbs.fromPoster(await frame(200, 100), sha(6))
+    expect(await size(await thumbs.dragIcon(sha(6)))).toEqual([64, 32])
+    await thumbs.fromPoster(await frame(100, 200), sha(6), true)
+    expect(await size(await thumbs.dragIcon(sha(6)))).toEqual([32, 64])
+    expect(await size(await thumbs.dragIcon(sha(7)))).toEqual([64, 64])
+    expect(await size(await thumbs.dragIcon(null))).toEqual([64, 64])
+  })
 })
