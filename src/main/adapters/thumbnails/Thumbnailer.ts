@@ -13,8 +13,9 @@ export const THUMB_SIZE = 320
 /**
  * Thumbnails made at once. sharp runs each on a libuv pool thread (4 by default) and, on glibc
  * Linux, gives each image one libvips thread. Three at once keeps two cores busy through each
- * job's file reads and writes (bench/thumbnails.ts: ~150/s at 2, ~165/s at 3, ~175/s at 4) and
- * still leaves one pool thread to the rest of main's file work (downloads, the library).
+ * job's file reads and writes (`THUMB_JOBS_SWEEP=1 npm run bench -- thumbnails` on two cores:
+ * 130–150/s at 2, 150–165/s at 3, 160–175/s at 4) and still leaves one pool thread to the rest
+ * of main's file work (downloads, the library).
  */
 export const THUMB_JOBS = 3
 
