@@ -9,12 +9,16 @@ import type { Platform } from './platform'
 import { createMediaHandler } from './protocols/mediaProtocol'
 import { createChatService } from './services/chat/createChatService'
 import { ServiceClient } from './services/client/ServiceClient'
+import { BatchService } from './services/batches/BatchService'
+import { WildcardStore } from './services/batches/WildcardStore'
 import { DemoService } from './services/demo/DemoService'
 import { Diagnostics } from './services/diagnostics/Diagnostics'
 import { DownloadService } from './services/downloads/DownloadService'
 import { ChosenFiles } from './services/files/ChosenFiles'
+import { composeGrid } from './services/library/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
+import { SpendingService } from './services/spending/SpendingService'
 import { createTaskService } from './services/tasks/createTaskService'
 import { UploadStaging } from './services/uploads/UploadStaging'
 
@@ -69,6 +73,27 @@ export function createContainer(options: ContainerOptions) {
     client,
     downloads,
     openDatabase,
+    // The spending and batch services are built below; these run only once tasks move.
+    onSpend: () => spending.changed(),
+    onBatches: (ids) => void batches.touched(ids),
+  })
+  const spending = new SpendingService({
+    tasks,
+    settings,
+    keptImages: async (from, to) =>
+      (await library.ids({ favourites: true, from, to, kinds: ['image', 'art', 'workbench'] }))
+        .length,
+    events,
+    notifier: options.platform,
+  })
+  const wildcards = new WildcardStore(new JsonFile(join(options.userDataDir, 'wildcards.json')))
+  const batches = new BatchService({
+    tasks,
+    wildcards,
+    settings,
+    events,
+    library,
+    composeGrid,
   })
   tasks.startInBackground()
   const demo = new DemoService({
@@ -89,12 +114,16 @@ export function createContainer(options: ContainerOptions) {
     chosenFiles: new ChosenFiles(async () => [uploads.dir, (await settings.view()).libraryDir]),
     diagnostics,
     tasks,
+    spending,
+    batches,
+    wildcards,
     demo,
     /** The gen-media: protocol handler over the library's folders. */
     serveMedia: createMediaHandler(library.mediaSource),
     // (services are exposed above this line)
     async dispose(): Promise<void> {
       await demo.stop()
+      spending.close()
       await tasks.dispose()
       await library.close()
       await chat.close()

@@ -11,6 +11,7 @@ export const AREAS = [
   { id: 'chat', label: 'Chat' },
   { id: 'tasks', label: 'Tasks' },
   { id: 'library', label: 'Library' },
+  { id: 'spending', label: 'Spending' },
   { id: 'settings', label: 'Settings' },
 ] as const
 

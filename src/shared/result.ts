@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'not_connected',
   'unsupported',
   'internal',
+  'over_budget',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -38,6 +39,23 @@ export interface AppError {
   serverCode?: string
   retryAfterMs?: number
   taskId?: string
+  /** For `over_budget`: which cap the request or batch would cross, by how much, what is left. */
+  budget?: BudgetRefusal
+}
+
+/** Why a submission was refused before anything was sent: the cap it would cross. */
+export interface BudgetRefusal {
+  /** Which cap: the whole day or month, or one kind's. */
+  period: 'day' | 'month'
+  /** null: the overall cap; otherwise the kind whose own cap it is. */
+  kind: 'image' | 'video' | 'art' | null
+  capUsd: number
+  /** Already committed in the period (pending and settled, not failed or never sent). */
+  spentUsd: number
+  /** What this request or batch is estimated to cost. */
+  requestUsd: number
+  /** What is left under the cap before this request (never below 0). */
+  remainingUsd: number
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError }

@@ -14,5 +14,6 @@ export const SCREENS: Record<AreaId, LazyExoticComponent<ComponentType>> = {
   chat: lazy(() => import('./chat/ChatScreen')),
   tasks: lazy(() => import('./tasks/TasksScreen')),
   library: lazy(() => import('./library/LibraryScreen')),
+  spending: lazy(() => import('./spending/SpendingScreen')),
   settings: lazy(() => import('./settings/SettingsScreen')),
 }

@@ -7,6 +7,14 @@
 import { z } from 'zod'
 
 import {
+  batchIdSchema,
+  batchInputSchema,
+  batchSubmitSchema,
+  wildcardListSchema,
+  wildcardNameSchema,
+} from '../batch/schemas'
+import type { BatchGridView, BatchPlanView, BatchView, WildcardList } from '../batch/types'
+import {
   chatEditLastSchema,
   chatReplySchema,
   chatSendSchema,
@@ -45,6 +53,8 @@ import type {
   LibraryTile,
 } from '../library/types'
 import type { Result } from '../result'
+import { budgetsSchema, spendRangeSchema } from '../spending/schemas'
+import type { BudgetState, SpendSummary } from '../spending/types'
 import { submitNativeSchema, submitTaskSchema, submitWorkbenchSchema } from '../tasks/submit'
 import type { OpenedResult, TasksUpdate, TaskView } from '../tasks/views'
 
@@ -335,6 +345,7 @@ export const invokeContract = {
         request: submitNativeSchema.shape.request,
         image: submitNativeSchema.shape.image,
         mask: submitNativeSchema.shape.mask,
+        overrideBudget: submitNativeSchema.shape.overrideBudget,
       })
       .strict(),
   ),
@@ -399,6 +410,68 @@ export const invokeContract = {
     empty,
   ),
 
+  // ── spending ──
+  'spending:summary': channel<SpendSummary>()(
+    'Ledger totals for a range of local days: by day, model and kind, the most expensive requests, cost per kept image. Amounts are estimates or accepted quotes, never actual charges.',
+    spendRangeSchema,
+  ),
+  'spending:exportCsv': channel<{ path: string; rows: number } | null>()(
+    'Write the ledger rows of a range to a CSV file chosen with the save dialog; null if cancelled.',
+    spendRangeSchema,
+  ),
+
+  // ── budget ──
+  'budget:get': channel<BudgetState>()(
+    'The caps and how far each is used today and this month (what every form shows next to its estimate).',
+    empty,
+  ),
+  'budget:set': channel<BudgetState>()(
+    'Set the daily and monthly caps (overall and per kind) and the warning threshold; enforced in main at every submission.',
+    z.object({ budgets: budgetsSchema }).strict(),
+  ),
+
+  // ── batch ──
+  'batch:plan': channel<BatchPlanView>()(
+    "Expand a form's request into the batch's requests (wildcards, X/Y axes, repeats), validate and price every one, and say whether it fits the budget. Nothing is sent.",
+    batchInputSchema,
+  ),
+  'batch:submit': channel<BatchView>()(
+    'Journal every request of a planned batch (each with its own key) in one step after the budget check, then run them through the task engine.',
+    batchSubmitSchema,
+  ),
+  'batch:list': channel<BatchView[]>()('Batches not dismissed, newest first.', empty),
+  'batch:grid': channel<BatchGridView>()(
+    "A batch's cells in plan order with their tasks' states and saved results (the X/Y grid).",
+    batchIdSchema,
+  ),
+  'batch:pause': channel<BatchView>()(
+    'Send nothing new from this batch; requests already sent finish and are saved.',
+    batchIdSchema,
+  ),
+  'batch:resume': channel<BatchView>()('Let a paused batch send again.', batchIdSchema),
+  'batch:cancel': channel<BatchView>()(
+    'Cancel every request of the batch not yet sent; requests already sent finish and are saved.',
+    batchIdSchema,
+  ),
+  'batch:exportGrid': channel<{ path: string } | null>()(
+    "Compose an X/Y batch's results into one labelled PNG at a path chosen with the save dialog; null if cancelled.",
+    batchIdSchema,
+  ),
+
+  // ── wildcards ──
+  'wildcards:list': channel<WildcardList[]>()(
+    'The named wildcard lists (`__name__` in a prompt), by name.',
+    empty,
+  ),
+  'wildcards:save': channel<WildcardList[]>()(
+    'Create or replace a named list.',
+    wildcardListSchema,
+  ),
+  'wildcards:delete': channel<WildcardList[]>()(
+    'Delete a named list.',
+    z.object({ name: wildcardNameSchema }).strict(),
+  ),
+
   // (domain sections are inserted above this line, one block per domain)
 } as const
 
@@ -416,6 +489,10 @@ export const eventContract = {
   'chat:updated': event<ChatUpdatedEvent>(
     'A conversation or one of its messages changed (reply finished, stopped, failed, removed).',
   ),
+  'spending:changed': event<BudgetState>(
+    'The ledger or the caps changed (a request recorded, settled or failed; caps edited).',
+  ),
+  'batch:updated': event<BatchView>('A batch changed state or one of its tasks moved on.'),
   'tasks:updated': event<TasksUpdate>(
     'Tasks that changed since the last event (coalesced per task, at most 10 per second) and ids removed.',
   ),

@@ -4,9 +4,12 @@
  */
 import { z } from 'zod'
 
-import { LIBRARY_KINDS } from './types'
+import { LIBRARY_KINDS, LIBRARY_SORTS } from './types'
 
 export const libraryIdSchema = z.string().min(1).max(160)
+
+/** A cost bound in USD: no single generation costs anywhere near a million dollars. */
+const usdBoundSchema = z.number().finite().min(0).max(1_000_000)
 
 export const libraryFilterSchema = z
   .object({
@@ -17,11 +20,19 @@ export const libraryFilterSchema = z
     to: z.number().finite().optional(),
     favourites: z.boolean().optional(),
     text: z.string().max(500).optional(),
+    batchId: z.string().min(1).max(160).optional(),
+    minCost: usdBoundSchema.optional(),
+    maxCost: usdBoundSchema.optional(),
+    sort: z.enum(LIBRARY_SORTS).optional(),
   })
   .strict()
 
 export const libraryCursorSchema = z
-  .object({ createdAt: z.number().finite(), id: z.string().max(160) })
+  .object({
+    createdAt: z.number().finite(),
+    id: z.string().max(160),
+    cost: z.number().finite().nullable().optional(),
+  })
   .strict()
 
 export const libraryIdsSchema = z.array(libraryIdSchema).min(1).max(100_000)

@@ -1,3 +1,5 @@
+import type { BatchCell } from '../batch/types'
+
 /**
  * The library's shapes, shared by main (which owns the files and the index) and the renderer
  * (which browses them). Sidecar JSON files next to each output are the source of truth; these
@@ -62,6 +64,11 @@ export interface LibrarySidecar {
   demo: boolean
   /** Original file name for imported files. */
   originalName?: string
+  /**
+   * Where the output sits in the batch that made it (written only for batch results), so the
+   * library can show "Batch · X … · Y …" and filter by batch after a rebuild from sidecars.
+   */
+  batch?: BatchCell
 }
 
 /** A grid tile: just enough to draw and label it; `library:get` returns the rest. */
@@ -83,6 +90,10 @@ export interface LibraryTile {
   problem: string | null
   /** A thumbnail can be served (always for images; for videos once a poster frame was stored). */
   hasThumb: boolean
+  /** Estimated USD cost (an estimate or an accepted quote, never the charge); null: no rate. */
+  costEstimate: number | null
+  /** The batch the item came from, for the "Show batch" filter; null when not from a batch. */
+  batchId: string | null
 }
 
 /** Everything about one item, for the detail view and "reuse settings". */
@@ -91,7 +102,6 @@ export interface LibraryItem extends LibraryTile {
   negativePrompt: string
   params: Record<string, unknown>
   seed: number | null
-  costEstimate: number | null
   sourceTaskId: string | null
   bytes: number
   demo: boolean
@@ -99,13 +109,24 @@ export interface LibraryItem extends LibraryTile {
   relPath: string
   ext: MediaExt
   originalName: string | null
+  /** Its place in the batch that made it (X/Y labels, repeat, wildcard picks), or null. */
+  batch: BatchCell | null
 }
 
-/** Where a page ends; the next page starts strictly after it (newest first). */
+/**
+ * Where a page ends; the next page starts strictly after it, in the filter's sort order. Newest
+ * first needs only `createdAt` and `id`; the cost orders also need the item's `cost` (null: the
+ * page ended among the items without a cost, which always come last).
+ */
 export interface LibraryCursor {
   createdAt: number
   id: string
+  cost?: number | null
 }
+
+/** Grid orders: newest first (the default), or by estimated cost with unpriced items last. */
+export const LIBRARY_SORTS = ['newest', 'cost-desc', 'cost-asc'] as const
+export type LibrarySort = (typeof LIBRARY_SORTS)[number]
 
 export interface LibraryFilter {
   kinds?: LibraryKind[]
@@ -118,6 +139,13 @@ export interface LibraryFilter {
   favourites?: boolean
   /** Words searched in prompts and negative prompts (prefix match, all words must occur). */
   text?: string
+  /** Only the outputs of this batch. */
+  batchId?: string
+  /** Inclusive bounds on the estimated cost in USD; either one leaves out items with no cost. */
+  minCost?: number
+  maxCost?: number
+  /** Order of the grid; not a filter (months and counts ignore it). Default newest. */
+  sort?: LibrarySort
 }
 
 export interface LibraryPage {

@@ -70,6 +70,12 @@ const workbenchRequest = z
   })
   .refine(withinSize, tooLarge)
 
+/**
+ * The user chose to go over a budget cap for this one request (the refusal showed the cap, the
+ * amount and what remains). Never remembered: the next request is checked again.
+ */
+const overrideBudget = z.boolean().optional()
+
 /** A quote the user saw and accepted in the workbench form before submitting. */
 export const acceptedQuoteSchema = z
   .object({
@@ -80,13 +86,14 @@ export const acceptedQuoteSchema = z
   .strict()
 
 export const submitImageSchema = z
-  .object({ kind: z.literal('image'), requestId, request: imageRequest })
+  .object({ kind: z.literal('image'), requestId, overrideBudget, request: imageRequest })
   .strict()
 
 export const submitEditSchema = z
   .object({
     kind: z.literal('edit'),
     requestId,
+    overrideBudget,
     request: imageRequest,
     /** Reference images, sent as `image` (one) or repeated `image[]` parts. */
     images: z.array(filePath).max(16),
@@ -94,13 +101,14 @@ export const submitEditSchema = z
   .strict()
 
 export const submitVideoSchema = z
-  .object({ kind: z.literal('video'), requestId, request: videoRequest })
+  .object({ kind: z.literal('video'), requestId, overrideBudget, request: videoRequest })
   .strict()
 
 export const submitNativeSchema = z
   .object({
     kind: z.literal('native'),
     requestId,
+    overrideBudget,
     request: nativeRequest,
     /** img2img / infill source and infill mask: files main checks, copies and encodes when sending. */
     image: filePath.optional(),
@@ -112,6 +120,7 @@ export const submitWorkbenchSchema = z
   .object({
     kind: z.literal('workbench'),
     requestId,
+    overrideBudget,
     request: workbenchRequest,
     quote: acceptedQuoteSchema.optional(),
   })

@@ -2,6 +2,7 @@
  * What main tells the renderer about tasks: one view per task (`tasks:list`, `tasks:updated`).
  * Views never carry the API key, the idempotency key or request file paths.
  */
+import type { BatchCell } from '../batch/types'
 import type { AppError } from '../result'
 import type { AttentionReason, TaskKind, TaskState } from './states'
 
@@ -61,6 +62,8 @@ export interface TaskView {
   preview: string | null
   /** The task this one retried as a new generation. */
   retryOf: string | null
+  /** The batch this task belongs to and its place there; null for a single generation. */
+  batch: BatchCell | null
 }
 
 /** `tasks:updated`: the views that changed since the last event, and the ids that went away. */

@@ -3,11 +3,13 @@ import type { Handlers } from '@shared/ipc/contract'
 import type { Container } from '../../container'
 import { accountHandlers } from './account'
 import { appHandlers } from './app'
+import { batchHandlers } from './batch'
 import { chatHandlers } from './chat'
 import { demoHandlers } from './demo'
 import { generateHandlers } from './generate'
 import { libraryHandlers } from './library'
 import { settingsHandlers } from './settings'
+import { spendingHandlers } from './spending'
 import { tasksHandlers } from './tasks'
 
 /**
@@ -24,6 +26,8 @@ export function createHandlers(c: Container): Handlers {
     ...accountHandlers(c),
     ...tasksHandlers(c),
     ...demoHandlers(c),
+    ...spendingHandlers(c),
+    ...batchHandlers(c),
     // (one spread per domain, inserted above this line)
   } satisfies Handlers
 }

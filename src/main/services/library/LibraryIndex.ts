@@ -10,8 +10,16 @@ import type {
 } from '@shared/library/types'
 
 import { type Db, openDatabase, type SqliteOpener } from '../../adapters/sqlite/openDatabase'
+import type { RowPlace } from './costOrder'
 import { IndexQueries } from './indexQueries'
-import { type FullRow, parseParams, type TileRow, toTile } from './indexRows'
+import {
+  batchColumns,
+  batchOf,
+  type FullRow,
+  parseParams,
+  type TileRow,
+  toTile,
+} from './indexRows'
 import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
 
 export { ftsQuery } from './indexRows'
@@ -61,15 +69,17 @@ export class LibraryIndex {
       upsert: db.prepare(`
         INSERT INTO items (rowid, id, rel_path, kind, media, ext, model, prompt, negative, params, seed, cost,
           source_task, width, height, duration, bytes, sha256, created, month, favourite, demo,
-          original_name, problem, file_mtime, file_size, sidecar_mtime, poster)
+          original_name, problem, file_mtime, file_size, sidecar_mtime, poster,
+          batch_id, batch_x, batch_y, batch_index, batch_repeat, batch_picks)
         VALUES (@rowid, @id, @rel_path, @kind, @media, @ext, @model, @prompt, @negative, @params, @seed, @cost,
           @source_task, @width, @height, @duration, @bytes, @sha256, @created, @month, @favourite, @demo,
-          @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime, @poster)
+          @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime, @poster,
+          @batch_id, @batch_x, @batch_y, @batch_index, @batch_repeat, @batch_picks)
 `),
       atPath: db.prepare('SELECT rowid FROM items WHERE rel_path = ?').pluck(),
       deleteRow: db.prepare('DELETE FROM items WHERE rowid = ?'),
       maxKey: db.prepare('SELECT max(rowid) FROM items WHERE rowid >= ? AND rowid < ?').pluck(),
-      keyOfId: db.prepare('SELECT rowid FROM items WHERE id = ?').pluck(),
+      placeOf: db.prepare('SELECT rowid AS key, cost FROM items WHERE id = ?'),
       hasKey: db.prepare('SELECT 1 FROM items WHERE rowid = ?').pluck(),
       idAt: db.prepare('SELECT rel_path FROM items WHERE id = ?').pluck(),
       deleteByPath: db.prepare('DELETE FROM items WHERE rel_path = ? RETURNING id').pluck(),
@@ -96,8 +106,8 @@ export class LibraryIndex {
         'SELECT model, count(*) AS n FROM items GROUP BY model ORDER BY n DESC LIMIT 200',
       ),
     }
-    const keyOfId = this.stmts.keyOfId
-    this.queries = new IndexQueries(db, (id) => keyOfId.get(id) as number | undefined)
+    const placeOf = this.stmts.placeOf
+    this.queries = new IndexQueries(db, (id) => placeOf.get(id) as RowPlace | undefined)
   }
 
   close(): void {
@@ -170,6 +180,7 @@ export class LibraryIndex {
           file_size: row.fileSize,
           sidecar_mtime: row.sidecarMtime,
           poster: row.poster ? 1 : 0,
+          ...batchColumns(s.batch),
         })
       }
     })
@@ -226,13 +237,13 @@ export class LibraryIndex {
       negativePrompt: r.negative,
       params: parseParams(r.params),
       seed: r.seed,
-      costEstimate: r.cost,
       sourceTaskId: r.source_task,
       bytes: r.bytes,
       demo: r.demo === 1,
       relPath: r.rel_path,
       ext: r.ext as MediaExt,
       originalName: r.original_name,
+      batch: batchOf(r),
     }
   }
 
@@ -262,7 +273,7 @@ export class LibraryIndex {
 
   private readonly queries: IndexQueries
 
-  /** One page, newest first, strictly after `after` (see IndexQueries.page). */
+  /** One page in the filter's order, strictly after `after` (see IndexQueries.page). */
   page(filter: LibraryFilter, after: LibraryCursor | null, limit: number, skip = 0): LibraryPage {
     return this.queries.page(filter, after, limit, skip)
   }
@@ -272,7 +283,7 @@ export class LibraryIndex {
     return this.queries.months(filter)
   }
 
-  /** IDs in grid order for a filter (select all), capped. */
+  /** IDs in grid order (the filter's sort) for a filter (select all), capped. */
   ids(filter: LibraryFilter, cap: number): string[] {
     return this.queries.ids(filter, cap)
   }

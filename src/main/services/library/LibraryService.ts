@@ -139,7 +139,7 @@ export class LibraryService {
     return this.core.statusNow()
   }
 
-  /** A page of tiles, newest first, after `after`; see LibraryIndex.page for `skip`. */
+  /** A page of tiles in the filter's order (newest first by default) after `after`; see IndexQueries.page. */
   async query(
     filter: LibraryFilter,
     after: LibraryCursor | null,

@@ -9,7 +9,7 @@ import { errnoOf, exists, isLinkFree, storageFailure } from './fsUtil'
 import type { LibraryCore } from './LibraryCore'
 import type { LibraryReconciler } from './reconcile'
 import type { DiskStamp } from './scan'
-import { readSidecar, sidecarPathOf, writeSidecar } from './sidecar'
+import { readSidecar, sidecarPathOf, withBatch, writeSidecar } from './sidecar'
 
 /**
  * What the user changes in the library: favourites (written to the sidecar, the source of truth,
@@ -155,5 +155,6 @@ function sidecarFromItem(item: LibraryItem): LibrarySidecar {
     favourite: item.favourite,
     demo: item.demo,
     ...(item.originalName ? { originalName: item.originalName } : {}),
+    ...withBatch(item.batch),
   }
 }

@@ -2,24 +2,30 @@ import type { LibraryCursor, LibraryFilter, LibraryMonth, LibraryPage } from '@s
 import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../adapters/sqlite/openDatabase'
+import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
 import { ftsQuery, TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
 
+/** A SELECT without its ORDER BY, and whether FTS5 drives it (a prompt search). */
+interface FilterQuery extends BaseQuery {
+  fts: boolean
+}
+
 /**
- * The grid's reads of the index: keyset pages newest first, month counts and ID lists, for any
- * filter (kinds, media, model, dates, favourites, prompt words through FTS5). Statements are
- * prepared once per distinct filter shape.
+ * The grid's reads of the index: keyset pages (newest first, or by cost: see costOrder.ts),
+ * month counts and ID lists, for any filter (kinds, media, model, dates, favourites, batch, cost
+ * bounds, prompt words through FTS5). Statements are prepared once per distinct filter shape.
  */
-export class IndexQueries {
+export class IndexQueries implements CostSortedQuery {
   private readonly cache = new Map<string, Statement>()
 
   constructor(
     private readonly db: Db,
-    /** The rowid key of an item, for a cursor whose row still exists. */
-    private readonly keyOfId: (id: string) => number | undefined,
+    /** The key and cost of an item, for a cursor whose row still exists. */
+    readonly placeOf: (id: string) => RowPlace | undefined,
   ) {}
 
-  private stmt(sql: string): Statement {
+  stmt(sql: string): Statement {
     let st = this.cache.get(sql)
     if (!st) {
       st = this.db.prepare(sql)
@@ -57,53 +63,83 @@ export class IndexQueries {
       params.push(keyOf(filter.to))
     }
     if (filter.favourites) clauses.push('items.favourite = 1')
+    if (filter.batchId !== undefined) {
+      clauses.push('items.batch_id = ?')
+      params.push(filter.batchId)
+    }
+    // A comparison with NULL is never true: items without a cost drop out, as the filter says.
+    if (filter.minCost !== undefined) {
+      clauses.push('items.cost >= ?')
+      params.push(filter.minCost)
+    }
+    if (filter.maxCost !== undefined) {
+      clauses.push('items.cost <= ?')
+      params.push(filter.maxCost)
+    }
     return { clauses, params, match: filter.text ? ftsQuery(filter.text) : null }
+  }
+
+  /** SELECT `columns` FROM the right tables for a filter and extra clauses, without ORDER BY. */
+  base(
+    columns: string,
+    filter: LibraryFilter,
+    extra: string[],
+    extraParams: unknown[],
+  ): FilterQuery {
+    const { clauses, params, match } = this.where(filter)
+    clauses.push(...extra)
+    params.push(...extraParams)
+    if (match) {
+      const where = ['items_fts MATCH ?', ...clauses].join(' AND ')
+      return {
+        sql: `SELECT ${columns} FROM items_fts JOIN items ON items.rowid = items_fts.rowid WHERE ${where}`,
+        params: [match, ...params],
+        fts: true,
+      }
+    }
+    const where = clauses.length ? clauses.join(' AND ') : '1'
+    return { sql: `SELECT ${columns} FROM items WHERE ${where}`, params, fts: false }
   }
 
   /** The exclusive rowid bound for a cursor: its row's key, or its time when the row is gone. */
   private bound(after: LibraryCursor): number {
-    const key = after.id ? this.keyOfId(after.id) : undefined
+    const key = after.id ? this.placeOf(after.id)?.key : undefined
     return key ?? keyOf(after.createdAt)
   }
 
-  /** SELECT … FROM the right tables for a filter, newest first (rowid order, no sort step). */
-  private select(columns: string, filter: LibraryFilter, after: LibraryCursor | null) {
-    const { clauses, params, match } = this.where(filter)
-    if (after) {
-      clauses.push('items.rowid < ?')
-      params.push(this.bound(after))
-    }
-    if (match) {
-      // Driven from FTS5, which yields matches in descending rowid order and stops at the limit.
-      const where = ['items_fts MATCH ?', ...clauses].join(' AND ')
-      return {
-        sql: `SELECT ${columns} FROM items_fts JOIN items ON items.rowid = items_fts.rowid WHERE ${where} ORDER BY items_fts.rowid DESC`,
-        params: [match, ...params],
-      }
-    }
-    const where = clauses.length ? clauses.join(' AND ') : '1'
-    return { sql: `SELECT ${columns} FROM items WHERE ${where} ORDER BY items.rowid DESC`, params }
+  /** SELECT … newest first after `after` (rowid order, no sort step). */
+  private newest(columns: string, filter: LibraryFilter, after: LibraryCursor | null) {
+    const q = after
+      ? this.base(columns, filter, ['items.rowid < ?'], [this.bound(after)])
+      : this.base(columns, filter, [], [])
+    // With FTS5 driving, its doclist is already in rowid order and it stops at the limit.
+    return { sql: `${q.sql} ORDER BY ${q.fts ? 'items_fts' : 'items'}.rowid DESC`, params: q.params }
   }
 
   /**
-   * One page, newest first, strictly after `after` (keyset). `skip` jumps over that many rows
-   * first: the grid uses it (small, bounded by a month) to land in the middle of a month without
-   * walking all pages before it.
+   * One page in the filter's order, strictly after `after` (keyset). `skip` jumps over that many
+   * rows first: the grid uses it (small, bounded by a month or a gap) to land in the middle of
+   * the list without walking all pages before it.
    */
   page(filter: LibraryFilter, after: LibraryCursor | null, limit: number, skip = 0): LibraryPage {
-    const q = this.select(TILE_COLUMNS, filter, after)
-    const rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(
-      ...q.params,
-      limit + 1,
-      skip,
-    ) as TileRow[]
+    const sort = filter.sort ?? 'newest'
+    let rows: TileRow[]
+    if (sort === 'newest') {
+      const q = this.newest(TILE_COLUMNS, filter, after)
+      rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(...q.params, limit + 1, skip) as TileRow[]
+    } else {
+      rows = costSegments(this, TILE_COLUMNS, filter, sort, after, limit + 1, skip) as TileRow[]
+    }
     const more = rows.length > limit
     const items = rows.slice(0, limit).map(toTile)
     const last = items[items.length - 1]
-    return { items, next: more && last ? { createdAt: last.createdAt, id: last.id } : null }
+    if (!more || !last) return { items, next: null }
+    const next: LibraryCursor = { createdAt: last.createdAt, id: last.id }
+    if (sort !== 'newest') next.cost = last.costEstimate
+    return { items, next }
   }
 
-  /** Counts per month for the same filter, newest first. */
+  /** Counts per month for the same filter, newest first (the sort does not change them). */
   months(filter: LibraryFilter): LibraryMonth[] {
     const { clauses, params, match } = this.where(filter)
     const where = clauses.length ? clauses.join(' AND ') : '1'
@@ -127,9 +163,14 @@ export class IndexQueries {
     })
   }
 
-  /** IDs in grid order for a filter (select all), capped. */
+  /** IDs in grid order (the filter's sort) for a filter (select all), capped. */
   ids(filter: LibraryFilter, cap: number): string[] {
-    const q = this.select('items.id', filter, null)
+    const sort = filter.sort ?? 'newest'
+    if (sort !== 'newest')
+      return (costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>).map(
+        (r) => r.id,
+      )
+    const q = this.newest('items.id', filter, null)
     return this.db
       .prepare(`${q.sql} LIMIT ?`)
       .pluck()

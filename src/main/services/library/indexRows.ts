@@ -1,3 +1,4 @@
+import type { BatchCell } from '@shared/batch/types'
 import type { LibraryKind, LibraryMedia, LibraryTile } from '@shared/library/types'
 
 /**
@@ -16,7 +17,8 @@ export function ftsQuery(text: string): string | null {
 
 export const TILE_COLUMNS = `items.id, items.kind, items.media, items.model,
   substr(items.prompt, 1, 200) AS prompt_preview, items.created, items.favourite, items.width,
-  items.height, items.duration, items.sha256, items.rel_path, items.problem, items.poster`
+  items.height, items.duration, items.sha256, items.rel_path, items.problem, items.poster,
+  items.cost, items.batch_id`
 
 export interface TileRow {
   id: string
@@ -33,6 +35,8 @@ export interface TileRow {
   rel_path: string
   problem: string | null
   poster: number
+  cost: number | null
+  batch_id: string | null
 }
 
 export interface FullRow extends TileRow {
@@ -40,12 +44,16 @@ export interface FullRow extends TileRow {
   negative: string
   params: string
   seed: number | null
-  cost: number | null
   source_task: string | null
   bytes: number
   demo: number
   ext: string
   original_name: string | null
+  batch_x: string | null
+  batch_y: string | null
+  batch_index: number | null
+  batch_repeat: number | null
+  batch_picks: string | null
 }
 
 export const toTile = (r: TileRow): LibraryTile => ({
@@ -63,7 +71,39 @@ export const toTile = (r: TileRow): LibraryTile => ({
   fileName: r.rel_path.slice(r.rel_path.lastIndexOf('/') + 1),
   problem: r.problem,
   hasThumb: r.media === 'image' || r.poster === 1,
+  costEstimate: r.cost,
+  batchId: r.batch_id,
 })
+
+/** The batch columns of a row for a sidecar's batch cell (all null when it has none). */
+export const batchColumns = (b: BatchCell | undefined) => ({
+  batch_id: b?.batchId ?? null,
+  batch_x: b?.x ?? null,
+  batch_y: b?.y ?? null,
+  batch_index: b?.index ?? null,
+  batch_repeat: b?.repeat ?? null,
+  batch_picks: b ? JSON.stringify(b.picks) : null,
+})
+
+/** The batch cell stored in a row, or null. */
+export function batchOf(r: FullRow): BatchCell | null {
+  if (r.batch_id === null) return null
+  let picks: string[] = []
+  try {
+    const v: unknown = JSON.parse(r.batch_picks ?? '[]')
+    if (Array.isArray(v)) picks = v.filter((p): p is string => typeof p === 'string')
+  } catch {
+    // Written by us from a checked cell; a damaged value just loses the picks.
+  }
+  return {
+    batchId: r.batch_id,
+    index: r.batch_index ?? 0,
+    x: r.batch_x,
+    y: r.batch_y,
+    repeat: r.batch_repeat ?? 1,
+    picks,
+  }
+}
 
 export function parseParams(text: string): Record<string, unknown> {
   try {

@@ -1,5 +1,11 @@
 import type { Migration } from '../../adapters/sqlite/openDatabase'
 
+/**
+ * A sidecar stamp no file has (real ones are mtimes ≥ 0, -1 is "no sidecar"): a row stamped so
+ * is re-read by the next reconcile. Migrations use it to refill new columns from the sidecars.
+ */
+export const STALE_STAMP = -2
+
 export const MIGRATIONS: Migration[] = [
   (db) =>
     db.exec(`
@@ -57,6 +63,27 @@ export const MIGRATIONS: Migration[] = [
         INSERT INTO items_fts(items_fts, rowid, prompt, negative) VALUES ('delete', old.rowid, old.prompt, old.negative);
         INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
       END;
+    `),
+  // 2 (issue #15): batch columns and a cost index. Rows indexed before this version have no batch
+  // values, and reconcile re-reads only files whose stamp changed (scan.ts stampChanged), so the
+  // stamp of every row that has a sidecar is set to -2, a value no sidecar has: the first
+  // reconcile after the upgrade re-reads every sidecar (the source of truth) and fills the new
+  // columns, while the grid keeps showing the old rows meanwhile (a cleared index would go blank).
+  // Rows without a sidecar (-1) have no batch to recover and keep their stamp.
+  (db) =>
+    db.exec(`
+      ALTER TABLE items ADD COLUMN batch_id TEXT;
+      ALTER TABLE items ADD COLUMN batch_x TEXT;
+      ALTER TABLE items ADD COLUMN batch_y TEXT;
+      ALTER TABLE items ADD COLUMN batch_index INTEGER;
+      ALTER TABLE items ADD COLUMN batch_repeat INTEGER;
+      ALTER TABLE items ADD COLUMN batch_picks TEXT;
+      -- Partial: most items are not from a batch; 'batch_id = ?' implies the index's condition.
+      CREATE INDEX items_batch ON items(batch_id) WHERE batch_id IS NOT NULL;
+      -- Cost orders walk this index (cost, then rowid): (cost, rowid) keysets without a sort step;
+      -- items without a cost are its NULL range, read newest first for the tail of either order.
+      CREATE INDEX items_cost ON items(cost);
+      UPDATE items SET sidecar_mtime = ${STALE_STAMP} WHERE sidecar_mtime >= 0;
     `),
 ]
 

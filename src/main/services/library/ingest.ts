@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
+import type { BatchCell } from '@shared/batch/types'
 import { readPngChunks, readPngText, writePngText } from '@shared/library/pngChunks'
 import {
   type EmbeddedSettings,
@@ -23,7 +24,7 @@ import { errnoOf, moveFile, storageFailure, tempNameFor, writeSynced } from './f
 import type { LibraryCore } from './LibraryCore'
 import { extMatches, probeMedia, sniffExt } from './mediaProbe'
 import { hashFile } from './scan'
-import { sidecarPathOf, writeSidecar } from './sidecar'
+import { parseBatchCell, sidecarPathOf, withBatch, writeSidecar } from './sidecar'
 
 /** The file to store: a temp file we may move (a finished download), bytes, or a user's file we copy. */
 export type SaveFile =
@@ -49,6 +50,8 @@ export interface SaveInput {
   /** Write our settings into PNG text chunks (default true). Imports keep files byte-identical. */
   embedSettings?: boolean
   originalName?: string
+  /** The batch cell of a batch result: kept in the sidecar (and so across index rebuilds). */
+  batch?: BatchCell | null
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
@@ -179,6 +182,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       favourite: false,
       demo: input.demo ?? false,
       ...(input.originalName ? { originalName: input.originalName } : {}),
+      ...withBatch(parseBatchCell(input.batch)),
     }
     await writeSidecar(sidecarPathOf(abs), sidecar)
     sidecarWritten = true

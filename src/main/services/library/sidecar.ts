@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs'
 
+import type { BatchCell } from '@shared/batch/types'
 import { LIBRARY_KINDS, type LibraryKind, type LibrarySidecar } from '@shared/library/types'
 
 import { writeAtomic } from './fsUtil'
@@ -17,6 +18,32 @@ const numOrNull = (v: unknown): number | null =>
 const strOr = (v: unknown, d: string): string => (typeof v === 'string' ? v : d)
 
 export class SidecarError extends Error {}
+
+const isCount = (v: unknown, min: number): v is number =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= min
+const labelOrNull = (v: unknown): string | null | undefined =>
+  v === undefined || v === null ? null : typeof v === 'string' && v.length <= 500 ? v : undefined
+
+/**
+ * A sidecar's `batch` field, or null when it is absent or malformed. Lenient on purpose: a
+ * damaged batch field loses only the batch link, never the item (the sidecar is the user's).
+ * Also used to sanitise what a save is given, so only a well-formed cell is ever written.
+ */
+export function parseBatchCell(v: unknown): BatchCell | null {
+  if (!isRecord(v)) return null
+  const { batchId, index, repeat, picks } = v
+  if (typeof batchId !== 'string' || batchId.length < 1 || batchId.length > 160) return null
+  if (!isCount(index, 0)) return null
+  const x = labelOrNull(v.x)
+  const y = labelOrNull(v.y)
+  if (x === undefined || y === undefined) return null
+  const rep = repeat === undefined ? 1 : repeat
+  if (!isCount(rep, 1)) return null
+  const list = picks === undefined ? [] : picks
+  if (!Array.isArray(list) || list.length > 100 || !list.every((p) => typeof p === 'string'))
+    return null
+  return { batchId, index, x, y, repeat: rep, picks: [...(list as string[])] }
+}
 
 /**
  * Parses a sidecar leniently: missing optional fields get defaults so an older or hand-edited
@@ -57,8 +84,13 @@ export function parseSidecar(text: string): LibrarySidecar {
     favourite: v.favourite === true,
     demo: v.demo === true,
     ...(typeof v.originalName === 'string' ? { originalName: v.originalName } : {}),
+    ...withBatch(parseBatchCell(v.batch)),
   }
 }
+
+/** `{ batch }` to spread into a sidecar when there is one: the field is absent otherwise. */
+export const withBatch = (batch: BatchCell | null | undefined): { batch?: BatchCell } =>
+  batch ? { batch } : {}
 
 export async function readSidecar(path: string): Promise<LibrarySidecar> {
   return parseSidecar(await fs.readFile(path, 'utf8'))

@@ -1,6 +1,8 @@
 import { normalizeBaseUrl } from '@shared/baseUrl'
 import type { SettingsView } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
+import { budgetsSchema } from '@shared/spending/schemas'
+import { type Budgets, NO_BUDGETS } from '@shared/spending/types'
 
 import type { JsonFile } from '../../adapters/fs/JsonFile'
 import type { SecretStore } from '../../adapters/secrets/SecretStore'
@@ -12,6 +14,8 @@ export interface PersistedSettings {
   baseUrl: string | null
   libraryDir: string
   concurrency: SettingsView['concurrency']
+  /** Spending caps (issue #15); absent in older files. */
+  budgets?: Budgets
 }
 
 /** The connection the service client uses: main-process only. */
@@ -61,6 +65,8 @@ export class SettingsService {
           ? stored.libraryDir
           : this.options.defaultLibraryDir,
       concurrency: { ...DEFAULT_CONCURRENCY, ...(stored?.concurrency ?? {}) },
+      // A hand-edited or damaged budgets entry falls back to no caps rather than blocking start-up.
+      budgets: budgetsSchema.safeParse(stored?.budgets).data ?? NO_BUDGETS,
     }
     return this.state
   }
@@ -120,6 +126,18 @@ export class SettingsService {
       }
       if (patch.baseUrl !== undefined) next.baseUrl = checkedBaseUrl(patch.baseUrl)
       return this.save(next)
+    })
+  }
+
+  /** The spending caps, as enforced at every submission. */
+  async budgets(): Promise<Budgets> {
+    return (await this.load()).budgets ?? NO_BUDGETS
+  }
+
+  setBudgets(budgets: Budgets): Promise<Budgets> {
+    return this.serial(async () => {
+      await this.save({ ...(await this.load()), budgets })
+      return budgets
     })
   }
 

@@ -7,19 +7,31 @@ import { originalUrl } from '@shared/library/mediaUrls'
 import { MEDIA_TYPES, mediaExtOf } from '@shared/library/types'
 import { fail } from '@shared/result'
 import { type TaskActions, taskActions } from '@shared/tasks/actions'
+import type { BatchCell } from '@shared/batch/types'
+import { type Budgets, NO_BUDGETS } from '@shared/spending/types'
+import { costOf, promptOf } from '@shared/tasks/estimate'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { OpenedResult, TasksUpdate, TaskView } from '@shared/tasks/views'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
+import { BatchJournal } from '../batches/BatchJournal'
+import {
+  budgetState,
+  crossedCap,
+  refuseOverBudget,
+  spendOfInputs,
+} from '../spending/budgetCheck'
+import { SpendLedger } from '../spending/SpendLedger'
+import { taskLedgerHook } from '../spending/taskLedger'
 import type { EnginePolicy } from './engine/policy'
 import { type EngineLog, type NewTask, TaskEngine } from './engine/TaskEngine'
 import { InvalidTransition } from './engine/transitions'
 import { TaskJournal, type TaskRecord } from './journal/TaskJournal'
 import type { ResultSink, TaskGateway, TaskNotifier } from './ports'
 import type { TaskFiles } from './ports'
-import { costOf, prepareFiles, promptOf, validateSubmission } from './prepare'
+import { prepareFiles, validateSubmission } from './prepare'
 import { UpdateThrottle } from './UpdateThrottle'
 
 export interface TaskServiceOptions {
@@ -31,7 +43,13 @@ export interface TaskServiceOptions {
   settings: {
     settings(): Promise<{ concurrency: SettingsView['concurrency'] }>
     connection(): Promise<{ demo: boolean } | null>
+    /** The spending caps every submission is checked against (none when absent). */
+    budgets?(): Promise<Budgets>
   }
+  /** The ledger changed (a request recorded, settled, failed): spending views refresh. */
+  onSpend?: () => void
+  /** Tasks of these batches changed (their batch views refresh). */
+  onBatches?: (batchIds: string[]) => void
   events: MainEvents
   notifier?: TaskNotifier
   clock?: Clock
@@ -53,6 +71,8 @@ export interface TaskServiceOptions {
  */
 export class TaskService {
   private journal: TaskJournal | null = null
+  private ledger: SpendLedger | null = null
+  private batches: BatchJournal | null = null
   private engine: TaskEngine | null = null
   private throttle: UpdateThrottle | null = null
   private starting: Promise<TaskEngine> | null = null
@@ -71,6 +91,9 @@ export class TaskService {
     this.starting ??= (async () => {
       const settings = await this.o.settings.settings()
       this.journal = new TaskJournal(join(this.o.userDataDir, 'tasks.sqlite'), this.o.openDatabase)
+      this.ledger = new SpendLedger(this.journal.database, () => this.o.onSpend?.())
+      const batches = new BatchJournal(this.journal.database)
+      this.batches = batches
       this.throttle = new UpdateThrottle(
         this.clock,
         (ids) => this.emit(ids),
@@ -83,6 +106,8 @@ export class TaskService {
         clock: this.clock,
         limits: settings.concurrency,
         onChange: (id) => this.throttle?.add(id),
+        ledger: taskLedgerHook(this.ledger),
+        held: (t) => t.batch !== null && batches.isPaused(t.batch.batchId),
         ...(this.o.notifier ? { notifier: this.o.notifier } : {}),
         ...(this.o.log ? { log: this.o.log } : {}),
         ...(this.o.policy ? { policy: this.o.policy } : {}),
@@ -125,17 +150,62 @@ export class TaskService {
     const engine = this.engine
     if (!journal || !engine) return
     const update: TasksUpdate = { changed: [], removed: [] }
+    const batches = new Set<string>()
     for (const id of ids) {
       const t = journal.get(id)
+      if (t?.batch) batches.add(t.batch.batchId)
       if (!t || t.dismissed) update.removed.push(id)
       else update.changed.push(engine.view(t))
     }
     this.o.events.emit('tasks:updated', update)
+    if (batches.size > 0) this.o.onBatches?.([...batches])
   }
 
   private async ready(): Promise<{ engine: TaskEngine; journal: TaskJournal }> {
     const engine = await this.start()
     return { engine, journal: this.journal! }
+  }
+
+  /** The journal, engine, ledger and batches once started (for the spending and batch services). */
+  async runtime(): Promise<{
+    engine: TaskEngine
+    journal: TaskJournal
+    ledger: SpendLedger
+    batches: BatchJournal
+  }> {
+    const engine = await this.start()
+    return { engine, journal: this.journal!, ledger: this.ledger!, batches: this.batches! }
+  }
+
+  /** The caps and how far each is used now. */
+  async budgetState() {
+    const { ledger } = await this.runtime()
+    return budgetState(await this.budgets(), ledger, this.clock.now())
+  }
+
+  private async budgets(): Promise<Budgets> {
+    return (await this.o.settings.budgets?.()) ?? NO_BUDGETS
+  }
+
+  /**
+   * Refuses (over_budget, nothing sent) when `inputs` would cross a cap, unless the user chose to
+   * go over once. Synchronous on purpose: the caller journals right after, with no await between,
+   * so two submissions cannot both pass against the same remaining budget. Demo activity is never
+   * charged, so it is never refused.
+   */
+  assertBudget(
+    budgets: Budgets,
+    inputs: readonly SubmitTaskInput[],
+    demo: boolean,
+    override: boolean,
+    what: 'request' | 'batch',
+  ): void {
+    if (demo || override || !this.ledger) return
+    const refusal = crossedCap(
+      budgetState(budgets, this.ledger, this.clock.now()),
+      spendOfInputs(inputs),
+    )
+    if (refusal) refuseOverBudget(refusal, what)
   }
 
   private async task(id: string): Promise<{ engine: TaskEngine; t: TaskRecord }> {
@@ -195,12 +265,31 @@ export class TaskService {
     await validateSubmission(input)
     const id = randomUUID()
     const files = await prepareFiles(join(this.o.userDataDir, 'tasks', id), input)
+    const connection = await this.o.settings.connection().catch(() => null)
+    const demo = connection?.demo ?? false
+    const budgets = await this.budgets()
+    // From the budget check to the journal row: no await, so nothing else can spend in between.
     if (input.requestId && journal.byRequestId(input.requestId)) {
       return engine.view(journal.byRequestId(input.requestId)!)
     }
-    const connection = await this.o.settings.connection().catch(() => null)
-    const record = engine.submit(this.newTask(input, id, files, connection?.demo ?? false, null))
+    this.assertBudget(budgets, [input], demo, input.overrideBudget === true, 'request')
+    const record = engine.submit(this.newTask(input, id, files, demo, null, null))
     return engine.view(record)
+  }
+
+  /**
+   * One request of a batch, validated and with its files copied, ready to be journaled with the
+   * others (BatchService journals the whole batch in one transaction).
+   */
+  async prepareBatchTask(
+    input: SubmitTaskInput,
+    batch: BatchCell,
+    demo: boolean,
+  ): Promise<NewTask> {
+    await validateSubmission(input)
+    const id = randomUUID()
+    const files = await prepareFiles(join(this.o.userDataDir, 'tasks', id), input)
+    return this.newTask(input, id, files, demo, null, batch)
   }
 
   private newTask(
@@ -209,6 +298,7 @@ export class TaskService {
     files: TaskFiles,
     demo: boolean,
     retryOf: string | null,
+    batch: BatchCell | null,
   ): NewTask {
     const { costUsd, costLabel } = costOf(input)
     const request = { ...(input.request as Record<string, unknown>) }
@@ -230,6 +320,7 @@ export class TaskService {
       quote,
       demo,
       retryOf,
+      batch,
     }
   }
 
@@ -272,7 +363,9 @@ export class TaskService {
     await validateSubmission(input)
     const newId = randomUUID()
     const files = await prepareFiles(join(this.o.userDataDir, 'tasks', newId), input)
-    const record = engine.submit(this.newTask(input, newId, files, t.demo, t.id))
+    // A new generation is a new charge: it meets the budget like any other.
+    this.assertBudget(await this.budgets(), [input], t.demo, false, 'request')
+    const record = engine.submit(this.newTask(input, newId, files, t.demo, t.id, null))
     return engine.view(record)
   }
 

@@ -17,7 +17,7 @@ import { TaskService } from './TaskService'
 
 export interface TaskServiceDeps {
   userDataDir: string
-  settings: Pick<SettingsService, 'settings' | 'connection'>
+  settings: Pick<SettingsService, 'settings' | 'connection' | 'budgets'>
   library: Pick<LibraryService, 'save' | 'findBySourceTask' | 'whenReconciled'>
   events: MainEvents
   /** The app's one ServiceClient: the gateway makes every call with `retry: 'caller'`. */
@@ -28,6 +28,10 @@ export interface TaskServiceDeps {
   policy?: Partial<EnginePolicy>
   clock?: Clock
   openDatabase?: SqliteOpener
+  /** The ledger changed (spending views refresh, cap warnings). */
+  onSpend?: () => void
+  /** Tasks of these batches changed. */
+  onBatches?: (batchIds: string[]) => void
 }
 
 /**
@@ -56,5 +60,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     ...(deps.clock ? { clock: deps.clock } : {}),
     log: (level, message, extra) => deps.diagnostics?.event(level, 'tasks', message, extra ?? {}),
     ...(deps.openDatabase ? { openDatabase: deps.openDatabase } : {}),
+    ...(deps.onSpend ? { onSpend: deps.onSpend } : {}),
+    ...(deps.onBatches ? { onBatches: deps.onBatches } : {}),
   })
 }

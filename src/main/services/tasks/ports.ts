@@ -8,6 +8,7 @@
  * engine branches on (validation/auth/forbidden/model_unavailable end a submission; network,
  * timeout, server, rate_limited and pending never end a task).
  */
+import type { BatchCell } from '@shared/batch/types'
 import type { TaskKind } from '@shared/tasks/states'
 import type { AcceptedQuote } from '@shared/tasks/submit'
 
@@ -124,6 +125,8 @@ export interface ResultMeta {
   seed: number | null
   costEstimate: number | null
   demo: boolean
+  /** The batch the result belongs to and its place there (X/Y labels, repeat); null if none. */
+  batch: BatchCell | null
 }
 
 export interface SavedResult {
@@ -157,4 +160,30 @@ export interface TaskFiles {
   images: string[]
   image?: string
   mask?: string
+}
+
+/**
+ * The spending ledger as the engine sees it (issue #15): a row is opened in the same transaction
+ * as the task's journal row, before anything is sent, and follows the task's state afterwards.
+ */
+export interface TaskLedgerHook {
+  /** A task was journaled: record its estimate (or accepted quote) as pending. */
+  opened(task: TaskLedgerTask): void
+  /** A task changed: settle, fail (server's word), void (never sent) or take a quoted price. */
+  changed(task: TaskLedgerTask, event: string): void
+}
+
+/** What the ledger needs of a task. */
+export interface TaskLedgerTask {
+  id: string
+  kind: TaskKind
+  state: string
+  model: string
+  prompt: string
+  costUsd: number | null
+  quote: { priceUsd: number | null } | null
+  demo: boolean
+  createdAt: number
+  updatedAt: number
+  batch: BatchCell | null
 }

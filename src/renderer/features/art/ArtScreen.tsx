@@ -4,6 +4,7 @@ import { NATIVE_ACTIONS, NATIVE_LIMITS } from '@shared/catalog'
 import { useMemo } from 'react'
 
 import { useGenerateStore } from '../../stores/generate'
+import { batchBaseOf } from '../batch/batchBase'
 import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
 import { SAMPLERS } from '../generate/artPresets'
 import { GenerateShell } from '../generate/GenerateShell'
@@ -14,7 +15,7 @@ import { ReferenceDropZone } from '../generate/ReferenceDropZone'
 import { tasksClient } from '../generate/tasksClient'
 import { useFormScreen } from '../generate/useFormScreen'
 import { type ArtField, buildArtForm } from './artForm'
-import { submitNative } from './nativeSubmission'
+import { nativePayload, submitNative } from './nativeSubmission'
 
 const ACTION_LABELS: Record<(typeof NATIVE_ACTIONS)[number], string> = {
   generate: 'Generate',
@@ -55,10 +56,13 @@ export default function ArtScreen() {
       estimate={form.estimate}
       {...shell}
       onSubmit={() =>
-        void runner.run(form.ok, draft.prompt, () =>
-          submitNative(form.request, draft, src ?? null, mask),
+        void runner.run(form.ok, draft.prompt, (o) =>
+          submitNative(form.request, draft, src ?? null, mask, o),
         )
       }
+      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, () =>
+        nativePayload(form.request, draft, src ?? null, mask),
+      )}
     >
       <div className="gen-grid">
         <NativeVariantPicker

@@ -1,5 +1,6 @@
 import type { NativeRequest } from '@shared/catalog'
-import type { Result } from '@shared/result'
+import { ok, type Result } from '@shared/result'
+import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { TaskView } from '@shared/tasks/views'
 
 import type { ArtDraft } from '../../stores/forms'
@@ -7,18 +8,21 @@ import type { MaskState } from '../../stores/generate'
 import { randomSeed } from '../generate/numbers'
 import type { RefItem } from '../generate/references'
 import { tasksClient } from '../generate/tasksClient'
+import type { SendOptions } from '../generate/useRun'
+
+type SubmitNativeInput = Extract<SubmitTaskInput, { kind: 'native' }>
 
 /**
- * Sends the art form: a random seed is drawn now (so the saved settings reproduce the image), the
- * painted mask is written once to main's upload area, and main encodes the source and the mask
- * into the native request before the task engine journals and sends it.
+ * The art form as a native submission: a random seed is drawn now (so the saved settings
+ * reproduce the image) and the painted mask is written once to main's upload area. Generate sends
+ * it (submitNative); "Batch…" uses it as the batch's base.
  */
-export async function submitNative(
+export async function nativePayload(
   request: NativeRequest,
   draft: ArtDraft,
   source: RefItem | null,
   mask: MaskState,
-): Promise<Result<TaskView>> {
+): Promise<Result<SubmitNativeInput>> {
   const parameters = { ...request.parameters }
   if (draft.seedMode === 'random') parameters.seed = randomSeed()
   const needsSource = draft.action === 'img2img' || draft.action === 'infill'
@@ -38,9 +42,28 @@ export async function submitNative(
     if (!staged.ok) return staged
     maskPath = staged.value.path
   }
-  return tasksClient.submitNative({
+  return ok({
+    kind: 'native',
     request: { ...request, parameters },
     ...(needsSource && source?.path ? { image: source.path } : {}),
     ...(maskPath ? { mask: maskPath } : {}),
   })
+}
+
+/**
+ * Sends the art form (see nativePayload); main encodes the source and the mask into the native
+ * request before the task engine journals and sends it. `opts` carries the budget override
+ * after the user chose to go over a cap once.
+ */
+export async function submitNative(
+  request: NativeRequest,
+  draft: ArtDraft,
+  source: RefItem | null,
+  mask: MaskState,
+  opts: SendOptions = {},
+): Promise<Result<TaskView>> {
+  const payload = await nativePayload(request, draft, source, mask)
+  if (!payload.ok) return payload
+  const { kind: _kind, ...input } = payload.value
+  return tasksClient.submitNative({ ...input, ...opts })
 }

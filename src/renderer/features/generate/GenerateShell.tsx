@@ -6,7 +6,10 @@ import { type DragEvent, type FormEvent, type ReactNode, useRef, useState } from
 
 import { api, call } from '../../api/client'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { type BatchBase, BatchButton } from '../batch/BatchButton'
 import { filesOf } from './addFiles'
+import { BudgetBadge } from './BudgetBadge'
+import { FormBudgetRefusal } from './BudgetRefusal'
 import { CostBadge } from './CostBadge'
 import { TaskResults } from './TaskResults'
 
@@ -29,6 +32,8 @@ interface Props {
   submitLabel?: string
   /** Replaces the Generate button (the workbench has Get quote / Generate). */
   actions?: ReactNode
+  /** The form's request for "Batch…" (null when invalid); without it there is no Batch button. */
+  batchBase?: BatchBase
   error: AppError | null
   onDismissError(): void
   onSubmit(): void
@@ -156,7 +161,9 @@ export function GenerateShell(p: Props) {
           <div className="gen-footer">
             <div>
               <CostBadge estimate={p.estimate} />
+              <BudgetBadge kinds={p.kinds} estimate={p.estimate} />
               {p.summary}
+              <FormBudgetRefusal form={p.id} />
             </div>
             <div className="row">
               {p.actions ?? (
@@ -164,6 +171,7 @@ export function GenerateShell(p: Props) {
                   {p.submitting ? 'Sending…' : (p.submitLabel ?? 'Generate')}
                 </button>
               )}
+              {p.batchBase ? <BatchButton getBase={p.batchBase} disabled={p.submitting} /> : null}
             </div>
           </div>
         </form>

@@ -7,13 +7,25 @@ import type { FormId } from '../../stores/forms'
 import { useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
 import { useLibraryIntents } from '../../stores/library/intents'
+import { useBudgetRefusals } from '../../stores/spending/refusals'
 import { applySettings, formForKind } from './applySettings'
 import type { AppliedNotice } from './GenerateShell'
+
+/**
+ * What the submit cycle passes to a screen's `send`, to spread into the submission payload:
+ * `overrideBudget: true` only when the user chose "Go over the cap once" after a refusal.
+ */
+export interface SendOptions {
+  overrideBudget?: true
+}
 
 /**
  * The submit cycle every form shares: nothing is sent while a field shows a message; the first
  * failing field gets focus; a failure from main lands in the banner and, when it names fields, at
  * those fields; a success records the prompt in the history and shows the task in the results.
+ * A budget refusal (`over_budget`) is kept with the refused `send`, so "Go over the cap once"
+ * (BudgetRefusal, in the form's footer) re-sends exactly that submission once with the override;
+ * editing the form drops the refusal (the choice was about the old values).
  */
 export function useRun(form: FormId) {
   const [submitting, setSubmitting] = useState(false)
@@ -22,26 +34,36 @@ export function useRun(form: FormId) {
   const [serverFields, setServerFields] = useState<Record<string, string>>({})
   const remember = useFormsStore((s) => s.remember)
   const upsert = useGenerateStore((s) => s.upsertTasks)
+  const draft = useFormsStore((s) => s.drafts[form])
   const busy = useRef(false)
 
-  const run = useCallback(
+  useEffect(() => useBudgetRefusals.getState().clear(form), [form, draft])
+
+  const exec = useCallback(
     async <T>(
-      valid: boolean,
       prompt: string,
-      send: () => Promise<Result<T>>,
+      send: (opts: SendOptions) => Promise<Result<T>>,
+      opts: SendOptions,
     ): Promise<T | null> => {
-      setAttempted(true)
-      if (!valid || busy.current) {
-        if (!valid) queueMicrotask(() => focusInvalid())
-        return null
-      }
+      if (busy.current) return null
       busy.current = true
       setSubmitting(true)
       setError(null)
       setServerFields({})
+      useBudgetRefusals.getState().clear(form)
       try {
-        const result = await send()
+        const result = await send(opts)
         if (!result.ok) {
+          const refusal = result.error.code === 'over_budget' ? result.error.budget : undefined
+          if (refusal && !opts.overrideBudget) {
+            useBudgetRefusals.getState().show(form, {
+              refusal,
+              overrideOnce: async () => {
+                await exec(prompt, send, { overrideBudget: true })
+              },
+            })
+            return null
+          }
           setError(result.error)
           setServerFields(result.error.fields ?? {})
           return null
@@ -58,6 +80,22 @@ export function useRun(form: FormId) {
       }
     },
     [form, remember, upsert],
+  )
+
+  const run = useCallback(
+    async <T>(
+      valid: boolean,
+      prompt: string,
+      send: (opts: SendOptions) => Promise<Result<T>>,
+    ): Promise<T | null> => {
+      setAttempted(true)
+      if (!valid || busy.current) {
+        if (!valid) queueMicrotask(() => focusInvalid())
+        return null
+      }
+      return exec(prompt, send, {})
+    },
+    [exec],
   )
 
   return {

@@ -1,11 +1,14 @@
 import '../generate/generate.css'
 
 import { CATALOG, groupDigits, type ImageModel, TIER_PIXEL_BUDGET, tierFor } from '@shared/catalog'
+import { ok } from '@shared/result'
+import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { useCallback, useMemo } from 'react'
 
 import { type ImagesDraft, useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
 import { useSettingsStore } from '../../stores/settings'
+import { batchBaseOf } from '../batch/batchBase'
 import { useAccessStore } from '../generate/access'
 import { GenerateShell } from '../generate/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea, TextInput } from '../generate/inputs'
@@ -73,15 +76,13 @@ export default function ImagesScreen() {
   const model = form.model
   const presets = sizePresets(model, draft.quality)
   const editRange = model.editReferences
-  const submit = () =>
-    void runner.run(form.ok, draft.prompt, () =>
-      form.operation === 'edit'
-        ? tasksClient.submit({
-            kind: 'edit',
-            request: { ...form.edit! },
-            images: refs.map((x) => x.path!),
-          })
-        : tasksClient.submit({ kind: 'image', request: { ...form.generation! } }),
+  /** The request Generate sends, and the base of a batch. */
+  const payload = (): SubmitTaskInput =>
+    form.operation === 'edit'
+      ? { kind: 'edit', request: { ...form.edit! }, images: refs.map((x) => x.path!) }
+      : { kind: 'image', request: { ...form.generation! } }
+  const submit = () => void runner.run(form.ok, draft.prompt, (o) =>
+      tasksClient.submit({ ...payload(), ...o }),
     )
 
   return (
@@ -103,6 +104,7 @@ export default function ImagesScreen() {
       }
       {...shell}
       onSubmit={submit}
+      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, () => ok(payload()))}
     >
       <RadioGroup
         legend="Operation"

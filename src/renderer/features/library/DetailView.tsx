@@ -3,7 +3,13 @@ import { type KeyboardEvent, useEffect, useRef, useState, type WheelEvent } from
 
 import { trapTab } from '../../components/focusTrap'
 import { useLibraryStore } from '../../stores/library'
-import { formatBytes, formatCost, formatDateTime, formatDuration } from './format'
+import {
+  describeBatchCell,
+  formatBytes,
+  formatCost,
+  formatDateTime,
+  formatDuration,
+} from './format'
 import { originalSrc } from './media'
 
 /** What a reuse button does beyond emitting the intent: where the user continues. */
@@ -15,8 +21,9 @@ export interface DetailViewProps {
 }
 
 /**
- * One item in full: a zoomable image or a seekable video, every stored fact, and the actions
- * (copy prompt, reuse settings, use as reference, favourite, reveal, open with the OS, delete).
+ * One item in full: a zoomable image or a seekable video, every stored fact (the cost as the
+ * estimate it is, the batch cell with "Show batch"), and the actions (copy prompt, reuse
+ * settings, use as reference, favourite, reveal, open with the OS, delete).
  * A modal dialog: Escape closes, ←/→ step through the grid, focus returns to the grid.
  */
 export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) {
@@ -40,6 +47,12 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
       e.preventDefault()
       onStep(e.key === 'ArrowRight' ? 1 : -1)
     } else trapTab(e, dialog.current)
+  }
+
+  /** Closes the dialog (focus back to the grid), then narrows the grid to the item's batch. */
+  function showBatch(batchId: string) {
+    onClose()
+    store.showBatch(batchId)
   }
 
   async function copyPrompt() {
@@ -161,8 +174,19 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
               ) : null}
               <dt>Seed</dt>
               <dd>{item.seed ?? '—'}</dd>
-              <dt>Cost estimate</dt>
-              <dd>{formatCost(item.costEstimate)}</dd>
+              <dt>Estimated cost</dt>
+              <dd data-testid="detail-cost">{formatCost(item.costEstimate)}</dd>
+              {item.batch ? (
+                <>
+                  <dt>Batch</dt>
+                  <dd data-testid="detail-batch">
+                    {describeBatchCell(item.batch)}{' '}
+                    <button type="button" onClick={() => showBatch(item.batch!.batchId)}>
+                      Show batch
+                    </button>
+                  </dd>
+                </>
+              ) : null}
               {item.sourceTaskId ? (
                 <>
                   <dt>Task</dt>

@@ -1,8 +1,8 @@
-import { LIBRARY_KINDS, type LibraryKind } from '@shared/library/types'
+import { LIBRARY_KINDS, type LibraryKind, type LibrarySort } from '@shared/library/types'
 import { useEffect, useId, useState } from 'react'
 
-import { useLibraryStore } from '../../stores/library'
-import { formatCount, fromDateInput, toDateInput } from './format'
+import { isFiltered, useLibraryStore } from '../../stores/library'
+import { formatCount, fromDateInput, shortBatchId, toDateInput } from './format'
 
 const KIND_LABELS: Record<LibraryKind, string> = {
   image: 'Images API',
@@ -12,7 +12,17 @@ const KIND_LABELS: Record<LibraryKind, string> = {
   imported: 'Imported',
 }
 
-/** Search, filters and the count; every control labelled. Text search waits for a typing pause. */
+const SORT_LABELS: Record<LibrarySort, string> = {
+  newest: 'Newest first',
+  'cost-desc': 'Most expensive first',
+  'cost-asc': 'Cheapest first',
+}
+
+/**
+ * Search, filters, the order and the count; every control labelled. Text search waits for a
+ * typing pause. A batch filter (set from an item's "Show batch" or the Tasks screen) shows as a
+ * chip with its own remove button.
+ */
 export function FilterBar() {
   const filter = useLibraryStore((s) => s.filter)
   const total = useLibraryStore((s) => s.total)
@@ -29,7 +39,7 @@ export function FilterBar() {
     return () => clearTimeout(t)
   }, [text, filter.text, setFilter])
 
-  const filtered = Object.keys(filter).length > 0
+  const filtered = isFiltered(filter)
   return (
     <div className="lib-filters" role="search">
       <div className="lib-filter">
@@ -41,6 +51,20 @@ export function FilterBar() {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
+      </div>
+      <div className="lib-filter">
+        <label htmlFor={`${id}-sort`}>Order</label>
+        <select
+          id={`${id}-sort`}
+          value={filter.sort ?? 'newest'}
+          onChange={(e) => setFilter({ sort: e.target.value as LibrarySort })}
+        >
+          {(Object.keys(SORT_LABELS) as LibrarySort[]).map((k) => (
+            <option key={k} value={k}>
+              {SORT_LABELS[k]}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="lib-filter">
         <label htmlFor={`${id}-media`}>Type</label>
@@ -114,6 +138,19 @@ export function FilterBar() {
         />
         Favourites only
       </label>
+      {filter.batchId !== undefined ? (
+        <span className="lib-chip" data-testid="library-batch-chip">
+          <span title={filter.batchId}>Batch: {shortBatchId(filter.batchId)}</span>
+          <button
+            type="button"
+            className="ghost"
+            aria-label={`Remove batch filter ${shortBatchId(filter.batchId)}`}
+            onClick={() => setFilter({ batchId: undefined })}
+          >
+            ×
+          </button>
+        </span>
+      ) : null}
       {filtered ? (
         <button type="button" className="ghost" onClick={clearFilter}>
           Clear filters

@@ -6,7 +6,7 @@ import { type ChangeEvent, type DragEvent, useCallback, useEffect, useRef, useSt
 import { api } from '../../api/client'
 import { isAreaId } from '../../areas'
 import { ErrorBanner } from '../../components/ErrorBanner'
-import { useLibraryStore } from '../../stores/library'
+import { isFiltered, useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
 import { DetailView } from './DetailView'
 import { FilterBar } from './FilterBar'
@@ -36,7 +36,7 @@ export default function LibraryScreen() {
   const setNotice = useLibraryStore((s) => s.setNotice)
   const detail = useLibraryStore((s) => s.detail)
   const total = useLibraryStore((s) => s.total)
-  const filtered = useLibraryStore((s) => Object.keys(s.filter).length > 0)
+  const filtered = useLibraryStore((s) => isFiltered(s.filter))
   const [dragging, setDragging] = useState(false)
   const gridWrap = useRef<HTMLDivElement>(null)
 

@@ -1,12 +1,16 @@
-import { monthStarts, useLibraryStore } from '../../stores/library'
+import { isCostSorted, monthStarts, useLibraryStore } from '../../stores/library'
 import { formatCount, formatMonth } from './format'
 
-/** Months newest first with their counts; choosing one scrolls the grid to its first item. */
+/**
+ * Months newest first with their counts; choosing one scrolls the grid to its first item. Hidden
+ * in a cost order, where a month's items are spread over the whole grid.
+ */
 export function MonthScrubber() {
   const months = useLibraryStore((s) => s.months)
   const visible = useLibraryStore((s) => s.visibleMonth)
   const scrollTo = useLibraryStore((s) => s.scrollTo)
-  if (months.length < 2) return null
+  const costSorted = useLibraryStore((s) => isCostSorted(s.filter))
+  if (months.length < 2 || costSorted) return null
   const starts = monthStarts(months)
   return (
     <nav className="lib-scrubber" aria-label="Jump to month">

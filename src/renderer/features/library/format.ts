@@ -1,3 +1,6 @@
+import type { BatchCell } from '@shared/batch/types'
+import { formatUsdMicros, MICROS_PER_USD } from '@shared/pricing'
+
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const monthName = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' })
 const count = new Intl.NumberFormat()
@@ -23,9 +26,25 @@ export function formatDuration(sec: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
 
-/** "$0.0150" style: estimates are small; null means no published rate. */
+/**
+ * A stored estimate in the app's one money format ("$0.01", "$1.3878": formatUsdMicros); null
+ * means no published rate. Callers label it an estimate: it is never what was charged.
+ */
 export const formatCost = (usd: number | null) =>
-  usd === null ? 'No published rate' : `$${usd.toFixed(4)}`
+  usd === null ? 'No published rate' : formatUsdMicros(Math.round(usd * MICROS_PER_USD))
+
+/** "X: steps 20 · Y: guidance 5 · repeat 2" — a result's place in its batch, as labelled there. */
+export function describeBatchCell(cell: BatchCell): string {
+  const parts: string[] = []
+  if (cell.x !== null) parts.push(`X: ${cell.x}`)
+  if (cell.y !== null) parts.push(`Y: ${cell.y}`)
+  if (cell.repeat > 1) parts.push(`repeat ${cell.repeat}`)
+  if (cell.picks.length) parts.push(`wildcards: ${cell.picks.join(', ')}`)
+  return parts.length ? parts.join(' · ') : `request ${cell.index + 1}`
+}
+
+/** The first characters of a batch id: enough to tell batches apart on a chip. */
+export const shortBatchId = (id: string) => (id.length > 8 ? id.slice(0, 8) : id)
 
 /** `YYYY-MM-DD` of a local date for <input type="date">, and back to ms (start of that day). */
 export const toDateInput = (ms: number | undefined) => {

@@ -1,9 +1,11 @@
 import '../generate/generate.css'
 
 import { CATALOG, type VideoModel } from '@shared/catalog'
+import { ok } from '@shared/result'
 import { useMemo } from 'react'
 
 import type { VideoDraft } from '../../stores/forms'
+import { batchBaseOf } from '../batch/batchBase'
 import { useAccessStore } from '../generate/access'
 import { GenerateShell } from '../generate/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea } from '../generate/inputs'
@@ -35,10 +37,13 @@ export default function VideoScreen() {
       estimate={form.estimate}
       {...shell}
       onSubmit={() =>
-        void runner.run(form.ok, draft.prompt, () =>
-          tasksClient.submit({ kind: 'video', request: { ...form.request } }),
+        void runner.run(form.ok, draft.prompt, (o) =>
+          tasksClient.submit({ kind: 'video', request: { ...form.request }, ...o }),
         )
       }
+      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, () =>
+        ok({ kind: 'video', request: { ...form.request } }),
+      )}
     >
       <ModelPicker
         name="video-model"

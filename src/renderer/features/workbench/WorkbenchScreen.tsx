@@ -2,10 +2,12 @@ import '../generate/generate.css'
 
 import { WORKBENCH_LIMITS } from '@shared/catalog'
 import { formatUsdMicros } from '@shared/pricing'
+import { ok } from '@shared/result'
 import { useEffect, useMemo, useState } from 'react'
 
 import { useGenerateStore } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
+import { batchBaseOf } from '../batch/batchBase'
 import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
 import { GenerateShell } from '../generate/GenerateShell'
 import { NumberInput, TextArea } from '../generate/inputs'
@@ -14,7 +16,7 @@ import { PromptBox } from '../generate/PromptBox'
 import { ReferenceDropZone } from '../generate/ReferenceDropZone'
 import { tasksClient } from '../generate/tasksClient'
 import { useFormScreen } from '../generate/useFormScreen'
-import { quoteProblem, requestQuote } from './quoteFlow'
+import { quoteProblem, requestQuote, workbenchRequest } from './quoteFlow'
 import { buildWorkbenchForm, WORKBENCH_MAX_REFERENCES, type WorkbenchField } from './workbenchForm'
 
 const usd = (v: number) => formatUsdMicros(Math.round(v * 1_000_000))
@@ -70,11 +72,12 @@ export default function WorkbenchScreen() {
     })
 
   const generate = (q: WorkbenchQuote) =>
-    void runner.run(form.ok, draft.prompt, async () => {
+    void runner.run(form.ok, draft.prompt, async (o) => {
       const result = await tasksClient.submit({
         kind: 'workbench',
         request: q.request,
         quote: { quoteId: q.summary.quoteId, priceUsd: q.summary.priceUsd },
+        ...o,
       })
       // A quote buys one generation: the next image gets its own quote and request id.
       if (result.ok) useWorkbenchStore.getState().setQuote(null)
@@ -113,6 +116,10 @@ export default function WorkbenchScreen() {
         </>
       }
       onSubmit={submit}
+      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, async () => {
+        const r = await workbenchRequest(form, draft, { source, mask, references })
+        return r.ok ? ok({ kind: 'workbench', request: r.value }) : r
+      })}
     >
       <NativeVariantPicker
         prefix="workbench"

@@ -23,15 +23,22 @@ async function assetFor(key: string, path: string, field: string): Promise<Resul
   return { ok: true, value: r.value.id }
 }
 
+type WorkbenchFiles = {
+  source: readonly RefItem[]
+  mask: MaskState
+  references: readonly RefItem[]
+}
+
 /**
- * "Get quote": uploads the source, mask and references first (each once), then asks the service
- * for a quote on the exact request Generate will send, a random seed drawn here included.
+ * The exact request Generate will send: the source, mask and references uploaded first (each
+ * once) and their asset ids filled in, a random seed drawn here. Quoted by "Get quote"; the base
+ * of a batch for "Batch…".
  */
-export async function requestQuote(
+export async function workbenchRequest(
   form: WorkbenchFormModel,
   draft: WorkbenchDraft,
-  files: { source: readonly RefItem[]; mask: MaskState; references: readonly RefItem[] },
-): Promise<Result<WorkbenchQuote>> {
+  files: WorkbenchFiles,
+): Promise<Result<WorkbenchQuote['request']>> {
   const request: WorkbenchQuote['request'] = { ...form.request }
   if (draft.seedMode === 'random') request.seed = randomSeed()
   const source = files.source[0]
@@ -64,6 +71,18 @@ export async function requestQuote(
     }
     request.reference_asset_ids = ids
   }
+  return { ok: true, value: request }
+}
+
+/** "Get quote": asks the service for a quote on the exact request Generate will send. */
+export async function requestQuote(
+  form: WorkbenchFormModel,
+  draft: WorkbenchDraft,
+  files: WorkbenchFiles,
+): Promise<Result<WorkbenchQuote>> {
+  const built = await workbenchRequest(form, draft, files)
+  if (!built.ok) return built
+  const request = built.value
   const quote = await tasksClient.estimate(request)
   if (!quote.ok) return quote
   return { ok: true, value: { summary: quote.value, fingerprint: form.fingerprint, request } }

@@ -7,13 +7,19 @@ import { api, call } from '../../api/client'
 import { anchorFor, BLOCK } from './blocks'
 import type { LibraryState, SelectMode } from './initialState'
 import { useLibraryIntents } from './intents'
-import { tileAt } from './selectors'
+import { isCostSorted, tileAt } from './selectors'
 
 export interface LibraryActions {
   /** Subscribes to main's events and loads the first view; returns the cleanup. */
   init(): () => void
   setFilter(patch: Partial<LibraryFilter>): void
+  /** Clears every filter; the sort order stays (it is how the user likes to look, not a filter). */
   clearFilter(): void
+  /**
+   * Shows only the outputs of one batch (the detail view's "Show batch", and the Tasks screen,
+   * which then navigates to the library). Replaces the other filters, keeps the sort.
+   */
+  showBatch(batchId: string): void
   refresh(keepBlocks?: boolean): Promise<void>
   /** Makes sure the blocks covering positions [start, end] are loaded or loading. */
   ensure(start: number, end: number): void
@@ -67,10 +73,16 @@ export const createLibraryActions: StateCreator<LibraryStore, [], [], LibraryAct
     inflight.add(key)
     try {
       const { filter, months, blocks } = get()
-      const anchor = anchorFor(b, months, (j) => {
+      const costSorted = isCostSorted(filter)
+      // Months are newest-first positions: no use as anchors in a cost order, where a block is
+      // reached from the nearest loaded block before it (its cursor carries the cost) or the start.
+      const anchor = anchorFor(b, costSorted ? [] : months, (j) => {
         const tiles = blocks[j]
         const last = tiles?.length === BLOCK ? tiles[BLOCK - 1] : undefined
-        return last ? { createdAt: last.createdAt, id: last.id } : null
+        if (!last) return null
+        return costSorted
+          ? { createdAt: last.createdAt, id: last.id, cost: last.costEstimate }
+          : { createdAt: last.createdAt, id: last.id }
       })
       const result = await call(() =>
         api().library.query({ filter, after: anchor.after, limit: BLOCK, skip: anchor.skip }),
@@ -118,12 +130,27 @@ export const createLibraryActions: StateCreator<LibraryStore, [], [], LibraryAct
         if (v === undefined || v === '' || v === false || (Array.isArray(v) && v.length === 0))
           delete filter[k]
       }
+      if (filter.sort === 'newest') delete filter.sort
       set({ filter, selection: new Set(), anchor: null, active: 0 })
       void get().refresh()
     },
 
     clearFilter() {
-      set({ filter: {}, selection: new Set(), anchor: null, active: 0 })
+      const { sort } = get().filter
+      set({ filter: sort ? { sort } : {}, selection: new Set(), anchor: null, active: 0 })
+      void get().refresh()
+    },
+
+    showBatch(batchId) {
+      const { sort } = get().filter
+      set({
+        filter: { batchId, ...(sort ? { sort } : {}) },
+        selection: new Set(),
+        anchor: null,
+        active: 0,
+        detailId: null,
+        detail: null,
+      })
       void get().refresh()
     },
 

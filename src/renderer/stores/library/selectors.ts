@@ -1,4 +1,4 @@
-import type { LibraryTile } from '@shared/library/types'
+import type { LibraryFilter, LibraryTile } from '@shared/library/types'
 
 import { BLOCK } from './blocks'
 import type { LibraryState } from './initialState'
@@ -11,3 +11,11 @@ export const tileAt = (
   const b = Math.floor(pos / BLOCK)
   return s.blocks[b]?.[pos % BLOCK] ?? s.stale[b]?.[pos % BLOCK]
 }
+
+/** Whether anything narrows the grid (the sort order alone does not). */
+export const isFiltered = (filter: LibraryFilter): boolean =>
+  Object.keys(filter).some((k) => k !== 'sort')
+
+/** The grid is in a cost order: month positions (scrubber, month anchors) do not apply. */
+export const isCostSorted = (filter: LibraryFilter): boolean =>
+  filter.sort === 'cost-desc' || filter.sort === 'cost-asc'

@@ -4,7 +4,7 @@ import type { TaskView } from '@shared/tasks/views'
 
 import type { Clock } from '../../../adapters/clock/Clock'
 import type { TaskJournal, TaskRecord } from '../journal/TaskJournal'
-import type { GatewayTask, ResultSink, TaskGateway, TaskNotifier } from '../ports'
+import type { GatewayTask, ResultSink, TaskGateway, TaskLedgerHook, TaskNotifier } from '../ports'
 import { RequestBudget } from '../scheduler/RequestBudget'
 import { type EngineContext, newMemory } from './context'
 import { onError } from './onError'
@@ -14,27 +14,12 @@ import { stepDownload } from './steps/download'
 import { stepPoll } from './steps/poll'
 import { stepStream } from './steps/stream'
 import { stepSubmit } from './steps/submit'
+import { type NewTask, recordOf } from './record'
 import { InvalidTransition, type TaskEvent, transition } from './transitions'
 import { toView } from './view'
 
+export type { NewTask } from './record'
 export type { Limits } from './slots'
-
-/** A generation as the service layer prepared it (validated, files copied, cost estimated). */
-export interface NewTask {
-  id: string
-  requestId: string | null
-  kind: TaskKind
-  idempotencyKey: string
-  model: string
-  prompt: string
-  request: Record<string, unknown>
-  files: TaskRecord['files']
-  costUsd: number | null
-  costLabel: string
-  quote: TaskRecord['quote']
-  demo: boolean
-  retryOf: string | null
-}
 
 export type EngineLog = (
   level: 'info' | 'warn' | 'error',
@@ -53,6 +38,13 @@ export interface TaskEngineOptions {
   onChange?: (id: string) => void
   log?: EngineLog
   policy?: Partial<EnginePolicy>
+  /** The spending ledger: opened with the task, kept in step with its state. */
+  ledger?: TaskLedgerHook
+  /**
+   * A queued task that must not be sent yet (its batch is paused). Asked before a queued task
+   * takes a slot and again once it has one, so a pause sends nothing new.
+   */
+  held?: (t: TaskRecord) => boolean
 }
 
 interface Driver {
@@ -139,31 +131,38 @@ export class TaskEngine {
     this.slots.setLimits(limits)
   }
 
-  /** Journals the task (with its key) durably, then starts driving it. */
+  /** Journals the task (with its key and ledger row) durably, then starts driving it. */
   submit(n: NewTask): TaskRecord {
+    return this.submitMany([n])[0]!
+  }
+
+  /**
+   * Journals several tasks in one transaction (a batch), each with its own key and ledger row;
+   * `alongside` runs inside the same transaction (the batch row). Then drives them.
+   */
+  submitMany(tasks: readonly NewTask[], alongside?: () => void): TaskRecord[] {
     const now = this.o.clock.now()
-    const record: TaskRecord = {
-      ...n,
-      state: 'queued',
-      createdAt: now,
-      updatedAt: now,
-      startedAt: null,
-      finishedAt: null,
-      attempts: 0,
-      serverId: null,
-      serverStatus: null,
-      progress: null,
-      pendingQuote: null,
-      outputs: null,
-      error: null,
-      notice: null,
-      attention: null,
-      dismissed: false,
+    const records = tasks.map((n) => recordOf(n, now))
+    this.o.journal.transaction(() => {
+      alongside?.()
+      for (const record of records) {
+        this.o.journal.insert(record)
+        this.o.ledger?.opened(record)
+      }
+    })
+    for (const record of records) {
+      this.changed(record.id)
+      if (this.started) this.drive(record.id)
     }
-    this.o.journal.insert(record)
-    this.changed(record.id)
-    if (this.started) this.drive(record.id)
-    return record
+    return records
+  }
+
+  /** Drives queued tasks again (their batch was resumed). */
+  wake(ids: readonly string[]): void {
+    for (const id of ids) {
+      const t = this.o.journal.get(id)
+      if (t && !t.dismissed && isActive(t.state)) this.drive(id)
+    }
   }
 
   get(id: string): TaskRecord | null {
@@ -240,6 +239,12 @@ export class TaskEngine {
         { progress: patch.progress, serverStatus: patch.serverStatus, notice: patch.notice },
         now,
       )
+    } else if (this.o.ledger) {
+      const ledger = this.o.ledger
+      this.o.journal.transaction(() => {
+        this.o.journal.update(id, patch, now)
+        ledger.changed({ ...current, ...patch, updatedAt: now }, event.type)
+      })
     } else {
       this.o.journal.update(id, patch, now)
     }
@@ -321,7 +326,10 @@ export class TaskEngine {
         // A task that became active again while this driver wound down gets a new one.
         const t = this.o.journal.get(id)
         const wanted = !abort.signal.aborted || driver.again === true
-        if (t && !t.dismissed && isActive(t.state) && !this.stopped && wanted) this.drive(id)
+        // A held task waits for `wake` (its batch resumed), not for a new driver now.
+        const held = t?.state === 'queued' && this.o.held?.(t) === true
+        if (t && !t.dismissed && isActive(t.state) && !this.stopped && wanted && !held)
+          this.drive(id)
       })
   }
 
@@ -332,7 +340,11 @@ export class TaskEngine {
       const t = this.o.journal.get(id)
       if (!t || t.dismissed || !isActive(t.state)) return
       if (t.state === 'queued') {
+        if (this.o.held?.(t)) return
         await this.slots.wait(CONCURRENCY_KEY[t.kind], id, signal)
+        // Paused (or cancelled) while it waited for the slot: it gives the slot back unsent.
+        const now = this.o.journal.get(id)
+        if (!now || now.state !== 'queued' || this.o.held?.(now)) continue
         this.apply(id, { type: 'start' })
         continue
       }

@@ -9,7 +9,8 @@ import { type AppError, isAppFailure } from '@shared/result'
  * - `rate_limited`: 429: the account pauses for Retry-After, then the same call again;
  * - `pending`: generation_pending: the original may still run: wait, keep the key;
  * - `quote_expired`: get a new quote (workbench);
- * - `refused`: a definitive answer about the request itself (400, 401, 403, model access);
+ * - `refused`: a definitive answer about the request itself (400, 401, 403, model access), or
+ *   the app's own budget refusing it before it was sent;
  * - `not_found`: a 404 or an expired link: the caller decides by phase;
  * - `offline`: no address or key configured: wait for Settings, nothing was sent;
  * - `storage`: the library folder cannot take the file;
@@ -40,6 +41,7 @@ export function dispositionOf(error: AppError): Disposition {
     case 'forbidden':
     case 'model_unavailable':
     case 'unsupported':
+    case 'over_budget':
       return 'refused'
     case 'not_found':
       return 'not_found'

@@ -31,5 +31,6 @@ export function toView(t: TaskRecord, results: TaskResultView[], preview: string
     outputCount: t.outputs ? t.outputs.length : null,
     preview,
     retryOf: t.retryOf,
+    batch: t.batch,
   }
 }

@@ -1,3 +1,4 @@
+import type { BatchCell } from '@shared/batch/types'
 import type { AppError } from '@shared/result'
 import type { AttentionReason, TaskKind, TaskState } from '@shared/tasks/states'
 import type { AcceptedQuote } from '@shared/tasks/submit'
@@ -37,6 +38,8 @@ export interface TaskRecord {
   retryOf: string | null
   demo: boolean
   dismissed: boolean
+  /** The batch the task belongs to and its place there; null for a single generation. */
+  batch: BatchCell | null
 }
 
 /** Fields a transition may change. */
@@ -89,6 +92,7 @@ interface Row {
   retry_of: string | null
   demo: number
   dismissed: number
+  batch_cell_json: string | null
 }
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
@@ -125,6 +129,7 @@ function fromRow(r: Row): TaskRecord {
     retryOf: r.retry_of,
     demo: r.demo === 1,
     dismissed: r.dismissed === 1,
+    batch: json(r.batch_cell_json),
   }
 }
 
@@ -168,6 +173,16 @@ export class TaskJournal {
     if (this.db.open) this.db.close()
   }
 
+  /** The journal's database, for the stores that live beside it (ledger, batches). */
+  get database(): Db {
+    return this.db
+  }
+
+  /** Runs `work` in one transaction: a task, its ledger row and its batch commit together. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)()
+  }
+
   /** Runs `work` with synchronous=NORMAL (progress and notices), then restores FULL. */
   private soft<T>(work: () => T): T {
     this.db.pragma('synchronous = NORMAL')
@@ -185,11 +200,13 @@ export class TaskJournal {
         `INSERT INTO tasks (id, request_id, kind, state, idem_key, model, prompt, request_json,
           files_json, cost_usd, cost_label, created_at, updated_at, started_at, finished_at,
           attempts, server_id, server_status, progress, quote_json, pending_quote_json,
-          outputs_json, error_json, notice_json, attention, retry_of, demo, dismissed)
+          outputs_json, error_json, notice_json, attention, retry_of, demo, dismissed,
+          batch_id, batch_cell_json)
          VALUES (@id, @request_id, @kind, @state, @idem_key, @model, @prompt, @request_json,
           @files_json, @cost_usd, @cost_label, @created_at, @updated_at, @started_at, @finished_at,
           @attempts, @server_id, @server_status, @progress, @quote_json, @pending_quote_json,
-          @outputs_json, @error_json, @notice_json, @attention, @retry_of, @demo, @dismissed)`,
+          @outputs_json, @error_json, @notice_json, @attention, @retry_of, @demo, @dismissed,
+          @batch_id, @batch_cell_json)`,
       )
       .run({
         id: t.id,
@@ -220,6 +237,8 @@ export class TaskJournal {
         retry_of: t.retryOf,
         demo: t.demo ? 1 : 0,
         dismissed: t.dismissed ? 1 : 0,
+        batch_id: t.batch?.batchId ?? null,
+        batch_cell_json: text(t.batch),
       })
   }
 
@@ -284,6 +303,14 @@ export class TaskJournal {
       )
       .all() as Row[]
     return rows.map(fromRow)
+  }
+
+  /** A batch's tasks in plan order. */
+  byBatch(batchId: string): TaskRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM tasks WHERE batch_id = ? ORDER BY created_at, id')
+      .all(batchId) as Row[]
+    return rows.map(fromRow).sort((a, b) => (a.batch?.index ?? 0) - (b.batch?.index ?? 0))
   }
 
   all(): TaskRecord[] {

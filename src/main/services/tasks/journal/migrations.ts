@@ -50,4 +50,49 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
       );
     `)
   },
+  // 2: spend control (issue #15). The ledger sits in the journal's database so a task and its
+  // ledger row are written in one transaction, before the request is sent; batches group tasks.
+  (db) => {
+    db.exec(`
+      ALTER TABLE tasks ADD COLUMN batch_id TEXT;
+      ALTER TABLE tasks ADD COLUMN batch_cell_json TEXT;
+      CREATE INDEX tasks_batch ON tasks(batch_id) WHERE batch_id IS NOT NULL;
+      CREATE TABLE batches (
+        id TEXT PRIMARY KEY,
+        request_id TEXT UNIQUE,
+        title TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        model TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        estimate_usd REAL NOT NULL,
+        axes_json TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0,
+        dismissed INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE ledger (
+        id TEXT PRIMARY KEY,
+        task_id TEXT UNIQUE,
+        batch_id TEXT,
+        kind TEXT NOT NULL,
+        task_kind TEXT NOT NULL,
+        model TEXT NOT NULL,
+        amount_usd REAL,
+        basis TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        settled_at INTEGER,
+        day TEXT NOT NULL,
+        month TEXT NOT NULL,
+        demo INTEGER NOT NULL DEFAULT 0,
+        prompt TEXT NOT NULL
+      );
+      -- Range summaries walk one day range of one side (real or demo) without touching other rows.
+      CREATE INDEX ledger_day ON ledger(demo, day, status, kind, model, amount_usd);
+      CREATE INDEX ledger_month ON ledger(demo, month, status, kind, amount_usd);
+      CREATE INDEX ledger_amount ON ledger(demo, amount_usd) WHERE amount_usd IS NOT NULL;
+    `)
+  },
 ]

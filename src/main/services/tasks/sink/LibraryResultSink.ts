@@ -16,7 +16,8 @@ export const LIBRARY_KIND: Readonly<Record<TaskKind, LibraryKind>> = {
 /**
  * The engine's result sink over the LibraryService: the verified download is moved (not copied)
  * into the library's date folders with the full request metadata (prompt, parameters, seed,
- * estimate, task id), which the library writes to the sidecar and, for PNGs, into the file.
+ * estimate, task id, batch cell), which the library writes to the sidecar and, for PNGs (all
+ * but the batch cell), into the file.
  */
 export class LibraryResultSink implements ResultSink {
   constructor(
@@ -34,6 +35,7 @@ export class LibraryResultSink implements ResultSink {
       costEstimate: meta.costEstimate,
       sourceTaskId: meta.taskId,
       demo: meta.demo,
+      batch: meta.batch,
       file: { tempPath: file.path, ext: file.ext },
     })
     return { libraryId: item.id, relPath: item.relPath }

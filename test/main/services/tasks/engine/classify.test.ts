@@ -16,6 +16,7 @@ const EXPECTED: Record<ErrorCode, Disposition> = {
   forbidden: 'refused',
   model_unavailable: 'refused',
   unsupported: 'refused',
+  over_budget: 'refused',
   not_found: 'not_found',
   not_connected: 'offline',
   no_secure_store: 'offline',

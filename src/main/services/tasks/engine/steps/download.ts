@@ -63,6 +63,7 @@ export async function stepDownload(
           costEstimate:
             outputs.length > 0 && t.costUsd !== null ? t.costUsd / outputs.length : null,
           demo: t.demo,
+          batch: t.batch,
         },
         file,
       )

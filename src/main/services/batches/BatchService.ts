@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto'
+
+import { planBatch, type PlannedRequest, priceRequests } from '@shared/batch/plan'
+import type {
+  BatchGridView,
+  BatchPlanView,
+  BatchSpec,
+  BatchView,
+  PlannedRequestView,
+} from '@shared/batch/types'
+import type { SettingsView } from '@shared/ipc/contract'
+import { fail, isAppFailure } from '@shared/result'
+import type { Budgets } from '@shared/spending/types'
+import { CONCURRENCY_KEY, isActive, type TaskKind } from '@shared/tasks/states'
+import type { SubmitTaskInput } from '@shared/tasks/submit'
+
+import { type Clock, systemClock } from '../../adapters/clock/Clock'
+import type { MainEvents } from '../../events'
+import { budgetState, crossedCap, spendOfInputs } from '../spending/budgetCheck'
+import { validateSubmission } from '../tasks/prepare'
+import type { TaskService } from '../tasks/TaskService'
+import type { BatchJournal, BatchRecord } from './BatchJournal'
+import type { composeGrid } from '../library/composeGrid'
+import { typicalSeconds } from './typicalSeconds'
+import type { WildcardStore } from './WildcardStore'
+
+export interface BatchServiceOptions {
+  tasks: TaskService
+  wildcards: WildcardStore
+  settings: {
+    settings(): Promise<{ concurrency: SettingsView['concurrency'] }>
+    connection(): Promise<{ demo: boolean } | null>
+    budgets(): Promise<Budgets>
+  }
+  events: MainEvents
+  clock?: Clock
+  /** Where a library item's file is (the grid export reads the saved results). */
+  library: { absolutePath(id: string): Promise<string> }
+  /** Draws the labelled grid image (sharp; see library/composeGrid.ts). */
+  composeGrid: typeof composeGrid
+}
+
+/** Most rows the plan's answer lists (the total and the count cover every request). */
+const LISTED = 1000
+
+/**
+ * Batches (issue #15): a form's request expanded (wildcards, X/Y axes, repeats), validated and
+ * priced in full before anything is sent; journaled as ordinary tasks, each with its own key, in
+ * one transaction with the batch row after the budget check; paused (nothing new is sent),
+ * resumed and cancelled (only what was never sent) as a whole.
+ */
+export class BatchService {
+  private readonly clock: Clock
+
+  constructor(private readonly o: BatchServiceOptions) {
+    this.clock = o.clock ?? systemClock
+  }
+
+  /** Expands, validates and prices a batch; nothing is journaled or sent. */
+  async plan(base: SubmitTaskInput, spec: BatchSpec): Promise<BatchPlanView> {
+    const { requests, xValues, yValues } = await this.expand(base, spec)
+    const price = priceRequests(requests)
+    const { journal, ledger } = await this.o.tasks.runtime()
+    const demo = await this.isDemo()
+    const refusal = demo
+      ? null
+      : crossedCap(
+          budgetState(await this.o.settings.budgets(), ledger, this.clock.now()),
+          spendOfInputs(requests.map((r) => r.input)),
+        )
+    const { concurrency } = await this.o.settings.settings()
+    const perTask = typicalSeconds(journal.database, base.kind)
+    const lanes = Math.max(1, concurrency[CONCURRENCY_KEY[base.kind]])
+    return {
+      kind: base.kind,
+      count: requests.length,
+      requests: requests.slice(0, LISTED).map((r, i) => viewOf(r, price.perRequest[i]!)),
+      totalUsd: price.totalUsd,
+      approximate: price.approximate,
+      unpriced: price.unpriced,
+      expectedSeconds: Math.ceil(requests.length / lanes) * perTask,
+      budget: { fits: refusal === null, refusal },
+      xValues,
+      yValues,
+      missingLists: [],
+    }
+  }
+
+  /**
+   * Journals every request of the batch (the plan is made again here, so what runs is what was
+   * priced) after the budget check, in one transaction with the batch row, then lets the engine
+   * run them. The same requestId twice returns the existing batch.
+   */
+  async submit(
+    base: SubmitTaskInput,
+    spec: BatchSpec,
+    requestId: string,
+    override: boolean,
+  ): Promise<BatchView> {
+    const { engine, batches } = await this.o.tasks.runtime()
+    const existing = batches.byRequestId(requestId)
+    if (existing) return this.view(existing, batches)
+    const { requests, xValues, yValues } = await this.expand(base, spec)
+    const demo = await this.isDemo()
+    const id = randomUUID()
+    const tasks = []
+    for (const r of requests)
+      tasks.push(await this.o.tasks.prepareBatchTask(r.input, { batchId: id, ...r.cell }, demo))
+    const price = priceRequests(requests)
+    const now = this.clock.now()
+    const record: BatchRecord = {
+      id,
+      requestId,
+      title: spec.title || defaultTitle(base, requests.length),
+      kind: base.kind,
+      model: String((base.request as { model?: unknown }).model ?? ''),
+      state: 'running',
+      createdAt: now,
+      updatedAt: now,
+      total: requests.length,
+      estimateUsd: price.totalUsd,
+      axes: {
+        xField: spec.x?.field ?? null,
+        yField: spec.y?.field ?? null,
+        xValues,
+        yValues,
+      },
+      demo,
+    }
+    const budgets = await this.o.settings.budgets()
+    // No await from here to the journal: the check and the rows are one step.
+    const again = batches.byRequestId(requestId)
+    if (again) return this.view(again, batches)
+    this.o.tasks.assertBudget(
+      budgets,
+      requests.map((r) => r.input),
+      demo,
+      override,
+      'batch',
+    )
+    engine.submitMany(tasks, () => batches.insert(record))
+    return this.emit(id)
+  }
+
+  async list(): Promise<BatchView[]> {
+    const { batches } = await this.o.tasks.runtime()
+    return batches.list().map((b) => this.view(b, batches))
+  }
+
+  async get(id: string): Promise<BatchView> {
+    const { batches } = await this.o.tasks.runtime()
+    return this.view(this.record(batches, id), batches)
+  }
+
+  /** The batch's cells in plan order with their tasks' states and saved results. */
+  async grid(id: string): Promise<BatchGridView> {
+    const { journal, batches } = await this.o.tasks.runtime()
+    const batch = this.view(this.record(batches, id), batches)
+    const cells = journal.byBatch(id).map((t) => {
+      const results = journal.results(t.id)
+      return {
+        index: t.batch?.index ?? 0,
+        x: t.batch?.x ?? null,
+        y: t.batch?.y ?? null,
+        repeat: t.batch?.repeat ?? 1,
+        taskId: t.id,
+        state: t.state,
+        libraryIds: results.map((r) => r.libraryId),
+        relPaths: results.map((r) => r.relPath),
+      }
+    })
+    return { batch, cells }
+  }
+
+  /**
+   * Draws the batch's X/Y grid (the first saved image of each cell's first repeat) with its
+   * labels into one PNG at `dest`.
+   */
+  async exportGrid(id: string, dest: string): Promise<{ path: string }> {
+    const { batch, cells } = await this.grid(id)
+    if (!batch.xField && !batch.yField)
+      fail('validation', 'This batch has no X or Y axis, so it has no grid to export.', {
+        action: 'Use Show in library to see its results.',
+      })
+    const xValues = batch.xValues.length ? batch.xValues : [null]
+    const yValues = batch.yValues.length ? batch.yValues : [null]
+    const drawn = []
+    for (const y of yValues) {
+      for (const x of xValues) {
+        const cell = cells.find((c) => c.x === x && c.y === y && c.libraryIds.length > 0)
+        const path = cell
+          ? await this.o.library.absolutePath(cell.libraryIds[0]!).catch(() => null)
+          : null
+        drawn.push({ x, y, path })
+      }
+    }
+    await this.o.composeGrid({
+      cells: drawn,
+      xValues: batch.xValues,
+      yValues: batch.yValues,
+      out: dest,
+    })
+    return { path: dest }
+  }
+
+  /** Nothing new is sent; requests already sent finish and are saved. */
+  async pause(id: string): Promise<BatchView> {
+    const { batches } = await this.o.tasks.runtime()
+    const b = this.record(batches, id)
+    if (b.state === 'cancelled')
+      fail('validation', 'A cancelled batch cannot be paused.', {
+        action: 'Run its settings again as a new batch.',
+      })
+    batches.setState(id, 'paused', this.clock.now())
+    return this.emit(id)
+  }
+
+  async resume(id: string): Promise<BatchView> {
+    const { engine, journal, batches } = await this.o.tasks.runtime()
+    const b = this.record(batches, id)
+    if (b.state !== 'paused')
+      fail('validation', 'Only a paused batch can be resumed.', {
+        action: 'Refresh the Tasks screen.',
+      })
+    batches.setState(id, 'running', this.clock.now())
+    engine.wake(
+      journal
+        .byBatch(id)
+        .filter((t) => t.state === 'queued')
+        .map((t) => t.id),
+    )
+    return this.emit(id)
+  }
+
+  /** Cancels what was never sent (queued, or waiting on a price); sent requests finish and save. */
+  async cancel(id: string): Promise<BatchView> {
+    const { journal, batches } = await this.o.tasks.runtime()
+    this.record(batches, id)
+    batches.setState(id, 'cancelled', this.clock.now())
+    for (const t of journal.byBatch(id)) {
+      const waitsOnPrice =
+        t.state === 'needs_attention' &&
+        (t.attention === 'quote_changed' || t.attention === 'price_above_estimate')
+      if (t.state === 'queued' || waitsOnPrice) await this.o.tasks.cancel(t.id).catch(() => null)
+    }
+    return this.emit(id)
+  }
+
+  /** Tells the renderer that these batches changed (their tasks moved on). */
+  async touched(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.emit(id).catch(() => null)
+  }
+
+  private async emit(id: string): Promise<BatchView> {
+    const view = await this.get(id)
+    this.o.events.emit('batch:updated', view)
+    return view
+  }
+
+  private record(batches: BatchJournal, id: string): BatchRecord {
+    const b = batches.get(id)
+    if (!b)
+      fail('not_found', 'This batch is no longer there.', { action: 'Refresh the Tasks screen.' })
+    return b!
+  }
+
+  private view(b: BatchRecord, batches: BatchJournal): BatchView {
+    const counts = batches.counts(b.id)
+    const active = Object.entries(counts).some(
+      ([state, n]) => n > 0 && isActive(state as never) && state !== 'queued',
+    )
+    const queued = (counts.queued ?? 0) > 0
+    const state =
+      b.state === 'running' && !active && !queued
+        ? 'done'
+        : b.state === 'cancelled' && !active
+          ? 'cancelled'
+          : b.state
+    return {
+      id: b.id,
+      title: b.title,
+      kind: b.kind,
+      model: b.model,
+      createdAt: b.createdAt,
+      state,
+      total: b.total,
+      counts,
+      estimateUsd: b.estimateUsd,
+      xField: b.axes.xField,
+      yField: b.axes.yField,
+      xValues: b.axes.xValues,
+      yValues: b.axes.yValues,
+      demo: b.demo,
+    }
+  }
+
+  private async isDemo(): Promise<boolean> {
+    return (await this.o.settings.connection().catch(() => null))?.demo ?? false
+  }
+
+  /** The plan, with every request checked by the same validators as a single submission. */
+  private async expand(base: SubmitTaskInput, spec: BatchSpec) {
+    const plan = planBatch(base, spec, await this.o.wildcards.map())
+    if (!plan.ok) {
+      const missing = plan.missingLists.length
+        ? ` (no wildcard list named ${plan.missingLists.map((n) => `__${n}__`).join(', ')})`
+        : ''
+      return fail('validation', `${plan.message}${missing}`, {
+        fields: plan.fields,
+        action: 'Correct the batch settings; nothing was sent or charged.',
+      })
+    }
+    for (const r of plan.requests) {
+      try {
+        await validateSubmission(r.input)
+      } catch (e) {
+        if (!isAppFailure(e)) throw e
+        const where = [r.cell.x && `X ${r.cell.x}`, r.cell.y && `Y ${r.cell.y}`]
+          .filter(Boolean)
+          .join(', ')
+        fail(
+          'validation',
+          `Request ${r.cell.index + 1}${where ? ` (${where})` : ''}: ${e.error.message}`,
+          {
+            fields: axisFields(e.error.fields ?? {}, r),
+            action: 'Change the axis values or the form; nothing was sent or charged.',
+          },
+        )
+      }
+    }
+    return plan
+  }
+}
+
+/** A request's field errors, pointed at the axis that set the value when there is one. */
+function axisFields(fields: Record<string, string>, r: PlannedRequest): Record<string, string> {
+  const first = Object.values(fields)[0] ?? 'Not accepted'
+  const out: Record<string, string> = {}
+  if (r.cell.x !== null) out['x.values'] = `${r.cell.x}: ${first}`
+  if (r.cell.y !== null) out['y.values'] = `${r.cell.y}: ${first}`
+  return Object.keys(out).length ? out : { base: first }
+}
+
+function viewOf(
+  r: PlannedRequest,
+  price: { usd: number | null; label: string },
+): PlannedRequestView {
+  return {
+    index: r.cell.index,
+    x: r.cell.x,
+    y: r.cell.y,
+    repeat: r.cell.repeat,
+    picks: r.cell.picks,
+    prompt: r.prompt.length > 200 ? `${r.prompt.slice(0, 200)}…` : r.prompt,
+    seed: r.seed,
+    model: String((r.input.request as { model?: unknown }).model ?? ''),
+    estimateUsd: price.usd,
+    estimateLabel: price.label,
+  }
+}
+
+const KIND_WORD: Record<TaskKind, string> = {
+  image: 'Images',
+  edit: 'Edits',
+  video: 'Videos',
+  native: 'Art',
+  workbench: 'Workbench',
+}
+
+function defaultTitle(base: SubmitTaskInput, count: number): string {
+  const model = String((base.request as { model?: unknown }).model ?? '')
+  return `${KIND_WORD[base.kind]} × ${count}${model ? ` · ${model}` : ''}`
+}

@@ -1,0 +1,292 @@
+import { dayKeyOf, daysIn, monthKeyOf } from '@shared/spending/days'
+import type {
+  BudgetKind,
+  DayKey,
+  LedgerBasis,
+  LedgerEntryView,
+  LedgerStatus,
+  SpendKind,
+  SpendSummary,
+  SpendTotals,
+} from '@shared/spending/types'
+import type { TaskKind } from '@shared/tasks/states'
+
+import type { Db } from '../../adapters/sqlite/openDatabase'
+
+/** Which ledger (and budget) kind a task kind spends under. */
+export const SPEND_KIND: Readonly<Record<TaskKind, Exclude<SpendKind, 'text'>>> = {
+  image: 'image',
+  edit: 'image',
+  video: 'video',
+  native: 'art',
+  workbench: 'art',
+}
+
+/** A new row, written before its request is sent. */
+export interface LedgerOpen {
+  id: string
+  taskId: string | null
+  batchId: string | null
+  kind: SpendKind
+  taskKind: string
+  model: string
+  amountUsd: number | null
+  basis: LedgerBasis
+  createdAt: number
+  demo: boolean
+  prompt: string
+}
+
+interface Row {
+  id: string
+  task_id: string | null
+  batch_id: string | null
+  kind: SpendKind
+  model: string
+  amount_usd: number | null
+  basis: LedgerBasis
+  status: LedgerStatus
+  created_at: number
+  day: string
+  prompt: string
+}
+
+/** What budgets count: everything that may be or was charged. */
+const COMMITTED = `status IN ('pending', 'settled')`
+const TOP = 10
+const PROMPT_CUT = 120
+
+const zero = (): SpendTotals => ({ usd: 0, count: 0, unpriced: 0 })
+/** Sums in micro-dollars and back, so many small amounts add up exactly. */
+const micros = (usd: number | null): number => (usd === null ? 0 : Math.round(usd * 1_000_000))
+const usdOf = (m: number): number => m / 1_000_000
+
+/**
+ * The spending ledger (issue #15): one row per charge-bearing request, in the task journal's
+ * database so a task and its row are committed together before anything is sent. Amounts are
+ * the app's estimate or an accepted quote (`basis`); the status changes only on what the server
+ * said (`failed`) or on a saved result (`settled`); a timeout leaves a row pending.
+ */
+export class SpendLedger {
+  private readonly insertStmt
+  private readonly statusStmt
+  private readonly quoteStmt
+  private readonly committedDay
+  private readonly committedMonth
+
+  constructor(
+    private readonly db: Db,
+    private readonly onChange: () => void = () => {},
+  ) {
+    this.insertStmt = db.prepare(
+      `INSERT OR IGNORE INTO ledger (id, task_id, batch_id, kind, task_kind, model, amount_usd,
+        basis, status, created_at, day, month, demo, prompt)
+       VALUES (@id, @task_id, @batch_id, @kind, @task_kind, @model, @amount_usd, @basis,
+        'pending', @created_at, @day, @month, @demo, @prompt)`,
+    )
+    this.statusStmt = db.prepare(
+      `UPDATE ledger SET status = ?, settled_at = ? WHERE task_id = ? AND status != ?`,
+    )
+    this.quoteStmt = db.prepare(
+      `UPDATE ledger SET amount_usd = ?, basis = 'quote' WHERE task_id = ? AND status = 'pending'`,
+    )
+    this.committedDay = db.prepare(
+      `SELECT kind, COALESCE(SUM(amount_usd), 0) AS usd FROM ledger
+        WHERE demo = 0 AND day = ? AND ${COMMITTED} GROUP BY kind`,
+    )
+    this.committedMonth = db.prepare(
+      `SELECT kind, COALESCE(SUM(amount_usd), 0) AS usd FROM ledger
+        WHERE demo = 0 AND month = ? AND ${COMMITTED} GROUP BY kind`,
+    )
+  }
+
+  /** Records a request before it is sent (a second call for the same task changes nothing). */
+  open(e: LedgerOpen): void {
+    this.insertStmt.run({
+      id: e.id,
+      task_id: e.taskId,
+      batch_id: e.batchId,
+      kind: e.kind,
+      task_kind: e.taskKind,
+      model: e.model,
+      amount_usd: e.amountUsd,
+      basis: e.basis,
+      created_at: e.createdAt,
+      day: dayKeyOf(e.createdAt),
+      month: monthKeyOf(e.createdAt),
+      demo: e.demo ? 1 : 0,
+      prompt: e.prompt.slice(0, PROMPT_CUT),
+    })
+    this.onChange()
+  }
+
+  /** The task's request ended: settled (result saved), failed (server's word) or void (never sent). */
+  setStatus(taskId: string, status: Exclude<LedgerStatus, 'pending'>, at: number): void {
+    if (this.statusStmt.run(status, at, taskId, status).changes > 0) this.onChange()
+  }
+
+  /** The user accepted a workbench quote: the row now carries the quoted price. */
+  setQuote(taskId: string, amountUsd: number): void {
+    if (this.quoteStmt.run(amountUsd, taskId).changes > 0) this.onChange()
+  }
+
+  /**
+   * Committed USD (pending and settled, real activity only) in the day or the month containing
+   * `now`, overall and per kind.
+   */
+  committed(
+    period: 'day' | 'month',
+    now: number,
+  ): { total: number; byKind: Record<BudgetKind, number> } {
+    const rows = (
+      period === 'day'
+        ? this.committedDay.all(dayKeyOf(now))
+        : this.committedMonth.all(monthKeyOf(now))
+    ) as Array<{ kind: SpendKind; usd: number }>
+    const byKind: Record<BudgetKind, number> = { image: 0, video: 0, art: 0 }
+    let total = 0
+    for (const r of rows) {
+      total += micros(r.usd)
+      if (r.kind !== 'text') byKind[r.kind] = usdOf(micros(r.usd))
+    }
+    return { total: usdOf(total), byKind }
+  }
+
+  /** Totals for a range of local days: by day, model and kind, the top requests. */
+  summary(from: DayKey, to: DayKey, includeDemo: boolean): Omit<SpendSummary, 'kept'> {
+    const demoClause = includeDemo ? '' : 'AND demo = 0'
+    const groups = this.db
+      .prepare(
+        `SELECT day, kind, model, status, COUNT(*) AS n, SUM(amount_usd IS NULL) AS unpriced,
+                COALESCE(SUM(amount_usd), 0) AS usd,
+                COALESCE(SUM(CASE WHEN basis = 'quote' THEN amount_usd END), 0) AS quoted
+           FROM ledger WHERE day BETWEEN ? AND ? ${demoClause}
+          GROUP BY day, kind, model, status`,
+      )
+      .all(from, to) as Array<{
+      day: string
+      kind: SpendKind
+      model: string
+      status: LedgerStatus
+      n: number
+      unpriced: number
+      usd: number
+      quoted: number
+    }>
+    const byDay = new Map<string, SpendTotals & { m: number }>()
+    const byModel = new Map<string, SpendTotals & { m: number; model: string; kind: SpendKind }>()
+    const byKind = new Map<SpendKind, SpendTotals & { m: number }>()
+    const total = { m: 0, settled: 0, pending: 0, quoted: 0, count: 0, unpriced: 0, failed: 0 }
+    const add = (t: SpendTotals & { m: number }, g: (typeof groups)[number]) => {
+      t.m += micros(g.usd)
+      t.count += g.n
+      t.unpriced += g.unpriced
+    }
+    for (const g of groups) {
+      if (g.status === 'failed') total.failed += g.n
+      if (g.status !== 'pending' && g.status !== 'settled') continue
+      const m = micros(g.usd)
+      total.m += m
+      total.quoted += micros(g.quoted)
+      total.count += g.n
+      total.unpriced += g.unpriced
+      if (g.status === 'settled') total.settled += m
+      else total.pending += m
+      add(byDay.get(g.day) ?? byDay.set(g.day, { ...zero(), m: 0 }).get(g.day)!, g)
+      const mk = `${g.kind}\u0000${g.model}`
+      add(
+        byModel.get(mk) ??
+          byModel.set(mk, { ...zero(), m: 0, model: g.model, kind: g.kind }).get(mk)!,
+        g,
+      )
+      add(byKind.get(g.kind) ?? byKind.set(g.kind, { ...zero(), m: 0 }).get(g.kind)!, g)
+    }
+    const out = <T extends SpendTotals & { m: number }>({ m, ...rest }: T) => ({
+      ...rest,
+      usd: usdOf(m),
+    })
+    return {
+      from,
+      to,
+      includeDemo,
+      total: {
+        usd: usdOf(total.m),
+        count: total.count,
+        unpriced: total.unpriced,
+        settledUsd: usdOf(total.settled),
+        pendingUsd: usdOf(total.pending),
+        failed: total.failed,
+        quotedUsd: usdOf(total.quoted),
+      },
+      byDay: daysIn(from, to).map((day) => ({
+        day,
+        ...out(byDay.get(day) ?? { ...zero(), m: 0 }),
+      })),
+      byModel: [...byModel.values()].map(out).sort((a, b) => b.usd - a.usd || b.count - a.count),
+      byKind: [...byKind.entries()]
+        .map(([kind, t]) => ({ kind, ...out(t) }))
+        .sort((a, b) => b.usd - a.usd || b.count - a.count),
+      top: this.top(from, to, demoClause),
+    }
+  }
+
+  private top(from: DayKey, to: DayKey, demoClause: string): LedgerEntryView[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, task_id, batch_id, kind, model, amount_usd, basis, status, created_at, day, prompt
+           FROM ledger
+          WHERE day BETWEEN ? AND ? ${demoClause} AND ${COMMITTED} AND amount_usd IS NOT NULL
+          ORDER BY amount_usd DESC, created_at DESC LIMIT ${TOP}`,
+      )
+      .all(from, to) as Row[]
+    return rows.map(toEntry)
+  }
+
+  /** Every row of a range, oldest first (CSV export); iterated, never all in memory at once. */
+  *rows(
+    from: DayKey,
+    to: DayKey,
+    includeDemo: boolean,
+  ): Generator<LedgerEntryView & { demo: boolean }> {
+    const stmt = this.db.prepare(
+      `SELECT id, task_id, batch_id, kind, model, amount_usd, basis, status, created_at, day,
+              prompt, demo
+         FROM ledger WHERE day BETWEEN ? AND ? ${includeDemo ? '' : 'AND demo = 0'}
+        ORDER BY created_at, id`,
+    )
+    for (const r of stmt.iterate(from, to) as Iterable<Row & { demo: number }>)
+      yield { ...toEntry(r), demo: r.demo === 1 }
+  }
+
+  /** The row of one task (tests and the Tasks screen). */
+  forTask(taskId: string): LedgerEntryView | null {
+    const row = this.db
+      .prepare(
+        `SELECT id, task_id, batch_id, kind, model, amount_usd, basis, status, created_at, day, prompt
+           FROM ledger WHERE task_id = ?`,
+      )
+      .get(taskId) as Row | undefined
+    return row ? toEntry(row) : null
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n
+  }
+}
+
+function toEntry(r: Row): LedgerEntryView {
+  return {
+    id: r.id,
+    taskId: r.task_id,
+    batchId: r.batch_id,
+    kind: r.kind,
+    model: r.model,
+    amountUsd: r.amount_usd,
+    basis: r.basis,
+    status: r.status,
+    createdAt: r.created_at,
+    day: r.day,
+    prompt: r.prompt,
+    libraryIds: [],
+  }
+}

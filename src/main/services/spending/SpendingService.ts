@@ -1,0 +1,117 @@
+import { formatUsdMicros } from '@shared/pricing'
+import { addDays } from '@shared/spending/days'
+import type { Budgets, BudgetState, DayKey, SpendSummary } from '@shared/spending/types'
+
+import { type Clock, systemClock } from '../../adapters/clock/Clock'
+import { writeFileAtomic } from '../../adapters/fs/JsonFile'
+import type { MainEvents } from '../../events'
+import type { TaskService } from '../tasks/TaskService'
+import { capName } from './budgetCheck'
+import { csvOf } from './csv'
+
+export interface SpendingServiceOptions {
+  tasks: Pick<TaskService, 'runtime' | 'budgetState'>
+  settings: { setBudgets(b: Budgets): Promise<Budgets> }
+  /** Favourite images made in a range of time: the "kept" images. */
+  keptImages(fromMs: number, toMs: number): Promise<number>
+  events: MainEvents
+  notifier?: { notify(m: { title: string; body: string; taskId: string }): void }
+  clock?: Clock
+  /** Spacing of `spending:changed` (a batch settles many rows at once). */
+  changeIntervalMs?: number
+}
+
+export interface SpendRange {
+  from: DayKey
+  to: DayKey
+  includeDemo?: boolean | undefined
+}
+
+/** Local midnight at the start of `day`, ms since epoch. */
+const startOf = (day: DayKey): number =>
+  new Date(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10)).getTime()
+
+/**
+ * The Spending screen and the budgets (issue #15): range summaries over the ledger, CSV export,
+ * the caps, and an OS notification the first time a cap passes the warning threshold in its
+ * period. Every amount is an estimate or an accepted quote; the service publishes no actual
+ * charge, and nothing here says otherwise.
+ */
+export class SpendingService {
+  private readonly clock: Clock
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private readonly warned = new Set<string>()
+  private closed = false
+
+  constructor(private readonly o: SpendingServiceOptions) {
+    this.clock = o.clock ?? systemClock
+  }
+
+  async summary(range: SpendRange): Promise<SpendSummary> {
+    const { ledger } = await this.o.tasks.runtime()
+    const base = ledger.summary(range.from, range.to, range.includeDemo === true)
+    const images = await this.o
+      .keptImages(startOf(range.from), startOf(addDays(range.to, 1)))
+      .catch(() => 0)
+    const imageUsd = base.byKind
+      .filter((k) => k.kind === 'image' || k.kind === 'art')
+      .reduce((s, k) => s + k.usd, 0)
+    return {
+      ...base,
+      kept: { images, imageUsd, perKeptUsd: images > 0 ? imageUsd / images : null },
+    }
+  }
+
+  /** Writes the range's rows as CSV to `path` (atomically); answers how many rows. */
+  async exportCsv(range: SpendRange, path: string): Promise<{ path: string; rows: number }> {
+    const { ledger } = await this.o.tasks.runtime()
+    const { text, rows } = csvOf(ledger.rows(range.from, range.to, range.includeDemo === true))
+    await writeFileAtomic(path, text)
+    return { path, rows }
+  }
+
+  state(): Promise<BudgetState> {
+    return this.o.tasks.budgetState()
+  }
+
+  async setBudgets(budgets: Budgets): Promise<BudgetState> {
+    await this.o.settings.setBudgets(budgets)
+    const state = await this.state()
+    this.o.events.emit('spending:changed', state)
+    return state
+  }
+
+  /** The ledger changed: tell the renderer (coalesced) and warn about caps past the threshold. */
+  changed(): void {
+    if (this.timer || this.closed) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.flush()
+    }, this.o.changeIntervalMs ?? 200)
+    this.timer.unref?.()
+  }
+
+  close(): void {
+    this.closed = true
+    if (this.timer) clearTimeout(this.timer)
+  }
+
+  private async flush(): Promise<void> {
+    if (this.closed) return
+    const state = await this.state().catch(() => null)
+    if (!state) return
+    this.o.events.emit('spending:changed', state)
+    for (const u of state.uses) {
+      if (u.fraction < state.budgets.warnAt) continue
+      const key = `${u.period}:${u.kind ?? 'all'}:${u.period === 'day' ? state.day : state.month}`
+      if (this.warned.has(key)) continue
+      this.warned.add(key)
+      const m = (usd: number) => formatUsdMicros(Math.round(usd * 1_000_000))
+      this.o.notifier?.notify({
+        taskId: '',
+        title: `${Math.floor(u.fraction * 100)}% of ${capName(u)} used`,
+        body: `${m(u.spentUsd)} of ${m(u.capUsd)} committed; ${m(u.remainingUsd)} left.`,
+      })
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { formatUsdMicros } from '@shared/pricing'
+import { type BudgetRefusal, fail } from '@shared/result'
+import { dayKeyOf, monthKeyOf } from '@shared/spending/days'
+import {
+  BUDGET_KINDS,
+  type BudgetKind,
+  type Budgets,
+  type BudgetState,
+  type BudgetUse,
+} from '@shared/spending/types'
+
+import { costOf } from '@shared/tasks/estimate'
+import type { SubmitTaskInput } from '@shared/tasks/submit'
+
+import { SPEND_KIND, type SpendLedger } from './SpendLedger'
+
+/** What a request or a whole batch would add, per budget kind, in USD. */
+export type SpendByKind = Record<BudgetKind, number>
+
+/** What requests add to each budget kind: their estimates, as their tasks will journal them. */
+export function spendOfInputs(inputs: readonly SubmitTaskInput[]): SpendByKind {
+  const adding: SpendByKind = { image: 0, video: 0, art: 0 }
+  for (const input of inputs) {
+    const { costUsd } = costOf(input)
+    if (costUsd !== null) adding[SPEND_KIND[input.kind]] += costUsd
+  }
+  return adding
+}
+
+const micros = (usd: number): number => Math.round(usd * 1_000_000)
+const usd = (m: number): string => formatUsdMicros(m)
+
+/** Every cap that is set, with how far it is used (committed pending + settled, real activity). */
+export function budgetState(budgets: Budgets, ledger: SpendLedger, now: number): BudgetState {
+  const day = ledger.committed('day', now)
+  const month = ledger.committed('month', now)
+  const uses: BudgetUse[] = []
+  const use = (period: 'day' | 'month', kind: BudgetKind | null, cap: number | null) => {
+    if (cap === null) return
+    const c = period === 'day' ? day : month
+    const spent = kind ? c.byKind[kind] : c.total
+    uses.push({
+      period,
+      kind,
+      capUsd: cap,
+      spentUsd: spent,
+      remainingUsd: Math.max(0, (micros(cap) - micros(spent)) / 1_000_000),
+      fraction: spent / cap,
+    })
+  }
+  use('day', null, budgets.dailyUsd)
+  use('month', null, budgets.monthlyUsd)
+  for (const kind of BUDGET_KINDS) {
+    use('day', kind, budgets.perKind[kind]?.dailyUsd ?? null)
+    use('month', kind, budgets.perKind[kind]?.monthlyUsd ?? null)
+  }
+  return {
+    budgets,
+    day: dayKeyOf(now),
+    month: monthKeyOf(now),
+    spentTodayUsd: day.total,
+    spentMonthUsd: month.total,
+    uses,
+  }
+}
+
+/**
+ * The first cap that `adding` would cross, or null when it fits every cap. The overall caps are
+ * checked before the per-kind ones, the day before the month (the one the user meets first).
+ */
+export function crossedCap(state: BudgetState, adding: SpendByKind): BudgetRefusal | null {
+  const total = BUDGET_KINDS.reduce((s, k) => s + micros(adding[k]), 0)
+  for (const u of state.uses) {
+    const add = u.kind ? micros(adding[u.kind]) : total
+    if (add === 0) continue
+    if (micros(u.spentUsd) + add > micros(u.capUsd)) {
+      return {
+        period: u.period,
+        kind: u.kind,
+        capUsd: u.capUsd,
+        spentUsd: u.spentUsd,
+        requestUsd: add / 1_000_000,
+        remainingUsd: u.remainingUsd,
+      }
+    }
+  }
+  return null
+}
+
+const KIND_WORDS: Record<BudgetKind, string> = { image: 'image', video: 'video', art: 'art' }
+
+/** "today's cap" / "this month's video cap". */
+export function capName(r: Pick<BudgetRefusal, 'period' | 'kind'>): string {
+  const when = r.period === 'day' ? "today's" : "this month's"
+  return r.kind ? `${when} ${KIND_WORDS[r.kind]} cap` : `${when} cap`
+}
+
+/** Throws `over_budget` with the amount, the cap and what is left; nothing has been sent. */
+export function refuseOverBudget(r: BudgetRefusal, what: 'request' | 'batch'): never {
+  return fail(
+    'over_budget',
+    `This ${what} (${usd(micros(r.requestUsd))}) would go over ${capName(r)} of ${usd(micros(r.capUsd))}: ` +
+      `${usd(micros(r.spentUsd))} already committed, ${usd(micros(r.remainingUsd))} left. Nothing was sent.`,
+    {
+      budget: r,
+      action: 'Raise the cap in Spending, or choose to go over it once for this ' + what + '.',
+    },
+  )
+}

@@ -1,0 +1,74 @@
+import type { BatchView } from '@shared/batch/types'
+import type { SubmitTaskPayload } from '@shared/tasks/submit'
+import { useState } from 'react'
+
+import { useNavigationStore } from '../../stores/navigation'
+import { BatchDialog } from './BatchDialog'
+
+/**
+ * What a generation form gives the batch dialog: its request exactly as Generate would send it,
+ * or null when the form is not valid (the form then shows its messages and focuses the first).
+ * Async because some forms stage files first (the art mask, workbench assets).
+ */
+export type BatchBase = () => Promise<SubmitTaskPayload | null>
+
+/**
+ * "Batch…" beside Generate: takes the form's current request, opens the batch dialog on it, and
+ * once a batch starts says so, with the way to its progress in Tasks.
+ */
+export function BatchButton({ getBase, disabled }: { getBase: BatchBase; disabled?: boolean }) {
+  const [base, setBase] = useState<SubmitTaskPayload | null>(null)
+  const [opening, setOpening] = useState(false)
+  const [started, setStarted] = useState<BatchView | null>(null)
+  const go = useNavigationStore((s) => s.go)
+
+  const open = async () => {
+    setOpening(true)
+    setStarted(null)
+    try {
+      setBase(await getBase())
+    } finally {
+      setOpening(false)
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        disabled={disabled || opening}
+        onClick={() => void open()}
+      >
+        Batch…
+      </button>
+      {base ? (
+        <BatchDialog
+          base={base}
+          onClose={() => setBase(null)}
+          onStarted={(batch) => {
+            setBase(null)
+            setStarted(batch)
+          }}
+        />
+      ) : null}
+      {started ? (
+        <p className="batch-started" role="status" data-testid="batch-started">
+          Batch {started.title ? `“${started.title}” ` : ''}started: {started.total} request
+          {started.total === 1 ? '' : 's'}.{' '}
+          <button type="button" className="ghost" onClick={() => go('tasks')}>
+            Show in Tasks
+          </button>
+          <button
+            type="button"
+            className="ghost"
+            aria-label="Dismiss"
+            onClick={() => setStarted(null)}
+          >
+            ×
+          </button>
+        </p>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,76 @@
+import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react'
+import { createPortal } from 'react-dom'
+
+import { trapTab } from '../../components/focusTrap'
+
+/** React events bubble along the component tree, portals included: keep ours out of the form. */
+const stop = (e: SyntheticEvent) => e.stopPropagation()
+
+/**
+ * A modal dialog drawn over the whole window (WAI-ARIA dialog pattern): Tab stays inside, Esc
+ * and the backdrop close it, focus goes back to what had it before. Rendered in a portal, and its
+ * key, submit and drop events are stopped, because it is opened from inside a generation form
+ * whose Ctrl+Enter and drop handlers must not see what happens in the dialog.
+ */
+export function Modal({
+  title,
+  onClose,
+  className = '',
+  children,
+  testId,
+}: {
+  title: string
+  onClose(): void
+  className?: string
+  children: ReactNode
+  testId?: string
+}) {
+  const titleId = useId()
+  const box = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null
+    const el = box.current
+    const first =
+      el?.querySelector<HTMLElement>('input, select, textarea') ?? el?.querySelector('button')
+    first?.focus()
+    return () => opener?.focus?.()
+  }, [])
+
+  return createPortal(
+    <div
+      className="batch-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose()
+      }}
+    >
+      <div
+        ref={box}
+        className={`batch-modal ${className}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        onKeyDown={(e) => {
+          e.stopPropagation()
+          if (e.key === 'Escape') {
+            e.preventDefault()
+            onClose()
+          } else trapTab(e, box.current)
+        }}
+        onSubmit={stop}
+        onDragOver={stop}
+        onDrop={stop}
+      >
+        <div className="batch-modal-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="ghost" onClick={onClose} aria-label="Close">
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  )
+}

@@ -1,0 +1,151 @@
+import type { AppError } from '@shared/result'
+import { useEffect, useId, useState } from 'react'
+
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { useBatchStore } from '../../stores/batch'
+import { TextArea, TextInput } from '../generate/inputs'
+
+interface Editing {
+  /** null: a new list; otherwise the list being edited (its name stays). */
+  original: string | null
+  name: string
+  text: string
+}
+
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((v) => v.trim())
+    .filter(Boolean)
+
+/**
+ * The named wildcard lists a prompt uses as `__name__`: list, create, edit and delete them
+ * through main (which keeps them), without leaving the batch dialog. A change here drops any
+ * price already shown, since the same prompt now expands differently.
+ */
+export function WildcardManager() {
+  const headingId = useId()
+  const lists = useBatchStore((s) => s.wildcards)
+  const load = useBatchStore((s) => s.loadWildcards)
+  const save = useBatchStore((s) => s.saveWildcard)
+  const remove = useBatchStore((s) => s.deleteWildcard)
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [confirming, setConfirming] = useState<string | null>(null)
+  const [error, setError] = useState<AppError | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  const onSave = async () => {
+    if (!editing) return
+    setBusy(true)
+    const r = await save({ name: editing.name.trim(), values: lines(editing.text) })
+    setBusy(false)
+    if (r.ok) {
+      setEditing(null)
+      setError(null)
+    } else setError(r.error)
+  }
+
+  const onDelete = async (name: string) => {
+    setBusy(true)
+    const r = await remove(name)
+    setBusy(false)
+    setConfirming(null)
+    setError(r.ok ? null : r.error)
+  }
+
+  return (
+    <section className="batch-wildcards" aria-labelledby={headingId}>
+      <h3 id={headingId}>Wildcard lists</h3>
+      {lists === null ? (
+        <p className="muted">Loading lists…</p>
+      ) : lists.length === 0 ? (
+        <p className="muted">No lists yet.</p>
+      ) : (
+        <ul className="batch-wildcard-list" aria-label="Wildcard lists">
+          {lists.map((l) => (
+            <li key={l.name}>
+              <span className="mono">__{l.name}__</span>
+              <span className="muted">
+                {l.values.length} value{l.values.length === 1 ? '' : 's'}
+              </span>
+              {confirming === l.name ? (
+                <>
+                  <button
+                    type="button"
+                    className="danger"
+                    disabled={busy}
+                    onClick={() => void onDelete(l.name)}
+                  >
+                    Delete __{l.name}__ for good
+                  </button>
+                  <button type="button" onClick={() => setConfirming(null)}>
+                    Keep
+                  </button>
+                </>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      setEditing({ original: l.name, name: l.name, text: l.values.join('\n') })
+                    }
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Delete __${l.name}__`}
+                    onClick={() => setConfirming(l.name)}
+                  >
+                    Delete
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorBanner
+        error={error && !(error.fields?.name || error.fields?.values) ? error : null}
+        onDismiss={() => setError(null)}
+      />
+      {editing ? (
+        <div className="batch-wildcard-editor" role="group" aria-label="Edit wildcard list">
+          <TextInput
+            label="List name"
+            name="wildcard-name"
+            value={editing.name}
+            disabled={editing.original !== null}
+            onChange={(name) => setEditing({ ...editing, name })}
+            hint="Used in a prompt as __name__: letters, digits, - and _"
+            error={error?.fields?.name}
+          />
+          <TextArea
+            label="Values (one per line)"
+            name="wildcard-values"
+            rows={5}
+            value={editing.text}
+            onChange={(text) => setEditing({ ...editing, text })}
+            error={error?.fields?.values}
+          />
+          <div className="row">
+            <button type="button" className="primary" disabled={busy} onClick={() => void onSave()}>
+              Save list
+            </button>
+            <button type="button" onClick={() => setEditing(null)}>
+              Discard
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" onClick={() => setEditing({ original: null, name: '', text: '' })}>
+          New list…
+        </button>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,95 @@
+import './spending.css'
+
+import { useEffect } from 'react'
+
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { selectRange, useSpendingStore } from '../../stores/spending'
+import { Breakdown } from './Breakdown'
+import { BudgetPanel } from './BudgetPanel'
+import { DayChart } from './DayChart'
+import { dayLabel, plural } from './format'
+import { RangeChooser } from './RangeChooser'
+import { TopList } from './TopList'
+import { TotalsPanel } from './TotalsPanel'
+
+/**
+ * Spending: what the app estimated for a range of local days (by day, model and kind, the most
+ * expensive generations, cost per kept image), CSV export, and the budget caps. Reloads whenever
+ * main says the ledger or the caps changed.
+ */
+export default function SpendingScreen() {
+  const summary = useSpendingStore((s) => s.summary)
+  const loading = useSpendingStore((s) => s.loading)
+  const error = useSpendingStore((s) => s.error)
+  const problem = useSpendingStore((s) => selectRange(s).problem)
+  const watch = useSpendingStore((s) => s.watch)
+
+  useEffect(() => watch({ summary: true }), [watch])
+
+  const empty = summary !== null && summary.total.count === 0 && summary.total.failed === 0
+
+  return (
+    <section className="screen spend-screen" aria-labelledby="spend-title" data-testid="screen-spending">
+      <div className="row spend-head">
+        <h1 id="spend-title">Spending</h1>
+        <ExportButton disabled={problem !== null} />
+      </div>
+      <RangeChooser />
+      <ExportNotice />
+      <ErrorBanner error={error} onDismiss={() => useSpendingStore.setState({ error: null })} />
+      <div aria-busy={loading} aria-live="polite" className="spend-body">
+        {summary === null ? (
+          <p className="muted">{loading ? 'Loading…' : ''}</p>
+        ) : empty ? (
+          <div className="panel spend-empty" data-testid="spend-empty">
+            <p>
+              Nothing was spent {summary.from === summary.to ? 'on ' : 'from '}
+              {dayLabel(summary.from, 'long')}
+              {summary.from === summary.to ? '' : ` to ${dayLabel(summary.to, 'long')}`}.
+            </p>
+            <p className="field-hint">
+              Generations appear here as soon as they are sent, with the app&apos;s estimate.
+              {summary.includeDemo ? '' : ' Demo activity is not included.'}
+            </p>
+          </div>
+        ) : (
+          <>
+            <TotalsPanel summary={summary} />
+            <section className="panel" aria-labelledby="spend-days-title">
+              <h2 id="spend-days-title">Per day</h2>
+              <DayChart summary={summary} />
+            </section>
+            <section className="panel" aria-labelledby="spend-where-title">
+              <h2 id="spend-where-title">Where it went</h2>
+              <Breakdown summary={summary} />
+            </section>
+            <TopList entries={summary.top} />
+          </>
+        )}
+      </div>
+      <BudgetPanel />
+    </section>
+  )
+}
+
+/** Writes the range's ledger rows to a CSV file the user picks (main shows the save dialog). */
+function ExportButton({ disabled }: { disabled: boolean }) {
+  const exporting = useSpendingStore((s) => s.exporting)
+  const exportCsv = useSpendingStore((s) => s.exportCsv)
+  return (
+    <button type="button" disabled={disabled || exporting} onClick={() => void exportCsv()}>
+      {exporting ? 'Exporting…' : 'Export CSV'}
+    </button>
+  )
+}
+
+/** Where the CSV went; nothing when the save dialog was cancelled. */
+function ExportNotice() {
+  const exported = useSpendingStore((s) => s.exported)
+  if (!exported) return null
+  return (
+    <p className="spend-notice" role="status" data-testid="spend-exported">
+      Saved {plural(exported.rows, 'row')} to <span className="mono">{exported.path}</span>
+    </p>
+  )
+}

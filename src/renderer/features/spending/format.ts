@@ -1,0 +1,54 @@
+import { formatUsdMicros } from '@shared/pricing'
+import type { BudgetKind, BudgetUse, SpendKind, SpendTotals } from '@shared/spending/types'
+
+/** "$0.04", "$0.042": the app's one money format (see formatUsdMicros), from a USD number. */
+export const usd = (v: number): string => formatUsdMicros(Math.round(v * 1_000_000))
+
+/** What the UI calls each kind the ledger groups by. */
+export const SPEND_KIND_LABELS: Readonly<Record<SpendKind, string>> = {
+  image: 'Images',
+  video: 'Video',
+  art: 'Art',
+  text: 'Text',
+}
+
+/** Shown instead of a figure for a model without a published rate: it is counted, never priced. */
+export const NO_RATE = 'no published rate'
+
+/**
+ * A group's money: USD when anything in it has a rate; "no published rate" when nothing has (text
+ * models), never "$0.00", which would claim the replies were free.
+ */
+export function totalsLabel(t: SpendTotals): string {
+  if (t.count > 0 && t.unpriced === t.count) return NO_RATE
+  const unpriced = t.unpriced > 0 ? ` + ${t.unpriced} with ${NO_RATE}` : ''
+  return `${usd(t.usd)}${unpriced}`
+}
+
+/** "today's cap", "this month's Images cap": how a cap is named in badges and refusals. */
+export function capName(period: BudgetUse['period'], kind: BudgetKind | null): string {
+  const when = period === 'day' ? "today's" : "this month's"
+  return kind ? `${when} ${SPEND_KIND_LABELS[kind]} cap` : `${when} cap`
+}
+
+/** "today", "this month": the period a cap's meter talks about. */
+export const periodWords = (period: BudgetUse['period']): string =>
+  period === 'day' ? 'today' : 'this month'
+
+/** "$0.04 of $0.05 today, $0.01 left": one cap's use, as the budget panel's meters read it. */
+export const capLine = (u: BudgetUse): string =>
+  `${usd(u.spentUsd)} of ${usd(u.capUsd)} ${periodWords(u.period)}, ${usd(u.remainingUsd)} left`
+
+/** "3 Mar 2025" from a local day key, in the user's locale. */
+export function dayLabel(day: string, style: 'short' | 'long' = 'short'): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return new Date(y, m - 1, d).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    ...(style === 'long' ? { year: 'numeric', weekday: 'short' } : {}),
+  })
+}
+
+/** "1 request", "3 requests". */
+export const plural = (n: number, one: string, many = `${one}s`): string =>
+  `${n} ${n === 1 ? one : many}`

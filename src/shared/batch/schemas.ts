@@ -1,0 +1,71 @@
+/** Zod schemas for the batch and wildcard channels (parsed in main). */
+import { z } from 'zod'
+
+import { submitTaskSchema } from '../tasks/submit'
+import { AXIS_FIELDS, MAX_AXIS_VALUES, MAX_REPEAT } from './types'
+
+const axisSchema = z
+  .object({
+    field: z.enum(AXIS_FIELDS),
+    values: z
+      .array(z.string().trim().min(1, 'An axis value is empty').max(2000))
+      .min(1, 'Give the axis at least one value')
+      .max(MAX_AXIS_VALUES, `At most ${MAX_AXIS_VALUES} values on one axis`),
+  })
+  .strict()
+
+export const batchSpecSchema = z
+  .object({
+    repeat: z
+      .number()
+      .int()
+      .min(1, 'Repeat at least once')
+      .max(MAX_REPEAT, `Repeat at most ${MAX_REPEAT} times`),
+    seedBase: z.number().int().min(0).max(4294967295).nullable(),
+    x: axisSchema.nullable(),
+    y: axisSchema.nullable(),
+    title: z.string().trim().max(200),
+  })
+  .strict()
+  .refine((s) => !(s.x && s.y && s.x.field === s.y.field), {
+    message: 'X and Y vary the same setting; choose two different ones',
+    path: ['y', 'field'],
+  })
+
+/** A batch: the form's request (as `tasks:submit` takes it) and how to vary it. */
+export const batchInputSchema = z
+  .object({
+    base: submitTaskSchema,
+    spec: batchSpecSchema,
+  })
+  .strict()
+
+export const batchSubmitSchema = z
+  .object({
+    base: submitTaskSchema,
+    spec: batchSpecSchema,
+    /** Sending the same id twice returns the existing batch (a double click never runs two). */
+    requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    /** The user chose to go over a budget cap for this one batch. */
+    overrideBudget: z.boolean().optional(),
+  })
+  .strict()
+
+export const batchIdSchema = z.object({ id: z.string().min(1).max(64) }).strict()
+
+/** A wildcard list's name: what goes between the double underscores. */
+export const wildcardNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use letters, digits, - and _ (at most 64)')
+  .refine((n) => !n.startsWith('_') && !n.endsWith('_'), 'A name cannot start or end with _')
+
+export const wildcardListSchema = z
+  .object({
+    name: wildcardNameSchema,
+    values: z
+      .array(z.string().trim().min(1).max(2000))
+      .min(1, 'A list needs at least one value')
+      .max(1000, 'At most 1000 values in a list'),
+  })
+  .strict()
