@@ -6,8 +6,11 @@ import { JsonFile } from '@main/adapters/fs/JsonFile'
 import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
+import { BatchService } from '@main/services/batches/BatchService'
+import { WildcardStore } from '@main/services/batches/WildcardStore'
 import { ServiceClient } from '@main/services/client/ServiceClient'
 import { DownloadService } from '@main/services/downloads/DownloadService'
+import { composeGrid } from '@main/services/library/composeGrid'
 import { LibraryService } from '@main/services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from '@main/services/settings/SettingsService'
 import { createTaskService } from '@main/services/tasks/createTaskService'
@@ -54,6 +57,7 @@ export interface Stack {
   settings: SettingsService
   library: LibraryService
   tasks: TaskService
+  batches: BatchService
   events: MainEvents
   notifier: RecordingNotifier
   close(options?: { keep?: boolean }): Promise<void>
@@ -107,6 +111,15 @@ export async function startStack(opts: {
     policy: { ...FAST_POLICY, ...opts.policy },
     client,
     downloads: new DownloadService({ client }),
+    onBatches: (ids) => void batches.touched(ids),
+  })
+  const batches = new BatchService({
+    tasks,
+    wildcards: new WildcardStore(new JsonFile(join(userDataDir, 'wildcards.json'))),
+    settings,
+    events,
+    library,
+    composeGrid,
   })
   await tasks.start()
   return {
@@ -116,6 +129,7 @@ export async function startStack(opts: {
     settings,
     library,
     tasks,
+    batches,
     events,
     notifier,
     async close({ keep = false } = {}) {

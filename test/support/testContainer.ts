@@ -45,7 +45,10 @@ export function createTestApp(
   options: { secrets?: SecretStore; platform?: Partial<Platform> } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-test-'))
-  const { platform, opened, shell, trash } = recordingPlatform(options.platform, join(dir, 'Trash'))
+  const { platform, opened, shell, trash, notifications } = recordingPlatform(
+    options.platform,
+    join(dir, 'Trash'),
+  )
   const container = createContainer({
     userDataDir: join(dir, 'userData'),
     defaultLibraryDir: join(dir, 'Library'),
@@ -60,6 +63,7 @@ export function createTestApp(
     opened,
     shell,
     trash,
+    notifications,
     async close() {
       await container.dispose()
       rmSync(dir, { recursive: true, force: true })

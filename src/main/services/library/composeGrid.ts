@@ -162,8 +162,8 @@ export async function composeGrid(opts: ComposeGridOptions): Promise<{
   // Each position shows the first of its cells whose picture can be read.
   const candidates = new Map<number, string[]>()
   for (const cell of cells) {
-    const c = xValues.length ? xValues.indexOf(cell.x ?? '') : 0
-    const r = yValues.length ? yValues.indexOf(cell.y ?? '') : 0
+    const c = !xValues.length ? 0 : cell.x === null ? -1 : xValues.indexOf(cell.x)
+    const r = !yValues.length ? 0 : cell.y === null ? -1 : yValues.indexOf(cell.y)
     if (c < 0 || r < 0 || cell.path === null) continue
     const list = candidates.get(r * cols + c) ?? []
     list.push(cell.path)
@@ -190,7 +190,9 @@ export async function composeGrid(opts: ComposeGridOptions): Promise<{
   }))
   if (xValues.length) {
     const body = xValues
-      .map((v, c) => text(left(c) + size / 2, box.labelH / 2, f, 'middle', INK, fit(v, size - 8, f)))
+      .map((v, c) =>
+        text(left(c) + size / 2, box.labelH / 2, f, 'middle', INK, fit(v, size - 8, f)),
+      )
       .join('')
     layers.push({ input: svg(box.width, box.labelH, body), left: 0, top: 0 })
   }

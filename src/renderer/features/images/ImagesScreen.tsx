@@ -81,9 +81,8 @@ export default function ImagesScreen() {
     form.operation === 'edit'
       ? { kind: 'edit', request: { ...form.edit! }, images: refs.map((x) => x.path!) }
       : { kind: 'image', request: { ...form.generation! } }
-  const submit = () => void runner.run(form.ok, draft.prompt, (o) =>
-      tasksClient.submit({ ...payload(), ...o }),
-    )
+  const submit = () =>
+    void runner.run(form.ok, draft.prompt, (o) => tasksClient.submit({ ...payload(), ...o }))
 
   return (
     <GenerateShell

@@ -67,7 +67,8 @@ function BreakdownTable({
 
 /** Where the range's money went: by model (most first) and by kind. */
 export function Breakdown({ summary }: { summary: SpendSummary }) {
-  const byUsd = (a: Row, b: Row) => b.usd - a.usd || b.count - a.count || a.name.localeCompare(b.name)
+  const byUsd = (a: Row, b: Row) =>
+    b.usd - a.usd || b.count - a.count || a.name.localeCompare(b.name)
   const models: Row[] = summary.byModel
     .filter((m) => m.count > 0)
     .map((m) => ({ ...m, key: `${m.kind}:${m.model}`, name: m.model }))

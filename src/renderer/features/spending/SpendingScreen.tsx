@@ -29,7 +29,11 @@ export default function SpendingScreen() {
   const empty = summary !== null && summary.total.count === 0 && summary.total.failed === 0
 
   return (
-    <section className="screen spend-screen" aria-labelledby="spend-title" data-testid="screen-spending">
+    <section
+      className="screen spend-screen"
+      aria-labelledby="spend-title"
+      data-testid="screen-spending"
+    >
       <div className="row spend-head">
         <h1 id="spend-title">Spending</h1>
         <ExportButton disabled={problem !== null} />

@@ -51,14 +51,16 @@ export function draftFrom(b: Budgets): BudgetDraft {
 
 /** "5", "$5", "0.50", " 12.5 " → the number, or a message saying what is wrong. */
 function parseCap(text: string): { value: number | null; error: string | null } {
-  const t = text.trim().replace(/^\$\s*/, '').replace(/,/g, '')
+  const t = text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,/g, '')
   if (t === '') return { value: null, error: null }
   if (/^-/.test(t)) return { value: null, error: 'A cap cannot be negative.' }
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t))
     return { value: null, error: 'Enter an amount in USD, like 5 or 0.50, or leave it empty.' }
   const n = Number(t)
-  if (n < 0.01)
-    return { value: null, error: 'A cap is at least $0.01; leave it empty for no cap.' }
+  if (n < 0.01) return { value: null, error: 'A cap is at least $0.01; leave it empty for no cap.' }
   if (n > 1_000_000) return { value: null, error: 'A cap is at most $1,000,000.' }
   return { value: n, error: null }
 }
@@ -67,12 +69,12 @@ function parseCap(text: string): { value: number | null; error: string | null } 
  * Checks every field before anything is sent (main checks again with the same limits):
  * a cap is empty (no cap) or $0.01 to $1,000,000; the warning is 50 to 100 %.
  */
-export function parseBudgetDraft(
-  d: BudgetDraft,
-): { ok: true; budgets: Budgets; errors: Record<string, never> } | {
-  ok: false
-  errors: Record<string, string>
-} {
+export function parseBudgetDraft(d: BudgetDraft):
+  | { ok: true; budgets: Budgets; errors: Record<string, never> }
+  | {
+      ok: false
+      errors: Record<string, string>
+    } {
   const errors: Record<string, string> = {}
   const budgets: Budgets = { dailyUsd: null, monthlyUsd: null, perKind: {}, warnAt: 0.8 }
   for (const f of CAP_FIELDS) {

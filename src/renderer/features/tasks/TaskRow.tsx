@@ -43,6 +43,11 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
         <p className="task-prompt" title={task.prompt}>
           {task.prompt || <span className="muted">(no prompt)</span>}
         </p>
+        {task.batch ? (
+          <p className="muted" data-testid="task-batch">
+            {batchPlace(task.batch)}
+          </p>
+        ) : null}
 
         <div className="task-progress">
           {active ? (
@@ -232,6 +237,15 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
       </article>
     </li>
   )
+}
+
+/** "Batch request 3 · X 20 · Y 7.5 · repeat 2": where a task sits in its batch. */
+function batchPlace(cell: NonNullable<TaskView['batch']>): string {
+  const parts = [`Batch request ${cell.index + 1}`]
+  if (cell.x !== null) parts.push(`X ${cell.x}`)
+  if (cell.y !== null) parts.push(`Y ${cell.y}`)
+  parts.push(`repeat ${cell.repeat}`)
+  return parts.join(' · ')
 }
 
 /** The button that opened the viewer, to give focus back to when it closes. */

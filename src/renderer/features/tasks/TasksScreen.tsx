@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { sortTasks, useTasksStore } from '../../stores/tasks'
+import { BatchesSection } from '../batch/BatchesSection'
 import { ResultViewer, TaskRow } from './TaskRow'
 
 type Filter = 'all' | 'active' | 'attention' | 'finished'
@@ -84,6 +85,7 @@ export default function TasksScreen() {
           decision.
         </p>
       ) : null}
+      <BatchesSection />
       {!loaded ? (
         <p className="muted" aria-busy="true">
           Loading tasks…

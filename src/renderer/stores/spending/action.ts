@@ -120,11 +120,7 @@ export const createSpendingActions: StateCreator<SpendingStore, [], [], Spending
     async saveBudgets(budgets) {
       set({ saving: true, budgetError: null })
       const r = await call(() => api().budget.set({ budgets }))
-      set(
-        r.ok
-          ? { budget: r.value, saving: false }
-          : { budgetError: r.error, saving: false },
-      )
+      set(r.ok ? { budget: r.value, saving: false } : { budgetError: r.error, saving: false })
       return r
     },
 
@@ -134,11 +130,7 @@ export const createSpendingActions: StateCreator<SpendingStore, [], [], Spending
       set({ exporting: true, exported: null, error: null })
       const includeDemo = get().includeDemo
       const r = await call(() => api().spending.exportCsv({ ...range, includeDemo }))
-      set(
-        r.ok
-          ? { exporting: false, exported: r.value }
-          : { exporting: false, error: r.error },
-      )
+      set(r.ok ? { exporting: false, exported: r.value } : { exporting: false, error: r.error })
     },
 
     requestBudgetFocus: () => set({ focusBudgets: true }),

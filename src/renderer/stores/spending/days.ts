@@ -29,7 +29,8 @@ export const isDayKey = (v: string): boolean => dayKeySchema.safeParse(v).succes
 export function presetRange(preset: Exclude<RangePreset, 'custom'>, now: Date): DayRange {
   const to = dayKey(now)
   if (preset === 'today') return { from: to, to }
-  if (preset === 'month') return { from: dayKey(new Date(now.getFullYear(), now.getMonth(), 1)), to }
+  if (preset === 'month')
+    return { from: dayKey(new Date(now.getFullYear(), now.getMonth(), 1)), to }
   const sinceMonday = (now.getDay() + 6) % 7
   return {
     from: dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceMonday)),

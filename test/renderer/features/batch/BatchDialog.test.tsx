@@ -1,0 +1,173 @@
+import { BatchDialog } from '@renderer/features/batch/BatchDialog'
+import ImagesScreen from '@renderer/features/images/ImagesScreen'
+import type { SubmitTaskPayload } from '@shared/tasks/submit'
+import { fakeMain, field, resetScreensEachTest } from '@test/support/generateScreens'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { batchView, planView, resetBatchStoreEachTest } from './fixtures'
+
+resetScreensEachTest()
+resetBatchStoreEachTest()
+
+const base: SubmitTaskPayload = {
+  kind: 'native',
+  request: {
+    input: 'a castle at dusk',
+    model: 'art-diffusion-4-5-full',
+    action: 'generate',
+    parameters: { width: 832, height: 1216, steps: 28, n_samples: 1, seed: 7 },
+  },
+}
+
+const runButton = () => screen.getByRole('button', { name: /^Run/ }) as HTMLButtonElement
+const price = async () => {
+  fireEvent.click(screen.getByRole('button', { name: /^Price it/ }))
+  await screen.findByTestId('batch-plan')
+}
+
+describe('Batch dialog', () => {
+  it('sends the spec the user built, shows count and total, and runs only a fresh price', async () => {
+    const main = fakeMain({
+      'batch:plan': () => ({ ok: true, value: planView() }),
+      'batch:submit': () => ({ ok: true, value: batchView({ total: 3 }) }),
+    })
+    const onStarted = vi.fn()
+    render(<BatchDialog base={base} onClose={() => {}} onStarted={onStarted} />)
+    expect(runButton().disabled).toBe(true)
+
+    fireEvent.change(field('Repeat'), { target: { value: '2' } })
+    fireEvent.change(field('Seed base (optional)'), { target: { value: '100' } })
+    fireEvent.change(field('Title'), { target: { value: 'Steps sweep' } })
+    fireEvent.change(field('X varies'), { target: { value: 'steps' } })
+    fireEvent.change(field('X values'), { target: { value: '20, 30, 40' } })
+    await price()
+
+    expect(main.of('batch:plan')).toEqual([
+      {
+        base,
+        spec: {
+          repeat: 2,
+          seedBase: 100,
+          x: { field: 'steps', values: ['20', '30', '40'] },
+          y: null,
+          title: 'Steps sweep',
+        },
+      },
+    ])
+    expect(screen.getByTestId('batch-count').textContent).toBe('3')
+    expect(screen.getByTestId('batch-total').textContent).toBe('$0.12')
+    expect(screen.getByTestId('batch-time').textContent).toBe('about 3 min')
+    expect(screen.getByTestId('batch-budget').textContent).toBe('Fits your budget')
+    expect(runButton().textContent).toBe('Run 3 requests · $0.12')
+    expect(runButton().disabled).toBe(false)
+
+    // Any change drops the price: Run needs a new plan.
+    fireEvent.change(field('X values'), { target: { value: '20, 30, 50' } })
+    expect(runButton().disabled).toBe(true)
+    expect(screen.queryByTestId('batch-plan')).toBeNull()
+    await price()
+    expect(main.of('batch:plan')).toHaveLength(2)
+    fireEvent.click(runButton())
+    await waitFor(() => expect(onStarted).toHaveBeenCalledTimes(1))
+    const sent = main.of('batch:submit')[0] as Record<string, unknown>
+    expect(sent).toMatchObject({ base, spec: { x: { values: ['20', '30', '50'] } } })
+    expect(sent.requestId).toMatch(/^gen-/)
+    expect(sent.overrideBudget).toBeUndefined()
+  })
+
+  it('over the budget: shows the cap and runs only with "Go over the cap", sending overrideBudget', async () => {
+    const refusal = {
+      period: 'day' as const,
+      kind: null,
+      capUsd: 5,
+      spentUsd: 4.9,
+      requestUsd: 1.2,
+      remainingUsd: 0.1,
+    }
+    const main = fakeMain({
+      'batch:plan': () => ({
+        ok: true,
+        value: planView({ totalUsd: 1.2, approximate: true, budget: { fits: false, refusal } }),
+      }),
+      'batch:submit': () => ({ ok: true, value: batchView() }),
+    })
+    render(<BatchDialog base={base} onClose={() => {}} onStarted={() => {}} />)
+    await price()
+    expect(screen.getByTestId('batch-total').textContent).toBe('≈ $1.20')
+    expect(screen.getByTestId('batch-budget').textContent).toBe(
+      'This batch (estimated $1.20) goes over the daily cap of $5.00: $4.90 is already committed, $0.10 is left.',
+    )
+    expect(runButton().disabled).toBe(true)
+    fireEvent.click(screen.getByLabelText('Go over the cap for this batch'))
+    expect(runButton().disabled).toBe(false)
+    fireEvent.click(runButton())
+    await waitFor(() => expect(main.of('batch:submit')).toHaveLength(1))
+    expect(main.of('batch:submit')[0]).toMatchObject({ overrideBudget: true })
+  })
+
+  it('shows main’s plan errors at their fields, and local errors without asking main', async () => {
+    const main = fakeMain({
+      'batch:plan': () => ({
+        ok: false,
+        error: {
+          code: 'validation',
+          message: 'steps: "abc" is not a whole number',
+          fields: { 'x.values': 'steps: "abc" is not a whole number', prompt: 'No such list' },
+        },
+      }),
+    })
+    render(<BatchDialog base={base} onClose={() => {}} onStarted={() => {}} />)
+    fireEvent.change(field('Repeat'), { target: { value: '0' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Price it' }))
+    expect(field('Repeat').getAttribute('aria-invalid')).toBe('true')
+    expect(main.of('batch:plan')).toHaveLength(0)
+
+    fireEvent.change(field('Repeat'), { target: { value: '1' } })
+    fireEvent.change(field('X varies'), { target: { value: 'steps' } })
+    fireEvent.change(field('X values'), { target: { value: 'abc' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Price it' }))
+    await waitFor(() => expect(field('X values').getAttribute('aria-invalid')).toBe('true'))
+    const messageId = field('X values').getAttribute('aria-describedby')!
+    expect(document.getElementById(messageId)?.textContent).toBe(
+      'steps: "abc" is not a whole number',
+    )
+    expect(screen.getByText('prompt: No such list')).toBeTruthy()
+    expect(runButton().disabled).toBe(true)
+  })
+
+  it('Esc closes it', () => {
+    fakeMain()
+    const onClose = vi.fn()
+    render(<BatchDialog base={base} onClose={onClose} onStarted={() => {}} />)
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' })
+    expect(onClose).toHaveBeenCalled()
+  })
+})
+
+describe('Batch… on a generation form', () => {
+  it('opens on the form’s request as Generate would send it, and not on an invalid form', async () => {
+    const main = fakeMain({ 'batch:plan': () => ({ ok: true, value: planView() }) })
+    render(<ImagesScreen />)
+    fireEvent.click(screen.getByRole('button', { name: 'Batch…' }))
+    await act(async () => {})
+    // An empty prompt: the form shows its message and no dialog opens.
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    fireEvent.change(field('Prompt'), { target: { value: 'a {red|blue} lighthouse' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Batch…' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.change(within(dialog).getByLabelText('X varies'), { target: { value: 'quality' } })
+    fireEvent.change(within(dialog).getByLabelText('X values'), {
+      target: { value: 'low\nhigh' },
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Price it' }))
+    await waitFor(() => expect(main.of('batch:plan')).toHaveLength(1))
+    expect(main.of('batch:plan')[0]).toMatchObject({
+      base: { kind: 'image', request: { model: 'std-image-2', prompt: 'a {red|blue} lighthouse' } },
+      spec: { x: { field: 'quality', values: ['low', 'high'] } },
+    })
+    // Nothing was submitted as a single generation.
+    expect(main.of('tasks:submit')).toHaveLength(0)
+  })
+})
