@@ -1,7 +1,7 @@
 /**
  * The crash test: the task engine runs in a child process against the simulator with a mixed
  * workload (images by URL and Base64, edits, videos, native ZIPs, workbench tasks, videos the
- * server fails) and is killed with SIGKILL at 50+ random points, then started again on the same
+ * server fails, and X/Y batches of native requests, issue #15) and is killed with SIGKILL at 50+ random points, then started again on the same
  * folders. Afterwards, from the simulator's ledger and the library folder: every charge has its
  * result saved, no key was charged twice, no file under a final name is partial.
  *
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 import type { SubmitTaskInput } from '@shared/tasks/submit'
+import type { CrashBatch, CrashPlanItem } from '@test/support/crashWorker'
 import { type Simulator, startSimulator } from '@simulator'
 import { TEST_ALIASES } from '@test/support/aliases'
 import { chargesByKey, libraryFiles } from '@test/support/libraryCheck'
@@ -155,6 +156,32 @@ function planItem(i: number, refPath: string): SubmitTaskInput {
 
 const OUTPUTS: Record<number, number> = { 0: 1, 1: 1, 2: 2, 3: 2, 4: 1, 5: 1, 6: 0, 7: 1 }
 
+/** A 2 × 2 batch (steps × guidance) of native requests, one image each. */
+function batchItem(n: number): CrashBatch {
+  return {
+    batch: {
+      requestId: `crash-batch-${String(n).padStart(4, '0')}`,
+      size: 4,
+      base: {
+        kind: 'native',
+        request: {
+          input: `crash batch ${n}`,
+          model: 'art-diffusion-4-5-full',
+          action: 'generate',
+          parameters: { width: 256, height: 256, steps: 8, n_samples: 1, seed: n, scale: 5 },
+        },
+      },
+      spec: {
+        repeat: 1,
+        seedBase: null,
+        x: { field: 'steps', values: ['8', '12'] },
+        y: { field: 'guidance', values: ['4', '6'] },
+        title: `crash batch ${n}`,
+      },
+    },
+  }
+}
+
 interface Run {
   child: ChildProcess
   ready: Promise<boolean>
@@ -208,7 +235,9 @@ describe('crash test', () => {
         .toBuffer(),
     )
     const plan: SubmitTaskInput[] = []
+    const batches: CrashBatch[] = []
     const planFile = join(dir, 'plan.json')
+    const written = (): CrashPlanItem[] => [...plan, ...batches]
     let kills = 0
     let killedBeforeReady = 0
     const started = Date.now()
@@ -216,7 +245,8 @@ describe('crash test', () => {
     for (let cycle = 0; cycle < KILLS; cycle++) {
       plan.push(planItem(plan.length, refPath))
       if (cycle % 3 === 0) plan.push(planItem(plan.length, refPath))
-      writeFileSync(planFile, JSON.stringify(plan))
+      if (cycle % 9 === 4) batches.push(batchItem(batches.length))
+      writeFileSync(planFile, JSON.stringify(written()))
       const run = startWorker(planFile, false)
       // A tenth of the kills land during start-up and recovery; the rest while tasks run.
       const early = random() < 0.1
@@ -246,8 +276,8 @@ describe('crash test', () => {
 
     // ── what the journal says ──
     const db = new Database(join(dir, 'app', 'userData', 'tasks.sqlite'), { readonly: true })
-    const rows = db
-      .prepare('SELECT id, request_id, idem_key, state, kind, attempts FROM tasks')
+    const all = db
+      .prepare('SELECT id, request_id, idem_key, state, kind, attempts, batch_id FROM tasks')
       .all() as Array<{
       id: string
       request_id: string
@@ -255,12 +285,24 @@ describe('crash test', () => {
       state: string
       kind: string
       attempts: number
+      batch_id: string | null
+    }>
+    const batchRows = db.prepare('SELECT id, request_id FROM batches').all() as Array<{
+      id: string
+      request_id: string
     }>
     db.close()
-    const byKey = new Map(rows.map((r) => [r.idem_key, r]))
+    const byKey = new Map(all.map((r) => [r.idem_key, r]))
+    const rows = all.filter((r) => r.batch_id === null)
+    const inBatches = all.filter((r) => r.batch_id !== null)
     // One task per plan item, however often the worker died while submitting it.
     expect(rows).toHaveLength(plan.length)
     expect(new Set(rows.map((r) => r.request_id)).size).toBe(plan.length)
+    // One batch per batch item, each with all its tasks (journaled in one transaction).
+    expect(batchRows.map((b) => b.request_id).sort()).toEqual(
+      batches.map((b) => b.batch.requestId).sort(),
+    )
+    expect(inBatches).toHaveLength(batches.length * 4)
 
     // ── what the service charged ──
     const ledger = sim.ledger.charges().filter((e) => e.key === sim.accounts.full.key)
@@ -297,18 +339,24 @@ describe('crash test', () => {
         expect(filesByTask.get(task.id) ?? 0, `${item.kind} ${task.id} files`).toBe(expected)
       }
     }
+    // Every request of every batch: charged exactly once, saved, its one image in the library.
+    for (const task of inBatches) {
+      expect(task.state, `batch task ${task.id}`).toBe('saved')
+      expect(charges.get(task.idem_key), `batch task ${task.id} charges`).toBe(1)
+      expect(filesByTask.get(task.id) ?? 0, `batch task ${task.id} files`).toBe(1)
+    }
     // The library writes a file's sidecar before giving the file its final name, so no kill can
     // leave a result without its task link (which a rescan would adopt and the engine re-save).
     const orphans = files.filter((f) => f.sourceTaskId === null)
     expect(orphans.map((f) => f.rel)).toEqual([])
 
     // Kills landed mid-request: those tasks were sent again with their journaled key.
-    const resent = rows.filter((r) => r.attempts > 1).length
+    const resent = all.filter((r) => r.attempts > 1).length
     expect(resent).toBeGreaterThan(0)
     const seconds = (Date.now() - started) / 1000
     console.log(
       `crash test: ${kills} SIGKILLs (${killedBeforeReady} during start-up), ${plan.length} tasks ` +
-        `(${resent} re-sent with the same key after a kill), ` +
+        `(${resent} re-sent with the same key after a kill; ${batches.length} batches of 4), ` +
         `${ledger.filter((e) => e.kind === 'charge').length} charges, ${files.length} files, ` +
         `${seconds.toFixed(1)} s`,
     )

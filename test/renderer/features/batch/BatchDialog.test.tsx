@@ -167,6 +167,9 @@ describe('Batch… on a generation form', () => {
       base: { kind: 'image', request: { model: 'std-image-2', prompt: 'a {red|blue} lighthouse' } },
       spec: { x: { field: 'quality', values: ['low', 'high'] } },
     })
+    // Ctrl+Enter in the dialog stays in the dialog: the form behind it does not submit.
+    fireEvent.keyDown(within(dialog).getByLabelText('X values'), { key: 'Enter', ctrlKey: true })
+    await act(async () => {})
     // Nothing was submitted as a single generation.
     expect(main.of('tasks:submit')).toHaveLength(0)
   })

@@ -49,7 +49,10 @@ describe('BudgetBadge', () => {
       budgets: {
         ...NO_BUDGETS,
         dailyUsd: 1,
-        perKind: { image: { dailyUsd: 0.05, monthlyUsd: null }, video: { dailyUsd: 0.1, monthlyUsd: null } },
+        perKind: {
+          image: { dailyUsd: 0.05, monthlyUsd: null },
+          video: { dailyUsd: 0.1, monthlyUsd: null },
+        },
       },
       uses: [
         use({ capUsd: 1, spentUsd: 0.1, remainingUsd: 0.9, fraction: 0.1 }),
@@ -76,7 +79,9 @@ describe('BudgetBadge', () => {
     act(() =>
       m.emit(
         'spending:changed',
-        budgetState({ uses: [use({ period: 'month', capUsd: 5, spentUsd: 1.2, remainingUsd: 3.8 })] }),
+        budgetState({
+          uses: [use({ period: 'month', capUsd: 5, spentUsd: 1.2, remainingUsd: 3.8 })],
+        }),
       ),
     )
     expect(screen.getByTestId('budget-badge-text').textContent).toBe(

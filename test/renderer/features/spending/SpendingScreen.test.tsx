@@ -43,7 +43,9 @@ describe('Spending screen', () => {
     expect(screen.getByTestId('spend-settled').textContent).toBe('$0.25')
     expect(screen.getByTestId('spend-pending').textContent).toBe('$0.05')
     expect(screen.getByTestId('spend-failed').textContent).toBe('1')
-    expect(screen.getByTestId('spend-kept').textContent).toContain('$0.042 per kept image (12 kept)')
+    expect(screen.getByTestId('spend-kept').textContent).toContain(
+      '$0.042 per kept image (12 kept)',
+    )
 
     // Monday 10 to Wednesday 12 March: three bars, each with its figures as a tooltip.
     expect(ranges(m)[0]).toEqual({ from: '2025-03-10', to: '2025-03-12', includeDemo: false })
@@ -97,7 +99,11 @@ describe('Spending screen', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-02-27' } })
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-02' } })
     await waitFor(() =>
-      expect(ranges(m).at(-1)).toEqual({ from: '2025-02-27', to: '2025-03-02', includeDemo: false }),
+      expect(ranges(m).at(-1)).toEqual({
+        from: '2025-02-27',
+        to: '2025-03-02',
+        includeDemo: false,
+      }),
     )
     await waitFor(() => expect(screen.getAllByTestId('day-bar')).toHaveLength(4))
 
@@ -130,7 +136,10 @@ describe('Spending screen', () => {
   it('exports the range as CSV and shows where it went; a cancelled dialog shows nothing', async () => {
     let answer: Result<{ path: string; rows: number } | null> = { ok: true, value: null }
     const m = fakeMain({
-      'spending:summary': (p) => ({ ok: true, value: summaryOf((p as Range).from, (p as Range).to) }),
+      'spending:summary': (p) => ({
+        ok: true,
+        value: summaryOf((p as Range).from, (p as Range).to),
+      }),
       'budget:get': () => ({ ok: true, value: budgetState() }),
       'spending:exportCsv': () => answer,
     })

@@ -1,0 +1,52 @@
+import type { LibraryService } from '@main/services/library/LibraryService'
+import { LibraryResultSink } from '@main/services/tasks/sink/LibraryResultSink'
+import type { ResultMeta } from '@main/services/tasks/ports'
+import type { LibraryItem } from '@shared/library/types'
+import { describe, expect, it } from 'vitest'
+
+const meta = (over: Partial<ResultMeta> = {}): ResultMeta => ({
+  taskId: 'task-1',
+  index: 0,
+  kind: 'native',
+  model: 'art-v5',
+  prompt: 'a fox',
+  negativePrompt: '',
+  params: { steps: 20 },
+  seed: 5,
+  costEstimate: 0.0125,
+  demo: false,
+  batch: null,
+  ...over,
+})
+
+/** A library that records what it was asked to save. */
+function recordingLibrary() {
+  const saved: Array<Parameters<LibraryService['save']>[0]> = []
+  const library = {
+    save: async (input: Parameters<LibraryService['save']>[0]) => {
+      saved.push(input)
+      return { id: 'lib-1', relPath: '2026/03/14/x.png' } as LibraryItem
+    },
+    findBySourceTask: async () => [],
+    whenReconciled: async () => {},
+  }
+  return { saved, sink: new LibraryResultSink(library) }
+}
+
+describe('LibraryResultSink', () => {
+  it('hands the batch cell and the estimate to the library with the rest of the metadata', async () => {
+    const { saved, sink } = recordingLibrary()
+    const batch = { batchId: 'b-1', index: 3, x: 'steps 20', y: null, repeat: 2, picks: [] }
+    const result = await sink.save(meta({ batch }), { path: '/tmp/x.part', ext: 'png' } as never)
+    expect(result).toEqual({ libraryId: 'lib-1', relPath: '2026/03/14/x.png' })
+    expect(saved[0]).toMatchObject({
+      kind: 'art',
+      costEstimate: 0.0125,
+      sourceTaskId: 'task-1',
+      batch,
+      file: { tempPath: '/tmp/x.part', ext: 'png' },
+    })
+    await sink.save(meta(), { path: '/tmp/y.part', ext: 'png' } as never)
+    expect(saved[1]!.batch).toBeNull()
+  })
+})
