@@ -214,6 +214,7 @@ async function run(scenario: 'submit' | 'recover', concurrency: number): Promise
       quote: null,
       demo: true,
       retryOf: null,
+      batch: null,
     })
     if (scenario === 'recover') {
       // Already accepted by the server before a restart: the engine resumes polling all of them.

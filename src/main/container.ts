@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 
+import { systemClock } from './adapters/clock/Clock'
 import { JsonFile } from './adapters/fs/JsonFile'
 import type { SecretStore } from './adapters/secrets/SecretStore'
 import { sqliteOpener } from './adapters/sqlite/openDatabase'
@@ -19,6 +20,7 @@ import { composeGrid } from './services/library/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { SpendingService } from './services/spending/SpendingService'
+import { TextSpendRecorder } from './services/spending/TextSpendRecorder'
 import { createTaskService } from './services/tasks/createTaskService'
 import { UploadStaging } from './services/uploads/UploadStaging'
 
@@ -61,6 +63,12 @@ export function createContainer(options: ContainerOptions) {
     events,
     client,
     openDatabase,
+    spend: new TextSpendRecorder({
+      // The task service is built just below; chat requests only start after it exists.
+      ledger: async () => (await tasks.runtime()).ledger,
+      demo: async () => (await settings.connection())?.demo ?? false,
+      clock: systemClock,
+    }),
   })
   const downloads = new DownloadService({ client })
   const tasks = createTaskService({

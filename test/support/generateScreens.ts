@@ -35,6 +35,7 @@ export const taskView = (over: Partial<TaskView> = {}): TaskView => ({
   outputCount: null,
   preview: null,
   retryOf: null,
+  batch: null,
   ...over,
 })
 

@@ -190,6 +190,7 @@ export function newTask(overrides: Partial<NewTask> = {}): NewTask {
     quote: null,
     demo: false,
     retryOf: null,
+    batch: null,
     ...overrides,
   }
 }

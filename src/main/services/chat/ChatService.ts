@@ -10,7 +10,7 @@ import type {
   ConversationView,
   TextEndpoint,
 } from '@shared/chat/types'
-import { fail } from '@shared/result'
+import { fail, isAppFailure } from '@shared/result'
 
 import type { MainEvents } from '../../events'
 import { ChatModels, checkPair } from './ChatModels'
@@ -42,6 +42,19 @@ export interface ChatServiceOptions {
   purgeAfterMs?: number
   /** Releases what the service owns besides its store (its own HTTP client). */
   onClose?: (() => Promise<void>) | undefined
+  /** The spending ledger's view of chat: every reply request is counted (no published rate). */
+  spend?: TextSpend | undefined
+}
+
+/**
+ * Chat requests in the spending ledger (issue #15): text models have no published rate, so a
+ * request is counted, never priced. Opened before the request is sent; settled when the reply
+ * arrived; failed only on a definitive refusal; a stop or a lost connection leaves it pending
+ * (the service may have charged for what it generated).
+ */
+export interface TextSpend {
+  opened(request: { id: string; model: string; prompt: string }): void
+  ended(id: string, status: 'settled' | 'failed'): void
 }
 
 export interface ReplyOptions {
@@ -65,6 +78,7 @@ export class ChatService {
   private readonly writerTiming: { flushMs: number; persistMs: number }
   private readonly purgeAfterMs: number
   private readonly onClose: (() => Promise<void>) | undefined
+  private readonly spend: TextSpend | undefined
   private readonly active = new Map<string, ActiveRequest>()
   private readonly modelList: ChatModels
   private closed = false
@@ -79,6 +93,7 @@ export class ChatService {
     this.writerTiming = { flushMs: options.flushMs ?? 50, persistMs: options.persistMs ?? 400 }
     this.purgeAfterMs = options.purgeAfterMs ?? 10 * 60_000
     this.onClose = options.onClose
+    this.spend = options.spend
     this.modelList = new ChatModels(this.store, this.gateway, this.now)
     // A new key or address may list other models: fetch the list again on next use.
     this.unsubscribe = this.events.forward((event) => {
@@ -319,10 +334,23 @@ export class ChatService {
     })
     const { active } = pendingRequest(writer)
     this.active.set(conversationId, active)
+    const spend = this.spend
+    const asked = [...history].reverse().find((t) => t.role === 'user')
+    spend?.opened({
+      id: assistant.id,
+      model,
+      prompt: typeof asked?.content === 'string' ? asked.content : '',
+    })
     active.done = runReply(this.gateway, active, { model, endpoint, stream: streams, history })
       .then(
-        () => writer.finish('complete', null),
-        (e: unknown) => settleFailedReply(active, e, () => this.modelList.invalidate()),
+        () => {
+          writer.finish('complete', null)
+          spend?.ended(assistant.id, 'settled')
+        },
+        (e: unknown) => {
+          settleFailedReply(active, e, () => this.modelList.invalidate())
+          if (isRefusal(e)) spend?.ended(assistant.id, 'failed')
+        },
       )
       .finally(() => {
         this.active.delete(conversationId)
@@ -394,4 +422,12 @@ export class ChatService {
     })
     return view
   }
+}
+
+/** A definitive answer about the request (it was not generated, so not charged). */
+function isRefusal(e: unknown): boolean {
+  return (
+    isAppFailure(e) &&
+    ['validation', 'auth', 'forbidden', 'model_unavailable', 'unsupported'].includes(e.error.code)
+  )
 }

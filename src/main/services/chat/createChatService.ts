@@ -2,7 +2,7 @@ import { join } from 'node:path'
 
 import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
-import { ChatService } from './ChatService'
+import { ChatService, type TextSpend } from './ChatService'
 import { ChatStore } from './ChatStore'
 import { ServiceClientTextGateway, type TextClient } from './ServiceClientTextGateway'
 
@@ -12,6 +12,8 @@ export interface ChatServiceDeps {
   /** The app's one ServiceClient (built and closed by the container). */
   client: TextClient
   openDatabase?: SqliteOpener
+  /** Counts every chat request in the spending ledger. */
+  spend?: TextSpend
 }
 
 /**
@@ -23,5 +25,6 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     store: new ChatStore(join(deps.userDataDir, 'chat.sqlite'), deps.openDatabase),
     gateway: new ServiceClientTextGateway(deps.client),
     events: deps.events,
+    spend: deps.spend,
   })
 }

@@ -12,14 +12,7 @@ import type {
 import { type Db, openDatabase, type SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { RowPlace } from './costOrder'
 import { IndexQueries } from './indexQueries'
-import {
-  batchColumns,
-  batchOf,
-  type FullRow,
-  parseParams,
-  type TileRow,
-  toTile,
-} from './indexRows'
+import { batchColumns, batchOf, type FullRow, parseParams, type TileRow, toTile } from './indexRows'
 import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
 
 export { ftsQuery } from './indexRows'

@@ -113,7 +113,10 @@ export class IndexQueries implements CostSortedQuery {
       ? this.base(columns, filter, ['items.rowid < ?'], [this.bound(after)])
       : this.base(columns, filter, [], [])
     // With FTS5 driving, its doclist is already in rowid order and it stops at the limit.
-    return { sql: `${q.sql} ORDER BY ${q.fts ? 'items_fts' : 'items'}.rowid DESC`, params: q.params }
+    return {
+      sql: `${q.sql} ORDER BY ${q.fts ? 'items_fts' : 'items'}.rowid DESC`,
+      params: q.params,
+    }
   }
 
   /**
@@ -167,9 +170,9 @@ export class IndexQueries implements CostSortedQuery {
   ids(filter: LibraryFilter, cap: number): string[] {
     const sort = filter.sort ?? 'newest'
     if (sort !== 'newest')
-      return (costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>).map(
-        (r) => r.id,
-      )
+      return (
+        costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>
+      ).map((r) => r.id)
     const q = this.newest('items.id', filter, null)
     return this.db
       .prepare(`${q.sql} LIMIT ?`)

@@ -85,10 +85,10 @@ export class SpendLedger {
         'pending', @created_at, @day, @month, @demo, @prompt)`,
     )
     this.statusStmt = db.prepare(
-      `UPDATE ledger SET status = ?, settled_at = ? WHERE task_id = ? AND status != ?`,
+      `UPDATE ledger SET status = ?, settled_at = ? WHERE id = ? AND status != ?`,
     )
     this.quoteStmt = db.prepare(
-      `UPDATE ledger SET amount_usd = ?, basis = 'quote' WHERE task_id = ? AND status = 'pending'`,
+      `UPDATE ledger SET amount_usd = ?, basis = 'quote' WHERE id = ? AND status = 'pending'`,
     )
     this.committedDay = db.prepare(
       `SELECT kind, COALESCE(SUM(amount_usd), 0) AS usd FROM ledger
@@ -120,14 +120,17 @@ export class SpendLedger {
     this.onChange()
   }
 
-  /** The task's request ended: settled (result saved), failed (server's word) or void (never sent). */
-  setStatus(taskId: string, status: Exclude<LedgerStatus, 'pending'>, at: number): void {
-    if (this.statusStmt.run(status, at, taskId, status).changes > 0) this.onChange()
+  /**
+   * A request ended: settled (result saved), failed (server's word) or void (never sent). `id` is
+   * the row's id: the task's id for a generation, the reply's message id for a chat request.
+   */
+  setStatus(id: string, status: Exclude<LedgerStatus, 'pending'>, at: number): void {
+    if (this.statusStmt.run(status, at, id, status).changes > 0) this.onChange()
   }
 
   /** The user accepted a workbench quote: the row now carries the quoted price. */
-  setQuote(taskId: string, amountUsd: number): void {
-    if (this.quoteStmt.run(amountUsd, taskId).changes > 0) this.onChange()
+  setQuote(id: string, amountUsd: number): void {
+    if (this.quoteStmt.run(amountUsd, id).changes > 0) this.onChange()
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { BatchView } from '@shared/batch/types'
 import type { SubmitTaskPayload } from '@shared/tasks/submit'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 import { useNavigationStore } from '../../stores/navigation'
 import { BatchDialog } from './BatchDialog'
@@ -18,26 +18,30 @@ export type BatchBase = () => Promise<SubmitTaskPayload | null>
  */
 export function BatchButton({ getBase, disabled }: { getBase: BatchBase; disabled?: boolean }) {
   const [base, setBase] = useState<SubmitTaskPayload | null>(null)
-  const [opening, setOpening] = useState(false)
+  // Guards a double click while the form builds its request (staging a mask can take a moment).
+  const opening = useRef(false)
+  const button = useRef<HTMLButtonElement>(null)
   const [started, setStarted] = useState<BatchView | null>(null)
   const go = useNavigationStore((s) => s.go)
 
   const open = async () => {
-    setOpening(true)
+    if (opening.current) return
+    opening.current = true
     setStarted(null)
     try {
       setBase(await getBase())
     } finally {
-      setOpening(false)
+      opening.current = false
     }
   }
 
   return (
     <>
       <button
+        ref={button}
         type="button"
         aria-haspopup="dialog"
-        disabled={disabled || opening}
+        disabled={disabled}
         onClick={() => void open()}
       >
         Batch…
@@ -45,6 +49,7 @@ export function BatchButton({ getBase, disabled }: { getBase: BatchBase; disable
       {base ? (
         <BatchDialog
           base={base}
+          returnTo={button}
           onClose={() => setBase(null)}
           onStarted={(batch) => {
             setBase(null)

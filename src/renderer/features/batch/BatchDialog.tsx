@@ -4,7 +4,7 @@ import { axesFor, hasSeed } from '@shared/batch/axes'
 import type { BatchView } from '@shared/batch/types'
 import { KIND_LABELS } from '@shared/tasks/states'
 import type { SubmitTaskPayload } from '@shared/tasks/submit'
-import { useMemo, useState } from 'react'
+import { type RefObject, useMemo, useState } from 'react'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { NumberInput, TextInput } from '../generate/inputs'
@@ -29,11 +29,14 @@ export function BatchDialog({
   base,
   onClose,
   onStarted,
+  returnTo,
 }: {
   /** The form's request exactly as its Generate would send it. */
   base: SubmitTaskPayload
   onClose(): void
   onStarted(batch: BatchView): void
+  /** The control focus goes back to on close (the Batch… button). */
+  returnTo?: RefObject<HTMLElement | null>
 }) {
   const p = usePlan(base)
   const [showLists, setShowLists] = useState(false)
@@ -49,7 +52,13 @@ export function BatchDialog({
   }
 
   return (
-    <Modal title="Batch" onClose={onClose} className="batch-dialog" testId="batch-dialog">
+    <Modal
+      title="Batch"
+      onClose={onClose}
+      className="batch-dialog"
+      testId="batch-dialog"
+      returnTo={returnTo}
+    >
       <p className="muted">
         {KIND_LABELS[base.kind]} · {modelOf(base)}. Runs this form’s request many times; each
         request is an ordinary task with its own key, listed in Tasks.

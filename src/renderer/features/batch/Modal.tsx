@@ -1,10 +1,21 @@
-import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react'
+import {
+  type ReactNode,
+  type RefObject,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useRef,
+} from 'react'
 import { createPortal } from 'react-dom'
 
 import { trapTab } from '../../components/focusTrap'
 
 /** React events bubble along the component tree, portals included: keep ours out of the form. */
 const stop = (e: SyntheticEvent) => e.stopPropagation()
+
+/** On close: the element named by `ref` as it is then (the opener may have re-rendered), else `fallback`. */
+const focusBack = (ref: RefObject<HTMLElement | null> | undefined, fallback: HTMLElement | null) =>
+  (ref?.current ?? fallback)?.focus?.()
 
 /**
  * A modal dialog drawn over the whole window (WAI-ARIA dialog pattern): Tab stays inside, Esc
@@ -18,8 +29,11 @@ export function Modal({
   className = '',
   children,
   testId,
+  returnTo,
 }: {
   title: string
+  /** Where focus goes on close; by default what had focus when the dialog opened. */
+  returnTo?: RefObject<HTMLElement | null>
   onClose(): void
   className?: string
   children: ReactNode
@@ -34,8 +48,8 @@ export function Modal({
     const first =
       el?.querySelector<HTMLElement>('input, select, textarea') ?? el?.querySelector('button')
     first?.focus()
-    return () => opener?.focus?.()
-  }, [])
+    return () => focusBack(returnTo, opener)
+  }, [returnTo])
 
   return createPortal(
     <div

@@ -56,7 +56,6 @@ export function BudgetBadge({
     <div
       className={`budget-badge${over ? ' over' : near ? ' near' : ''}`}
       data-testid="budget-badge"
-      aria-live="polite"
     >
       <meter
         min={0}
@@ -69,11 +68,14 @@ export function BudgetBadge({
       <span data-testid="budget-badge-text">
         {capHead(use)} {usd(use.spentUsd)} of {usd(use.capUsd)} · {usd(use.remainingUsd)} left
       </span>
-      {over ? (
-        <strong role="status" data-testid="budget-badge-over">
-          This would go over {capName(use.period, use.kind)}
-        </strong>
-      ) : null}
+      {/* Always present, so the warning is announced when it appears. */}
+      <span role="status">
+        {over ? (
+          <strong data-testid="budget-badge-over">
+            This would go over {capName(use.period, use.kind)}
+          </strong>
+        ) : null}
+      </span>
     </div>
   )
 }

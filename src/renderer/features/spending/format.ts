@@ -25,10 +25,19 @@ export function totalsLabel(t: SpendTotals): string {
   return `${usd(t.usd)}${unpriced}`
 }
 
-/** "today's cap", "this month's Images cap": how a cap is named in badges and refusals. */
+const CAP_KIND_WORDS: Readonly<Record<BudgetKind, string>> = {
+  image: 'image',
+  video: 'video',
+  art: 'art',
+}
+
+/**
+ * "today's cap", "this month's video cap": how a cap is named in badges and refusals (the same
+ * words main uses in its over_budget message).
+ */
 export function capName(period: BudgetUse['period'], kind: BudgetKind | null): string {
   const when = period === 'day' ? "today's" : "this month's"
-  return kind ? `${when} ${SPEND_KIND_LABELS[kind]} cap` : `${when} cap`
+  return kind ? `${when} ${CAP_KIND_WORDS[kind]} cap` : `${when} cap`
 }
 
 /** "today", "this month": the period a cap's meter talks about. */

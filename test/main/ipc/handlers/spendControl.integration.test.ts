@@ -143,6 +143,32 @@ describe('budgets hold (tasks:submit)', () => {
   }, 30_000)
 })
 
+describe('chat requests in the ledger', () => {
+  it('counts a chat reply (no published rate: a count, never a price)', async () => {
+    const sim = await simulator()
+    const { value } = await setup(sim)
+    const sent = await value('chat:send', {
+      text: 'hello there',
+      model: 'std-6-sol',
+      stream: false,
+    })
+    await until(async () => {
+      const c = await value('chat:get', { id: sent.conversation.id })
+      return c.messages.some((m) => m.role === 'assistant' && m.status === 'complete')
+    })
+    const today = dayKeyOf(Date.now())
+    await until(
+      async () => (await value('spending:summary', { from: today, to: today })).total.count === 1,
+    )
+    const summary = await value('spending:summary', { from: today, to: today })
+    expect(summary.total).toMatchObject({ usd: 0, count: 1, unpriced: 1, settledUsd: 0 })
+    expect(summary.byKind).toEqual([{ kind: 'text', usd: 0, count: 1, unpriced: 1 }])
+    expect(summary.byModel).toEqual([
+      { model: 'std-6-sol', kind: 'text', usd: 0, count: 1, unpriced: 1 },
+    ])
+  }, 30_000)
+})
+
 const xyBase: SubmitTaskInput = {
   kind: 'native',
   request: {

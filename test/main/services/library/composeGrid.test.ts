@@ -4,6 +4,7 @@ import { join } from 'node:path'
 
 import {
   composeGrid,
+  type GridCellInput,
   gridLayout,
   MAX_GRID_SIDE,
   xmlEscape,
@@ -47,7 +48,7 @@ async function inkIn(
 }
 
 async function cells(size: [number, number] = [40, 30]) {
-  const out = []
+  const out: GridCellInput[] = []
   for (let y = 0; y < Y.length; y++)
     for (let x = 0; x < X.length; x++) {
       const path = join(dir, `c${x}${y}.png`)

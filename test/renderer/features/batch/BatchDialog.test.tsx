@@ -136,6 +136,45 @@ describe('Batch dialog', () => {
     expect(runButton().disabled).toBe(true)
   })
 
+  it('manages wildcard lists through main, and a list change drops the price', async () => {
+    let lists = [{ name: 'colours', values: ['red', 'blue'] }]
+    const main = fakeMain({
+      'batch:plan': () => ({ ok: true, value: planView() }),
+      'wildcards:list': () => ({ ok: true, value: lists }),
+      'wildcards:save': (p) => {
+        lists = [...lists, p as (typeof lists)[number]]
+        return { ok: true, value: lists }
+      },
+      'wildcards:delete': () => {
+        lists = lists.filter((l) => l.name !== 'colours')
+        return { ok: true, value: lists }
+      },
+    })
+    render(<BatchDialog base={base} onClose={() => {}} onStarted={() => {}} />)
+    await price()
+    fireEvent.click(screen.getByRole('button', { name: 'Wildcard lists…' }))
+    const manager = within(screen.getByRole('region', { name: 'Wildcard lists' }))
+    expect(await manager.findByText('__colours__')).toBeTruthy()
+
+    fireEvent.click(manager.getByRole('button', { name: 'New list…' }))
+    fireEvent.change(manager.getByLabelText('List name'), { target: { value: 'animals' } })
+    fireEvent.change(manager.getByLabelText('Values (one per line)'), {
+      target: { value: 'cat\n dog \n' },
+    })
+    fireEvent.click(manager.getByRole('button', { name: 'Save list' }))
+    expect(await manager.findByText('__animals__')).toBeTruthy()
+    expect(main.of('wildcards:save')).toEqual([{ name: 'animals', values: ['cat', 'dog'] }])
+    // The same prompt now expands differently: the price is gone until priced again.
+    expect(runButton().disabled).toBe(true)
+    expect(screen.queryByTestId('batch-plan')).toBeNull()
+
+    fireEvent.click(manager.getByRole('button', { name: 'Delete __colours__' }))
+    expect(main.of('wildcards:delete')).toHaveLength(0)
+    fireEvent.click(manager.getByRole('button', { name: 'Delete __colours__ for good' }))
+    await waitFor(() => expect(manager.queryByText('__colours__')).toBeNull())
+    expect(main.of('wildcards:delete')).toEqual([{ name: 'colours' }])
+  })
+
   it('Esc closes it', () => {
     fakeMain()
     const onClose = vi.fn()
@@ -157,6 +196,7 @@ describe('Batch… on a generation form', () => {
     fireEvent.change(field('Prompt'), { target: { value: 'a {red|blue} lighthouse' } })
     fireEvent.click(screen.getByRole('button', { name: 'Batch…' }))
     const dialog = await screen.findByRole('dialog')
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Repeat'))
     fireEvent.change(within(dialog).getByLabelText('X varies'), { target: { value: 'quality' } })
     fireEvent.change(within(dialog).getByLabelText('X values'), {
       target: { value: 'low\nhigh' },
@@ -172,5 +212,9 @@ describe('Batch… on a generation form', () => {
     await act(async () => {})
     // Nothing was submitted as a single generation.
     expect(main.of('tasks:submit')).toHaveLength(0)
+    // Esc closes the dialog and gives focus back to Batch….
+    fireEvent.keyDown(dialog, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Batch…' }))
   })
 })

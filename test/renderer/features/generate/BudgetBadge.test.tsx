@@ -61,9 +61,13 @@ describe('BudgetBadge', () => {
       ],
     })
     main(state)
-    render(<BudgetBadge kinds={['image', 'edit']} estimate={usd(0.01)} />)
+    const { rerender } = render(<BudgetBadge kinds={['image', 'edit']} estimate={usd(0.01)} />)
     expect((await screen.findByTestId('budget-badge-text')).textContent).toBe(
       'Images today $0.04 of $0.05 · $0.01 left',
+    )
+    rerender(<BudgetBadge kinds={['image', 'edit']} estimate={usd(0.02)} />)
+    expect(screen.getByTestId('budget-badge-over').textContent).toBe(
+      "This would go over today's image cap",
     )
     cleanup()
     render(<BudgetBadge kinds={['workbench']} estimate={usd(0.5)} />)

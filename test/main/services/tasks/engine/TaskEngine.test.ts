@@ -446,6 +446,7 @@ describe('recovery after a crash', () => {
         seed: null,
         costEstimate: null,
         demo: false,
+        batch: null,
       },
       { path: '/s/1.png', bytes: 1, mime: 'image/png', ext: 'png' },
     )

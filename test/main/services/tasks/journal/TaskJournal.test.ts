@@ -46,6 +46,7 @@ const record = (id: string, key: string, extra: Partial<TaskRecord> = {}): TaskR
   retryOf: null,
   demo: false,
   dismissed: false,
+  batch: null,
   ...extra,
 })
 
@@ -73,6 +74,7 @@ describe('task journal', () => {
       error: { code: 'server', message: 'x', serverCode: 'boom' },
       attention: 'blocked',
       demo: true,
+      batch: { batchId: 'b-1', index: 4, x: '20', y: '5.5', repeat: 2, picks: ['red', 'cat'] },
     })
     j.insert(r)
     j.close()

@@ -1,6 +1,6 @@
 import type { LibraryService } from '@main/services/library/LibraryService'
+import type { DownloadedFile, ResultMeta } from '@main/services/tasks/ports'
 import { LibraryResultSink } from '@main/services/tasks/sink/LibraryResultSink'
-import type { ResultMeta } from '@main/services/tasks/ports'
 import type { LibraryItem } from '@shared/library/types'
 import { describe, expect, it } from 'vitest'
 
@@ -18,6 +18,8 @@ const meta = (over: Partial<ResultMeta> = {}): ResultMeta => ({
   batch: null,
   ...over,
 })
+
+const file = (path: string): DownloadedFile => ({ path, bytes: 10, mime: 'image/png', ext: 'png' })
 
 /** A library that records what it was asked to save. */
 function recordingLibrary() {
@@ -37,7 +39,7 @@ describe('LibraryResultSink', () => {
   it('hands the batch cell and the estimate to the library with the rest of the metadata', async () => {
     const { saved, sink } = recordingLibrary()
     const batch = { batchId: 'b-1', index: 3, x: 'steps 20', y: null, repeat: 2, picks: [] }
-    const result = await sink.save(meta({ batch }), { path: '/tmp/x.part', ext: 'png' } as never)
+    const result = await sink.save(meta({ batch }), file('/tmp/x.part'))
     expect(result).toEqual({ libraryId: 'lib-1', relPath: '2026/03/14/x.png' })
     expect(saved[0]).toMatchObject({
       kind: 'art',
@@ -46,7 +48,7 @@ describe('LibraryResultSink', () => {
       batch,
       file: { tempPath: '/tmp/x.part', ext: 'png' },
     })
-    await sink.save(meta(), { path: '/tmp/y.part', ext: 'png' } as never)
+    await sink.save(meta(), file('/tmp/y.part'))
     expect(saved[1]!.batch).toBeNull()
   })
 })
