@@ -16,11 +16,11 @@ import type { SubmitTaskInput } from '@shared/tasks/submit'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
+import type { composeGrid } from '../library/composeGrid'
 import { budgetState, crossedCap, spendOfInputs } from '../spending/budgetCheck'
 import { validateSubmission } from '../tasks/prepare'
 import type { TaskService } from '../tasks/TaskService'
 import type { BatchJournal, BatchRecord } from './BatchJournal'
-import type { composeGrid } from '../library/composeGrid'
 import { typicalSeconds } from './typicalSeconds'
 import type { WildcardStore } from './WildcardStore'
 

@@ -8,7 +8,6 @@ import {
   type BudgetState,
   type BudgetUse,
 } from '@shared/spending/types'
-
 import { costOf } from '@shared/tasks/estimate'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 

@@ -3,6 +3,7 @@
  * simulator: budgets refuse before anything is sent, a batch is priced in full and the service's
  * own ledger agrees after the run, and a paused batch sends nothing new.
  */
+import { dispatch } from '@main/ipc/dispatch'
 import type { Handlers } from '@shared/ipc/contract'
 import type { Channel, InputOf, OutputOf } from '@shared/ipc/contract'
 import { MICROS_PER_USD } from '@shared/pricing'
@@ -11,7 +12,6 @@ import { dayKeyOf } from '@shared/spending/days'
 import { estimateFor } from '@shared/tasks/estimate'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { type Simulator, startSimulator } from '@simulator'
-import { dispatch } from '@main/ipc/dispatch'
 import { createTestApp } from '@test/support/testContainer'
 import { afterEach, describe, expect, it } from 'vitest'
 

@@ -1,0 +1,376 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { type LedgerOpen, SpendLedger } from '@main/services/spending/SpendLedger'
+import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
+import type { LedgerStatus } from '@shared/spending/types'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+let dir: string
+let journal: TaskJournal
+let ledger: SpendLedger
+let changes: number
+let seq = 0
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gen-studio-ledger-'))
+  journal = new TaskJournal(join(dir, 'tasks.sqlite'))
+  changes = 0
+  ledger = new SpendLedger(journal.database, () => changes++)
+})
+
+afterEach(() => {
+  journal.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Local time: `at(2025, 3, 12, 9)` is 09:00 on 12 March 2025 in the machine's time zone. */
+const at = (y: number, month: number, d: number, h = 12, min = 0): number =>
+  new Date(y, month - 1, d, h, min).getTime()
+
+/** Opens a row (and optionally moves it to `status`), returning its task id. */
+function row(over: Partial<LedgerOpen> & { status?: LedgerStatus } = {}): string {
+  seq++
+  const { status, ...rest } = over
+  const e: LedgerOpen = {
+    id: `row-${seq}`,
+    taskId: `task-${seq}`,
+    batchId: null,
+    kind: 'image',
+    taskKind: 'image',
+    model: 'std-image-2',
+    amountUsd: 0.04,
+    basis: 'estimate',
+    createdAt: at(2025, 3, 12),
+    demo: false,
+    prompt: `prompt ${seq}`,
+    ...rest,
+  }
+  ledger.open(e)
+  if (status && status !== 'pending') ledger.setStatus(e.taskId!, status, e.createdAt + 1_000)
+  return e.taskId!
+}
+
+describe('summary', () => {
+  it('groups a range of days by day, model and kind; days with nothing are zeros, oldest first', () => {
+    // Outside the range on both sides: never counted.
+    row({ createdAt: at(2025, 3, 9, 23, 59), amountUsd: 9 })
+    row({ createdAt: at(2025, 3, 15, 0, 0), amountUsd: 9 })
+    // 10th: two images, settled.
+    row({ createdAt: at(2025, 3, 10, 0, 0), status: 'settled' })
+    row({ createdAt: at(2025, 3, 10, 23, 59), status: 'settled' })
+    // 12th: a pending video, a pending image of another model, a failed and a void image.
+    row({
+      createdAt: at(2025, 3, 12, 8),
+      kind: 'video',
+      taskKind: 'video',
+      model: 'motion-2.0',
+      amountUsd: 0.5,
+    })
+    row({ createdAt: at(2025, 3, 12, 9), model: 'std-image-3', amountUsd: 0.07 })
+    row({ createdAt: at(2025, 3, 12, 10), amountUsd: 1, status: 'failed' })
+    row({ createdAt: at(2025, 3, 12, 11), amountUsd: 2, status: 'void' })
+    // 14th: an accepted workbench quote, settled.
+    row({
+      createdAt: at(2025, 3, 14, 18),
+      kind: 'art',
+      taskKind: 'workbench',
+      model: 'art-v4.5',
+      amountUsd: 0.003,
+      basis: 'quote',
+      status: 'settled',
+    })
+
+    const s = ledger.summary('2025-03-10', '2025-03-14', false)
+
+    expect(s).toMatchObject({ from: '2025-03-10', to: '2025-03-14', includeDemo: false })
+    expect(s.byDay).toEqual([
+      { day: '2025-03-10', usd: 0.08, count: 2, unpriced: 0 },
+      { day: '2025-03-11', usd: 0, count: 0, unpriced: 0 },
+      { day: '2025-03-12', usd: 0.57, count: 2, unpriced: 0 },
+      { day: '2025-03-13', usd: 0, count: 0, unpriced: 0 },
+      { day: '2025-03-14', usd: 0.003, count: 1, unpriced: 0 },
+    ])
+    expect(s.byModel).toEqual([
+      { model: 'motion-2.0', kind: 'video', usd: 0.5, count: 1, unpriced: 0 },
+      { model: 'std-image-2', kind: 'image', usd: 0.08, count: 2, unpriced: 0 },
+      { model: 'std-image-3', kind: 'image', usd: 0.07, count: 1, unpriced: 0 },
+      { model: 'art-v4.5', kind: 'art', usd: 0.003, count: 1, unpriced: 0 },
+    ])
+    expect(s.byKind).toEqual([
+      { kind: 'video', usd: 0.5, count: 1, unpriced: 0 },
+      { kind: 'image', usd: 0.15, count: 3, unpriced: 0 },
+      { kind: 'art', usd: 0.003, count: 1, unpriced: 0 },
+    ])
+    expect(s.total).toEqual({
+      usd: 0.653,
+      count: 5,
+      unpriced: 0,
+      settledUsd: 0.083,
+      pendingUsd: 0.57,
+      failed: 1,
+      quotedUsd: 0.003,
+    })
+  })
+
+  it.each([
+    ['pending', true],
+    ['settled', true],
+    ['failed', false],
+    ['void', false],
+  ] as const)('a %s row counts towards usd and count: %s', (status, counts) => {
+    row({ amountUsd: 0.25, status })
+    const s = ledger.summary('2025-03-12', '2025-03-12', false)
+    expect(s.total.usd).toBe(counts ? 0.25 : 0)
+    expect(s.total.count).toBe(counts ? 1 : 0)
+    expect(s.byDay[0]).toEqual({ day: '2025-03-12', usd: counts ? 0.25 : 0, count: counts ? 1 : 0, unpriced: 0 })
+    expect(s.byKind).toHaveLength(counts ? 1 : 0)
+    expect(s.byModel).toHaveLength(counts ? 1 : 0)
+    expect(s.top).toHaveLength(counts ? 1 : 0)
+    expect(s.total.failed).toBe(status === 'failed' ? 1 : 0)
+    expect(s.total.settledUsd).toBe(status === 'settled' ? 0.25 : 0)
+    expect(s.total.pendingUsd).toBe(status === 'pending' ? 0.25 : 0)
+  })
+
+  it('leaves the demo’s rows out unless asked for them', () => {
+    row({ amountUsd: 0.1 })
+    row({ amountUsd: 0.2, demo: true, model: 'demo-model' })
+    row({ amountUsd: 0.4, demo: true, model: 'demo-model', status: 'failed' })
+
+    const real = ledger.summary('2025-03-12', '2025-03-12', false)
+    expect(real.total).toMatchObject({ usd: 0.1, count: 1, failed: 0 })
+    expect(real.byModel.map((m) => m.model)).toEqual(['std-image-2'])
+    expect(real.top.map((t) => t.amountUsd)).toEqual([0.1])
+
+    const all = ledger.summary('2025-03-12', '2025-03-12', true)
+    expect(all.includeDemo).toBe(true)
+    expect(all.total).toMatchObject({ usd: 0.3, count: 2, failed: 1 })
+    expect(all.byModel.map((m) => m.model)).toEqual(['demo-model', 'std-image-2'])
+    expect(all.top.map((t) => t.amountUsd)).toEqual([0.2, 0.1])
+  })
+
+  it('counts text replies (no published rate) in count and unpriced, never in usd or top', () => {
+    row({ amountUsd: 0.04 })
+    for (let i = 0; i < 3; i++)
+      row({
+        kind: 'text',
+        taskKind: 'text',
+        taskId: null,
+        id: `chat-${i}`,
+        model: 'chat-large',
+        amountUsd: null,
+        basis: 'none',
+      })
+
+    const s = ledger.summary('2025-03-12', '2025-03-12', false)
+    expect(s.total).toMatchObject({ usd: 0.04, count: 4, unpriced: 3 })
+    expect(s.byDay).toEqual([{ day: '2025-03-12', usd: 0.04, count: 4, unpriced: 3 }])
+    expect(s.byKind).toEqual([
+      { kind: 'image', usd: 0.04, count: 1, unpriced: 0 },
+      { kind: 'text', usd: 0, count: 3, unpriced: 3 },
+    ])
+    expect(s.byModel).toContainEqual({
+      model: 'chat-large',
+      kind: 'text',
+      usd: 0,
+      count: 3,
+      unpriced: 3,
+    })
+    expect(s.top.map((t) => t.kind)).toEqual(['image'])
+    // Text is not a budget kind: it adds nothing to committed amounts.
+    expect(ledger.committed('day', at(2025, 3, 12))).toEqual({
+      total: 0.04,
+      byKind: { image: 0.04, video: 0, art: 0 },
+    })
+  })
+
+  it('lists the ten most expensive committed requests, highest first, newest first on a tie', () => {
+    const amounts = [0.3, 0.01, 0.12, 0.5, 0.07, 0.2, 0.09, 0.15, 0.4, 0.02, 0.11, 0.6]
+    amounts.forEach((amountUsd, i) => row({ amountUsd, createdAt: at(2025, 3, 12, 8, i) }))
+    row({ amountUsd: 5, status: 'failed' })
+    row({ amountUsd: 4, status: 'void' })
+    const tieOld = row({ amountUsd: 0.3, createdAt: at(2025, 3, 12, 7) })
+    const tieNew = row({ amountUsd: 0.3, createdAt: at(2025, 3, 12, 9) })
+
+    const top = ledger.summary('2025-03-12', '2025-03-12', false).top
+    expect(top).toHaveLength(10)
+    expect(top.map((t) => t.amountUsd)).toEqual([0.6, 0.5, 0.4, 0.3, 0.3, 0.3, 0.2, 0.15, 0.12, 0.11])
+    const ties = top.filter((t) => t.amountUsd === 0.3).map((t) => t.taskId)
+    expect(ties[0]).toBe(tieNew)
+    expect(ties[2]).toBe(tieOld)
+    expect(top[0]).toMatchObject({
+      kind: 'image',
+      model: 'std-image-2',
+      basis: 'estimate',
+      status: 'pending',
+      day: '2025-03-12',
+      libraryIds: [],
+    })
+  })
+
+  it('adds amounts exactly, in micro-dollars (3 × 0.1 is 0.3, not 0.30000000000000004)', () => {
+    for (let i = 0; i < 3; i++) row({ amountUsd: 0.1 })
+    row({ amountUsd: 0.2, kind: 'video', taskKind: 'video', model: 'motion-2.0' })
+    row({ amountUsd: 0.1, kind: 'video', taskKind: 'video', model: 'motion-2.0' })
+    for (let i = 0; i < 10; i++) row({ amountUsd: 0.001, model: 'tiny', status: 'settled' })
+
+    const s = ledger.summary('2025-03-12', '2025-03-12', false)
+    expect(s.byModel.find((m) => m.model === 'std-image-2')!.usd).toBe(0.3)
+    expect(s.byModel.find((m) => m.model === 'motion-2.0')!.usd).toBe(0.3)
+    expect(s.byModel.find((m) => m.model === 'tiny')!.usd).toBe(0.01)
+    expect(s.byKind.find((k) => k.kind === 'image')!.usd).toBe(0.31)
+    expect(s.total.usd).toBe(0.61)
+    expect(s.total.pendingUsd).toBe(0.6)
+    expect(s.total.settledUsd).toBe(0.01)
+    expect(s.byDay[0]!.usd).toBe(0.61)
+
+    const c = ledger.committed('day', at(2025, 3, 12))
+    expect(c).toEqual({ total: 0.61, byKind: { image: 0.31, video: 0.3, art: 0 } })
+  })
+
+  it('is empty (every day zero) for a range with no rows', () => {
+    const s = ledger.summary('2025-02-27', '2025-03-02', true)
+    expect(s.byDay.map((d) => d.day)).toEqual([
+      '2025-02-27',
+      '2025-02-28',
+      '2025-03-01',
+      '2025-03-02',
+    ])
+    expect(s.byDay.every((d) => d.usd === 0 && d.count === 0)).toBe(true)
+    expect(s.total).toEqual({
+      usd: 0,
+      count: 0,
+      unpriced: 0,
+      settledUsd: 0,
+      pendingUsd: 0,
+      failed: 0,
+      quotedUsd: 0,
+    })
+    expect([s.byModel, s.byKind, s.top]).toEqual([[], [], []])
+  })
+})
+
+describe('committed', () => {
+  // Around the end of March: the day and the month both turn over at local midnight.
+  beforeEach(() => {
+    row({ createdAt: at(2025, 3, 1, 0, 0), amountUsd: 0.01, status: 'settled' })
+    row({ createdAt: at(2025, 3, 31, 23, 59), amountUsd: 0.02 })
+    row({
+      createdAt: at(2025, 3, 31, 22),
+      amountUsd: 0.04,
+      kind: 'video',
+      taskKind: 'video',
+      status: 'settled',
+    })
+    row({ createdAt: at(2025, 4, 1, 0, 0), amountUsd: 0.1 })
+    row({ createdAt: at(2025, 4, 1, 0, 30), amountUsd: 0.2, kind: 'art', taskKind: 'native' })
+    // Never counted: failed, void, demo.
+    row({ createdAt: at(2025, 3, 31, 12), amountUsd: 7, status: 'failed' })
+    row({ createdAt: at(2025, 4, 1, 12), amountUsd: 7, status: 'void' })
+    row({ createdAt: at(2025, 4, 1, 12), amountUsd: 7, demo: true })
+    row({ createdAt: at(2025, 3, 31, 12), amountUsd: 7, demo: true, status: 'settled' })
+  })
+
+  it.each([
+    ['day', at(2025, 3, 31, 0, 0), 0.06, { image: 0.02, video: 0.04, art: 0 }],
+    ['day', at(2025, 3, 31, 23, 59, ), 0.06, { image: 0.02, video: 0.04, art: 0 }],
+    ['day', at(2025, 4, 1, 0, 0), 0.3, { image: 0.1, video: 0, art: 0.2 }],
+    ['day', at(2025, 4, 1, 23, 59), 0.3, { image: 0.1, video: 0, art: 0.2 }],
+    ['day', at(2025, 4, 2, 0, 0), 0, { image: 0, video: 0, art: 0 }],
+    ['day', at(2025, 3, 1, 0, 0), 0.01, { image: 0.01, video: 0, art: 0 }],
+    ['day', at(2025, 2, 28, 23, 59), 0, { image: 0, video: 0, art: 0 }],
+    ['month', at(2025, 3, 1, 0, 0), 0.07, { image: 0.03, video: 0.04, art: 0 }],
+    ['month', at(2025, 3, 31, 23, 59), 0.07, { image: 0.03, video: 0.04, art: 0 }],
+    ['month', at(2025, 4, 1, 0, 0), 0.3, { image: 0.1, video: 0, art: 0.2 }],
+    ['month', at(2025, 4, 30, 23, 59), 0.3, { image: 0.1, video: 0, art: 0.2 }],
+    ['month', at(2025, 5, 1, 0, 0), 0, { image: 0, video: 0, art: 0 }],
+  ] as const)('%s containing %d: %d', (period, now, total, byKind) => {
+    expect(ledger.committed(period, now)).toEqual({ total, byKind })
+  })
+
+  it('follows status changes: a failed or void row stops counting, a settled one keeps counting', () => {
+    const a = row({ createdAt: at(2025, 4, 1, 13), amountUsd: 0.5 })
+    const b = row({ createdAt: at(2025, 4, 1, 13), amountUsd: 0.25 })
+    const now = at(2025, 4, 1, 14)
+    expect(ledger.committed('day', now).total).toBe(1.05)
+    ledger.setStatus(a, 'failed', now)
+    expect(ledger.committed('day', now).total).toBe(0.55)
+    ledger.setStatus(b, 'settled', now)
+    expect(ledger.committed('day', now).total).toBe(0.55)
+    ledger.setStatus(b, 'void', now)
+    expect(ledger.committed('day', now).total).toBe(0.3)
+  })
+})
+
+describe('writes', () => {
+  it('open twice for the same task changes nothing', () => {
+    const id = row({ id: 'first', taskId: 'T', amountUsd: 0.04, prompt: 'first' })
+    ledger.setStatus(id, 'settled', at(2025, 3, 12, 13))
+    row({
+      id: 'second',
+      taskId: 'T',
+      amountUsd: 9,
+      prompt: 'second',
+      createdAt: at(2025, 3, 13),
+    })
+    row({ id: 'first', taskId: 'other', amountUsd: 9, prompt: 'third' })
+    expect(ledger.count()).toBe(1)
+    expect(ledger.forTask('T')).toMatchObject({
+      id: 'first',
+      amountUsd: 0.04,
+      status: 'settled',
+      prompt: 'first',
+      day: '2025-03-12',
+    })
+    expect(ledger.forTask('other')).toBeNull()
+  })
+
+  it.each([
+    ['pending', 0.0045, 'quote'],
+    ['settled', 0.003, 'estimate'],
+    ['failed', 0.003, 'estimate'],
+    ['void', 0.003, 'estimate'],
+  ] as const)('setQuote on a %s row leaves amount %d with basis %s', (status, amount, basis) => {
+    const id = row({ amountUsd: 0.003, kind: 'art', taskKind: 'workbench', status })
+    const before = changes
+    ledger.setQuote(id, 0.0045)
+    expect(ledger.forTask(id)).toMatchObject({ amountUsd: amount, basis, status })
+    expect(changes - before).toBe(status === 'pending' ? 1 : 0)
+  })
+
+  it('setStatus to the same status again is not a change', () => {
+    const id = row()
+    const before = changes
+    ledger.setStatus(id, 'settled', 1)
+    ledger.setStatus(id, 'settled', 2)
+    ledger.setStatus('no-such-task', 'settled', 3)
+    expect(changes - before).toBe(1)
+  })
+
+  it('keeps the prompt to 120 characters and the day/month in local time', () => {
+    const id = row({ prompt: 'x'.repeat(500), createdAt: at(2025, 12, 31, 23, 59) })
+    const r = ledger.forTask(id)!
+    expect(r.prompt).toHaveLength(120)
+    expect(r.day).toBe('2025-12-31')
+    expect(ledger.committed('month', at(2025, 12, 1)).total).toBe(0.04)
+    expect(ledger.committed('month', at(2026, 1, 1)).total).toBe(0)
+  })
+
+  it('rows() yields a range oldest first, with the demo flag, demo only when asked', () => {
+    row({ taskId: 'late', createdAt: at(2025, 3, 12, 18) })
+    row({ taskId: 'early', createdAt: at(2025, 3, 11, 6) })
+    row({ taskId: 'demo', createdAt: at(2025, 3, 11, 9), demo: true })
+    row({ taskId: 'outside', createdAt: at(2025, 3, 13, 0) })
+    expect([...ledger.rows('2025-03-11', '2025-03-12', false)].map((r) => r.taskId)).toEqual([
+      'early',
+      'late',
+    ])
+    const all = [...ledger.rows('2025-03-11', '2025-03-12', true)]
+    expect(all.map((r) => [r.taskId, r.demo])).toEqual([
+      ['early', false],
+      ['demo', true],
+      ['late', false],
+    ])
+  })
+})
