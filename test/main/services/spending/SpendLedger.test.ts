@@ -29,12 +29,12 @@ afterEach(() => {
 const at = (y: number, month: number, d: number, h = 12, min = 0): number =>
   new Date(y, month - 1, d, h, min).getTime()
 
-/** Opens a row (and optionally moves it to `status`), returning its task id. */
+/** Opens a row (and optionally moves it to `status`), returning its id (the task's id by default). */
 function row(over: Partial<LedgerOpen> & { status?: LedgerStatus } = {}): string {
   seq++
   const { status, ...rest } = over
   const e: LedgerOpen = {
-    id: `row-${seq}`,
+    id: `task-${seq}`,
     taskId: `task-${seq}`,
     batchId: null,
     kind: 'image',
@@ -48,8 +48,8 @@ function row(over: Partial<LedgerOpen> & { status?: LedgerStatus } = {}): string
     ...rest,
   }
   ledger.open(e)
-  if (status && status !== 'pending') ledger.setStatus(e.taskId!, status, e.createdAt + 1_000)
-  return e.taskId!
+  if (status && status !== 'pending') ledger.setStatus(e.id, status, e.createdAt + 1_000)
+  return e.id
 }
 
 describe('summary', () => {
@@ -124,7 +124,12 @@ describe('summary', () => {
     const s = ledger.summary('2025-03-12', '2025-03-12', false)
     expect(s.total.usd).toBe(counts ? 0.25 : 0)
     expect(s.total.count).toBe(counts ? 1 : 0)
-    expect(s.byDay[0]).toEqual({ day: '2025-03-12', usd: counts ? 0.25 : 0, count: counts ? 1 : 0, unpriced: 0 })
+    expect(s.byDay[0]).toEqual({
+      day: '2025-03-12',
+      usd: counts ? 0.25 : 0,
+      count: counts ? 1 : 0,
+      unpriced: 0,
+    })
     expect(s.byKind).toHaveLength(counts ? 1 : 0)
     expect(s.byModel).toHaveLength(counts ? 1 : 0)
     expect(s.top).toHaveLength(counts ? 1 : 0)
@@ -195,7 +200,9 @@ describe('summary', () => {
 
     const top = ledger.summary('2025-03-12', '2025-03-12', false).top
     expect(top).toHaveLength(10)
-    expect(top.map((t) => t.amountUsd)).toEqual([0.6, 0.5, 0.4, 0.3, 0.3, 0.3, 0.2, 0.15, 0.12, 0.11])
+    expect(top.map((t) => t.amountUsd)).toEqual([
+      0.6, 0.5, 0.4, 0.3, 0.3, 0.3, 0.2, 0.15, 0.12, 0.11,
+    ])
     const ties = top.filter((t) => t.amountUsd === 0.3).map((t) => t.taskId)
     expect(ties[0]).toBe(tieNew)
     expect(ties[2]).toBe(tieOld)
@@ -274,7 +281,7 @@ describe('committed', () => {
 
   it.each([
     ['day', at(2025, 3, 31, 0, 0), 0.06, { image: 0.02, video: 0.04, art: 0 }],
-    ['day', at(2025, 3, 31, 23, 59, ), 0.06, { image: 0.02, video: 0.04, art: 0 }],
+    ['day', at(2025, 3, 31, 23, 59), 0.06, { image: 0.02, video: 0.04, art: 0 }],
     ['day', at(2025, 4, 1, 0, 0), 0.3, { image: 0.1, video: 0, art: 0.2 }],
     ['day', at(2025, 4, 1, 23, 59), 0.3, { image: 0.1, video: 0, art: 0.2 }],
     ['day', at(2025, 4, 2, 0, 0), 0, { image: 0, video: 0, art: 0 }],
