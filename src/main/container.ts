@@ -18,6 +18,7 @@ import { DownloadService } from './services/downloads/DownloadService'
 import { ChosenFiles } from './services/files/ChosenFiles'
 import { composeGrid } from './services/library/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
+import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { SpendingService } from './services/spending/SpendingService'
 import { TextSpendRecorder } from './services/spending/TextSpendRecorder'
@@ -108,6 +109,7 @@ export function createContainer(options: ContainerOptions) {
     settings,
     startSimulator: async () => (await import('../simulator')).startSimulator(),
   })
+  const presets = new PresetStore(new JsonFile(join(options.userDataDir, 'presets.json')))
   // (services are constructed above this line, each from its adapters)
   return {
     options,
@@ -128,6 +130,7 @@ export function createContainer(options: ContainerOptions) {
     demo,
     /** The gen-media: protocol handler over the library's folders. */
     serveMedia: createMediaHandler(library.mediaSource),
+    presets,
     // (services are exposed above this line)
     async dispose(): Promise<void> {
       await demo.stop()

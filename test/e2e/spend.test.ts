@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 
 import { gridLayout } from '@main/services/library/composeGrid'
 import { type Simulator, startSimulator } from '@simulator'
 import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
-import type { AppUnderTest } from '@test/e2e/harness/launch'
+import { type AppUnderTest, SCREENS_DIR } from '@test/e2e/harness/launch'
 import { goTo, openArea, scratchPath } from '@test/e2e/harness/screens'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
@@ -18,12 +19,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 let sim: Simulator
 let app: AppUnderTest
 
-const GRID_PNG = scratchPath('spend-grid.png')
+// The exported grid is kept beside the screenshots, for a look at what a user would share.
+const GRID_PNG = join(SCREENS_DIR, 'spend-batch-grid-export.png')
 const SPEND_CSV = scratchPath('spend.csv')
 const BACKGROUND = { light: 'rgb(246, 246, 248)', dark: 'rgb(22, 23, 27)' }
 const shots: string[] = []
 
 beforeAll(async () => {
+  mkdirSync(SCREENS_DIR, { recursive: true })
+  rmSync(GRID_PNG, { force: true })
   sim = await startSimulator({ timeScale: 0.01 })
   // The save dialog answers, in order: the grid export, then the CSV export.
   app = await openArea('Art model', sim, { launch: { dialogs: { save: [GRID_PNG, SPEND_CSV] } } })
@@ -42,31 +46,43 @@ const dollars = (text: string | null): number => {
 
 const micros = (usd: number) => Math.round(usd * 1_000_000)
 
-/** No serious or critical axe violations in the page or one part of it. */
-async function axeClean(page: Page, selector?: string): Promise<string[]> {
-  return describeViolations(await seriousViolations(page, selector))
-}
-
 /**
- * A full-page screenshot in light and then dark (the OS colour scheme switched the way the
- * double's `colorScheme` sets it, as prefers-color-scheme), each checked to show its scheme.
- * A dialog is shot as it is on the window (the page does not scroll under a modal).
+ * In light and then dark (the OS colour scheme switched as the double's `colorScheme` sets it:
+ * prefers-color-scheme, checked on the page's background): axe over the page or one part of it,
+ * then a screenshot where screens.test.ts saves its own. A screen is shot whole (the viewport
+ * grown to the page, as screens.test.ts does); a dialog as the window shows it, the window tall
+ * enough for the whole dialog. Answers the serious and critical violations per scheme.
  */
-async function shootBoth(page: Page, name: string, fullHeight = true): Promise<void> {
+async function checkAndShoot(
+  page: Page,
+  name: string,
+  dialog?: string,
+): Promise<Record<'light' | 'dark', string[]>> {
+  const found = { light: [] as string[], dark: [] as string[] }
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     expect(
       await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor),
     ).toBe(BACKGROUND[scheme])
-    if (fullHeight) {
-      const height = await page.evaluate(() => document.documentElement.scrollHeight)
-      await page.setViewportSize({ width: 1280, height: Math.max(820, height) })
-    }
-    shots.push(await app.screenshot(`${name}-${scheme}`))
+    found[scheme] = describeViolations(
+      await seriousViolations(page, dialog ? `[data-testid="${dialog}"]` : undefined),
+    )
+    const height = dialog
+      ? await page
+          .getByTestId(dialog)
+          .evaluate((el) => el.scrollHeight + 2 * el.getBoundingClientRect().top + 2)
+      : await page.evaluate(() => document.documentElement.scrollHeight)
+    await page.setViewportSize({ width: 1280, height: Math.max(820, Math.ceil(height)) })
+    const path = join(SCREENS_DIR, `${name}-${scheme}.png`)
+    await page.screenshot({ path, fullPage: !dialog })
+    shots.push(path)
     await page.setViewportSize({ width: 1280, height: 820 })
   }
   await page.emulateMedia({ colorScheme: 'light' })
+  return found
 }
+
+const CLEAN = { light: [], dark: [] }
 
 const charges = () => sim.ledger.charges().filter((e) => e.kind === 'charge')
 const imageRequests = () =>
@@ -109,15 +125,12 @@ describe('spend control', () => {
     expect(await run.isEnabled()).toBe(true)
     expect(dollars((await run.textContent())!.split(' · ')[1]!)).toBe(total)
 
-    expect(await axeClean(page, '[data-testid="batch-dialog"]')).toEqual([])
-    await shootBoth(page, 'spend-batch-dialog', false)
+    expect(await checkAndShoot(page, 'spend-batch-dialog', 'batch-dialog')).toEqual(CLEAN)
 
     expect(charges()).toHaveLength(0)
     await run.click()
     await dialog.waitFor({ state: 'detached' })
-    await expect
-      .poll(() => page.getByTestId('batch-started').textContent())
-      .toContain('8 requests')
+    await expect.poll(() => page.getByTestId('batch-started').textContent()).toContain('8 requests')
     await page.getByRole('button', { name: 'Show in Tasks' }).click()
     await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor()
     const batch = page.getByTestId('batches').getByTestId('batch')
@@ -129,13 +142,17 @@ describe('spend control', () => {
     // The batch went to main once, as one batch:submit: no single-task submits from the form.
     expect(app.calls.filter((c) => c.channel === 'batch:submit')).toHaveLength(1)
     expect(
-      app.calls.filter((c) => c.channel === 'tasks:submit' || c.channel === 'generate:submitNative'),
+      app.calls.filter(
+        (c) => c.channel === 'tasks:submit' || c.channel === 'generate:submitNative',
+      ),
     ).toHaveLength(0)
     // One charge per request, each under its own idempotency key.
     const charged = charges()
     expect(charged).toHaveLength(8)
     expect(new Set(charged.map((c) => c.idempotencyKey)).size).toBe(8)
     expect(charged.every((c) => c.route === charged[0]!.route)).toBe(true)
+    // Priced in full and charged exactly: the simulator's charges add up to the dialog's total.
+    expect(charged.reduce((s, c) => s + c.micros, 0)).toBe(micros(total))
 
     await batch.getByRole('button', { name: 'Grid' }).click()
     const gridDialog = page.getByTestId('batch-grid-dialog')
@@ -161,12 +178,13 @@ describe('spend control', () => {
     )
     expect(sources.every((s) => /^http:\/\/[^/]+\.gen-media\.localhost:\d+\//.test(s))).toBe(true)
     expect(
-      app.schemes.log.filter((r) => r.scheme === 'gen-media' && r.status === 200).length,
+      app.schemes.log.filter(
+        (r) => r.url.startsWith('gen-media://') && r.dest === 'image' && r.status === 200,
+      ).length,
     ).toBeGreaterThanOrEqual(8)
     expect(await images.first().getAttribute('alt')).toBe('steps 10, guidance 4, repeat 1')
 
-    expect(await axeClean(page, '[data-testid="batch-grid-dialog"]')).toEqual([])
-    await shootBoth(page, 'spend-batch-grid', false)
+    expect(await checkAndShoot(page, 'spend-batch-grid', 'batch-grid-dialog')).toEqual(CLEAN)
 
     // Export as one image: main composes the grid and writes it where the save dialog said.
     await gridDialog.getByRole('button', { name: 'Export as one image' }).click()
@@ -186,9 +204,9 @@ describe('spend control', () => {
     await cap.fill('0.02')
     await page.getByRole('button', { name: 'Save budgets' }).click()
     await page.getByRole('status').filter({ hasText: 'Budgets saved.' }).waitFor()
-    await expect.poll(() => page.getByTestId('use-image.day').textContent()).toBe(
-      '$0.00 of $0.02 today, $0.02 left',
-    )
+    await expect
+      .poll(() => page.getByTestId('use-image.day').textContent())
+      .toBe('$0.00 of $0.02 today, $0.02 left')
 
     await goTo(page, 'Images')
     await expect.poll(() => page.getByTestId('cost-value').textContent()).toBe('$0.01')
@@ -201,7 +219,7 @@ describe('spend control', () => {
       [1, 'a lighthouse at dawn'],
       [2, 'a lighthouse at dusk'],
     ] as const) {
-      await page.getByLabel('Prompt').fill(prompt)
+      await page.getByLabel('Prompt', { exact: true }).fill(prompt)
       await generate.click()
       await expect.poll(saved, { timeout: 30_000 }).toBe(n)
     }
@@ -211,7 +229,7 @@ describe('spend control', () => {
       .toBe('Images today $0.02 of $0.02 · $0.00 left')
     await expect.poll(() => page.getByTestId('budget-badge-over').count()).toBe(1)
 
-    await page.getByLabel('Prompt').fill('a lighthouse at night')
+    await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at night')
     await generate.click()
     const refusal = page.getByTestId('budget-refusal')
     await refusal.waitFor()
@@ -219,6 +237,7 @@ describe('spend control', () => {
       "This request ($0.01) would go over today's image cap of $0.02: $0.02 already committed, $0.00 left.",
     )
     expect(await refusal.getAttribute('role')).toBe('alert')
+    expect(await checkAndShoot(page, 'spend-images-refusal')).toEqual(CLEAN)
     // Refused before anything was sent.
     expect(imageRequests()).toHaveLength(2)
     expect(await saved()).toBe(2)
@@ -284,16 +303,18 @@ describe('spend control', () => {
       .poll(() => screen.getByTestId('use-image.day').textContent())
       .toBe('$0.03 of $0.02 today, $0.00 left')
 
-    expect(await axeClean(page)).toEqual([])
-    await shootBoth(page, 'spend-spending')
+    expect(await checkAndShoot(page, 'spend-spending')).toEqual(CLEAN)
 
     // The week and month show one bar per day, ending today.
     for (const [range, firstDay] of [
-      ['This week', await page.evaluate(() => {
-        const d = new Date()
-        d.setDate(d.getDate() - ((d.getDay() + 6) % 7))
-        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-      })],
+      [
+        'This week',
+        await page.evaluate(() => {
+          const d = new Date()
+          d.setDate(d.getDate() - ((d.getDay() + 6) % 7))
+          return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+        }),
+      ],
       ['This month', today.slice(0, 8) + '01'],
     ] as const) {
       await page.getByRole('radio', { name: range }).check()
@@ -301,7 +322,9 @@ describe('spend control', () => {
       const days = await bars.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-day')!))
       expect(days.at(-1)).toBe(today)
       const span =
-        Math.round((Date.parse(`${today}T12:00:00Z`) - Date.parse(`${firstDay}T12:00:00Z`)) / 86_400_000) + 1
+        Math.round(
+          (Date.parse(`${today}T12:00:00Z`) - Date.parse(`${firstDay}T12:00:00Z`)) / 86_400_000,
+        ) + 1
       expect(days).toHaveLength(span)
       expect(new Set(days).size).toBe(span)
     }
@@ -327,7 +350,7 @@ describe('spend control', () => {
       expect(existsSync(path)).toBe(true)
       expect(statSync(path).size).toBeGreaterThan(10_000)
     }
-    expect(shots).toHaveLength(6)
+    expect(shots).toHaveLength(8)
     expect(app.pageErrors).toEqual([])
   })
 })

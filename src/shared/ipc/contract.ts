@@ -41,6 +41,7 @@ import {
   localPathSchema,
   posterDataUrlSchema,
 } from '../library/schemas'
+import type { TermCount } from '../library/promptTerms'
 import type { ParsedSettings } from '../library/settings'
 import type {
   DeleteReceipt,
@@ -52,6 +53,12 @@ import type {
   LibraryStatus,
   LibraryTile,
 } from '../library/types'
+import {
+  type Preset,
+  presetFieldsSchema,
+  presetFormSchema,
+  presetNameSchema,
+} from '../presets/schemas'
 import type { Result } from '../result'
 import { budgetsSchema, spendRangeSchema } from '../spending/schemas'
 import type { BudgetState, SpendSummary } from '../spending/types'
@@ -242,6 +249,15 @@ export const invokeContract = {
   'library:reconcile': channel<LibraryStatus>()(
     'Re-read the library folder now (Rescan): new, changed and vanished files.',
     empty,
+  ),
+  'library:promptTokens': channel<TermCount[]>()(
+    "Prompt autocomplete: the library prompts' comma-separated tags and words that start with the prefix (case-insensitive), each with the number of prompts using it, most used first.",
+    z
+      .object({
+        prefix: z.string().trim().min(1).max(200),
+        limit: z.number().int().min(1).max(50).optional(),
+      })
+      .strict(),
   ),
 
   // ── chat ──
@@ -470,6 +486,22 @@ export const invokeContract = {
   'wildcards:delete': channel<WildcardList[]>()(
     'Delete a named list.',
     z.object({ name: wildcardNameSchema }).strict(),
+  ),
+
+  // ── presets ──
+  'presets:list': channel<Preset[]>()(
+    "One form's named presets (saved parameters, never the prompt or reference files), by name.",
+    z.object({ form: presetFormSchema }).strict(),
+  ),
+  'presets:save': channel<Preset[]>()(
+    "Create or replace a form's named preset (userData/presets.json, written atomically); answers the form's presets.",
+    z
+      .object({ form: presetFormSchema, name: presetNameSchema, fields: presetFieldsSchema })
+      .strict(),
+  ),
+  'presets:delete': channel<Preset[]>()(
+    "Delete a form's named preset; answers the form's presets.",
+    z.object({ form: presetFormSchema, name: presetNameSchema }).strict(),
   ),
 
   // (domain sections are inserted above this line, one block per domain)

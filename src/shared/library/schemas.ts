@@ -4,12 +4,31 @@
  */
 import { z } from 'zod'
 
+import {
+  COLLECTION_ID_RE,
+  MAX_COLLECTION_NAME,
+  MAX_ITEM_COLLECTIONS,
+  MAX_RATING,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+} from './organise'
 import { LIBRARY_KINDS, LIBRARY_SORTS } from './types'
 
 export const libraryIdSchema = z.string().min(1).max(160)
 
 /** A cost bound in USD: no single generation costs anywhere near a million dollars. */
 const usdBoundSchema = z.number().finite().min(0).max(1_000_000)
+
+/** A tag as typed (normalised in main, see normalizeTag). */
+export const tagSchema = z.string().trim().min(1, 'Enter a tag').max(MAX_TAG_LENGTH, 'A tag is at most 64 characters')
+/** A star count 0–5. */
+export const ratingSchema = z.number().int().min(0).max(MAX_RATING)
+export const collectionIdSchema = z.string().regex(COLLECTION_ID_RE, 'Not a collection id')
+export const collectionNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(MAX_COLLECTION_NAME, `A name is at most ${MAX_COLLECTION_NAME} characters`)
 
 export const libraryFilterSchema = z
   .object({
@@ -23,6 +42,9 @@ export const libraryFilterSchema = z
     batchId: z.string().min(1).max(160).optional(),
     minCost: usdBoundSchema.optional(),
     maxCost: usdBoundSchema.optional(),
+    minRating: ratingSchema.optional(),
+    tags: z.array(tagSchema).max(20).optional(),
+    collectionId: collectionIdSchema.optional(),
     sort: z.enum(LIBRARY_SORTS).optional(),
   })
   .strict()
@@ -48,3 +70,14 @@ export const posterDataUrlSchema = z
     /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/,
     'Expected a PNG, JPEG or WebP data URL',
   )
+
+/** Organising fields of one item set exactly (library:setOrganise: undo, redo, F on a selection). */
+export const organisePatchSchema = z
+  .object({
+    id: libraryIdSchema,
+    rating: ratingSchema.optional(),
+    tags: z.array(tagSchema).max(MAX_TAGS).optional(),
+    collections: z.array(collectionIdSchema).max(MAX_ITEM_COLLECTIONS).optional(),
+    favourite: z.boolean().optional(),
+  })
+  .strict()

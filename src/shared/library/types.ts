@@ -69,6 +69,12 @@ export interface LibrarySidecar {
    * library can show "Batch · X … · Y …" and filter by batch after a rebuild from sidecars.
    */
   batch?: BatchCell
+  /** Stars 0–5 (issue #16); absent when 0. */
+  rating?: number
+  /** Free tags, normalised and case-insensitively unique (shared/library/organise.ts); absent when none. */
+  tags?: string[]
+  /** Ids of the collections the item is in (names are in `.gen-studio/collections.json`); absent when none. */
+  collections?: string[]
 }
 
 /** A grid tile: just enough to draw and label it; `library:get` returns the rest. */
@@ -94,6 +100,8 @@ export interface LibraryTile {
   costEstimate: number | null
   /** The batch the item came from, for the "Show batch" filter; null when not from a batch. */
   batchId: string | null
+  /** Stars 0–5; 0 when not rated. */
+  rating: number
 }
 
 /** Everything about one item, for the detail view and "reuse settings". */
@@ -111,6 +119,10 @@ export interface LibraryItem extends LibraryTile {
   originalName: string | null
   /** Its place in the batch that made it (X/Y labels, repeat, wildcard picks), or null. */
   batch: BatchCell | null
+  /** Its tags, in the order they were added. */
+  tags: string[]
+  /** Ids of the collections it is in. */
+  collections: string[]
 }
 
 /**
@@ -144,6 +156,12 @@ export interface LibraryFilter {
   /** Inclusive bounds on the estimated cost in USD; either one leaves out items with no cost. */
   minCost?: number
   maxCost?: number
+  /** Only items rated at least this many stars (1–5; 0 or absent: any). */
+  minRating?: number
+  /** Only items carrying every one of these tags (case-insensitive). */
+  tags?: string[]
+  /** Only the items in this collection. */
+  collectionId?: string
   /** Order of the grid; not a filter (months and counts ignore it). Default newest. */
   sort?: LibrarySort
 }

@@ -8,6 +8,7 @@ import { chatHandlers } from './chat'
 import { demoHandlers } from './demo'
 import { generateHandlers } from './generate'
 import { libraryHandlers } from './library'
+import { presetsHandlers } from './presets'
 import { settingsHandlers } from './settings'
 import { spendingHandlers } from './spending'
 import { tasksHandlers } from './tasks'
@@ -28,6 +29,7 @@ export function createHandlers(c: Container): Handlers {
     ...demoHandlers(c),
     ...spendingHandlers(c),
     ...batchHandlers(c),
+    ...presetsHandlers(c),
     // (one spread per domain, inserted above this line)
   } satisfies Handlers
 }

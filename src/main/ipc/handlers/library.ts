@@ -50,4 +50,5 @@ export const libraryHandlers = (c: Container) =>
     'library:setPoster': ({ id, dataUrl, replace }) =>
       c.library.setPoster(id, dataUrlBytes(dataUrl), replace),
     'library:reconcile': () => c.library.reconcile(),
+    'library:promptTokens': ({ prefix, limit }) => c.library.promptTokens(prefix, limit),
   }) satisfies Partial<Handlers>

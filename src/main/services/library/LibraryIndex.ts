@@ -11,6 +11,7 @@ import type {
 
 import { type Db, openDatabase, type SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { RowPlace } from './costOrder'
+import { OrganiseIndex } from './indexOrganise'
 import { IndexQueries } from './indexQueries'
 import { batchColumns, batchOf, type FullRow, parseParams, type TileRow, toTile } from './indexRows'
 import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
@@ -48,6 +49,8 @@ export interface FileStamp {
  */
 export class LibraryIndex {
   readonly db: Db
+  /** Ratings, tags and collections (indexOrganise.ts). */
+  readonly organise: OrganiseIndex
   private readonly stmts
 
   constructor(path: string, open: SqliteOpener = openDatabase) {
@@ -63,11 +66,11 @@ export class LibraryIndex {
         INSERT INTO items (rowid, id, rel_path, kind, media, ext, model, prompt, negative, params, seed, cost,
           source_task, width, height, duration, bytes, sha256, created, month, favourite, demo,
           original_name, problem, file_mtime, file_size, sidecar_mtime, poster,
-          batch_id, batch_x, batch_y, batch_index, batch_repeat, batch_picks)
+          batch_id, batch_x, batch_y, batch_index, batch_repeat, batch_picks, rating)
         VALUES (@rowid, @id, @rel_path, @kind, @media, @ext, @model, @prompt, @negative, @params, @seed, @cost,
           @source_task, @width, @height, @duration, @bytes, @sha256, @created, @month, @favourite, @demo,
           @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime, @poster,
-          @batch_id, @batch_x, @batch_y, @batch_index, @batch_repeat, @batch_picks)
+          @batch_id, @batch_x, @batch_y, @batch_index, @batch_repeat, @batch_picks, @rating)
 `),
       atPath: db.prepare('SELECT rowid FROM items WHERE rel_path = ?').pluck(),
       deleteRow: db.prepare('DELETE FROM items WHERE rowid = ?'),
@@ -99,6 +102,7 @@ export class LibraryIndex {
         'SELECT model, count(*) AS n FROM items GROUP BY model ORDER BY n DESC LIMIT 200',
       ),
     }
+    this.organise = new OrganiseIndex(db)
     const placeOf = this.stmts.placeOf
     this.queries = new IndexQueries(db, (id) => placeOf.get(id) as RowPlace | undefined)
   }
@@ -174,7 +178,9 @@ export class LibraryIndex {
           sidecar_mtime: row.sidecarMtime,
           poster: row.poster ? 1 : 0,
           ...batchColumns(s.batch),
+          rating: s.rating ?? 0,
         })
+        this.organise.writeRows(rowid, s)
       }
     })
     run(rows)
@@ -237,6 +243,7 @@ export class LibraryIndex {
       ext: r.ext as MediaExt,
       originalName: r.original_name,
       batch: batchOf(r),
+      ...this.organise.fieldsOf(r.rowid),
     }
   }
 

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
+import type { TermCount } from '@shared/library/promptTerms'
 import type { ParsedSettings } from '@shared/library/settings'
 import {
   type DeleteReceipt,
@@ -27,6 +28,7 @@ import { LibraryCore, type LibraryServiceOptions } from './LibraryCore'
 import { LibraryFolder } from './LibraryFolder'
 import { LibraryIndex } from './LibraryIndex'
 import type { MediaSource } from './mediaSource'
+import { PromptVocab } from './promptVocab'
 import { LibraryReconciler } from './reconcile'
 
 export { dateFolder, type SaveFile, type SaveInput } from './ingest'
@@ -53,6 +55,7 @@ export class LibraryService {
   private readonly out: LibraryFilesOut
   private opening: Promise<void> | null = null
   private unsubscribe: (() => void) | null = null
+  private vocab: PromptVocab | null = null
   readonly thumbs: Thumbnailer
   /** What the gen-media: protocol serves (wired in container.ts). */
   readonly mediaSource: MediaSource
@@ -168,6 +171,13 @@ export class LibraryService {
         action: 'It may have been deleted or moved.',
       })
     return item
+  }
+
+  /** Prompt autocomplete: the library's most used tags and words starting with `prefix` (promptVocab.ts). */
+  async promptTokens(prefix: string, limit = 12): Promise<TermCount[]> {
+    await this.open()
+    this.vocab ??= new PromptVocab(this.core.idx().db, this.core.now)
+    return this.vocab.suggest(prefix, limit)
   }
 
   /** Items saved for one task (the task engine checks this before saving again after a restart). */

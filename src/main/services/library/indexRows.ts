@@ -18,7 +18,7 @@ export function ftsQuery(text: string): string | null {
 export const TILE_COLUMNS = `items.id, items.kind, items.media, items.model,
   substr(items.prompt, 1, 200) AS prompt_preview, items.created, items.favourite, items.width,
   items.height, items.duration, items.sha256, items.rel_path, items.problem, items.poster,
-  items.cost, items.batch_id`
+  items.cost, items.batch_id, items.rating`
 
 export interface TileRow {
   id: string
@@ -37,9 +37,11 @@ export interface TileRow {
   poster: number
   cost: number | null
   batch_id: string | null
+  rating: number
 }
 
 export interface FullRow extends TileRow {
+  rowid: number
   prompt: string
   negative: string
   params: string
@@ -73,6 +75,7 @@ export const toTile = (r: TileRow): LibraryTile => ({
   hasThumb: r.media === 'image' || r.poster === 1,
   costEstimate: r.cost,
   batchId: r.batch_id,
+  rating: r.rating,
 })
 
 /** The batch columns of a row for a sidecar's batch cell (all null when it has none). */

@@ -85,6 +85,36 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX items_cost ON items(cost);
       UPDATE items SET sidecar_mtime = ${STALE_STAMP} WHERE sidecar_mtime >= 0;
     `),
+  // 3 (issue #16): ratings, tags and collections, all read from the sidecars (so the rows are
+  // stamped stale as in 2). `rating` is shown on tiles; the filters walk side tables keyed
+  // (value, item), whose primary keys list the items of one value newest first (item is the
+  // rowid), so "rated ≥ 4", "#tag" and "in collection" pages stop after 200 rows like the other
+  // filters: see organiseFilter.ts. item_ratings holds one row per star up to the rating (a
+  // 3-star item is in atleast 1, 2 and 3), which turns "at least N stars" into one key too.
+  // Side rows go with their item (trigger), including on the delete-then-insert of an upsert.
+  (db) =>
+    db.exec(`
+      ALTER TABLE items ADD COLUMN rating INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE item_tags (
+        tag TEXT NOT NULL, item INTEGER NOT NULL, label TEXT NOT NULL, pos INTEGER NOT NULL,
+        PRIMARY KEY (tag, item)
+      ) WITHOUT ROWID;
+      CREATE INDEX item_tags_item ON item_tags(item);
+      CREATE TABLE item_collections (
+        collection TEXT NOT NULL, item INTEGER NOT NULL, PRIMARY KEY (collection, item)
+      ) WITHOUT ROWID;
+      CREATE INDEX item_collections_item ON item_collections(item);
+      CREATE TABLE item_ratings (
+        atleast INTEGER NOT NULL, item INTEGER NOT NULL, PRIMARY KEY (atleast, item)
+      ) WITHOUT ROWID;
+      CREATE INDEX item_ratings_item ON item_ratings(item);
+      CREATE TRIGGER items_organise_ad AFTER DELETE ON items BEGIN
+        DELETE FROM item_tags WHERE item = old.rowid;
+        DELETE FROM item_collections WHERE item = old.rowid;
+        DELETE FROM item_ratings WHERE item = old.rowid;
+      END;
+      UPDATE items SET sidecar_mtime = ${STALE_STAMP} WHERE sidecar_mtime >= 0;
+    `),
 ]
 
 /**

@@ -48,8 +48,15 @@ export class SpendingService {
   }
 
   async summary(range: SpendRange): Promise<SpendSummary> {
-    const { ledger } = await this.o.tasks.runtime()
-    const base = ledger.summary(range.from, range.to, range.includeDemo === true)
+    const { ledger, journal } = await this.o.tasks.runtime()
+    const summary = ledger.summary(range.from, range.to, range.includeDemo === true)
+    // The ledger knows the task, the task journal what it saved: the top list links to it.
+    const base = {
+      ...summary,
+      top: summary.top.map((e) =>
+        e.taskId ? { ...e, libraryIds: journal.results(e.taskId).map((r) => r.libraryId) } : e,
+      ),
+    }
     const images = await this.o
       .keptImages(startOf(range.from), startOf(addDays(range.to, 1)))
       .catch(() => 0)

@@ -4,6 +4,8 @@ import { dayLabel, plural, usd } from './format'
 
 const W = 700
 const H = 160
+/** Widest bar (viewBox units), so a range of one or a few days does not fill the chart. */
+const BAR_MAX = 56
 
 /**
  * Estimated spend per day as plain SVG bars (no chart library for a dozen rectangles). Screen
@@ -16,6 +18,8 @@ export function DayChart({ summary }: { summary: SpendSummary }) {
   const peak = days.find((d) => d.usd === max && max > 0)
   const slot = W / Math.max(1, days.length)
   const gap = slot > 6 ? Math.min(4, slot * 0.2) : 0
+  // A bar is at most BAR_MAX wide, centred in its day's slot: one day is a bar, not a block.
+  const bar = Math.max(0.5, Math.min(BAR_MAX, slot - gap))
   const label =
     `Estimated spend per day, ${dayLabel(summary.from, 'long')} to ${dayLabel(summary.to, 'long')}: ` +
     `${usd(summary.total.usd)} in total` +
@@ -43,9 +47,9 @@ export function DayChart({ summary }: { summary: SpendSummary }) {
               className={d.day === summary.to ? 'spend-bar today' : 'spend-bar'}
               data-testid="day-bar"
               data-day={d.day}
-              x={i * slot + gap / 2}
+              x={i * slot + (slot - bar) / 2}
               y={H - h}
-              width={Math.max(0.5, slot - gap)}
+              width={bar}
               height={h}
             >
               <title>{`${dayLabel(d.day, 'long')}: ${usd(d.usd)} estimated, ${plural(d.count, 'request')}`}</title>

@@ -100,6 +100,9 @@ describe('budgets hold (tasks:submit)', () => {
     expect(summary.byModel).toEqual([
       { model: 'std-image-2', kind: 'image', usd: 0.05, count: 5, unpriced: 0 },
     ])
+    // Each of the most expensive requests links to the image it saved.
+    expect(summary.top).toHaveLength(5)
+    expect(summary.top.map((e) => e.libraryIds.length)).toEqual([1, 1, 1, 1, 1])
     await until(() => app.notifications.length > 0, 5_000)
     // Five submissions in quick succession: one warning, once the threshold was passed.
     await new Promise((r) => setTimeout(r, 400))

@@ -1,0 +1,253 @@
+/**
+ * spending: the spending ledger (issue #15) at the size of a heavy year. 200,000 rows spread over
+ * the last 365 local days, written through `SpendLedger.open` in transactions of 1,000 into a
+ * real task journal (SQLite, WAL, the journal's migrations and indexes): four kinds, eleven
+ * models, some demo (≈ 10 %), some failed (≈ 5 %) or void (≈ 2 %), some text replies (no price).
+ *
+ * Measures what the Spending screen asks, `summary()` over today / this week / this month /
+ * the last 90 days / the whole year (real activity; the year also with the demo included), and
+ * what every submission pays before anything is sent, `committed('day')` and
+ * `committed('month')`. 30 timed runs each after a warm-up run. Goal: p95 of every summary
+ * ≤ 20 ms.
+ *
+ * Control, same run, same ranges: a bare `SELECT COUNT(*) FROM ledger WHERE day BETWEEN ? AND ?`,
+ * the floor of touching a range at all.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { SpendLedger } from '../src/main/services/spending/SpendLedger'
+import { TaskJournal } from '../src/main/services/tasks/journal/TaskJournal'
+import { addDays, dayKeyOf, namedRange } from '../src/shared/spending/days'
+import type { LedgerStatus, SpendKind } from '../src/shared/spending/types'
+import { median, pct, runBench } from './support/stats'
+
+const ROWS = 200_000
+const DAYS = 365
+const BATCH = 1_000
+const RUNS = 30
+const GOAL_MS = 20
+
+const MODELS: ReadonlyArray<{
+  kind: SpendKind
+  taskKind: string
+  model: string
+  usd: number | null
+}> = [
+  { kind: 'image', taskKind: 'image', model: 'std-image-2', usd: 0.01 },
+  { kind: 'image', taskKind: 'image', model: 'std-image-3', usd: 0.04 },
+  { kind: 'image', taskKind: 'edit', model: 'std-image-2', usd: 0.015 },
+  { kind: 'image', taskKind: 'image', model: 'pro-image-1', usd: 0.12 },
+  { kind: 'video', taskKind: 'video', model: 'motion-2.0', usd: 0.9072 },
+  { kind: 'video', taskKind: 'video', model: 'motion-2.0-fast', usd: 0.3375 },
+  { kind: 'video', taskKind: 'video', model: 'motion-3.0', usd: 2.2454 },
+  { kind: 'art', taskKind: 'native', model: 'art-diffusion-4-5-full', usd: 0.0034 },
+  { kind: 'art', taskKind: 'workbench', model: 'art-v4.5', usd: 0.003 },
+  { kind: 'text', taskKind: 'text', model: 'chat-large', usd: null },
+  { kind: 'text', taskKind: 'text', model: 'chat-small', usd: null },
+]
+
+/** xorshift32: the same ledger every run. */
+function rng(seed: number): () => number {
+  let x = seed >>> 0 || 1
+  return () => {
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    x >>>= 0
+    return x / 0x1_0000_0000
+  }
+}
+
+interface Range {
+  name: string
+  from: string
+  to: string
+  includeDemo: boolean
+}
+
+interface Timing {
+  name: string
+  p50: number
+  p95: number
+  max: number
+  rows: number
+}
+
+function time(name: string, rows: number, run: () => unknown): Timing {
+  run()
+  const ms: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now()
+    run()
+    ms.push(performance.now() - t0)
+  }
+  return { name, p50: median(ms), p95: pct(ms, 0.95), max: Math.max(...ms), rows }
+}
+
+const r2 = (n: number): number => Math.round(n * 100) / 100
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'gen-studio-bench-spending-'))
+  const journal = new TaskJournal(join(dir, 'tasks.sqlite'))
+  try {
+    const db = journal.database
+    const ledger = new SpendLedger(db)
+    const now = Date.now()
+    const today = dayKeyOf(now)
+    const random = rng(15)
+
+    // ───── fill ─────
+    const fillStart = performance.now()
+    const statuses: Array<{ id: string; status: Exclude<LedgerStatus, 'pending'> }> = []
+    for (let done = 0; done < ROWS; done += BATCH) {
+      journal.transaction(() => {
+        for (let i = done; i < Math.min(ROWS, done + BATCH); i++) {
+          const m = MODELS[Math.floor(random() * MODELS.length)]!
+          // Local noon of a day in the last year, moved by up to ±11 h: every hour of the day.
+          const [y, mo, d] = addDays(today, -Math.floor(random() * DAYS))
+            .split('-')
+            .map(Number) as [number, number, number]
+          const createdAt =
+            new Date(y, mo - 1, d, 12).getTime() + Math.floor((random() - 0.5) * 22 * 3_600_000)
+          const id = `row-${i}`
+          ledger.open({
+            id,
+            taskId: m.kind === 'text' ? null : id,
+            batchId: random() < 0.3 ? `batch-${Math.floor(i / 50)}` : null,
+            kind: m.kind,
+            taskKind: m.taskKind,
+            model: m.model,
+            amountUsd: m.usd === null ? null : m.usd * (1 + Math.floor(random() * 4)),
+            basis: m.usd === null ? 'none' : m.taskKind === 'workbench' ? 'quote' : 'estimate',
+            createdAt,
+            demo: random() < 0.1,
+            prompt: `a prompt of some length for request ${i}, with words in it`,
+          })
+          const s = random()
+          // Older rows have ended; the last day's are partly still pending.
+          if (s < 0.05) statuses.push({ id, status: 'failed' })
+          else if (s < 0.07) statuses.push({ id, status: 'void' })
+          else if (s < 0.95 || createdAt < now - 86_400_000)
+            statuses.push({ id, status: 'settled' })
+        }
+      })
+    }
+    for (let i = 0; i < statuses.length; i += BATCH) {
+      journal.transaction(() => {
+        for (const { id, status } of statuses.slice(i, i + BATCH)) ledger.setStatus(id, status, now)
+      })
+    }
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    const fillMs = performance.now() - fillStart
+
+    // ───── measure ─────
+    const week = namedRange('week', today)
+    const month = namedRange('month', today)
+    const ranges: Range[] = [
+      { name: 'today', from: today, to: today, includeDemo: false },
+      { name: 'week', ...week, includeDemo: false },
+      { name: 'month', ...month, includeDemo: false },
+      { name: '90 days', from: addDays(today, -89), to: today, includeDemo: false },
+      { name: 'year', from: addDays(today, -(DAYS - 1)), to: today, includeDemo: false },
+      { name: 'year + demo', from: addDays(today, -(DAYS - 1)), to: today, includeDemo: true },
+    ]
+    const countStmt = db.prepare('SELECT COUNT(*) AS n FROM ledger WHERE day BETWEEN ? AND ?')
+    const inRange = (r: Range) => (countStmt.get(r.from, r.to) as { n: number }).n
+
+    const summaries: Timing[] = []
+    const controls: Timing[] = []
+    for (const r of ranges) {
+      const rows = inRange(r)
+      summaries.push(time(r.name, rows, () => ledger.summary(r.from, r.to, r.includeDemo)))
+      controls.push(time(r.name, rows, () => countStmt.get(r.from, r.to)))
+    }
+    const committedDay = time("committed('day')", 0, () => ledger.committed('day', now))
+    const committedMonth = time("committed('month')", 0, () => ledger.committed('month', now))
+
+    const plans: Record<string, string[]> = {}
+    const year = ranges[4]!
+    const explain = (sql: string, ...args: unknown[]) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map(
+        (p) => p.detail,
+      )
+    plans.summaryGroups = explain(
+      `SELECT day, kind, model, status, COUNT(*), SUM(amount_usd IS NULL), SUM(amount_usd),
+              SUM(CASE WHEN basis = 'quote' THEN amount_usd END)
+         FROM ledger WHERE day BETWEEN ? AND ? AND demo = 0 GROUP BY day, kind, model, status`,
+      year.from,
+      year.to,
+    )
+    plans.summaryGroupsDemo = explain(
+      `SELECT day, kind, model, status, COUNT(*) FROM ledger WHERE day BETWEEN ? AND ?
+        GROUP BY day, kind, model, status`,
+      year.from,
+      year.to,
+    )
+    plans.top = explain(
+      `SELECT id FROM ledger WHERE day BETWEEN ? AND ? AND demo = 0
+          AND status IN ('pending', 'settled') AND amount_usd IS NOT NULL
+        ORDER BY amount_usd DESC, created_at DESC LIMIT 10`,
+      year.from,
+      year.to,
+    )
+    plans.committedDay = explain(
+      `SELECT kind, SUM(amount_usd) FROM ledger WHERE demo = 0 AND day = ?
+          AND status IN ('pending', 'settled') GROUP BY kind`,
+      today,
+    )
+    plans.control = explain(
+      'SELECT COUNT(*) FROM ledger WHERE day BETWEEN ? AND ?',
+      year.from,
+      year.to,
+    )
+
+    // ───── report ─────
+    const f = (n: number) => n.toFixed(2).padStart(8)
+    console.log(
+      `ledger: ${ROWS.toLocaleString('en')} rows over ${DAYS} days, filled in ${Math.round(fillMs)} ms`,
+    )
+    console.log('range          rows    summary p50  summary p95  summary max  control p95   ratio')
+    summaries.forEach((s, i) => {
+      const c = controls[i]!
+      console.log(
+        `${s.name.padEnd(12)} ${String(s.rows).padStart(7)}   ${f(s.p50)} ms  ${f(s.p95)} ms  ${f(s.max)} ms  ${f(c.p95)} ms ${(s.p95 / Math.max(c.p95, 0.001)).toFixed(1).padStart(7)}×`,
+      )
+    })
+    for (const c of [committedDay, committedMonth])
+      console.log(`${c.name.padEnd(20)} p50 ${f(c.p50)} ms  p95 ${f(c.p95)} ms`)
+    for (const [name, plan] of Object.entries(plans))
+      console.log(`plan ${name}: ${plan.join(' | ')}`)
+    const overall = Math.max(...summaries.map((s) => s.p95))
+    const overallControl = Math.max(...controls.map((c) => c.p95))
+    console.log(`goal: every summary p95 ≤ ${GOAL_MS} ms — worst ${overall.toFixed(2)} ms`)
+
+    const byRange = (list: Timing[]) => Object.fromEntries(list.map((t) => [t.name, r2(t.p95)]))
+    console.log(
+      JSON.stringify({
+        bench: 'spending',
+        rows: ROWS,
+        days: DAYS,
+        runs: RUNS,
+        goalMs: GOAL_MS,
+        summary_p95_ms: r2(overall),
+        summary_p95_ms_by_range: byRange(summaries),
+        committed_p95_ms: r2(Math.max(committedDay.p95, committedMonth.p95)),
+        committed_day_p95_ms: r2(committedDay.p95),
+        committed_month_p95_ms: r2(committedMonth.p95),
+        control_p95_ms: r2(overallControl),
+        control_p95_ms_by_range: byRange(controls),
+        ratio: r2(overall / Math.max(overallControl, 0.001)),
+        rows_by_range: Object.fromEntries(summaries.map((s) => [s.name, s.rows])),
+        meetsGoal: overall <= GOAL_MS,
+        fillMs: Math.round(fillMs),
+      }),
+    )
+  } finally {
+    journal.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+runBench(main)

@@ -1,0 +1,98 @@
+import type { LibraryItem } from '@shared/library/types'
+
+import { formatCost, formatDuration } from '../library/format'
+
+/** One row of compare's settings table: a setting and its value for each item. */
+export interface CompareRow {
+  key: string
+  label: string
+  /** Prompts get a word diff; other rows show their values as they are. */
+  kind: 'prompt' | 'value'
+  /** Per item, in compare order; '—' when the item has no such setting. */
+  values: string[]
+  /** Not every item has the same value: the row is highlighted. */
+  differs: boolean
+}
+
+const MISSING = '—'
+/** Nested parameter objects (an art request's `parameters`) are opened this deep. */
+const MAX_DEPTH = 3
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** JSON with sorted keys, so equal values compare equal whatever their key order. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`
+  if (isRecord(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(v[k])}`)
+      .join(',')}}`
+  return JSON.stringify(v) ?? 'undefined'
+}
+
+/** Nested parameters as dotted keys: `{parameters: {steps: 28}}` → `parameters.steps`. */
+export function flattenParams(
+  params: Record<string, unknown>,
+  prefix = '',
+  depth = 0,
+  out: Map<string, unknown> = new Map(),
+): Map<string, unknown> {
+  for (const [k, v] of Object.entries(params)) {
+    const key = prefix ? `${prefix}.${k}` : k
+    if (isRecord(v) && depth < MAX_DEPTH && Object.keys(v).length) flattenParams(v, key, depth + 1, out)
+    else out.set(key, v)
+  }
+  return out
+}
+
+const show = (v: unknown): string =>
+  v === undefined ? MISSING : typeof v === 'string' ? v : stableJson(v)
+
+/** A parameter that only repeats a row shown above (the request's prompt, model or seed). */
+const repeatsTop = (item: LibraryItem, v: unknown) =>
+  (typeof v === 'string' && (v === item.prompt || v === item.negativePrompt || v === item.model)) ||
+  (typeof v === 'number' && v === item.seed)
+
+function row(key: string, label: string, raw: unknown[], kind: CompareRow['kind'] = 'value'): CompareRow {
+  const canon = raw.map((v) => (v === undefined ? '\u0000missing' : stableJson(v)))
+  return {
+    key,
+    label,
+    kind,
+    values: raw.map(show),
+    differs: canon.some((c) => c !== canon[0]),
+  }
+}
+
+/**
+ * The settings table of compare: prompt, negative prompt, model, seed, size, (duration for
+ * videos), every request parameter any item has (union of keys, nested ones dotted, sorted), and
+ * the estimated cost; each row says whether the items differ in it, so the UI highlights exactly
+ * those rows.
+ */
+export function compareRows(items: readonly LibraryItem[]): CompareRow[] {
+  const flat = items.map((i) => flattenParams(i.params))
+  const keys = [...new Set(flat.flatMap((f) => [...f.keys()]))].sort((a, b) => a.localeCompare(b))
+  const rows: CompareRow[] = [
+    row('prompt', 'Prompt', items.map((i) => i.prompt), 'prompt'),
+    row('negativePrompt', 'Negative prompt', items.map((i) => i.negativePrompt), 'prompt'),
+    row('model', 'Model', items.map((i) => i.model || undefined)),
+    row('seed', 'Seed', items.map((i) => i.seed ?? undefined)),
+    row(
+      'size',
+      'Size',
+      items.map((i) => (i.width && i.height ? `${i.width} × ${i.height}` : undefined)),
+    ),
+  ]
+  if (items.some((i) => i.durationSec))
+    rows.push(row('duration', 'Duration', items.map((i) => (i.durationSec ? formatDuration(i.durationSec) : undefined))))
+  for (const key of keys) {
+    const raw = flat.map((f) => f.get(key))
+    if (raw.every((v, n) => v === undefined || repeatsTop(items[n]!, v))) continue
+    rows.push(row(`param:${key}`, key, raw))
+  }
+  rows.push(row('cost', 'Estimated cost', items.map((i) => formatCost(i.costEstimate))))
+  return rows
+}

@@ -1,0 +1,232 @@
+import './viewer.css'
+
+import type { LibraryTile } from '@shared/library/types'
+import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react'
+
+import { trapTab } from '../../components/focusTrap'
+import { useLibraryStore } from '../../stores/library'
+import { useLibraryViewStore } from '../../stores/libraryView'
+import { formatCount } from '../library/format'
+import { originalSrc } from '../library/media'
+import { rateAction, ratingOf } from './rating'
+import { fetchItem, useLibraryItem } from './useLibraryItem'
+import { useZoomPan, zoomLabel } from './useZoomPan'
+import { ViewerVideo } from './ViewerVideo'
+import { ZoomPane } from './ZoomPane'
+
+/** Positions loaded around the one shown, so ← / → never wait at the edge of a loaded page. */
+const AHEAD = 60
+/** + and − zoom by this factor. */
+const KEY_ZOOM = 1.25
+
+/** Keys that belong to the focused control, not to the viewer. */
+const ownsKeys = (el: HTMLElement) =>
+  el.tagName === 'INPUT' ||
+  el.tagName === 'TEXTAREA' ||
+  el.tagName === 'SELECT' ||
+  el.tagName === 'VIDEO'
+
+/**
+ * The full-window viewer (issue #16): the original file of the item at grid position `pos`,
+ * zoomable and pannable, with ← / → through the current filtered set in grid order. Keyboard:
+ * ← → step, + − zoom, Ctrl/Cmd+0 fit, Ctrl/Cmd+1 100 %, F favourite, Delete (undo in the bar and
+ * Ctrl/Cmd+Z), 0–5 rate (when the library supports ratings), Esc closes and gives focus back to
+ * where it was (the grid, whose active tile is then the one last shown).
+ */
+export function Viewer({ pos }: { pos: number }) {
+  const total = useLibraryStore((s) => s.total)
+  const toast = useLibraryStore((s) => s.toast)
+  // Re-render when pages arrive; the tile is read through tileAt.
+  useLibraryStore((s) => s.blocks)
+  useLibraryStore((s) => s.stale)
+  const tile: LibraryTile | undefined = useLibraryStore.getState().tileAt(pos)
+  const { item, error } = useLibraryItem(tile?.id ?? null, tile?.sha256)
+  const zoom = useZoomPan(tile?.id)
+  const dialog = useRef<HTMLDivElement>(null)
+  const returnTo = useRef<Element | null>(null)
+  const openedAt = useRef(pos)
+
+  useEffect(() => {
+    returnTo.current = document.activeElement
+    dialog.current?.focus()
+  }, [])
+
+  useEffect(() => {
+    useLibraryStore.getState().ensure(Math.max(0, pos - AHEAD), pos + AHEAD)
+  }, [pos, total])
+
+  useEffect(() => {
+    if (total === 0) useLibraryViewStore.getState().closeViewer()
+    else if (pos > total - 1) useLibraryViewStore.getState().setViewerPos(total - 1)
+  }, [pos, total])
+
+  // The neighbours' records, so the next step shows at once.
+  useEffect(() => {
+    const s = useLibraryStore.getState()
+    for (const p of [pos + 1, pos - 1]) {
+      const t = s.tileAt(p)
+      if (t) void fetchItem(t.id, t.sha256)
+    }
+  }, [pos, tile?.id])
+
+  const close = useCallback(() => {
+    const lib = useLibraryStore.getState()
+    const shown = lib.tileAt(pos)
+    useLibraryViewStore.getState().closeViewer()
+    if (pos !== openedAt.current && pos < lib.total) lib.scrollTo(pos)
+    if (lib.detailId && shown && lib.detailId !== shown.id) void lib.openDetail(shown.id)
+    const back = returnTo.current
+    const target =
+      back instanceof HTMLElement && back.isConnected
+        ? back
+        : document.querySelector<HTMLElement>('[data-testid="library-grid"]')
+    target?.focus()
+  }, [pos])
+
+  const step = (delta: 1 | -1) => {
+    const next = Math.min(total - 1, Math.max(0, pos + delta))
+    if (next !== pos) useLibraryViewStore.getState().setViewerPos(next)
+  }
+  const favourite = () => {
+    if (tile) void useLibraryStore.getState().setFavourite(tile.id, !tile.favourite)
+  }
+  const remove = () => {
+    if (tile) void useLibraryStore.getState().deleteIds([tile.id])
+  }
+  const rate = rateAction()
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement
+    const mod = e.ctrlKey || e.metaKey
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      close()
+    } else if (e.key === 'Tab') trapTab(e, dialog.current)
+    else if (mod && e.key === '0') {
+      e.preventDefault()
+      zoom.fit()
+    } else if (mod && e.key === '1') {
+      e.preventDefault()
+      zoom.actual()
+    } else if (mod || e.altKey || ownsKeys(target)) return
+    else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !e.shiftKey) {
+      e.preventDefault()
+      step(e.key === 'ArrowRight' ? 1 : -1)
+    } else if (e.key === '+' || e.key === '=') zoom.zoomBy(KEY_ZOOM)
+    else if (e.key === '-' || e.key === '_') zoom.zoomBy(1 / KEY_ZOOM)
+    else if (e.key === 'f' || e.key === 'F') favourite()
+    else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault()
+      remove()
+    } else if (/^[0-5]$/.test(e.key) && rate && tile) void rate(tile.id, Number(e.key))
+  }
+
+  const title = tile ? tile.promptPreview || tile.fileName : 'Loading…'
+  const rating = tile ? ratingOf(tile) : null
+  const label = item?.prompt ? item.prompt.slice(0, 160) : (tile?.fileName ?? '')
+  return (
+    <div
+      ref={dialog}
+      className="viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="viewer-title"
+      aria-describedby="viewer-help"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      data-testid="viewer"
+    >
+      <header className="viewer-bar">
+        <h2 id="viewer-title" className="viewer-title" title={title}>
+          {title}
+        </h2>
+        <span className="viewer-pos muted" aria-live="polite" data-testid="viewer-pos">
+          {formatCount(pos + 1)} of {formatCount(total)}
+        </span>
+        <div className="row viewer-tools">
+          <button type="button" onClick={() => step(-1)} disabled={pos <= 0} aria-label="Previous item">
+            ←
+          </button>
+          <button type="button" onClick={() => step(1)} disabled={pos >= total - 1} aria-label="Next item">
+            →
+          </button>
+          {tile?.media !== 'video' ? (
+            <div className="row viewer-zoom" role="group" aria-label="Zoom">
+              <button type="button" onClick={() => zoom.zoomBy(1 / KEY_ZOOM)} aria-label="Zoom out">
+                −
+              </button>
+              <output className="viewer-zoom-level" aria-live="polite" data-testid="viewer-zoom">
+                {zoomLabel(zoom.view, zoom.percent)}
+              </output>
+              <button type="button" onClick={() => zoom.zoomBy(KEY_ZOOM)} aria-label="Zoom in">
+                +
+              </button>
+              <button type="button" onClick={zoom.fit} aria-pressed={zoom.view.zoom === 1}>
+                Fit
+              </button>
+              <button type="button" onClick={zoom.actual} aria-pressed={zoom.view.zoom === 'actual'}>
+                100%
+              </button>
+            </div>
+          ) : null}
+          <button type="button" onClick={favourite} aria-pressed={Boolean(tile?.favourite)} disabled={!tile}>
+            {tile?.favourite ? '★ Favourite' : '☆ Favourite'}
+          </button>
+          {rating !== null ? (
+            <span className="viewer-rating" aria-label={`Rating ${rating} of 5`}>
+              {'★'.repeat(rating)}
+              {'☆'.repeat(5 - rating)}
+            </span>
+          ) : null}
+          <button type="button" className="danger" onClick={remove} disabled={!tile}>
+            Delete
+          </button>
+          <button type="button" onClick={close} aria-label="Close viewer">
+            ✕
+          </button>
+        </div>
+      </header>
+      {toast ? (
+        <div className="viewer-undo" role="status">
+          <span>
+            Deleted {toast.count} {toast.count === 1 ? 'item' : 'items'}.
+          </span>
+          <button type="button" onClick={() => void useLibraryStore.getState().undoDelete()}>
+            Undo
+          </button>
+        </div>
+      ) : null}
+      <div className="viewer-stage">
+        {error ? (
+          <p className="viewer-message" role="alert">
+            {error.message}
+          </p>
+        ) : !tile || !item || item.id !== tile.id ? (
+          <p className="viewer-message muted">Loading…</p>
+        ) : item.media === 'video' ? (
+          <ViewerVideo key={item.id} src={originalSrc(item.relPath)} label={`Video: ${label}`} />
+        ) : (
+          <ZoomPane
+            key={item.id}
+            view={zoom.view}
+            onView={zoom.setView}
+            onMetrics={zoom.report}
+            label={`Image: ${label}`}
+            layers={[
+              {
+                key: item.id,
+                src: originalSrc(item.relPath),
+                alt: label || item.fileName,
+                natural: item.width && item.height ? { width: item.width, height: item.height } : null,
+              },
+            ]}
+          />
+        )}
+      </div>
+      <p id="viewer-help" className="viewer-help muted">
+        ← → previous / next · + − zoom · Ctrl+0 fit · Ctrl+1 100% · F favourite · Delete
+        {rate ? ' · 0–5 rate' : ''} · Esc close
+      </p>
+    </div>
+  )
+}
