@@ -180,8 +180,9 @@ async function main(): Promise<void> {
       year.to,
     )
     plans.summaryGroupsDemo = explain(
-      `SELECT day, kind, model, status, COUNT(*) FROM ledger WHERE day BETWEEN ? AND ?
-        GROUP BY day, kind, model, status`,
+      `SELECT day, kind, model, status, COUNT(*), SUM(amount_usd IS NULL), SUM(amount_usd),
+              SUM(CASE WHEN basis = 'quote' THEN amount_usd END)
+         FROM ledger WHERE day BETWEEN ? AND ? AND demo IN (0, 1) GROUP BY day, kind, model, status`,
       year.from,
       year.to,
     )

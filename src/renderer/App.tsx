@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 
 import { api } from './api/client'
 import { AREAS } from './areas'
+import { useSpringLoad } from './components/springLoad'
 import { FirstRunScreen } from './features/onboarding/FirstRunScreen'
 import { SCREENS } from './features/registry'
 import { selectArea, useNavigationStore } from './stores/navigation'
@@ -36,6 +37,7 @@ function Frame() {
   const demo = useSettingsStore(selectIsDemo)
   const current = AREAS.find((a) => a.id === area) ?? AREAS[0]
   const Screen = SCREENS[current.id]
+  const springTo = useSpringLoad(go)
 
   useEffect(() => {
     // Ctrl/Cmd + 1…9 jumps to an area, in navigation order.
@@ -72,6 +74,7 @@ function Frame() {
                 aria-current={a.id === current.id ? 'page' : undefined}
                 title={`${a.label} (Ctrl+${i + 1})`}
                 onClick={() => go(a.id)}
+                {...springTo(a.id)}
               >
                 {a.label}
               </button>

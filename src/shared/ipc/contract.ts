@@ -33,13 +33,24 @@ import type {
   ConversationSummary,
   ConversationView,
 } from '../chat/types'
+import type {
+  CollectionDeleteReceipt,
+  LibraryCollection,
+  OrganiseReceipt,
+  TagCount,
+} from '../library/organise'
 import {
+  collectionIdSchema,
+  collectionNameSchema,
   libraryCursorSchema,
   libraryFilterSchema,
   libraryIdSchema,
   libraryIdsSchema,
   localPathSchema,
+  organisePatchSchema,
   posterDataUrlSchema,
+  ratingSchema,
+  tagSchema,
 } from '../library/schemas'
 import type { TermCount } from '../library/promptTerms'
 import type { ParsedSettings } from '../library/settings'
@@ -255,6 +266,33 @@ export const invokeContract = {
     z
       .object({
         prefix: z.string().trim().min(1).max(200),
+        limit: z.number().int().min(1).max(50).optional(),
+      })
+      .strict(),
+  ),
+  'library:setRating': channel<OrganiseReceipt>()(
+    'Set the stars (0–5, 0 clears) of items, in their sidecars. The receipt holds the previous ratings: pass `before` to library:setOrganise to undo.',
+    z.object({ ids: libraryIdsSchema, rating: ratingSchema }).strict(),
+  ),
+  'library:setTags': channel<OrganiseReceipt>()(
+    'Add and remove tags (case-insensitive) on items, in their sidecars. The receipt holds the previous tags, for undo through library:setOrganise.',
+    z
+      .object({
+        ids: libraryIdsSchema,
+        add: z.array(tagSchema).max(50).optional(),
+        remove: z.array(tagSchema).max(50).optional(),
+      })
+      .strict(),
+  ),
+  'library:setOrganise': channel<OrganiseReceipt>()(
+    "Set items' rating, tags, collections and favourite to exactly the values given (the fields present): undo and redo of any organising change, and favourites of a selection.",
+    z.object({ items: z.array(organisePatchSchema).min(1).max(100_000) }).strict(),
+  ),
+  'library:tagSuggestions': channel<TagCount[]>()(
+    'Tags in the library starting with the prefix (case-insensitive; empty: all), most used first, for autocomplete.',
+    z
+      .object({
+        prefix: z.string().max(64),
         limit: z.number().int().min(1).max(50).optional(),
       })
       .strict(),
@@ -502,6 +540,47 @@ export const invokeContract = {
   'presets:delete': channel<Preset[]>()(
     "Delete a form's named preset; answers the form's presets.",
     z.object({ form: presetFormSchema, name: presetNameSchema }).strict(),
+  ),
+
+  // ── collections ──
+  'collections:list': channel<LibraryCollection[]>()(
+    'Collections with their item counts, by name (names from <library>/.gen-studio/collections.json, membership from the sidecars).',
+    empty,
+  ),
+  'collections:create': channel<LibraryCollection>()(
+    'Create an empty collection; names are unique (case-insensitive). Undo: collections:delete.',
+    z.object({ name: collectionNameSchema }).strict(),
+  ),
+  'collections:rename': channel<{ collection: LibraryCollection; previousName: string }>()(
+    'Rename a collection; answers the previous name for undo.',
+    z.object({ id: collectionIdSchema, name: collectionNameSchema }).strict(),
+  ),
+  'collections:delete': channel<CollectionDeleteReceipt>()(
+    "Delete a collection: its id leaves every member's sidecar (the items stay). Undo: collections:restore with the answer.",
+    z.object({ id: collectionIdSchema }).strict(),
+  ),
+  'collections:restore': channel<LibraryCollection>()(
+    'Undo a delete: define the collection again under its id and put back the members (the receipt of collections:delete).',
+    z
+      .object({
+        collection: z
+          .object({
+            id: collectionIdSchema,
+            name: collectionNameSchema,
+            created: z.number().finite().min(0),
+          })
+          .strict(),
+        items: z.array(organisePatchSchema).max(100_000),
+      })
+      .strict(),
+  ),
+  'collections:addItems': channel<OrganiseReceipt>()(
+    'Put items into a collection (in their sidecars). Undo: library:setOrganise with the receipt.',
+    z.object({ id: collectionIdSchema, ids: libraryIdsSchema }).strict(),
+  ),
+  'collections:removeItems': channel<OrganiseReceipt>()(
+    'Take items out of a collection (the items stay in the library). Undo: library:setOrganise with the receipt.',
+    z.object({ id: collectionIdSchema, ids: libraryIdsSchema }).strict(),
   ),
 
   // (domain sections are inserted above this line, one block per domain)

@@ -83,7 +83,8 @@ export function greyGrid(pixels: Uint8Array, layout: PixelLayout): Float64Array 
       for (let x = 0; x < width; x++, p += 3)
         line[cellX[x]!]! += 299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]!
     } else {
-      for (let x = 0; x < width; x++) line[cellX[x]!]! += Math.round(1000 * pixelGrey(pixels, layout, x, y))
+      for (let x = 0; x < width; x++)
+        line[cellX[x]!]! += Math.round(1000 * pixelGrey(pixels, layout, x, y))
     }
     const row = Math.floor((y * GRID) / height) * GRID
     for (let cx = 0; cx < GRID; cx++) sums[row + cx]! += line[cx]!
@@ -126,7 +127,8 @@ function pixelGrey(pixels: Uint8Array, layout: PixelLayout, x: number, y: number
 const COS = (() => {
   const t = new Float64Array(KEEP * GRID)
   for (let u = 0; u < KEEP; u++)
-    for (let x = 0; x < GRID; x++) t[u * GRID + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * GRID))
+    for (let x = 0; x < GRID; x++)
+      t[u * GRID + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * GRID))
   return t
 })()
 

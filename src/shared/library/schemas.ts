@@ -20,7 +20,11 @@ export const libraryIdSchema = z.string().min(1).max(160)
 const usdBoundSchema = z.number().finite().min(0).max(1_000_000)
 
 /** A tag as typed (normalised in main, see normalizeTag). */
-export const tagSchema = z.string().trim().min(1, 'Enter a tag').max(MAX_TAG_LENGTH, 'A tag is at most 64 characters')
+export const tagSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a tag')
+  .max(MAX_TAG_LENGTH, 'A tag is at most 64 characters')
 /** A star count 0–5. */
 export const ratingSchema = z.number().int().min(0).max(MAX_RATING)
 export const collectionIdSchema = z.string().regex(COLLECTION_ID_RE, 'Not a collection id')

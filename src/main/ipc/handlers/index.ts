@@ -5,6 +5,7 @@ import { accountHandlers } from './account'
 import { appHandlers } from './app'
 import { batchHandlers } from './batch'
 import { chatHandlers } from './chat'
+import { collectionsHandlers } from './collections'
 import { demoHandlers } from './demo'
 import { generateHandlers } from './generate'
 import { libraryHandlers } from './library'
@@ -30,6 +31,7 @@ export function createHandlers(c: Container): Handlers {
     ...spendingHandlers(c),
     ...batchHandlers(c),
     ...presetsHandlers(c),
+    ...collectionsHandlers(c),
     // (one spread per domain, inserted above this line)
   } satisfies Handlers
 }

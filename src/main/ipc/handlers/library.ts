@@ -51,4 +51,8 @@ export const libraryHandlers = (c: Container) =>
       c.library.setPoster(id, dataUrlBytes(dataUrl), replace),
     'library:reconcile': () => c.library.reconcile(),
     'library:promptTokens': ({ prefix, limit }) => c.library.promptTokens(prefix, limit),
+    'library:setRating': ({ ids, rating }) => c.library.setRating(ids, rating),
+    'library:setTags': ({ ids, add, remove }) => c.library.setTags(ids, add, remove),
+    'library:setOrganise': ({ items }) => c.library.setOrganise(items),
+    'library:tagSuggestions': ({ prefix, limit }) => c.library.tagSuggestions(prefix, limit),
   }) satisfies Partial<Handlers>

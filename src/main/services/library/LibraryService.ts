@@ -1,6 +1,13 @@
 import { promises as fs } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
+import type {
+  CollectionDeleteReceipt,
+  LibraryCollection,
+  OrganisePatch,
+  OrganiseReceipt,
+  TagCount,
+} from '@shared/library/organise'
 import type { TermCount } from '@shared/library/promptTerms'
 import type { ParsedSettings } from '@shared/library/settings'
 import {
@@ -20,6 +27,7 @@ import {
 import { fail } from '@shared/result'
 
 import type { Thumbnailer } from '../../adapters/thumbnails/Thumbnailer'
+import { type CollectionDef, LibraryCollections } from './collections'
 import { DeleteHolding } from './DeleteHolding'
 import { LibraryEdits } from './edits'
 import { LibraryFilesOut } from './filesOut'
@@ -28,6 +36,7 @@ import { LibraryCore, type LibraryServiceOptions } from './LibraryCore'
 import { LibraryFolder } from './LibraryFolder'
 import { LibraryIndex } from './LibraryIndex'
 import type { MediaSource } from './mediaSource'
+import { LibraryOrganiser } from './organise'
 import { PromptVocab } from './promptVocab'
 import { LibraryReconciler } from './reconcile'
 
@@ -45,7 +54,8 @@ const MAX_PAGE = 500
  *
  * This is the front; the work is in its parts: LibraryFolder (attach, state, watch, retry),
  * LibraryReconciler (index ← folder), ingest.ts (save results, import files), LibraryEdits
- * (favourites, delete with undo), LibraryFilesOut (export, thumbnails, posters, drag, settings).
+ * (favourites, delete with undo), LibraryFilesOut (export, thumbnails, posters, drag, settings),
+ * LibraryOrganiser and LibraryCollections (ratings, tags, collections: organise.ts, collections.ts).
  */
 export class LibraryService {
   private readonly core: LibraryCore
@@ -53,6 +63,8 @@ export class LibraryService {
   private readonly reconciler: LibraryReconciler
   private readonly edits: LibraryEdits
   private readonly out: LibraryFilesOut
+  private readonly organiser: LibraryOrganiser
+  private readonly collections: LibraryCollections
   private opening: Promise<void> | null = null
   private unsubscribe: (() => void) | null = null
   private vocab: PromptVocab | null = null
@@ -76,6 +88,8 @@ export class LibraryService {
     const get = (id: string) => this.get(id)
     this.edits = new LibraryEdits(this.core, this.reconciler, get)
     this.out = new LibraryFilesOut(this.core, get)
+    this.organiser = new LibraryOrganiser(this.core)
+    this.collections = new LibraryCollections(this.core, this.organiser)
     this.mediaSource = {
       libraryDir: () => this.core.root ?? '',
       thumbDir: () => this.thumbs.dir,
@@ -240,6 +254,56 @@ export class LibraryService {
   async undoDelete(token: string): Promise<LibraryTile[]> {
     await this.open()
     return this.edits.undoDelete(token)
+  }
+
+  // ──────────── organise: ratings, tags, collections (organise.ts, collections.ts) ────────────
+
+  /** Sets the stars of items; the receipt undoes it through `setOrganise`. */
+  setRating(ids: string[], rating: number): Promise<OrganiseReceipt> {
+    return this.open().then(() => this.organiser.setRating(ids, rating))
+  }
+
+  /** Adds and removes tags on items. */
+  setTags(ids: string[], add?: string[], remove?: string[]): Promise<OrganiseReceipt> {
+    return this.open().then(() => this.organiser.setTags(ids, add, remove))
+  }
+
+  /** Sets organising fields to exact values (undo, redo, favourites of a selection). */
+  setOrganise(patches: OrganisePatch[]): Promise<OrganiseReceipt> {
+    return this.open().then(() => this.organiser.setOrganise(patches))
+  }
+
+  /** Tags starting with a prefix, most used first. */
+  tagSuggestions(prefix: string, limit = 10): Promise<TagCount[]> {
+    return this.open().then(() => this.organiser.tagSuggestions(prefix, limit))
+  }
+
+  listCollections(): Promise<LibraryCollection[]> {
+    return this.open().then(() => this.collections.list())
+  }
+
+  createCollection(name: string): Promise<LibraryCollection> {
+    return this.open().then(() => this.collections.create(name))
+  }
+
+  renameCollection(id: string, name: string) {
+    return this.open().then(() => this.collections.rename(id, name))
+  }
+
+  deleteCollection(id: string): Promise<CollectionDeleteReceipt> {
+    return this.open().then(() => this.collections.delete(id))
+  }
+
+  restoreCollection(def: CollectionDef, items: OrganisePatch[]): Promise<LibraryCollection> {
+    return this.open().then(() => this.collections.restore(def, items))
+  }
+
+  addToCollection(id: string, ids: string[]): Promise<OrganiseReceipt> {
+    return this.open().then(() => this.collections.addItems(id, ids))
+  }
+
+  removeFromCollection(id: string, ids: string[]): Promise<OrganiseReceipt> {
+    return this.open().then(() => this.collections.removeItems(id, ids))
   }
 
   // ───────────────────────────── files out ─────────────────────────────

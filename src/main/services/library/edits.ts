@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
+import { withOrganise } from '@shared/library/organise'
 import type { DeleteReceipt, LibraryItem, LibrarySidecar, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
 
@@ -133,7 +134,8 @@ export class LibraryEdits {
   }
 }
 
-function sidecarFromItem(item: LibraryItem): LibrarySidecar {
+/** A sidecar rebuilt from the index, for an item whose sidecar file is missing (then rewritten). */
+export function sidecarFromItem(item: LibraryItem): LibrarySidecar {
   return {
     format: 'gen-studio-library',
     version: 1,
@@ -156,5 +158,6 @@ function sidecarFromItem(item: LibraryItem): LibrarySidecar {
     demo: item.demo,
     ...(item.originalName ? { originalName: item.originalName } : {}),
     ...withBatch(item.batch),
+    ...withOrganise(item),
   }
 }

@@ -4,10 +4,7 @@ import type { LibrarySidecar } from '@shared/library/types'
 import type { Db } from '../../adapters/sqlite/openDatabase'
 
 /** The `[from, to)` key range of every tag key starting with `prefix`. */
-export const prefixRange = (prefix: string): [string, string] => [
-  prefix,
-  `${prefix}\u{10FFFF}`,
-]
+export const prefixRange = (prefix: string): [string, string] => [prefix, `${prefix}\u{10FFFF}`]
 
 /**
  * The index's side of organising (issue #16): the `rating` column and the side tables of tags,
@@ -20,7 +17,9 @@ export class OrganiseIndex {
 
   constructor(private readonly db: Db) {
     this.st = {
-      tag: db.prepare('INSERT OR IGNORE INTO item_tags (tag, item, label, pos) VALUES (?, ?, ?, ?)'),
+      tag: db.prepare(
+        'INSERT OR IGNORE INTO item_tags (tag, item, label, pos) VALUES (?, ?, ?, ?)',
+      ),
       collection: db.prepare(
         'INSERT OR IGNORE INTO item_collections (collection, item) VALUES (?, ?)',
       ),

@@ -3,18 +3,20 @@ import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../adapters/sqlite/openDatabase'
 import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
-import { ftsQuery, TILE_COLUMNS, type TileRow, toTile } from './indexRows'
+import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
+import { filterSource } from './organiseFilter'
 
-/** A SELECT without its ORDER BY, and whether FTS5 drives it (a prompt search). */
+/** A SELECT without its ORDER BY, and the column its newest-first ORDER BY walks. */
 interface FilterQuery extends BaseQuery {
-  fts: boolean
+  order: string
 }
 
 /**
  * The grid's reads of the index: keyset pages (newest first, or by cost: see costOrder.ts),
  * month counts and ID lists, for any filter (kinds, media, model, dates, favourites, batch, cost
- * bounds, prompt words through FTS5). Statements are prepared once per distinct filter shape.
+ * bounds, prompt words through FTS5; rating, tags and collection through their side tables, see
+ * organiseFilter.ts). Statements are prepared once per distinct filter shape.
  */
 export class IndexQueries implements CostSortedQuery {
   private readonly cache = new Map<string, Statement>()
@@ -34,11 +36,13 @@ export class IndexQueries implements CostSortedQuery {
     return st
   }
 
-  /** Clauses on `items` for a filter, and the FTS query (null when no text). */
-  private where(filter: LibraryFilter): {
+  /** Clauses on `items` for a filter; rowid bounds go on `bound` (the driving table's key). */
+  private where(
+    filter: LibraryFilter,
+    bound: string,
+  ): {
     clauses: string[]
     params: unknown[]
-    match: string | null
   } {
     const clauses: string[] = []
     const params: unknown[] = []
@@ -55,11 +59,11 @@ export class IndexQueries implements CostSortedQuery {
       params.push(filter.model)
     }
     if (filter.from !== undefined) {
-      clauses.push('items.rowid >= ?')
+      clauses.push(`${bound} >= ?`)
       params.push(keyOf(filter.from))
     }
     if (filter.to !== undefined) {
-      clauses.push('items.rowid < ?')
+      clauses.push(`${bound} < ?`)
       params.push(keyOf(filter.to))
     }
     if (filter.favourites) clauses.push('items.favourite = 1')
@@ -76,7 +80,7 @@ export class IndexQueries implements CostSortedQuery {
       clauses.push('items.cost <= ?')
       params.push(filter.maxCost)
     }
-    return { clauses, params, match: filter.text ? ftsQuery(filter.text) : null }
+    return { clauses, params }
   }
 
   /** SELECT `columns` FROM the right tables for a filter and extra clauses, without ORDER BY. */
@@ -86,19 +90,15 @@ export class IndexQueries implements CostSortedQuery {
     extra: string[],
     extraParams: unknown[],
   ): FilterQuery {
-    const { clauses, params, match } = this.where(filter)
-    clauses.push(...extra)
-    params.push(...extraParams)
-    if (match) {
-      const where = ['items_fts MATCH ?', ...clauses].join(' AND ')
-      return {
-        sql: `SELECT ${columns} FROM items_fts JOIN items ON items.rowid = items_fts.rowid WHERE ${where}`,
-        params: [match, ...params],
-        fts: true,
-      }
+    const source = filterSource(filter)
+    const { clauses, params } = this.where(filter, source.bound)
+    const all = [...source.clauses, ...clauses, ...extra]
+    const where = all.length ? all.join(' AND ') : '1'
+    return {
+      sql: `SELECT ${columns} FROM ${source.from} WHERE ${where}`,
+      params: [...source.params, ...params, ...extraParams],
+      order: source.order,
     }
-    const where = clauses.length ? clauses.join(' AND ') : '1'
-    return { sql: `SELECT ${columns} FROM items WHERE ${where}`, params, fts: false }
   }
 
   /** The exclusive rowid bound for a cursor: its row's key, or its time when the row is gone. */
@@ -109,14 +109,12 @@ export class IndexQueries implements CostSortedQuery {
 
   /** SELECT … newest first after `after` (rowid order, no sort step). */
   private newest(columns: string, filter: LibraryFilter, after: LibraryCursor | null) {
+    const bound = filterSource(filter).bound
     const q = after
-      ? this.base(columns, filter, ['items.rowid < ?'], [this.bound(after)])
+      ? this.base(columns, filter, [`${bound} < ?`], [this.bound(after)])
       : this.base(columns, filter, [], [])
-    // With FTS5 driving, its doclist is already in rowid order and it stops at the limit.
-    return {
-      sql: `${q.sql} ORDER BY ${q.fts ? 'items_fts' : 'items'}.rowid DESC`,
-      params: q.params,
-    }
+    // With FTS5 or a side table driving, its order is already the rowid's and it stops at the limit.
+    return { sql: `${q.sql} ORDER BY ${q.order} DESC`, params: q.params }
   }
 
   /**
@@ -144,13 +142,9 @@ export class IndexQueries implements CostSortedQuery {
 
   /** Counts per month for the same filter, newest first (the sort does not change them). */
   months(filter: LibraryFilter): LibraryMonth[] {
-    const { clauses, params, match } = this.where(filter)
-    const where = clauses.length ? clauses.join(' AND ') : '1'
-    const sql = match
-      ? `SELECT items.month AS month, count(*) AS n FROM items_fts JOIN items ON items.rowid = items_fts.rowid
-         WHERE items_fts MATCH ? AND ${where} GROUP BY items.month ORDER BY items.month DESC`
-      : `SELECT month, count(*) AS n FROM items WHERE ${where} GROUP BY month ORDER BY month DESC`
-    const rows = this.stmt(sql).all(...(match ? [match, ...params] : params)) as Array<{
+    const q = this.base('items.month AS month, count(*) AS n', filter, [], [])
+    const sql = `${q.sql} GROUP BY items.month ORDER BY items.month DESC`
+    const rows = this.stmt(sql).all(...q.params) as Array<{
       month: number
       n: number
     }>

@@ -115,6 +115,18 @@ export const MIGRATIONS: Migration[] = [
       END;
       UPDATE items SET sidecar_mtime = ${STALE_STAMP} WHERE sidecar_mtime >= 0;
     `),
+  // 4 (issue #16, find similar): perceptual hashes, keyed by the file's sha256 rather than a
+  // column of items: a hash belongs to the content, so it survives the delete-then-insert of an
+  // upsert, a re-read sidecar, an index cleared for another folder and an undone delete, and
+  // copies with the same bytes share one. Two unsigned 32-bit halves (0..2^32-1) as INTEGERs; -1/-1
+  // marks a file that cannot be decoded (never retried). Nothing to refill: missing hashes are
+  // made in the background from the thumbnails (LibrarySimilar), so no stamp is touched.
+  (db) =>
+    db.exec(`
+      CREATE TABLE phashes (
+        sha256 TEXT PRIMARY KEY, hi INTEGER NOT NULL, lo INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `),
 ]
 
 /**

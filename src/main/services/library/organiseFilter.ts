@@ -78,5 +78,12 @@ export function filterSource(filter: LibraryFilter): FilterSource {
       fts: false,
     }
   }
-  return { from: 'items', clauses: [], params: [], order: 'items.rowid', bound: 'items.rowid', fts: false }
+  return {
+    from: 'items',
+    clauses: [],
+    params: [],
+    order: 'items.rowid',
+    bound: 'items.rowid',
+    fts: false,
+  }
 }

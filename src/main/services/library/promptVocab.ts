@@ -1,18 +1,25 @@
-import { promptTerms, type TermCount, termKey } from '@shared/library/promptTerms'
+import { type TermCount, termKey, visitTerms } from '@shared/library/promptTerms'
 
 import type { Db } from '../../adapters/sqlite/openDatabase'
 
 /** Prompts read per step of a full build; the event loop gets a turn between steps. */
-const CHUNK = 5_000
+const CHUNK = 2_000
 /** Above this many distinct terms, tags used only once are dropped (they are sentences, mostly). */
 const MAX_TERMS = 300_000
+/** Typing asks many times a second: the index is checked for changes at most this often. */
+const CHECK_MS = 1_500
 /** A full rebuild is also made when the index changed in place and the table is this old. */
 const STALE_MS = 10 * 60_000
 
 interface Term {
   label: string
   n: number
+  /** The last prompt that counted it (a prompt counts each term once). */
+  seen: number
 }
+
+/** Numbers prompts as they are counted, for Term.seen. */
+let promptSerial = 0
 
 interface Signature {
   count: number
@@ -26,7 +33,8 @@ interface Signature {
  * Why a table in memory built lazily, and not FTS5's vocabulary: fts5vocab counts by walking
  * whole doclists (slow for common words at 100k items) and only knows single lower-cased
  * tokens, never "blue hair" as the user wrote it. The table here is built on the first request,
- * in steps that leave the event loop free, and kept fresh cheaply: rows are keyed by time, so
+ * in steps that leave the event loop free, and kept fresh cheaply (checked at most every 1.5 s
+ * while the user types): rows are keyed by time, so
  * newly saved results are the rows past the last rowid seen and are simply added; when rows
  * went away (or, after ten minutes, changed in place) it is rebuilt. A lookup is a binary search
  * for the prefix in the sorted keys plus a top-k pass over that range: well under a millisecond.
@@ -37,6 +45,7 @@ export class PromptVocab {
   private built: (Signature & { at: number }) | null = null
   private pending: Promise<void> | null = null
   private background: Promise<void> | null = null
+  private checkedAt = 0
 
   constructor(
     private readonly db: Db,
@@ -54,10 +63,15 @@ export class PromptVocab {
     this.terms = new Map()
     this.sorted = []
     this.built = null
+    this.checkedAt = 0
   }
 
   private fresh(): Promise<void> {
-    this.pending ??= this.update().finally(() => (this.pending = null))
+    if (this.built && this.now() - this.checkedAt < CHECK_MS) return Promise.resolve()
+    this.pending ??= this.update().finally(() => {
+      this.pending = null
+      this.checkedAt = this.now()
+    })
     return this.pending
   }
 
@@ -150,16 +164,18 @@ export class PromptVocab {
  * (A rebuild reads newest first, so there the first spelling seen is the newest.)
  */
 function addTerms(terms: Map<string, Term>, prompt: string, fresh: string[] | null): void {
-  for (const [key, label] of promptTerms(prompt)) {
+  const serial = ++promptSerial
+  visitTerms(prompt, (key, label) => {
     const t = terms.get(key)
-    if (t) {
-      t.n++
-      if (fresh) t.label = label
-    } else {
-      terms.set(key, { label, n: 1 })
+    if (!t) {
+      terms.set(key, { label, n: 1, seen: serial })
       fresh?.push(key)
+    } else if (t.seen !== serial) {
+      t.n++
+      t.seen = serial
+      if (fresh) t.label = label
     }
-  }
+  })
 }
 
 /** Two sorted lists of distinct keys as one (linear: new results never re-sort the table). */

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs'
 
 import type { BatchCell } from '@shared/batch/types'
+import { organiseFromJson } from '@shared/library/organise'
 import { LIBRARY_KINDS, type LibraryKind, type LibrarySidecar } from '@shared/library/types'
 
 import { writeAtomic } from './fsUtil'
@@ -85,6 +86,7 @@ export function parseSidecar(text: string): LibrarySidecar {
     demo: v.demo === true,
     ...(typeof v.originalName === 'string' ? { originalName: v.originalName } : {}),
     ...withBatch(parseBatchCell(v.batch)),
+    ...organiseFromJson(v),
   }
 }
 

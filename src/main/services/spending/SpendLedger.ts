@@ -157,7 +157,8 @@ export class SpendLedger {
 
   /** Totals for a range of local days: by day, model and kind, the top requests. */
   summary(from: DayKey, to: DayKey, includeDemo: boolean): Omit<SpendSummary, 'kept'> {
-    const demoClause = includeDemo ? '' : 'AND demo = 0'
+    // `demo IN (0, 1)` rather than nothing, so a range with the demo still seeks by day.
+    const demoClause = includeDemo ? 'AND demo IN (0, 1)' : 'AND demo = 0'
     const groups = this.db
       .prepare(
         `SELECT day, kind, model, status, COUNT(*) AS n, SUM(amount_usd IS NULL) AS unpriced,
@@ -254,7 +255,7 @@ export class SpendLedger {
     const stmt = this.db.prepare(
       `SELECT id, task_id, batch_id, kind, model, amount_usd, basis, status, created_at, day,
               prompt, demo
-         FROM ledger WHERE day BETWEEN ? AND ? ${includeDemo ? '' : 'AND demo = 0'}
+         FROM ledger WHERE day BETWEEN ? AND ? ${includeDemo ? 'AND demo IN (0, 1)' : 'AND demo = 0'}
         ORDER BY created_at, id`,
     )
     for (const r of stmt.iterate(from, to) as Iterable<Row & { demo: number }>)

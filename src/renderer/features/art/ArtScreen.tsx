@@ -3,12 +3,14 @@ import '../generate/generate.css'
 import { NATIVE_ACTIONS, NATIVE_LIMITS } from '@shared/catalog'
 import { useMemo } from 'react'
 
+import { useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
 import { batchBaseOf } from '../batch/batchBase'
 import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
 import { SAMPLERS } from '../generate/artPresets'
 import { GenerateShell } from '../generate/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea } from '../generate/inputs'
+import { useReferenceIntent } from '../generate/libraryRef'
 import { MaskPainter } from '../generate/MaskPainter'
 import { PromptBox } from '../generate/PromptBox'
 import { ReferenceDropZone } from '../generate/ReferenceDropZone'
@@ -35,7 +37,12 @@ const toMultiple = (v: number) =>
 
 /** Art model (native endpoint): generate, img2img and infill with character prompts. */
 export default function ArtScreen() {
-  const { draft, set, fieldMessage, runner, shell } = useFormScreen('art')
+  // "Use as reference" (library, results): the image becomes the source of an image-to-image.
+  const onReference = useReferenceIntent('art.source', 1, () => {
+    const forms = useFormsStore.getState()
+    if (forms.drafts.art.action === 'generate') forms.patch('art', { action: 'img2img' })
+  })
+  const { draft, set, fieldMessage, runner, shell } = useFormScreen('art', { onReference })
   const source = useGenerateStore((s) => s.slots['art.source'])
   const mask = useGenerateStore((s) => s.masks.art)
   const form = useMemo(() => buildArtForm(draft, source, mask), [draft, source, mask])

@@ -15,23 +15,22 @@ export function PromptDiff({ a, b }: { a: string; b: string }) {
   const diff = useMemo(() => diffWords(a, b), [a, b])
   return (
     <>
-      {diff.parts.map((p, i) =>
-        p.op === 'same' ? (
-          <span key={i}>{p.text}</span>
-        ) : p.op === 'del' ? (
-          <del key={i}>
-            <span className="cmp-sr">[removed: </span>
-            {p.text}
-            <span className="cmp-sr">]</span>
-          </del>
-        ) : (
-          <ins key={i}>
-            <span className="cmp-sr">[added: </span>
-            {p.text}
-            <span className="cmp-sr">]</span>
-          </ins>
-        ),
-      )}
+      {diff.parts.map((p, i) => {
+        if (p.op === 'same') return <span key={i}>{p.text}</span>
+        // The space before a change stays outside the mark.
+        const lead = /^\s*/.exec(p.text)![0]
+        const Mark = p.op === 'del' ? 'del' : 'ins'
+        return (
+          <span key={i}>
+            {lead}
+            <Mark>
+              <span className="cmp-sr">[{p.op === 'del' ? 'removed' : 'added'}: </span>
+              {p.text.slice(lead.length)}
+              <span className="cmp-sr">]</span>
+            </Mark>
+          </span>
+        )
+      })}
       {diff.complete ? null : (
         <span className="cmp-note muted">
           {' '}

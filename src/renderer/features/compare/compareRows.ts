@@ -41,7 +41,8 @@ export function flattenParams(
 ): Map<string, unknown> {
   for (const [k, v] of Object.entries(params)) {
     const key = prefix ? `${prefix}.${k}` : k
-    if (isRecord(v) && depth < MAX_DEPTH && Object.keys(v).length) flattenParams(v, key, depth + 1, out)
+    if (isRecord(v) && depth < MAX_DEPTH && Object.keys(v).length)
+      flattenParams(v, key, depth + 1, out)
     else out.set(key, v)
   }
   return out
@@ -51,11 +52,16 @@ const show = (v: unknown): string =>
   v === undefined ? MISSING : typeof v === 'string' ? v : stableJson(v)
 
 /** A parameter that only repeats a row shown above (the request's prompt, model or seed). */
-const repeatsTop = (item: LibraryItem, v: unknown) =>
+const repeatsTop = (item: LibraryItem, key: string, v: unknown) =>
   (typeof v === 'string' && (v === item.prompt || v === item.negativePrompt || v === item.model)) ||
-  (typeof v === 'number' && v === item.seed)
+  (typeof v === 'number' && v === item.seed && /seed$/i.test(key))
 
-function row(key: string, label: string, raw: unknown[], kind: CompareRow['kind'] = 'value'): CompareRow {
+function row(
+  key: string,
+  label: string,
+  raw: unknown[],
+  kind: CompareRow['kind'] = 'value',
+): CompareRow {
   const canon = raw.map((v) => (v === undefined ? '\u0000missing' : stableJson(v)))
   return {
     key,
@@ -76,10 +82,28 @@ export function compareRows(items: readonly LibraryItem[]): CompareRow[] {
   const flat = items.map((i) => flattenParams(i.params))
   const keys = [...new Set(flat.flatMap((f) => [...f.keys()]))].sort((a, b) => a.localeCompare(b))
   const rows: CompareRow[] = [
-    row('prompt', 'Prompt', items.map((i) => i.prompt), 'prompt'),
-    row('negativePrompt', 'Negative prompt', items.map((i) => i.negativePrompt), 'prompt'),
-    row('model', 'Model', items.map((i) => i.model || undefined)),
-    row('seed', 'Seed', items.map((i) => i.seed ?? undefined)),
+    row(
+      'prompt',
+      'Prompt',
+      items.map((i) => i.prompt),
+      'prompt',
+    ),
+    row(
+      'negativePrompt',
+      'Negative prompt',
+      items.map((i) => i.negativePrompt),
+      'prompt',
+    ),
+    row(
+      'model',
+      'Model',
+      items.map((i) => i.model || undefined),
+    ),
+    row(
+      'seed',
+      'Seed',
+      items.map((i) => i.seed ?? undefined),
+    ),
     row(
       'size',
       'Size',
@@ -87,12 +111,24 @@ export function compareRows(items: readonly LibraryItem[]): CompareRow[] {
     ),
   ]
   if (items.some((i) => i.durationSec))
-    rows.push(row('duration', 'Duration', items.map((i) => (i.durationSec ? formatDuration(i.durationSec) : undefined))))
+    rows.push(
+      row(
+        'duration',
+        'Duration',
+        items.map((i) => (i.durationSec ? formatDuration(i.durationSec) : undefined)),
+      ),
+    )
   for (const key of keys) {
     const raw = flat.map((f) => f.get(key))
-    if (raw.every((v, n) => v === undefined || repeatsTop(items[n]!, v))) continue
+    if (raw.every((v, n) => v === undefined || repeatsTop(items[n]!, key, v))) continue
     rows.push(row(`param:${key}`, key, raw))
   }
-  rows.push(row('cost', 'Estimated cost', items.map((i) => formatCost(i.costEstimate))))
+  rows.push(
+    row(
+      'cost',
+      'Estimated cost',
+      items.map((i) => formatCost(i.costEstimate)),
+    ),
+  )
   return rows
 }

@@ -1,4 +1,5 @@
 import type { ParsedSettings } from '@shared/library/settings'
+import type { PresetFields } from '@shared/presets/schemas'
 import type { PriceEstimate } from '@shared/pricing'
 import type { AppError } from '@shared/result'
 import type { TaskKind } from '@shared/tasks/states'
@@ -6,11 +7,13 @@ import { type DragEvent, type FormEvent, type ReactNode, useRef, useState } from
 
 import { api, call } from '../../api/client'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import type { FormId } from '../../stores/forms'
 import { type BatchBase, BatchButton } from '../batch/BatchButton'
 import { filesOf } from './addFiles'
 import { BudgetBadge } from './BudgetBadge'
 import { FormBudgetRefusal } from './BudgetRefusal'
 import { CostBadge } from './CostBadge'
+import { PresetMenu } from './PresetMenu'
 import { TaskResults } from './TaskResults'
 
 /** What the last "apply settings" did, shown until dismissed so nothing changes unseen. */
@@ -41,6 +44,8 @@ interface Props {
   onSettings(settings: ParsedSettings, from: string): void
   notice: AppliedNotice | null
   onDismissNotice(): void
+  /** The form's named presets (useFormScreen supplies it): the "Presets" menu in the intro row. */
+  presets?: { form: FormId; apply(fields: PresetFields, name: string): void }
   children: ReactNode
 }
 
@@ -103,6 +108,7 @@ export function GenerateShell(p: Props) {
       <h1 id={`${p.id}-title`}>{p.title}</h1>
       <div className="row gen-intro">
         {p.intro ? <p className="muted">{p.intro}</p> : null}
+        {p.presets ? <PresetMenu form={p.presets.form} onApply={p.presets.apply} /> : null}
         <button type="button" className="ghost" onClick={() => settingsInput.current?.click()}>
           Apply settings from a PNG…
         </button>

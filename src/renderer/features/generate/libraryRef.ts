@@ -1,7 +1,12 @@
 import type { LibraryItem } from '@shared/library/types'
+import { useCallback, useRef } from 'react'
 
+import { api, call } from '../../api/client'
+import { type SlotId, useGenerateStore } from '../../stores/generate'
+import { useSettingsStore } from '../../stores/settings'
 import { originalSrc } from '../library/media'
 import { newRefId, type RefItem } from './references'
+import type { LibraryIntent } from '../../stores/library/intents'
 
 const TYPES = {
   png: 'image/png',
@@ -32,4 +37,50 @@ export function refFromLibrary(item: LibraryItem, libraryDir: string): RefItem {
     libraryId: item.id,
     problem: item.media === 'image' && type ? null : 'is not a PNG, JPEG or WebP image',
   }
+}
+
+/**
+ * The in-app drag type for a library item (issue #16): result cards set it with the item's
+ * library id, and ReferenceDropZone takes it as a reference. Library tiles keep the OS drag
+ * (real files, for other apps); their files dropped on a zone are taken as files.
+ */
+export const LIBRARY_ITEM_TYPE = 'application/x-gen-studio-library-id'
+
+/** A library item by id as a reference (a dragged result); a problem item when it is gone. */
+export async function refFromLibraryId(id: string): Promise<RefItem> {
+  const result = await call(() => api().library.get({ id }))
+  if (result.ok) return refFromLibrary(result.value, libraryDir())
+  return {
+    id: newRefId(),
+    name: id,
+    bytes: 0,
+    type: null,
+    width: null,
+    height: null,
+    path: null,
+    thumb: null,
+    origin: 'library',
+    libraryId: id,
+    problem: result.error.message,
+  }
+}
+
+const libraryDir = () => useSettingsStore.getState().settings?.libraryDir ?? ''
+
+/**
+ * The `onReference` a form gives useFormScreen: the library's (or a result's) "Use as reference"
+ * puts the item into `slot` (a single-file slot is replaced); `before` adapts the form first
+ * (the art form switches from generate to image-to-image).
+ */
+export function useReferenceIntent(slot: SlotId, max: number, before?: () => void) {
+  const addRefs = useGenerateStore((s) => s.addRefs)
+  const prepare = useRef(before)
+  prepare.current = before
+  return useCallback(
+    (intent: LibraryIntent) => {
+      prepare.current?.()
+      addRefs(slot, [refFromLibrary(intent.item, libraryDir())], max)
+    },
+    [addRefs, slot, max],
+  )
 }

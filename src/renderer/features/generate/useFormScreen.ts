@@ -1,5 +1,8 @@
+import type { PresetFields } from '@shared/presets/schemas'
+
 import type { Drafts, FormId } from '../../stores/forms'
 import { useFormsStore } from '../../stores/forms'
+import { applyPreset } from './presets'
 import { useTaskFeed } from './tasksClient'
 import { type LibraryIntent, useApplySettings, useRun } from './useRun'
 
@@ -13,7 +16,7 @@ import { type LibraryIntent, useApplySettings, useRun } from './useRun'
  * - `fieldMessage(errors, field)`: the server's message for the field, else the form's own; an
  *   untouched empty prompt shows nothing until the first submit attempt.
  * - `runner`: the submit cycle (`useRun`); `shell`: the props GenerateShell takes from the submit
- *   cycle and from "apply settings".
+ *   cycle, from "apply settings" and for the named presets (applied through `normalize` too).
  */
 export function useFormScreen<F extends FormId>(
   form: F,
@@ -50,6 +53,16 @@ export function useFormScreen<F extends FormId>(
     onSettings: settings.apply,
     notice: settings.notice,
     onDismissNotice: () => settings.setNotice(null),
+    presets: {
+      form,
+      /** Applies a named preset exactly as saved, then the screen's normalize (like `set(…, true)`). */
+      apply: (fields: PresetFields) => {
+        runner.clearServerFields()
+        const store = useFormsStore.getState()
+        const { draft: next } = applyPreset(form, store.drafts[form], fields)
+        store.replace(form, opts.normalize ? opts.normalize(next) : next)
+      },
+    },
   }
 
   return { draft, set, fieldMessage, runner, shell }

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState, type WheelEvent } from
 
 import { trapTab } from '../../components/focusTrap'
 import { useLibraryStore } from '../../stores/library'
+import { openViewerFor } from '../viewer/openViewer'
 import {
   describeBatchCell,
   formatBytes,
@@ -11,6 +12,8 @@ import {
   formatDuration,
 } from './format'
 import { originalSrc } from './media'
+import { organiseKey } from './organise/organiseKeys'
+import { OrganisePanel } from './organise/OrganisePanel'
 
 /** What a reuse button does beyond emitting the intent: where the user continues. */
 export interface DetailViewProps {
@@ -46,6 +49,14 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
     } else if (!typing && (e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !e.altKey) {
       e.preventDefault()
       onStep(e.key === 'ArrowRight' ? 1 : -1)
+    } else if (
+      // 0–5 rate and F favourite this item; the zoom view keeps its own 0 (fit).
+      !typing &&
+      target.tagName !== 'SELECT' &&
+      !target.closest('.lib-zoom-view') &&
+      organiseKey(e, [item.id])
+    ) {
+      e.preventDefault()
     } else trapTab(e, dialog.current)
   }
 
@@ -85,6 +96,9 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
             </button>
             <button type="button" onClick={() => onStep(1)} aria-label="Next item">
               →
+            </button>
+            <button type="button" onClick={() => openViewerFor(item.id)}>
+              Open viewer
             </button>
             <button ref={closeButton} type="button" onClick={onClose} aria-label="Close details">
               ✕
@@ -141,6 +155,7 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
                 Delete
               </button>
             </div>
+            <OrganisePanel item={item} />
             <h3>Prompt</h3>
             <p className="lib-prompt" data-testid="detail-prompt">
               {item.prompt || <span className="muted">No prompt stored</span>}

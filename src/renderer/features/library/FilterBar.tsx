@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 
 import { isFiltered, useLibraryStore } from '../../stores/library'
 import { formatCount, fromDateInput, shortBatchId, toDateInput } from './format'
+import { OrganiseFilters } from './organise/OrganiseFilters'
 
 const KIND_LABELS: Record<LibraryKind, string> = {
   image: 'Images API',
@@ -47,7 +48,7 @@ export function FilterBar() {
         <input
           id={`${id}-q`}
           type="search"
-          placeholder="Words in the prompt…"
+          placeholder="Words in the prompt, or #tag…"
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
@@ -130,6 +131,7 @@ export function FilterBar() {
           onChange={(e) => setFilter({ to: fromDateInput(e.target.value, true) })}
         />
       </div>
+      <OrganiseFilters />
       <label className="lib-check">
         <input
           type="checkbox"

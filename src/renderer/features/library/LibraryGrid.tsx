@@ -12,10 +12,14 @@ import {
 } from 'react'
 
 import { monthAt, useLibraryStore } from '../../stores/library'
+import { TILE_SIZES, useLibraryViewStore } from '../../stores/libraryView'
 import { formatDateTime, formatDuration } from './format'
 import { thumbSrc } from './media'
+import { beginItemDrag } from './organise/itemDrag'
+import { organiseKey, targetIds } from './organise/organiseKeys'
 
-const MIN_TILE = 160
+/** The default minimum tile width; the toolbar's Tile size picks another (TILE_SIZES). */
+const MIN_TILE = TILE_SIZES.medium
 const GAP = 8
 const PAD = 8
 const OVERSCAN_ROWS = 2
@@ -28,9 +32,9 @@ interface Layout {
   rowHeight: number
 }
 
-function layoutFor(width: number): Layout {
-  const inner = Math.max(MIN_TILE, width - PAD * 2)
-  const cols = Math.max(1, Math.floor((inner + GAP) / (MIN_TILE + GAP)))
+function layoutFor(width: number, minTile: number = MIN_TILE): Layout {
+  const inner = Math.max(minTile, width - PAD * 2)
+  const cols = Math.max(1, Math.floor((inner + GAP) / (minTile + GAP)))
   const tile = Math.floor((inner - GAP * (cols - 1)) / cols)
   return { cols, tile, rowHeight: tile + GAP }
 }
@@ -43,8 +47,10 @@ function rowSpan(top: number, height: number, rowHeight: number): { first: numbe
 /**
  * The virtualized grid: only the rows in view (plus two on each side) exist in the DOM, whatever
  * the library size; the scroll height is exact because month counts give the total. It is one
- * listbox with an active descendant: arrows, Page Up/Down, Home/End move; Space toggles; Shift
- * extends; Enter opens; Delete deletes; Ctrl/Cmd+A selects all.
+ * listbox with an active descendant: arrows, Page Up/Down, Home/End move; Space opens the viewer;
+ * Ctrl/Cmd+Space toggles; Shift extends; Enter opens; Delete deletes; Ctrl/Cmd+A selects all;
+ * 0–5 rate and F toggles favourite (the selection, or the active item);
+ * the Tile size control sets the columns' minimum width.
  */
 export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
   const total = useLibraryStore((s) => s.total)
@@ -59,6 +65,9 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
   const ref = useRef<HTMLDivElement>(null)
   const [view, setView] = useState({ width: 0, height: 0, top: 0 })
   const frame = useRef(0)
+  const minTile = TILE_SIZES[useLibraryViewStore((s) => s.tileSize)]
+  const minTileRef = useRef(minTile)
+  minTileRef.current = minTile
 
   useLayoutEffect(() => {
     const el = ref.current
@@ -81,7 +90,7 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
       setView((v) => {
         const top = el.scrollTop
         if (v.top === top) return v
-        const layout = layoutFor(v.width)
+        const layout = layoutFor(v.width, minTileRef.current)
         const before = rowSpan(v.top, v.height, layout.rowHeight)
         const after = rowSpan(top, v.height, layout.rowHeight)
         return before.first === after.first && before.last === after.last ? v : { ...v, top }
@@ -90,7 +99,7 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
   }, [])
   useEffect(() => () => cancelAnimationFrame(frame.current), [])
 
-  const layout = layoutFor(view.width)
+  const layout = layoutFor(view.width, minTile)
   const rows = Math.ceil(total / layout.cols)
   const span = rowSpan(view.top, view.height, layout.rowHeight)
   const firstRow = Math.max(0, span.first - OVERSCAN_ROWS)
@@ -151,9 +160,12 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
       return
     }
     const tile = store.tileAt(active)
-    if (e.key === ' ' && tile) {
+    if (e.key === ' ' && tile && (e.ctrlKey || e.metaKey)) {
       e.preventDefault()
       void store.select(active, 'toggle')
+    } else if (e.key === ' ' && tile) {
+      e.preventDefault()
+      useLibraryViewStore.getState().openViewer(active)
     } else if (e.key === 'Enter' && tile) {
       e.preventDefault()
       onOpen(tile.id)
@@ -166,6 +178,9 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
     } else if (e.key === 'Escape' && store.selection.size) {
       e.preventDefault()
       store.clearSelection()
+    } else if (organiseKey(e, targetIds(tile?.id))) {
+      // 0–5 rate, F favourite: the selection, or the active item when nothing is selected.
+      e.preventDefault()
     }
   }
 
@@ -255,12 +270,15 @@ const Tile = memo(function Tile({
     void useLibraryStore.getState().select(pos, mode)
   }
   const onDragStart = (e: DragEvent) => {
+    const { selection } = useLibraryStore.getState()
+    const ids = selection.has(tile.id) ? [...selection] : [tile.id]
+    // Remembered for a drop on a collection in the sidebar (organise/itemDrag.ts).
+    beginItemDrag(e.dataTransfer, ids)
     // Electron performs the OS drag itself (webContents.startDrag) with the real files.
     e.preventDefault()
-    const { selection } = useLibraryStore.getState()
-    useLibraryStore.getState().startDrag(selection.has(tile.id) ? [...selection] : [tile.id])
+    useLibraryStore.getState().startDrag(ids)
   }
-  const label = `${tile.media === 'video' ? 'Video' : 'Image'}: ${tile.promptPreview || tile.fileName}, ${formatDateTime(tile.createdAt)}${tile.favourite ? ', favourite' : ''}${tile.problem ? ', has a problem' : ''}`
+  const label = `${tile.media === 'video' ? 'Video' : 'Image'}: ${tile.promptPreview || tile.fileName}, ${formatDateTime(tile.createdAt)}${tile.favourite ? ', favourite' : ''}${tile.rating ? `, rated ${tile.rating} of 5` : ''}${tile.problem ? ', has a problem' : ''}`
   return (
     <div
       className={`lib-tile${selected ? ' selected' : ''}${active ? ' active' : ''}`}
@@ -304,6 +322,11 @@ const Tile = memo(function Tile({
       {tile.favourite ? (
         <span className="lib-badge lib-badge-fav" aria-hidden="true">
           ★
+        </span>
+      ) : null}
+      {tile.rating ? (
+        <span className="lib-badge lib-badge-rating" aria-hidden="true">
+          ★{tile.rating}
         </span>
       ) : null}
       {tile.problem ? (

@@ -8,11 +8,18 @@ import { isAreaId } from '../../areas'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { isFiltered, useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
+import { CompareButton } from '../compare/CompareButton'
+import { LibraryOverlays } from '../viewer/LibraryOverlays'
+import { TileSizeControl } from '../viewer/TileSizeControl'
 import { DetailView } from './DetailView'
 import { FilterBar } from './FilterBar'
 import { formatCount } from './format'
 import { LibraryGrid } from './LibraryGrid'
 import { MonthScrubber } from './MonthScrubber'
+import { CollectionsSidebar } from './organise/CollectionsSidebar'
+import { isItemDrag } from './organise/itemDrag'
+import { undoLatest } from './organise/organiseKeys'
+import { OrganiseToast } from './organise/OrganiseToast'
 import { UndoToast } from './UndoToast'
 
 /** Which area's form takes an item's settings. */
@@ -47,10 +54,8 @@ export default function LibraryScreen() {
       if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || e.shiftKey) return
       const target = e.target as HTMLElement
       if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return
-      if (useLibraryStore.getState().toast) {
-        e.preventDefault()
-        void useLibraryStore.getState().undoDelete()
-      }
+      // The latest of a delete and an organising change (ratings, tags, collections).
+      if (undoLatest()) e.preventDefault()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -109,7 +114,9 @@ export default function LibraryScreen() {
     await useLibraryStore.getState().importPaths(paths)
   }
 
-  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files')
+  // Grid items dragged over the window carry their files too: those are not an import.
+  const hasFiles = (e: DragEvent) =>
+    e.dataTransfer.types.includes('Files') && !isItemDrag(e.dataTransfer)
   const onDragOver = (e: DragEvent) => {
     if (!hasFiles(e)) return
     e.preventDefault()
@@ -143,6 +150,7 @@ export default function LibraryScreen() {
     >
       <header className="lib-head">
         <h1 id="library-title">Library</h1>
+        <TileSizeControl />
         <SelectionActions />
       </header>
       <StatusBanner />
@@ -162,6 +170,7 @@ export default function LibraryScreen() {
       ) : null}
       <FilterBar />
       <div className="lib-body" ref={gridWrap}>
+        <CollectionsSidebar />
         {total === 0 ? (
           <div className="lib-empty">
             {filtered ? (
@@ -198,7 +207,9 @@ export default function LibraryScreen() {
       {detail ? (
         <DetailView item={detail} onClose={close} onStep={(d) => void step(d)} onReuse={reuse} />
       ) : null}
+      <LibraryOverlays />
       <UndoToast />
+      <OrganiseToast />
     </section>
   )
 }
@@ -222,6 +233,7 @@ function SelectionActions() {
           <button type="button" onClick={() => store.clearSelection()}>
             Clear selection
           </button>
+          <CompareButton />
           <button
             type="button"
             onClick={() => void store.exportIds([...selection])}

@@ -1,6 +1,11 @@
 import { useId } from 'react'
 
-import { isTileSize, TILE_SIZES, type TileSize, useLibraryViewStore } from '../../stores/libraryView'
+import {
+  isTileSize,
+  TILE_SIZES,
+  type TileSize,
+  useLibraryViewStore,
+} from '../../stores/libraryView'
 
 const LABELS: Record<TileSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' }
 

@@ -8,7 +8,6 @@ import { useLibraryStore } from '../../stores/library'
 import { useLibraryViewStore } from '../../stores/libraryView'
 import { formatCount } from '../library/format'
 import { originalSrc } from '../library/media'
-import { rateAction, ratingOf } from './rating'
 import { fetchItem, useLibraryItem } from './useLibraryItem'
 import { useZoomPan, zoomLabel } from './useZoomPan'
 import { ViewerVideo } from './ViewerVideo'
@@ -30,7 +29,7 @@ const ownsKeys = (el: HTMLElement) =>
  * The full-window viewer (issue #16): the original file of the item at grid position `pos`,
  * zoomable and pannable, with ← / → through the current filtered set in grid order. Keyboard:
  * ← → step, + − zoom, Ctrl/Cmd+0 fit, Ctrl/Cmd+1 100 %, F favourite, Delete (undo in the bar and
- * Ctrl/Cmd+Z), 0–5 rate (when the library supports ratings), Esc closes and gives focus back to
+ * Ctrl/Cmd+Z), 0–5 rate (0 clears), Esc closes and gives focus back to
  * where it was (the grid, whose active tile is then the one last shown).
  */
 export function Viewer({ pos }: { pos: number }) {
@@ -47,7 +46,8 @@ export function Viewer({ pos }: { pos: number }) {
   const openedAt = useRef(pos)
 
   useEffect(() => {
-    returnTo.current = document.activeElement
+    // Once: a StrictMode re-run would otherwise remember the dialog itself.
+    returnTo.current ??= document.activeElement
     dialog.current?.focus()
   }, [])
 
@@ -93,7 +93,9 @@ export function Viewer({ pos }: { pos: number }) {
   const remove = () => {
     if (tile) void useLibraryStore.getState().deleteIds([tile.id])
   }
-  const rate = rateAction()
+  const rate = (stars: number) => {
+    if (tile) void useLibraryStore.getState().setRating(tile.id, stars)
+  }
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement
@@ -118,11 +120,11 @@ export function Viewer({ pos }: { pos: number }) {
     else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault()
       remove()
-    } else if (/^[0-5]$/.test(e.key) && rate && tile) void rate(tile.id, Number(e.key))
+    } else if (/^[0-5]$/.test(e.key)) rate(Number(e.key))
   }
 
   const title = tile ? tile.promptPreview || tile.fileName : 'Loading…'
-  const rating = tile ? ratingOf(tile) : null
+  const rating = tile ? Math.min(5, Math.max(0, Math.round(tile.rating || 0))) : null
   const label = item?.prompt ? item.prompt.slice(0, 160) : (tile?.fileName ?? '')
   return (
     <div
@@ -144,10 +146,20 @@ export function Viewer({ pos }: { pos: number }) {
           {formatCount(pos + 1)} of {formatCount(total)}
         </span>
         <div className="row viewer-tools">
-          <button type="button" onClick={() => step(-1)} disabled={pos <= 0} aria-label="Previous item">
+          <button
+            type="button"
+            onClick={() => step(-1)}
+            disabled={pos <= 0}
+            aria-label="Previous item"
+          >
             ←
           </button>
-          <button type="button" onClick={() => step(1)} disabled={pos >= total - 1} aria-label="Next item">
+          <button
+            type="button"
+            onClick={() => step(1)}
+            disabled={pos >= total - 1}
+            aria-label="Next item"
+          >
             →
           </button>
           {tile?.media !== 'video' ? (
@@ -164,16 +176,25 @@ export function Viewer({ pos }: { pos: number }) {
               <button type="button" onClick={zoom.fit} aria-pressed={zoom.view.zoom === 1}>
                 Fit
               </button>
-              <button type="button" onClick={zoom.actual} aria-pressed={zoom.view.zoom === 'actual'}>
+              <button
+                type="button"
+                onClick={zoom.actual}
+                aria-pressed={zoom.view.zoom === 'actual'}
+              >
                 100%
               </button>
             </div>
           ) : null}
-          <button type="button" onClick={favourite} aria-pressed={Boolean(tile?.favourite)} disabled={!tile}>
+          <button
+            type="button"
+            onClick={favourite}
+            aria-pressed={Boolean(tile?.favourite)}
+            disabled={!tile}
+          >
             {tile?.favourite ? '★ Favourite' : '☆ Favourite'}
           </button>
           {rating !== null ? (
-            <span className="viewer-rating" aria-label={`Rating ${rating} of 5`}>
+            <span className="viewer-rating" role="img" aria-label={`Rating ${rating} of 5`}>
               {'★'.repeat(rating)}
               {'☆'.repeat(5 - rating)}
             </span>
@@ -217,15 +238,16 @@ export function Viewer({ pos }: { pos: number }) {
                 key: item.id,
                 src: originalSrc(item.relPath),
                 alt: label || item.fileName,
-                natural: item.width && item.height ? { width: item.width, height: item.height } : null,
+                natural:
+                  item.width && item.height ? { width: item.width, height: item.height } : null,
               },
             ]}
           />
         )}
       </div>
       <p id="viewer-help" className="viewer-help muted">
-        ← → previous / next · + − zoom · Ctrl+0 fit · Ctrl+1 100% · F favourite · Delete
-        {rate ? ' · 0–5 rate' : ''} · Esc close
+        ← → previous / next · + − zoom · Ctrl+0 fit · Ctrl+1 100% · F favourite · 0–5 rate · Delete
+        · Esc close
       </p>
     </div>
   )

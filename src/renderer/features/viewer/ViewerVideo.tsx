@@ -47,8 +47,8 @@ export function ViewerVideo({ src, label }: { src: string; label: string }) {
   if (failed) {
     return (
       <p className="viewer-message" role="alert">
-        The video cannot be played (moved, deleted, or a format this system cannot decode). Try
-        Open with system app in the details.
+        The video cannot be played (moved, deleted, or a format this system cannot decode). Try Open
+        with system app in the details.
       </p>
     )
   }
@@ -61,8 +61,12 @@ export function ViewerVideo({ src, label }: { src: string; label: string }) {
         preload="metadata"
         crossOrigin="anonymous"
         aria-label={label}
-        onLoadedMetadata={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
-        onDurationChange={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
+        onLoadedMetadata={(e) =>
+          setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)
+        }
+        onDurationChange={(e) =>
+          setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)
+        }
         onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
         onError={() => setFailed(true)}
       />

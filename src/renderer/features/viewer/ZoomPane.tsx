@@ -17,9 +17,9 @@ import {
   placementOf,
   type Size,
   viewOf,
-  type ZoomView,
-  zoomAt,
   wheelFactor,
+  zoomAt,
+  type ZoomView,
   zoomViewBy,
 } from './zoomMath'
 
@@ -56,7 +56,15 @@ const KEY_PAN = 0.1
  * 100 % at the clicked point, Shift+arrows pan from the keyboard. The state is the caller's
  * ZoomView, so several panes can share it.
  */
-export function ZoomPane({ view, onView, layers, split, label, onMetrics, children }: ZoomPaneProps) {
+export function ZoomPane({
+  view,
+  onView,
+  layers,
+  split,
+  label,
+  onMetrics,
+  children,
+}: ZoomPaneProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [viewport, setViewport] = useState<Size>(ZERO)
   const [loaded, setLoaded] = useState<Record<string, Size>>({})

@@ -47,7 +47,11 @@ export function useLibraryItem(
     if (id === null) return
     let live = true
     void fetchItem(id, version).then((r) => {
-      if (live) setLoaded({ key: keyOf(id, version), ...(r.ok ? { item: r.value, error: null } : { item: null, error: r.error }) })
+      if (live)
+        setLoaded({
+          key: keyOf(id, version),
+          ...(r.ok ? { item: r.value, error: null } : { item: null, error: r.error }),
+        })
     })
     return () => {
       live = false
@@ -62,7 +66,11 @@ export function useLibraryItems(ids: readonly string[]): {
   error: AppError | null
 } {
   const key = ids.join('\u0000')
-  const [state, setState] = useState<{ key: string; items: LibraryItem[] | null; error: AppError | null }>({
+  const [state, setState] = useState<{
+    key: string
+    items: LibraryItem[] | null
+    error: AppError | null
+  }>({
     key: '',
     items: null,
     error: null,

@@ -64,7 +64,9 @@ export function useZoomPan(resetKey?: unknown): ZoomPan {
   }, [])
 
   const measured = metrics.natural.width > 0
-  const percent = measured ? Math.round(scaleOf(view, metrics.natural, metrics.viewport) * 100) : null
+  const percent = measured
+    ? Math.round(scaleOf(view, metrics.natural, metrics.viewport) * 100)
+    : null
   return { view, setView, fit, actual, toggle, zoomBy, percent, report }
 }
 

@@ -116,12 +116,7 @@ export function placementOf(view: ZoomView, natural: Size, viewport: Size): Plac
  * The view a placement shows, so other panes (other image sizes) can show the same. `keepActual`
  * keeps a 100 % view pinned to 100 % (a pan at 100 % stays at 100 % when the window resizes).
  */
-export function viewOf(
-  p: Placement,
-  natural: Size,
-  viewport: Size,
-  keepActual = false,
-): ZoomView {
+export function viewOf(p: Placement, natural: Size, viewport: Size, keepActual = false): ZoomView {
   if (!usable(natural)) return FIT_VIEW
   const fit = fitScale(natural, viewport)
   const cx = (viewport.width / 2 - p.x) / (natural.width * p.scale)

@@ -11,6 +11,7 @@ import { batchBaseOf } from '../batch/batchBase'
 import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
 import { GenerateShell } from '../generate/GenerateShell'
 import { NumberInput, TextArea } from '../generate/inputs'
+import { useReferenceIntent } from '../generate/libraryRef'
 import { MaskPainter } from '../generate/MaskPainter'
 import { PromptBox } from '../generate/PromptBox'
 import { ReferenceDropZone } from '../generate/ReferenceDropZone'
@@ -28,7 +29,9 @@ const PROBLEM_TEXT = {
 
 /** Art workbench: assets uploaded first, a quote the user sees, then a streamed generation. */
 export default function WorkbenchScreen() {
-  const { draft, set, fieldMessage, runner, shell } = useFormScreen('workbench')
+  // "Use as reference" (library, results): the image becomes the workbench's source image.
+  const onReference = useReferenceIntent('workbench.source', 1)
+  const { draft, set, fieldMessage, runner, shell } = useFormScreen('workbench', { onReference })
   const source = useGenerateStore((s) => s.slots['workbench.source'])
   const references = useGenerateStore((s) => s.slots['workbench.references'])
   const mask = useGenerateStore((s) => s.masks.workbench)

@@ -1,9 +1,11 @@
 import { settingsFromOurs } from '@shared/library/settings'
+import type { OrganisePatch } from '@shared/library/organise'
 import type { ImportReport, LibraryFilter, LibraryItem, LibraryTile } from '@shared/library/types'
 import type { AppError, Result } from '@shared/result'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
+import { useOrganiseStore } from '../organise'
 import { anchorFor, BLOCK } from './blocks'
 import type { LibraryState, SelectMode } from './initialState'
 import { useLibraryIntents } from './intents'
@@ -31,6 +33,13 @@ export interface LibraryActions {
   openDetail(id: string): Promise<void>
   closeDetail(): void
   setFavourite(id: string, favourite: boolean): Promise<void>
+  /** Sets one item's stars 0–5 (undoable, see stores/organise); the viewer's 0–5 keys. */
+  setRating(id: string, rating: number): Promise<void>
+  /**
+   * Shows organising fields on the loaded tiles and the open item right away, before the
+   * refetch that main's `library:changed` brings (keyboard ratings feel instant).
+   */
+  applyOrganise(patches: readonly OrganisePatch[]): void
   deleteIds(ids: string[]): Promise<void>
   undoDelete(): Promise<void>
   dismissToast(): void
@@ -247,6 +256,33 @@ export const createLibraryActions: StateCreator<LibraryStore, [], [], LibraryAct
       })
     },
 
+    async setRating(id, rating) {
+      const result = await useOrganiseStore.getState().rate([id], rating)
+      if (result.ok) get().applyOrganise(result.value.before.map((b) => ({ id: b.id, rating })))
+    },
+
+    applyOrganise(patches) {
+      if (!patches.length) return
+      const byId = new Map(patches.map((p) => [p.id, p]))
+      const fields = (p: OrganisePatch) => ({
+        ...(p.rating !== undefined ? { rating: p.rating } : {}),
+        ...(p.favourite !== undefined ? { favourite: p.favourite } : {}),
+      })
+      set((s) => {
+        const blocks = { ...s.blocks }
+        for (const [b, tiles] of Object.entries(blocks)) {
+          if (!tiles.some((t) => byId.has(t.id))) continue
+          blocks[Number(b)] = tiles.map((t) => {
+            const p = byId.get(t.id)
+            return p ? { ...t, ...fields(p) } : t
+          })
+        }
+        const p = s.detail ? byId.get(s.detail.id) : undefined
+        const detail = p && s.detail ? { ...s.detail, ...fields(p), ...lists(p) } : s.detail
+        return { blocks, detail }
+      })
+    },
+
     async deleteIds(ids) {
       if (!ids.length) return
       set({ busy: true })
@@ -364,6 +400,12 @@ export const createLibraryActions: StateCreator<LibraryStore, [], [], LibraryAct
     clearError: () => set({ error: null }),
   }
 }
+
+/** The list fields of a patch that are present (tags, collections). */
+const lists = (p: OrganisePatch) => ({
+  ...(p.tags !== undefined ? { tags: p.tags } : {}),
+  ...(p.collections !== undefined ? { collections: p.collections } : {}),
+})
 
 function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)

@@ -9,6 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 let dir: string
 let index: LibraryIndex
 let seq = 0
+/** The vocabulary's clock: it re-checks the index at most every 1.5 s. */
+let clock = 0
+const later = () => (clock += 2_000)
 
 const BASE = new Date(2026, 0, 1).getTime()
 
@@ -48,6 +51,7 @@ function row(prompt: string, createdMs = BASE + seq * 1000): IndexRow {
 
 beforeEach(() => {
   seq = 0
+  clock = 0
   dir = mkdtempSync(join(tmpdir(), 'prompt-vocab-'))
   index = new LibraryIndex(join(dir, 'index.sqlite'))
 })
@@ -64,7 +68,7 @@ describe('PromptVocab (real SQLite index)', () => {
       row('2girls, blue hair, blush'),
       row('blush, blue sky'),
     ])
-    const vocab = new PromptVocab(index.db)
+    const vocab = new PromptVocab(index.db, () => clock)
     // Labels are the newest spelling; ties go to the shorter, then alphabetical.
     expect(await vocab.suggest('BLU', 10)).toEqual([
       { text: 'blue', count: 4 },
@@ -75,6 +79,7 @@ describe('PromptVocab (real SQLite index)', () => {
     ])
     expect((await vocab.suggest('blue h', 10)).map((t) => t.text)).toEqual(['blue hair'])
     index.upsert([row('Blue Hair, night')])
+    later()
     expect((await vocab.suggest('blue h', 10))[0]).toEqual({ text: 'Blue Hair', count: 4 })
     expect(await vocab.suggest('zzz', 10)).toEqual([])
     expect(await vocab.suggest('   ', 10)).toEqual([])
@@ -84,19 +89,22 @@ describe('PromptVocab (real SQLite index)', () => {
 
   it('honours the limit, keeping the most used', async () => {
     index.upsert(Array.from({ length: 30 }, (_, i) => row(`tag${i % 10}, tag${i % 3}`)))
-    const top = await new PromptVocab(index.db).suggest('tag', 3)
+    const top = await new PromptVocab(index.db, () => clock).suggest('tag', 3)
     expect(top.map((t) => t.text)).toEqual(['tag0', 'tag1', 'tag2'])
   })
 
   it('adds newly saved results without a rebuild and rebuilds when items went away', async () => {
     index.upsert([row('red fox'), row('red panda')])
-    const vocab = new PromptVocab(index.db)
+    const vocab = new PromptVocab(index.db, () => clock)
     expect(await vocab.suggest('red', 5)).toEqual([
       { text: 'red', count: 2 },
       { text: 'red fox', count: 1 },
       { text: 'red panda', count: 1 },
     ])
     index.upsert([row('red fox, redwood')])
+    // Within 1.5 s of the last check the table answers as it is (typing asks many times a second).
+    expect((await vocab.suggest('redw', 5)).length).toBe(0)
+    later()
     expect(await vocab.suggest('red', 5)).toEqual([
       { text: 'red', count: 3 },
       { text: 'red fox', count: 2 },
@@ -104,12 +112,14 @@ describe('PromptVocab (real SQLite index)', () => {
       { text: 'red panda', count: 1 },
     ])
     index.removePaths(['f/0.png', 'f/2.png'])
+    later()
     expect(await vocab.suggest('red', 5)).toEqual([
       { text: 'red', count: 1 },
       { text: 'red panda', count: 1 },
     ])
     // An older file imported later lands below the newest rows: seen too.
     index.upsert([row('red moon', BASE - 10_000)])
+    later()
     expect((await vocab.suggest('red m', 5)).map((t) => t.text)).toEqual(['red moon'])
   })
 
@@ -120,7 +130,7 @@ describe('PromptVocab (real SQLite index)', () => {
         row(`${words[i % words.length]}, scene ${i % 500}, light ${i}`, BASE + i),
       ),
     )
-    const vocab = new PromptVocab(index.db)
+    const vocab = new PromptVocab(index.db, () => clock)
     const first = await vocab.suggest('ca', 4)
     // 12 000 = 7 × 1714 + 2: castle and cat are used once more than the others.
     expect(first).toEqual([

@@ -5,7 +5,16 @@ import { join } from 'node:path'
 import { type LedgerOpen, SpendLedger } from '@main/services/spending/SpendLedger'
 import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
 import type { LedgerStatus } from '@shared/spending/types'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+// Far from UTC (UTC+13 in March), so a day or month taken in UTC instead of local time shows:
+// 00:30 on 1 April there is still 31 March in UTC. Set before the tables below are built.
+const ORIGINAL_TZ = process.env.TZ
+process.env.TZ = 'Pacific/Auckland'
+afterAll(() => {
+  if (ORIGINAL_TZ === undefined) delete process.env.TZ
+  else process.env.TZ = ORIGINAL_TZ
+})
 
 let dir: string
 let journal: TaskJournal
@@ -294,6 +303,10 @@ describe('committed', () => {
     ['month', at(2025, 5, 1, 0, 0), 0, { image: 0, video: 0, art: 0 }],
   ] as const)('%s containing %d: %d', (period, now, total, byKind) => {
     expect(ledger.committed(period, now)).toEqual({ total, byKind })
+  })
+
+  it('runs in a zone where the local and the UTC day differ (else the table proves less)', () => {
+    expect(new Date(at(2025, 4, 1, 0, 30)).toISOString()).toBe('2025-03-31T11:30:00.000Z')
   })
 
   it('follows status changes: a failed or void row stops counting, a settled one keeps counting', () => {

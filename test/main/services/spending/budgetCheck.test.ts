@@ -14,12 +14,14 @@ import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { describe, expect, it } from 'vitest'
 
 type Committed = { total: number; byKind: Record<BudgetKind, number> }
+/** What a test states: the total, and the kinds that are not zero. */
+type Given = { total?: number; byKind?: Partial<Record<BudgetKind, number>> }
 
 const none = (): Record<BudgetKind, number> => ({ image: 0, video: 0, art: 0 })
 
 /** A ledger that answers `committed` with fixed amounts for the day and the month. */
-function fakeLedger(day: Partial<Committed>, month: Partial<Committed> = day): SpendLedger {
-  const full = (c: Partial<Committed>): Committed => ({
+function fakeLedger(day: Given, month: Given = day): SpendLedger {
+  const full = (c: Given): Committed => ({
     total: c.total ?? 0,
     byKind: { ...none(), ...c.byKind },
   })
@@ -34,11 +36,7 @@ const budgets = (over: Partial<Budgets> = {}): Budgets => ({ ...NO_BUDGETS, ...o
 
 const adding = (over: Partial<SpendByKind>): SpendByKind => ({ ...none(), ...over })
 
-function stateOf(
-  b: Partial<Budgets>,
-  day: Partial<Committed>,
-  month: Partial<Committed> = day,
-): BudgetState {
+function stateOf(b: Partial<Budgets>, day: Given, month: Given = day): BudgetState {
   return budgetState(budgets(b), fakeLedger(day, month), NOW)
 }
 

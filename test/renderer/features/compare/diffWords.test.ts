@@ -22,14 +22,24 @@ describe('diffWords', () => {
     ['both empty', '', '', []],
     ['all added', '', 'a fox', ['+a fox']],
     ['all removed', 'a fox', '', ['-a fox']],
-    ['one word replaced', 'a red fox at dawn', 'a blue fox at dawn', ['=a', '-red', '+blue', '=fox at dawn']],
+    [
+      'one word replaced',
+      'a red fox at dawn',
+      'a blue fox at dawn',
+      ['=a', '-red', '+blue', '=fox at dawn'],
+    ],
     ['added at the start', 'fox', 'a fox', ['+a', '=fox']],
     ['added at the end', 'a fox', 'a fox, running', ['=a fox', '+, running']],
     ['removed in the middle', 'a big red fox', 'a fox', ['=a', '-big red', '=fox']],
     ['punctuation is its own token', 'fox, red', 'fox. red', ['=fox', '-,', '+.', '=red']],
     ['spacing alone is no difference', 'a  red\nfox', 'a red fox', ['=a red fox']],
     ['case matters', 'Fox', 'fox', ['-Fox', '+fox']],
-    ['weights in brackets', '{{fox}}, 1girl', '{fox}, 1girl', ['={', '-{', '=fox', '-}', '=}, 1girl']],
+    [
+      'weights in brackets',
+      '{{fox}}, 1girl',
+      '{fox}, 1girl',
+      ['={', '-{', '=fox', '-}', '=}, 1girl'],
+    ],
     [
       'moved word is a removal and an addition',
       'red fox blue sky',
@@ -61,11 +71,15 @@ describe('diffWords', () => {
       // Shortest: the kept words are a longest common subsequence (checked by a plain DP).
       const wa = words(a)
       const wb = words(b)
-      const lcs = Array.from({ length: wa.length + 1 }, () => new Array<number>(wb.length + 1).fill(0))
+      const lcs = Array.from({ length: wa.length + 1 }, () =>
+        new Array<number>(wb.length + 1).fill(0),
+      )
       for (let i = 1; i <= wa.length; i++)
         for (let j = 1; j <= wb.length; j++)
           lcs[i]![j] =
-            wa[i - 1] === wb[j - 1] ? lcs[i - 1]![j - 1]! + 1 : Math.max(lcs[i - 1]![j]!, lcs[i]![j - 1]!)
+            wa[i - 1] === wb[j - 1]
+              ? lcs[i - 1]![j - 1]! + 1
+              : Math.max(lcs[i - 1]![j]!, lcs[i]![j - 1]!)
       const kept = parts.filter((p) => p.op === 'same').flatMap((p) => words(p.text)).length
       expect(kept).toBe(lcs[wa.length]![wb.length])
     }
@@ -80,16 +94,18 @@ describe('diffWords', () => {
     const diff = diffWords(a, b)
     expect(performance.now() - t0).toBeLessThan(1000)
     expect(diff.complete).toBe(true)
-    expect(diff.parts.filter((p) => p.op !== 'same').map((p) => `${p.op}:${p.text.trim()}`)).toEqual([
-      'add:extra',
-      'del:middle',
-      'add:centre',
-    ])
+    expect(
+      diff.parts.filter((p) => p.op !== 'same').map((p) => `${p.op}:${p.text.trim()}`),
+    ).toEqual(['add:extra', 'del:middle', 'add:centre'])
   })
 
   it('gives up in bounded time on two unrelated 40,000-character prompts', () => {
-    const a = Array.from({ length: 8000 }, (_, i) => `a${i}`).join(' ').slice(0, 40_000)
-    const b = Array.from({ length: 8000 }, (_, i) => `b${i}`).join(' ').slice(0, 40_000)
+    const a = Array.from({ length: 8000 }, (_, i) => `a${i}`)
+      .join(' ')
+      .slice(0, 40_000)
+    const b = Array.from({ length: 8000 }, (_, i) => `b${i}`)
+      .join(' ')
+      .slice(0, 40_000)
     const t0 = performance.now()
     const diff = diffWords(`same ${a} end`, `same ${b} end`)
     expect(performance.now() - t0).toBeLessThan(1500)

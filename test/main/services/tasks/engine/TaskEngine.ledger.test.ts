@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { ManualClock } from '@main/adapters/clock/ManualClock'
-import { type BatchRecord, BatchJournal } from '@main/services/batches/BatchJournal'
+import { BatchJournal, type BatchRecord } from '@main/services/batches/BatchJournal'
 import { SpendLedger } from '@main/services/spending/SpendLedger'
 import { taskLedgerHook } from '@main/services/spending/taskLedger'
 import { type Limits, type NewTask, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
@@ -11,10 +11,10 @@ import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
 import type { SubmitOutcome } from '@main/services/tasks/ports'
 import {
   completed,
-  FakeGateway,
-  FakeSink,
   failedStatus,
   failure,
+  FakeGateway,
+  FakeSink,
   LIMITS,
   newTask,
   running,

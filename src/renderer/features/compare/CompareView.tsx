@@ -1,0 +1,188 @@
+import './compare.css'
+
+import type { LibraryItem } from '@shared/library/types'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+
+import { trapTab } from '../../components/focusTrap'
+import { useLibraryViewStore } from '../../stores/libraryView'
+import { originalSrc } from '../library/media'
+import { useLibraryItems } from '../viewer/useLibraryItem'
+import { useZoomPan, zoomLabel } from '../viewer/useZoomPan'
+import { type PaneLayer, ZoomPane } from '../viewer/ZoomPane'
+import { AbSlider } from './AbSlider'
+import { CompareTable, LETTERS } from './CompareTable'
+
+type Mode = 'side' | 'ab'
+
+const KEY_ZOOM = 1.25
+
+const layerOf = (item: LibraryItem, i: number): PaneLayer => ({
+  key: item.id,
+  src: originalSrc(item.relPath),
+  alt: `${LETTERS[i]}: ${item.prompt ? item.prompt.slice(0, 120) : item.fileName}`,
+  natural: item.width && item.height ? { width: item.width, height: item.height } : null,
+})
+
+/**
+ * Compare (issue #16): 2–4 library items side by side with one zoom and pan for all panes (the
+ * same part of each image, whatever its resolution), or exactly two with an A/B slider; below,
+ * the settings table with the differing rows highlighted and prompts diffed word by word
+ * against A. A modal dialog: Esc closes and gives focus back to the Compare button.
+ */
+export function CompareView({ ids }: { ids: readonly string[] }) {
+  const { items, error } = useLibraryItems(ids)
+  const zoom = useZoomPan(ids.join(','))
+  const [mode, setMode] = useState<Mode>('side')
+  const [split, setSplit] = useState(50)
+  const dialog = useRef<HTMLDivElement>(null)
+  const returnTo = useRef<Element | null>(null)
+
+  useEffect(() => {
+    // Once: a StrictMode re-run would otherwise remember the dialog itself.
+    returnTo.current ??= document.activeElement
+    dialog.current?.focus()
+  }, [])
+
+  const close = () => {
+    useLibraryViewStore.getState().closeCompare()
+    const back = returnTo.current
+    if (back instanceof HTMLElement && back.isConnected) back.focus()
+    else document.querySelector<HTMLElement>('[data-testid="library-grid"]')?.focus()
+  }
+
+  const allImages = items?.every((i) => i.media === 'image') ?? false
+  const abPossible = items?.length === 2 && allImages
+  const shownMode: Mode = abPossible ? mode : 'side'
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement
+    const mod = e.ctrlKey || e.metaKey
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      close()
+    } else if (e.key === 'Tab') trapTab(e, dialog.current)
+    else if (mod && e.key === '0') {
+      e.preventDefault()
+      zoom.fit()
+    } else if (mod && e.key === '1') {
+      e.preventDefault()
+      zoom.actual()
+    } else if (mod || e.altKey || target.tagName === 'INPUT' || target.tagName === 'VIDEO') return
+    else if (e.key === '+' || e.key === '=') zoom.zoomBy(KEY_ZOOM)
+    else if (e.key === '-' || e.key === '_') zoom.zoomBy(1 / KEY_ZOOM)
+  }
+
+  return (
+    <div
+      ref={dialog}
+      className="cmp"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="cmp-title"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      data-testid="compare"
+    >
+      <header className="cmp-bar">
+        <h2 id="cmp-title" className="cmp-title">
+          Compare {ids.length} items
+        </h2>
+        <div className="row">
+          <div className="row cmp-modes" role="group" aria-label="Layout">
+            <button
+              type="button"
+              aria-pressed={shownMode === 'side'}
+              onClick={() => setMode('side')}
+            >
+              Side by side
+            </button>
+            <button
+              type="button"
+              aria-pressed={shownMode === 'ab'}
+              onClick={() => setMode('ab')}
+              disabled={!abPossible}
+              title={abPossible ? undefined : 'The A/B slider compares exactly two images'}
+            >
+              A/B slider
+            </button>
+          </div>
+          <div className="row" role="group" aria-label="Zoom, all panes">
+            <button type="button" onClick={() => zoom.zoomBy(1 / KEY_ZOOM)} aria-label="Zoom out">
+              −
+            </button>
+            <output className="cmp-zoom-level" aria-live="polite" data-testid="compare-zoom">
+              {zoomLabel(zoom.view, zoom.percent)}
+            </output>
+            <button type="button" onClick={() => zoom.zoomBy(KEY_ZOOM)} aria-label="Zoom in">
+              +
+            </button>
+            <button type="button" onClick={zoom.fit} aria-pressed={zoom.view.zoom === 1}>
+              Fit
+            </button>
+            <button type="button" onClick={zoom.actual} aria-pressed={zoom.view.zoom === 'actual'}>
+              100%
+            </button>
+          </div>
+          <button type="button" onClick={close} aria-label="Close compare">
+            ✕
+          </button>
+        </div>
+      </header>
+      {error ? (
+        <p className="cmp-message" role="alert">
+          {error.message}
+        </p>
+      ) : !items ? (
+        <p className="cmp-message muted">Loading…</p>
+      ) : (
+        <div className="cmp-body">
+          <div className="cmp-stage">
+            {shownMode === 'ab' ? (
+              <AbSlider
+                a={layerOf(items[0]!, 0)}
+                b={layerOf(items[1]!, 1)}
+                split={split}
+                onSplit={setSplit}
+                view={zoom.view}
+                onView={zoom.setView}
+                onMetrics={zoom.report}
+              />
+            ) : (
+              <div className={`cmp-panes cmp-panes-${items.length}`}>
+                {items.map((item, i) => (
+                  <figure key={item.id} className="cmp-pane">
+                    <figcaption>
+                      <strong>{LETTERS[i]}</strong> {item.fileName}
+                    </figcaption>
+                    {item.media === 'video' ? (
+                      <video
+                        className="cmp-video"
+                        src={originalSrc(item.relPath)}
+                        controls
+                        muted
+                        preload="metadata"
+                        crossOrigin="anonymous"
+                        aria-label={layerOf(item, i).alt}
+                      />
+                    ) : (
+                      <ZoomPane
+                        view={zoom.view}
+                        onView={zoom.setView}
+                        onMetrics={i === 0 ? zoom.report : undefined}
+                        layers={[layerOf(item, i)]}
+                        label={layerOf(item, i).alt}
+                      />
+                    )}
+                  </figure>
+                ))}
+              </div>
+            )}
+          </div>
+          <div className="cmp-settings">
+            <CompareTable items={items} />
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,131 @@
+import { normalizeTag, tagKey, type TagCount } from '@shared/library/organise'
+import { type KeyboardEvent, useEffect, useId, useState } from 'react'
+
+import { api, call } from '../../../api/client'
+
+/** Suggestions shown under the input. */
+const LIMIT = 8
+/** Pause in typing before asking main. */
+const DEBOUNCE_MS = 120
+
+export interface TagComboboxProps {
+  /** The visible label ("Add tag", "Filter by tag"). */
+  label: string
+  placeholder?: string
+  /** Tags already chosen (not suggested again), compared case-insensitively. */
+  exclude?: readonly string[]
+  /** Called with a normalised tag when the user picks a suggestion or commits what they typed. */
+  onPick(tag: string): void
+  /** Only suggestions can be picked (a filter by a tag no item has would show nothing). */
+  suggestionsOnly?: boolean
+}
+
+/**
+ * A tag input with autocomplete, as the WAI-ARIA combobox pattern (list autocomplete): the
+ * library's tags starting with what was typed, most used first, each with its count. ↓/↑ move
+ * through them (aria-activedescendant, focus stays in the input), Enter or a comma picks the
+ * highlighted one or what was typed, Escape closes the list (and only the list).
+ */
+export function TagCombobox({
+  label,
+  placeholder,
+  exclude = [],
+  onPick,
+  suggestionsOnly = false,
+}: TagComboboxProps) {
+  const id = useId()
+  const listId = `${id}-list`
+  const [text, setText] = useState('')
+  const [focused, setFocused] = useState(false)
+  const [options, setOptions] = useState<TagCount[]>([])
+  const [active, setActive] = useState(-1)
+  const excluded = new Set(exclude.map(tagKey))
+  const shown = options.filter((o) => !excluded.has(tagKey(o.tag)))
+  const open = focused && shown.length > 0
+
+  useEffect(() => {
+    if (!focused) return
+    let stale = false
+    const t = setTimeout(() => {
+      const prefix = text.trim().replace(/^#+/u, '')
+      void call(() => api().library.tagSuggestions({ prefix, limit: LIMIT + 4 })).then((r) => {
+        if (stale) return
+        setOptions(r.ok ? r.value : [])
+        setActive(-1)
+      })
+    }, DEBOUNCE_MS)
+    return () => {
+      stale = true
+      clearTimeout(t)
+    }
+  }, [text, focused])
+
+  const visible = shown.slice(0, LIMIT)
+
+  function pick(tag: string) {
+    const clean = normalizeTag(tag)
+    if (!clean) return
+    if (suggestionsOnly && !options.some((o) => tagKey(o.tag) === tagKey(clean))) return
+    onPick(clean)
+    setText('')
+    setActive(-1)
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!visible.length) return
+      e.preventDefault()
+      const step = e.key === 'ArrowDown' ? 1 : -1
+      // Down from the last wraps to the first, Up from the first (or none) to the last.
+      setActive((a) => (step > 0 ? (a + 1) % visible.length : a <= 0 ? visible.length - 1 : a - 1))
+    } else if (e.key === 'Enter' || e.key === ',') {
+      const choice = active >= 0 ? visible[active]?.tag : text
+      if (!choice?.trim()) return
+      e.preventDefault()
+      pick(choice)
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault()
+      e.stopPropagation()
+      setOptions([])
+    }
+  }
+
+  return (
+    <div className="org-combo">
+      <label htmlFor={`${id}-input`}>{label}</label>
+      <input
+        id={`${id}-input`}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
+        placeholder={placeholder}
+        value={text}
+        maxLength={80}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label={`${label}: suggestions`} hidden={!open}>
+        {visible.map((o, i) => (
+          <li
+            key={o.tag}
+            id={`${id}-opt-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? 'active' : ''}
+            // Keep the focus in the input: the click picks, the blur would close first.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => pick(o.tag)}
+          >
+            {o.tag} <span className="muted">({o.count})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
