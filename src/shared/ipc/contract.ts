@@ -39,6 +39,7 @@ import type {
   OrganiseReceipt,
   TagCount,
 } from '../library/organise'
+import type { TermCount } from '../library/promptTerms'
 import {
   collectionIdSchema,
   collectionNameSchema,
@@ -52,7 +53,6 @@ import {
   ratingSchema,
   tagSchema,
 } from '../library/schemas'
-import type { TermCount } from '../library/promptTerms'
 import type { ParsedSettings } from '../library/settings'
 import type {
   DeleteReceipt,

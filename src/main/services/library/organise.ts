@@ -7,8 +7,8 @@ import {
   type OrganiseFields,
   type OrganisePatch,
   type OrganiseReceipt,
-  tagKey,
   type TagCount,
+  tagKey,
   withOrganise,
 } from '@shared/library/organise'
 import type { LibrarySidecar } from '@shared/library/types'

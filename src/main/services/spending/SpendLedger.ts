@@ -57,6 +57,8 @@ const TOP = 10
 const PROMPT_CUT = 120
 
 const zero = (): SpendTotals => ({ usd: 0, count: 0, unpriced: 0 })
+/** A group being summed, in micro-dollars (`m`). */
+type Totals = SpendTotals & { m: number }
 /** Sums in micro-dollars and back, so many small amounts add up exactly. */
 const micros = (usd: number | null): number => (usd === null ? 0 : Math.round(usd * 1_000_000))
 const usdOf = (m: number): number => m / 1_000_000
@@ -85,7 +87,7 @@ export class SpendLedger {
         'pending', @created_at, @day, @month, @demo, @prompt)`,
     )
     this.statusStmt = db.prepare(
-      `UPDATE ledger SET status = ?, settled_at = ? WHERE id = ? AND status != ?`,
+      `UPDATE ledger SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'`,
     )
     this.quoteStmt = db.prepare(
       `UPDATE ledger SET amount_usd = ?, basis = 'quote' WHERE id = ? AND status = 'pending'`,
@@ -102,7 +104,7 @@ export class SpendLedger {
 
   /** Records a request before it is sent (a second call for the same task changes nothing). */
   open(e: LedgerOpen): void {
-    this.insertStmt.run({
+    const { changes } = this.insertStmt.run({
       id: e.id,
       task_id: e.taskId,
       batch_id: e.batchId,
@@ -117,15 +119,16 @@ export class SpendLedger {
       demo: e.demo ? 1 : 0,
       prompt: e.prompt.slice(0, PROMPT_CUT),
     })
-    this.onChange()
+    if (changes > 0) this.onChange()
   }
 
   /**
-   * A request ended: settled (result saved), failed (server's word) or void (never sent). `id` is
-   * the row's id: the task's id for a generation, the reply's message id for a chat request.
+   * A request ended: settled (result saved), failed (server's word) or void (never sent). Only a
+   * pending row changes: an ended request never moves again. `id` is the row's id: the task's id
+   * for a generation, the reply's message id for a chat request.
    */
   setStatus(id: string, status: Exclude<LedgerStatus, 'pending'>, at: number): void {
-    if (this.statusStmt.run(status, at, id, status).changes > 0) this.onChange()
+    if (this.statusStmt.run(status, at, id).changes > 0) this.onChange()
   }
 
   /** The user accepted a workbench quote: the row now carries the quoted price. */
@@ -155,48 +158,51 @@ export class SpendLedger {
     return { total: usdOf(total), byKind }
   }
 
-  /** Totals for a range of local days: by day, model and kind, the top requests. */
+  /** Totals for a range of local days (from the per-day totals): by day, model and kind, the top requests. */
   summary(from: DayKey, to: DayKey, includeDemo: boolean): Omit<SpendSummary, 'kept'> {
-    // `demo IN (0, 1)` rather than nothing, so a range with the demo still seeks by day.
+    // `demo IN (0, 1)` rather than no condition: the indexes start with demo.
     const demoClause = includeDemo ? 'AND demo IN (0, 1)' : 'AND demo = 0'
+    const days = this.db
+      .prepare(
+        `SELECT day, SUM(n) AS n, SUM(unpriced) AS unpriced, SUM(micros) AS m FROM ledger_days
+          WHERE day BETWEEN ? AND ? ${demoClause} AND ${COMMITTED}
+          GROUP BY day HAVING SUM(n) > 0`,
+      )
+      .all(from, to) as Array<{ day: string; n: number; unpriced: number; m: number }>
     const groups = this.db
       .prepare(
-        `SELECT day, kind, model, status, COUNT(*) AS n, SUM(amount_usd IS NULL) AS unpriced,
-                COALESCE(SUM(amount_usd), 0) AS usd,
-                COALESCE(SUM(CASE WHEN basis = 'quote' THEN amount_usd END), 0) AS quoted
-           FROM ledger WHERE day BETWEEN ? AND ? ${demoClause}
-          GROUP BY day, kind, model, status`,
+        `SELECT kind, model, status, SUM(n) AS n, SUM(unpriced) AS unpriced, SUM(micros) AS m,
+                SUM(quoted) AS q
+           FROM ledger_days WHERE day BETWEEN ? AND ? ${demoClause}
+          GROUP BY kind, model, status HAVING SUM(n) > 0`,
       )
       .all(from, to) as Array<{
-      day: string
       kind: SpendKind
       model: string
       status: LedgerStatus
       n: number
       unpriced: number
-      usd: number
-      quoted: number
+      m: number
+      q: number
     }>
-    const byDay = new Map<string, SpendTotals & { m: number }>()
-    const byModel = new Map<string, SpendTotals & { m: number; model: string; kind: SpendKind }>()
-    const byKind = new Map<SpendKind, SpendTotals & { m: number }>()
+    const byDay = new Map(days.map((d) => [d.day, d]))
+    const byModel = new Map<string, Totals & { model: string; kind: SpendKind }>()
+    const byKind = new Map<SpendKind, Totals>()
     const total = { m: 0, settled: 0, pending: 0, quoted: 0, count: 0, unpriced: 0, failed: 0 }
-    const add = (t: SpendTotals & { m: number }, g: (typeof groups)[number]) => {
-      t.m += micros(g.usd)
+    const add = (t: Totals, g: (typeof groups)[number]) => {
+      t.m += g.m
       t.count += g.n
       t.unpriced += g.unpriced
     }
     for (const g of groups) {
       if (g.status === 'failed') total.failed += g.n
       if (g.status !== 'pending' && g.status !== 'settled') continue
-      const m = micros(g.usd)
-      total.m += m
-      total.quoted += micros(g.quoted)
+      total.m += g.m
+      total.quoted += g.q
       total.count += g.n
       total.unpriced += g.unpriced
-      if (g.status === 'settled') total.settled += m
-      else total.pending += m
-      add(byDay.get(g.day) ?? byDay.set(g.day, { ...zero(), m: 0 }).get(g.day)!, g)
+      if (g.status === 'settled') total.settled += g.m
+      else total.pending += g.m
       const mk = `${g.kind}\u0000${g.model}`
       add(
         byModel.get(mk) ??
@@ -205,10 +211,7 @@ export class SpendLedger {
       )
       add(byKind.get(g.kind) ?? byKind.set(g.kind, { ...zero(), m: 0 }).get(g.kind)!, g)
     }
-    const out = <T extends SpendTotals & { m: number }>({ m, ...rest }: T) => ({
-      ...rest,
-      usd: usdOf(m),
-    })
+    const out = <T extends Totals>({ m, ...rest }: T) => ({ ...rest, usd: usdOf(m) })
     return {
       from,
       to,
@@ -222,10 +225,10 @@ export class SpendLedger {
         failed: total.failed,
         quotedUsd: usdOf(total.quoted),
       },
-      byDay: daysIn(from, to).map((day) => ({
-        day,
-        ...out(byDay.get(day) ?? { ...zero(), m: 0 }),
-      })),
+      byDay: daysIn(from, to).map((day) => {
+        const d = byDay.get(day)
+        return { day, count: d?.n ?? 0, unpriced: d?.unpriced ?? 0, usd: usdOf(d?.m ?? 0) }
+      }),
       byModel: [...byModel.values()].map(out).sort((a, b) => b.usd - a.usd || b.count - a.count),
       byKind: [...byKind.entries()]
         .map(([kind, t]) => ({ kind, ...out(t) }))
@@ -238,7 +241,7 @@ export class SpendLedger {
     const rows = this.db
       .prepare(
         `SELECT id, task_id, batch_id, kind, model, amount_usd, basis, status, created_at, day, prompt
-           FROM ledger
+           FROM ledger INDEXED BY ledger_top
           WHERE day BETWEEN ? AND ? ${demoClause} AND ${COMMITTED} AND amount_usd IS NOT NULL
           ORDER BY amount_usd DESC, created_at DESC LIMIT ${TOP}`,
       )

@@ -1,5 +1,5 @@
-import { settingsFromOurs } from '@shared/library/settings'
 import type { OrganisePatch } from '@shared/library/organise'
+import { settingsFromOurs } from '@shared/library/settings'
 import type { ImportReport, LibraryFilter, LibraryItem, LibraryTile } from '@shared/library/types'
 import type { AppError, Result } from '@shared/result'
 import type { StateCreator } from 'zustand'

@@ -309,7 +309,7 @@ describe('committed', () => {
     expect(new Date(at(2025, 4, 1, 0, 30)).toISOString()).toBe('2025-03-31T11:30:00.000Z')
   })
 
-  it('follows status changes: a failed or void row stops counting, a settled one keeps counting', () => {
+  it('follows status changes: a failed row stops counting, a settled one keeps counting and never moves again', () => {
     const a = row({ createdAt: at(2025, 4, 1, 13), amountUsd: 0.5 })
     const b = row({ createdAt: at(2025, 4, 1, 13), amountUsd: 0.25 })
     const now = at(2025, 4, 1, 14)
@@ -318,8 +318,12 @@ describe('committed', () => {
     expect(ledger.committed('day', now).total).toBe(0.55)
     ledger.setStatus(b, 'settled', now)
     expect(ledger.committed('day', now).total).toBe(0.55)
+    // An ended request never changes again (only pending rows move).
     ledger.setStatus(b, 'void', now)
-    expect(ledger.committed('day', now).total).toBe(0.3)
+    ledger.setStatus(a, 'settled', now)
+    expect(ledger.committed('day', now).total).toBe(0.55)
+    expect(ledger.forTask(b)!.status).toBe('settled')
+    expect(ledger.forTask(a)!.status).toBe('failed')
   })
 })
 

@@ -32,7 +32,8 @@ function presetsMain() {
   })
 }
 
-const draftOf = (form: FormId) => useFormsStore.getState().drafts[form] as Record<string, unknown>
+const draftOf = (form: FormId) =>
+  useFormsStore.getState().drafts[form] as unknown as Record<string, unknown>
 
 async function savePreset(name: string) {
   fireEvent.click(screen.getByText(/^Presets/))

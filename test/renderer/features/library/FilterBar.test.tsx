@@ -26,6 +26,7 @@ const tile = (id: string, costEstimate: number | null): LibraryTile => ({
   hasThumb: true,
   costEstimate,
   batchId: 'b7c1e0f2-9a3d-4c55-8e21-000000000000',
+  rating: 0,
 })
 
 const item = (over: Partial<LibraryItem> = {}): LibraryItem => ({
@@ -40,6 +41,8 @@ const item = (over: Partial<LibraryItem> = {}): LibraryItem => ({
   relPath: '2026/03/14/i1.png',
   ext: 'png',
   originalName: null,
+  tags: [],
+  collections: [],
   batch: {
     batchId: 'b7c1e0f2-9a3d-4c55-8e21-000000000000',
     index: 5,

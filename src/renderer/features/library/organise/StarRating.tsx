@@ -1,6 +1,5 @@
-import { type KeyboardEvent, useRef } from 'react'
-
 import { MAX_RATING } from '@shared/library/organise'
+import { type KeyboardEvent, useRef } from 'react'
 
 const STARS = Array.from({ length: MAX_RATING }, (_, i) => i + 1)
 

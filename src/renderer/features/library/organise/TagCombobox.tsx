@@ -1,4 +1,4 @@
-import { normalizeTag, tagKey, type TagCount } from '@shared/library/organise'
+import { normalizeTag, type TagCount,tagKey } from '@shared/library/organise'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 
 import { api, call } from '../../../api/client'
