@@ -12,7 +12,12 @@
  * - the restart on an unchanged folder (stat-only reconcile) vs a bare walk that lists every
  *   folder and stats every file (goal ≤ 1.5×);
  * - p95 of a 200-item keyset page (goal ≤ 2 ms) and of a text search page (goal ≤ 20 ms), and
- *   month counts.
+ *   month counts;
+ * - p95 of a 200-item page filtered by rating, tag and collection (issue #16), alone and combined
+ *   with each other and the older filters, first pages and deep ones (goal ≤ 5 ms), with the
+ *   month counts and tag autocomplete for the same kind of filters. A quarter of the items are
+ *   rated, each has 0–3 tags from 300 (a few common, most rare) and 30 collections range from
+ *   ~10% of the library down to a few dozen items.
  * The last JSON line keeps the largest size's figures at the top level and every size in `scales`.
  */
 import { once } from 'node:events'
@@ -29,7 +34,7 @@ import { MIGRATIONS } from '../src/main/services/library/indexSchema'
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/LibraryIndex'
 import { dateFolder, LibraryService } from '../src/main/services/library/LibraryService'
 import { mapLimit } from '../src/main/services/library/scan'
-import type { LibraryCursor, LibrarySidecar } from '../src/shared/library/types'
+import type { LibraryCursor, LibraryFilter, LibrarySidecar } from '../src/shared/library/types'
 import { pct, runBench } from './support/stats'
 
 const SIZES = (process.env.LIBRARY_ITEMS ?? '10000,100000')
@@ -75,6 +80,51 @@ const MODELS = [
   'clip-h3',
 ]
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
+
+/** 300 tags; tag i is used about as often as 1/(i+1): a few common, a long tail of rare ones. */
+const TAGS = Array.from({ length: 300 }, (_, i) => `${WORDS[(i * 7) % WORDS.length]}-${i}`)
+const COLLECTIONS = Array.from({ length: 30 }, (_, j) => ({
+  id: `c-bench${String(j).padStart(2, '0')}`,
+  share: 0.1 / (j + 1) ** 1.5,
+}))
+
+/** Rating, tags and collections of one synthetic item. */
+function organise(): Pick<LibrarySidecar, 'rating' | 'tags' | 'collections'> {
+  const rating = rand() < 0.25 ? 1 + Math.floor(rand() * 5) : 0
+  const tags = new Set<string>()
+  for (let k = Math.floor(rand() * 4); k > 0; k--)
+    tags.add(TAGS[Math.min(TAGS.length - 1, Math.floor(TAGS.length * rand() ** 3))]!)
+  const collections = COLLECTIONS.filter((c) => rand() < c.share).map((c) => c.id)
+  return {
+    ...(rating ? { rating } : {}),
+    ...(tags.size ? { tags: [...tags] } : {}),
+    ...(collections.length ? { collections } : {}),
+  }
+}
+
+/** The organising filters measured: each alone, with each other, and with the older filters. */
+function organiseFilter(r: number): LibraryFilter {
+  const common = TAGS[r % 3]!
+  const rare = TAGS[150 + (r % 150)]!
+  const big = COLLECTIONS[0]!.id
+  const small = COLLECTIONS[20 + (r % 10)]!.id
+  const filters: LibraryFilter[] = [
+    { minRating: 1 + (r % 5) },
+    { tags: [common] },
+    { tags: [rare] },
+    { tags: [common, TAGS[3 + (r % 5)]!] },
+    { collectionId: big },
+    { collectionId: small },
+    { minRating: 3, media: 'image' },
+    { tags: [common], kinds: ['art'] },
+    { collectionId: big, tags: [common], minRating: 2 },
+    { text: `#${common}` },
+    { collectionId: big, text: pick(COMMON) },
+    { minRating: 4, favourites: true },
+    { tags: [rare], model: pick(MODELS) },
+  ]
+  return filters[r % filters.length]!
+}
 
 function prompt(): string {
   const n = 8 + Math.floor(rand() * 14)
@@ -196,6 +246,7 @@ async function measure(N: number) {
         created: new Date(created).toISOString(),
         favourite: i % 50 === 0,
         demo: false,
+        ...organise(),
       }
       await fs.writeFile(join(libraryDir, rel), body)
       await fs.writeFile(join(libraryDir, `${rel}.json`), JSON.stringify(sidecar, null, 2))
@@ -301,6 +352,31 @@ async function measure(N: number) {
       await lib.months(r % 2 ? {} : { media: 'video' })
       monthTimes.push(ms(t))
     }
+    // ── organising filters (issue #16): rating, tags, collections, alone and combined ──
+    for (let w = 0; w < 26; w++) await lib.query(organiseFilter(w), null, 200)
+    const filterTimes: number[] = []
+    const filterHits: number[] = []
+    for (let r = 0; r < ROUNDS; r++) {
+      const filter = organiseFilter(r)
+      // Every other round is a deep page: after a random item of the whole library.
+      const after = r % 2 ? pick(cursors) : null
+      const t = process.hrtime.bigint()
+      const page = await lib.query(filter, after, 200)
+      filterTimes.push(ms(t))
+      filterHits.push(page.items.length)
+    }
+    const filterMonthTimes: number[] = []
+    for (let r = 0; r < 39; r++) {
+      const t = process.hrtime.bigint()
+      await lib.months(organiseFilter(r))
+      filterMonthTimes.push(ms(t))
+    }
+    const suggestTimes: number[] = []
+    for (let r = 0; r < 60; r++) {
+      const t = process.hrtime.bigint()
+      await lib.tagSuggestions(r % 3 === 0 ? '' : pick(TAGS).slice(0, 1 + (r % 3)), 10)
+      suggestTimes.push(ms(t))
+    }
     await lib.close()
 
     const result = {
@@ -328,6 +404,12 @@ async function measure(N: number) {
       search_p95_ms: Number(pct(searchTimes, 0.95).toFixed(3)),
       search_mean_hits: Math.round(searchHits.reduce((a, b) => a + b, 0) / searchHits.length),
       months_p95_ms: Number(pct(monthTimes, 0.95).toFixed(3)),
+      filter_p50_ms: Number(pct(filterTimes, 0.5).toFixed(3)),
+      filter_p95_ms: Number(pct(filterTimes, 0.95).toFixed(3)),
+      filter_mean_hits: Math.round(filterHits.reduce((a, b) => a + b, 0) / filterHits.length),
+      filter_months_p95_ms: Number(pct(filterMonthTimes, 0.95).toFixed(3)),
+      tag_suggest_p95_ms: Number(pct(suggestTimes, 0.95).toFixed(3)),
+      goal_filter_ms: 5,
       goal_page_ms: 2,
       goal_search_ms: 20,
       goal_index_vs_read: 1.5,
@@ -358,6 +440,9 @@ async function main() {
     'page of 200 p50 / p95': `${r.page200_p50_ms} / ${r.page200_p95_ms} ms`,
     'text search p50 / p95': `${r.search_p50_ms} / ${r.search_p95_ms} ms`,
     'months p95': `${r.months_p95_ms} ms`,
+    'rating/tag/collection filters p50 / p95': `${r.filter_p50_ms} / ${r.filter_p95_ms} ms`,
+    'their months p95': `${r.filter_months_p95_ms} ms`,
+    'tag autocomplete p95': `${r.tag_suggest_p95_ms} ms`,
   })
   // One row per figure, one column per size.
   const columns = results.map((r) => [`${r.items.toLocaleString()} items`, column(r)] as const)
@@ -368,7 +453,7 @@ async function main() {
   console.log('library-index')
   console.table(Object.fromEntries(rows))
   console.log(
-    'goals: build ≤ 1.5× reading the sidecars; restart ≤ 1.5× the stat walk; page p95 ≤ 2 ms; search p95 ≤ 20 ms',
+    'goals: build ≤ 1.5× reading the sidecars; restart ≤ 1.5× the stat walk; page p95 ≤ 2 ms; search p95 ≤ 20 ms; rating/tag/collection filter p95 ≤ 5 ms',
   )
   const largest = results.at(-1)!
   console.log(JSON.stringify({ ...largest, scales: results }))

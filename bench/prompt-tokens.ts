@@ -90,7 +90,9 @@ async function measure(size: number) {
   const index = new LibraryIndex(join(dir, 'index.sqlite'))
   try {
     for (let done = 0; done < size; done += 5000)
-      index.upsert(Array.from({ length: Math.min(5000, size - done) }, (_, k) => row(BASE + done + k)))
+      index.upsert(
+        Array.from({ length: Math.min(5000, size - done) }, (_, k) => row(BASE + done + k)),
+      )
 
     let t = process.hrtime.bigint()
     const read = index.db.prepare('SELECT prompt FROM items').pluck().all() as string[]
@@ -106,8 +108,14 @@ async function measure(size: number) {
     const buildMs = ms(t)
     loop.disable()
 
-    const p95One = await lookups(vocab, SYLL.map((s) => s[0]!))
-    const p95Three = await lookups(vocab, SYLL.map((s) => `${s}${SYLL[2]}`.slice(0, 3)))
+    const p95One = await lookups(
+      vocab,
+      SYLL.map((s) => s[0]!),
+    )
+    const p95Three = await lookups(
+      vocab,
+      SYLL.map((s) => `${s}${SYLL[2]}`.slice(0, 3)),
+    )
 
     const adds: number[] = []
     for (let r = 0; r < 20; r++) {

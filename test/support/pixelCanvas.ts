@@ -1,4 +1,5 @@
 import type { MaskCtx } from '@renderer/features/generate/maskHistory'
+import { vi } from 'vitest'
 
 /**
  * A tiny software 2D context for the mask editor's tests (jsdom has no canvas): opaque black or
@@ -55,7 +56,11 @@ export class PixelCtx implements MaskCtx {
     this.paint(this.fillStyle, (px, py) => px >= x && px < x + w && py >= y && py < y + h)
   }
   getImageData(): ImageData {
-    return { data: new Uint8ClampedArray(this.data), width: this.width, height: this.height } as ImageData
+    return {
+      data: new Uint8ClampedArray(this.data),
+      width: this.width,
+      height: this.height,
+    } as ImageData
   }
   putImageData(img: ImageData) {
     this.data.set(img.data)
@@ -83,4 +88,30 @@ function distToSegment(px: number, py: number, x0: number, y0: number, x1: numbe
   const len = dx * dx + dy * dy
   const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((px - x0) * dx + (py - y0) * dy) / len))
   return Math.hypot(px - (x0 + t * dx), py - (y0 + t * dy))
+}
+
+/**
+ * Gives every canvas in the page a PixelCtx (one per canvas, kept in the returned map), a PNG
+ * encoder stand-in and, when `box` is given, that on-screen box. Undo with vi.restoreAllMocks.
+ */
+export function installPixelCanvas(box?: { width: number; height: number }) {
+  const contexts = new WeakMap<HTMLCanvasElement, PixelCtx>()
+  const getContext = function (this: HTMLCanvasElement) {
+    let c = contexts.get(this)
+    if (!c) contexts.set(this, (c = new PixelCtx(this.width, this.height)))
+    return c
+  }
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    getContext as unknown as HTMLCanvasElement['getContext'],
+  )
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb) =>
+    cb(new Blob([], { type: 'image/png' })),
+  )
+  if (box)
+    vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      left: 0,
+      top: 0,
+      ...box,
+    } as DOMRect)
+  return contexts
 }

@@ -54,6 +54,7 @@ import {
   tagSchema,
 } from '../library/schemas'
 import type { ParsedSettings } from '../library/settings'
+import type { DuplicatesView, SimilarView } from '../library/similar'
 import type {
   DeleteReceipt,
   ImportReport,
@@ -581,6 +582,22 @@ export const invokeContract = {
   'collections:removeItems': channel<OrganiseReceipt>()(
     'Take items out of a collection (the items stay in the library). Undo: library:setOrganise with the receipt.',
     z.object({ id: collectionIdSchema, ids: libraryIdsSchema }).strict(),
+  ),
+
+  // ── similar (library: find similar, duplicates) ──
+  'library:similar': channel<SimilarView>()(
+    'Images that look like one item (64-bit perceptual hash, Hamming distance ≤ maxDistance, default 20), nearest first, at most limit (default 100). Images not hashed yet are hashed in the background; `analysing` says so.',
+    z
+      .object({
+        id: libraryIdSchema,
+        maxDistance: z.number().int().min(0).max(32).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      })
+      .strict(),
+  ),
+  'library:duplicates': channel<DuplicatesView>()(
+    'Groups of near-identical images (every member within maxDistance, default 8, of another; byte-identical copies always), largest first, the suggested one to keep first. "Keep this one" is library:delete of the others (with undo).',
+    z.object({ maxDistance: z.number().int().min(0).max(15).optional() }).strict(),
   ),
 
   // (domain sections are inserted above this line, one block per domain)

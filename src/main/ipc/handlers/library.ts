@@ -55,4 +55,6 @@ export const libraryHandlers = (c: Container) =>
     'library:setTags': ({ ids, add, remove }) => c.library.setTags(ids, add, remove),
     'library:setOrganise': ({ items }) => c.library.setOrganise(items),
     'library:tagSuggestions': ({ prefix, limit }) => c.library.tagSuggestions(prefix, limit),
+    'library:similar': ({ id, maxDistance, limit }) => c.library.similar(id, maxDistance, limit),
+    'library:duplicates': ({ maxDistance }) => c.library.duplicates(maxDistance),
   }) satisfies Partial<Handlers>

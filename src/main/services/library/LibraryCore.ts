@@ -25,6 +25,11 @@ export interface LibraryServiceOptions {
   log?: (message: string) => void
   /** Opens the index database (the container's, with the process's native binding). */
   openDatabase?: SqliteOpener
+  /**
+   * When the background hashing for "find similar" starts, in ms (LibrarySimilar; tests: 0):
+   * after the first reconcile, and after an item is added.
+   */
+  similar?: { startDelayMs?: number; addedDelayMs?: number }
 }
 
 /**

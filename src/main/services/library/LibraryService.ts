@@ -10,6 +10,7 @@ import type {
 } from '@shared/library/organise'
 import type { TermCount } from '@shared/library/promptTerms'
 import type { ParsedSettings } from '@shared/library/settings'
+import type { DuplicatesView, SimilarView } from '@shared/library/similar'
 import {
   type DeleteReceipt,
   type ImportReport,
@@ -35,6 +36,7 @@ import { importFiles, type SaveInput, saveNow } from './ingest'
 import { LibraryCore, type LibraryServiceOptions } from './LibraryCore'
 import { LibraryFolder } from './LibraryFolder'
 import { LibraryIndex } from './LibraryIndex'
+import { LibrarySimilar } from './LibrarySimilar'
 import type { MediaSource } from './mediaSource'
 import { LibraryOrganiser } from './organise'
 import { PromptVocab } from './promptVocab'
@@ -65,6 +67,7 @@ export class LibraryService {
   private readonly out: LibraryFilesOut
   private readonly organiser: LibraryOrganiser
   private readonly collections: LibraryCollections
+  private readonly similarPart: LibrarySimilar
   private opening: Promise<void> | null = null
   private unsubscribe: (() => void) | null = null
   private vocab: PromptVocab | null = null
@@ -90,6 +93,7 @@ export class LibraryService {
     this.out = new LibraryFilesOut(this.core, get)
     this.organiser = new LibraryOrganiser(this.core)
     this.collections = new LibraryCollections(this.core, this.organiser)
+    this.similarPart = new LibrarySimilar(this.core, options.similar)
     this.mediaSource = {
       libraryDir: () => this.core.root ?? '',
       thumbDir: () => this.thumbs.dir,
@@ -133,6 +137,7 @@ export class LibraryService {
     await this.opening?.catch(() => {})
     await core.drained()
     await core.holding.releaseAll().catch((e) => core.log(String(e)))
+    await this.similarPart.stop()
     core.index?.close()
   }
 
@@ -192,6 +197,18 @@ export class LibraryService {
     await this.open()
     this.vocab ??= new PromptVocab(this.core.idx().db, this.core.now)
     return this.vocab.suggest(prefix, limit)
+  }
+
+  /** Images that look like one item, nearest first (see LibrarySimilar). */
+  async similar(id: string, maxDistance?: number, limit?: number): Promise<SimilarView> {
+    await this.open()
+    return this.similarPart.similar(id, maxDistance, limit)
+  }
+
+  /** Groups of near-identical images, for the duplicates view (see LibrarySimilar). */
+  async duplicates(maxDistance?: number): Promise<DuplicatesView> {
+    await this.open()
+    return this.similarPart.duplicates(maxDistance)
   }
 
   /** Items saved for one task (the task engine checks this before saving again after a restart). */

@@ -110,12 +110,15 @@ export class SimilarIndex {
   private ids: string[] = []
   private hashes = new Uint32Array(2 * 1024)
   private readonly slots = new Map<string, number>()
+  /** Bumped by every change: a cached answer (the duplicates groups) is current while it holds. */
+  version = 0
 
   get size(): number {
     return this.ids.length
   }
 
   clear(): void {
+    this.version++
     this.ids = []
     this.slots.clear()
   }
@@ -123,6 +126,13 @@ export class SimilarIndex {
   /** Adds or replaces an item's hash. */
   set(id: string, hash: PHash): void {
     let slot = this.slots.get(id)
+    if (
+      slot !== undefined &&
+      this.hashes[2 * slot] === hash.hi &&
+      this.hashes[2 * slot + 1] === hash.lo
+    )
+      return
+    this.version++
     if (slot === undefined) {
       slot = this.ids.length
       if (2 * slot + 2 > this.hashes.length) {
@@ -140,6 +150,7 @@ export class SimilarIndex {
   remove(id: string): void {
     const slot = this.slots.get(id)
     if (slot === undefined) return
+    this.version++
     const last = this.ids.length - 1
     if (slot !== last) {
       const moved = this.ids[last]!

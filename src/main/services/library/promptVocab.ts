@@ -123,7 +123,9 @@ export class PromptVocab {
     const terms = new Map<string, Term>()
     const sig = this.signature()
     const page = this.db
-      .prepare('SELECT rowid AS key, prompt FROM items WHERE rowid <= ? ORDER BY rowid DESC LIMIT ?')
+      .prepare(
+        'SELECT rowid AS key, prompt FROM items WHERE rowid <= ? ORDER BY rowid DESC LIMIT ?',
+      )
       .raw()
     let below = sig.max
     for (;;) {

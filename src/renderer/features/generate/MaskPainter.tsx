@@ -152,7 +152,7 @@ export function MaskPainter({
     } else if (e.key === ' ') {
       // Without the keyboard brush shown, Space held down turns a drag into a pan.
       e.preventDefault()
-      if (!e.repeat) view.setSpaceHeld(true)
+      view.setSpaceHeld(true)
     }
   }
 

@@ -53,7 +53,9 @@ export function PresetMenu({
 
   const remove = async (preset: Preset) => {
     const result = await usePresetsStore.getState().remove(form, preset.name)
-    setOutcome(result.ok ? { kind: 'deleted', preset } : { kind: 'error', text: result.error.message })
+    setOutcome(
+      result.ok ? { kind: 'deleted', preset } : { kind: 'error', text: result.error.message },
+    )
   }
 
   const undoDelete = async (preset: Preset) => {

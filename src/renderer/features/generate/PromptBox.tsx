@@ -145,7 +145,12 @@ export function PromptBox({
           onBlur={close}
         />
         {open ? (
-          <ul className="prompt-suggestions" role="listbox" id={listId} aria-label="Prompt suggestions">
+          <ul
+            className="prompt-suggestions"
+            role="listbox"
+            id={listId}
+            aria-label="Prompt suggestions"
+          >
             {suggestions.map((s, i) => (
               <li
                 key={s.key}

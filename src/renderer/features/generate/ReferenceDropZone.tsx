@@ -2,7 +2,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 
 import { type SlotId, useGenerateStore } from '../../stores/generate'
 import { filesOf, refsFromFiles, type Stager } from './addFiles'
-import { LIBRARY_ITEM_TYPE, refFromLibraryId } from './libraryRef'
+import { libraryIdsOf, refFromLibraryId } from './libraryRef'
 import { formatBytes, IMAGE_ACCEPT, type RefItem } from './references'
 
 const REORDER_TYPE = 'application/x-gen-studio-reference'
@@ -26,7 +26,7 @@ interface Props {
 
 /**
  * Where reference images come in: dropped from the OS, pasted from the clipboard, chosen with the
- * file dialog, sent from the library, or dragged from a result card (LIBRARY_ITEM_TYPE). Shows
+ * file dialog, sent from the library, or dragged from a result card or library tile. Shows
  * thumbnails with name, size and pixels, lets the user reorder (drag, or the arrow buttons) and
  * remove, and shows the slot's rule and its message.
  */
@@ -81,9 +81,12 @@ export function ReferenceDropZone({
     e.stopPropagation()
     setOver(false)
     if (e.dataTransfer.types.includes(REORDER_TYPE)) return
-    const libraryId = e.dataTransfer.getData(LIBRARY_ITEM_TYPE)
-    if (libraryId) {
-      void refFromLibraryId(libraryId).then((item) => addRefs(slot, [item], max))
+    const ids = libraryIdsOf(e.dataTransfer)
+    if (ids.length > 0) {
+      void (async () => {
+        for (const id of max === 1 ? ids.slice(-1) : ids)
+          addRefs(slot, [await refFromLibraryId(id)], max)
+      })()
       return
     }
     add(filesOf(e.dataTransfer), 'drop')

@@ -24,7 +24,13 @@ import { tasksClient } from './tasksClient'
  * be dragged onto a reference drop zone (LIBRARY_ITEM_TYPE carries its library id). The buttons
  * act on the task's first output; dragging picks any one.
  */
-export function ResultCard({ task, takesReferences }: { task: TaskView; takesReferences: boolean }) {
+export function ResultCard({
+  task,
+  takesReferences,
+}: {
+  task: TaskView
+  takesReferences: boolean
+}) {
   const go = useNavigationStore((s) => s.go)
   const [problem, setProblem] = useState<string | null>(null)
   const actions = taskActions(task)

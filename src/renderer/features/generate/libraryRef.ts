@@ -3,10 +3,11 @@ import { useCallback, useRef } from 'react'
 
 import { api, call } from '../../api/client'
 import { type SlotId, useGenerateStore } from '../../stores/generate'
+import type { LibraryIntent } from '../../stores/library/intents'
 import { useSettingsStore } from '../../stores/settings'
 import { originalSrc } from '../library/media'
+import { draggedItems, endItemDrag } from '../library/organise/itemDrag'
 import { newRefId, type RefItem } from './references'
-import type { LibraryIntent } from '../../stores/library/intents'
 
 const TYPES = {
   png: 'image/png',
@@ -41,10 +42,24 @@ export function refFromLibrary(item: LibraryItem, libraryDir: string): RefItem {
 
 /**
  * The in-app drag type for a library item (issue #16): result cards set it with the item's
- * library id, and ReferenceDropZone takes it as a reference. Library tiles keep the OS drag
- * (real files, for other apps); their files dropped on a zone are taken as files.
+ * library id, and ReferenceDropZone takes it as a reference.
  */
 export const LIBRARY_ITEM_TYPE = 'application/x-gen-studio-library-id'
+
+/**
+ * The library items a drop carries, in order: a result card's id, or the grid tiles being
+ * dragged (their drag is the OS drag of their files, whose ids organise/itemDrag.ts keeps; the
+ * navigation opens a form when the drag rests on it, see springLoad.ts). Empty for anything
+ * else. Taking tiles ends their drag, as the drop's propagation stops at the zone.
+ */
+export function libraryIdsOf(data: DataTransfer | null): string[] {
+  const id = data?.getData(LIBRARY_ITEM_TYPE)
+  if (id) return [id]
+  const tiles = draggedItems(data)
+  if (!tiles?.length) return []
+  endItemDrag()
+  return tiles
+}
 
 /** A library item by id as a reference (a dragged result); a problem item when it is gone. */
 export async function refFromLibraryId(id: string): Promise<RefItem> {

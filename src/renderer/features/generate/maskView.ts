@@ -47,9 +47,14 @@ export function zoomAt(
 export const panBy = (v: MaskViewState, dx: number, dy: number, stage: Size): MaskViewState =>
   clampView({ zoom: v.zoom, x: v.x + dx, y: v.y + dy }, stage)
 
+const isTextField = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement &&
+  t.closest('input, textarea, select, [contenteditable="true"]') !== null
+
 /**
  * The view's state and input for one stage: the wheel zooms at the pointer (a non-passive
- * listener, so the page does not scroll meanwhile), middle-drag or Space+drag pans, and
+ * listener, so the page does not scroll meanwhile), middle-drag or Space+drag pans (Space held
+ * while the pointer is over the stage, or on the focused canvas), and
  * `zoomBy`/`fit` serve the + / − / 0 keys and buttons. `pans(e)` says whether a pointer-down
  * starts a pan rather than a stroke.
  */
@@ -73,8 +78,31 @@ export function useMaskView(stage: RefObject<HTMLElement | null>) {
       const at = { x: e.clientX - r.left, y: e.clientY - r.top }
       setView((v) => zoomAt(v, Math.exp(-e.deltaY * 0.0015), at, size()))
     }
+    // Space held with the pointer over the mask readies a pan, wherever the focus is, except
+    // in a text field (a space typed there stays a space).
+    let over = false
+    const enter = () => (over = true)
+    const leave = () => (over = false)
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== ' ' || !over || isTextField(e.target)) return
+      e.preventDefault()
+      setSpaceHeld(e.type === 'keydown')
+    }
+    const release = () => setSpaceHeld(false)
     el.addEventListener('wheel', onWheel, { passive: false })
-    return () => el.removeEventListener('wheel', onWheel)
+    el.addEventListener('pointerenter', enter)
+    el.addEventListener('pointerleave', leave)
+    window.addEventListener('keydown', onKey)
+    window.addEventListener('keyup', onKey)
+    window.addEventListener('blur', release)
+    return () => {
+      el.removeEventListener('wheel', onWheel)
+      el.removeEventListener('pointerenter', enter)
+      el.removeEventListener('pointerleave', leave)
+      window.removeEventListener('keydown', onKey)
+      window.removeEventListener('keyup', onKey)
+      window.removeEventListener('blur', release)
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stage])
 

@@ -120,9 +120,15 @@ export function acceptSuggestion(
   return { text: head + (atEnd ? '' : text.slice(f.caret)), caret: head.length }
 }
 
-/** Library answers by prefix key, kept for the app's session (main's table changes slowly). */
-const libraryCache = new Map<string, readonly TermCount[]>()
+/** Library answers by prefix key, kept a minute (new results' prompts show up after that). */
+const libraryCache = new Map<string, { at: number; terms: readonly TermCount[] }>()
 const CACHE_MAX = 500
+const CACHE_MS = 60_000
+
+const cached = (key: string): readonly TermCount[] | undefined => {
+  const hit = libraryCache.get(key)
+  return hit && Date.now() - hit.at < CACHE_MS ? hit.terms : undefined
+}
 
 /** Forgets cached library answers (tests; a library that changed a lot). */
 export const clearSuggestionCache = () => libraryCache.clear()
@@ -143,7 +149,7 @@ export function usePromptSuggestions(
   const [, setVersion] = useState(0)
   const missing = queriesOf(fragment)
     .map((q) => termKey(q.prefix))
-    .filter((k) => !libraryCache.has(k))
+    .filter((k) => cached(k) === undefined)
     .join('\n')
 
   useEffect(() => {
@@ -153,7 +159,7 @@ export function usePromptSuggestions(
       for (const prefix of missing.split('\n')) {
         void call(() => api().library.promptTokens({ prefix, limit: 20 })).then((r) => {
           if (libraryCache.size >= CACHE_MAX) libraryCache.delete(libraryCache.keys().next().value!)
-          libraryCache.set(prefix, r.ok ? r.value : [])
+          libraryCache.set(prefix, { at: Date.now(), terms: r.ok ? r.value : [] })
           if (live) setVersion((v) => v + 1)
         })
       }
@@ -164,6 +170,6 @@ export function usePromptSuggestions(
     }
   }, [missing])
 
-  const suggestions = rankSuggestions(fragment, (p) => libraryCache.get(termKey(p)), counts)
+  const suggestions = rankSuggestions(fragment, (p) => cached(termKey(p)), counts)
   return { fragment, suggestions }
 }

@@ -1,32 +1,17 @@
 import { MaskPainter } from '@renderer/features/generate/MaskPainter'
 import { useGenerateStore } from '@renderer/stores/generate'
-import { PixelCtx } from '@test/support/pixelCanvas'
+import { installPixelCanvas, type PixelCtx } from '@test/support/pixelCanvas'
 import { ref } from '@test/support/refItem'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const SIZE = 32
-const contexts = new WeakMap<HTMLCanvasElement, PixelCtx>()
+let contexts: WeakMap<HTMLCanvasElement, PixelCtx>
 
 beforeEach(() => {
   // jsdom has no canvas: a software context with real pixels, a PNG encoder stand-in and a box.
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
-    this: HTMLCanvasElement,
-  ) {
-    let c = contexts.get(this)
-    if (!c) contexts.set(this, (c = new PixelCtx(this.width, this.height)))
-    return c as unknown as CanvasRenderingContext2D
-  } as HTMLCanvasElement['getContext'])
-  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb) =>
-    cb(new Blob([], { type: 'image/png' })),
-  )
-  vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue({
-    left: 0,
-    top: 0,
-    width: SIZE,
-    height: SIZE,
-  } as DOMRect)
+  contexts = installPixelCanvas({ width: SIZE, height: SIZE })
   useGenerateStore.setState((s) => ({
     masks: { ...s.masks, art: { painted: false, png: null, width: 0, height: 0, version: 0 } },
   }))
@@ -38,7 +23,8 @@ afterEach(() => {
 
 const canvas = () => screen.getByTestId('mask-canvas-art') as HTMLCanvasElement
 const pixels = () => contexts.get(canvas())!
-const painter = () => render(<MaskPainter maskId="art" source={ref({ width: SIZE, height: SIZE })} />)
+const painter = () =>
+  render(<MaskPainter maskId="art" source={ref({ width: SIZE, height: SIZE })} />)
 
 function strokeAcross(y: number, opts: { button?: number } = {}) {
   fireEvent.pointerDown(canvas(), { clientX: 4, clientY: y, pointerId: 1, ...opts })
@@ -133,6 +119,15 @@ describe('MaskPainter: undo, redo, brush keys, zoom and pan', () => {
     expect(layer()).not.toBe(panned)
     expect(undoSteps()).toEqual(['0', '0'])
     expect(pixels().white()).toBe(0)
+    // Space held with the pointer over the mask pans wherever the focus is, but not in a text field.
+    fireEvent.pointerEnter(stage)
+    fireEvent.keyDown(document.body, { key: ' ' })
+    expect(stage.className).toContain('pan-ready')
+    fireEvent.keyUp(document.body, { key: ' ' })
+    const field = document.body.appendChild(document.createElement('textarea'))
+    expect(fireEvent.keyDown(field, { key: ' ' })).toBe(true)
+    expect(stage.className).not.toContain('pan-ready')
+    field.remove()
     fireEvent.keyDown(canvas(), { key: '-' })
     fireEvent.click(screen.getByRole('button', { name: 'Fit' }))
     expect(zoom()).toBe('Zoom 100%')

@@ -34,7 +34,8 @@ beforeEach(() => {
 afterEach(cleanup)
 
 const box = () => screen.getByLabelText('Prompt') as HTMLTextAreaElement
-const options = () => within(screen.getByRole('listbox', { name: 'Prompt suggestions' })).getAllByRole('option')
+const options = () =>
+  within(screen.getByRole('listbox', { name: 'Prompt suggestions' })).getAllByRole('option')
 
 async function type(text: string) {
   fireEvent.change(box(), { target: { value: text } })
@@ -64,12 +65,17 @@ describe('PromptBox autocomplete', () => {
     const result = await axe.run(screen.getByRole('listbox').parentElement!, {
       rules: { 'color-contrast': { enabled: false } },
     })
-    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    expect(
+      result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([])
   })
 
   it('↓/↑ choose (wrapping), Enter accepts the tag with ", ", Esc closes, Tab accepts a word', async () => {
     fakeMain({
-      'library:promptTokens': (p) => ({ ok: true, value: LIBRARY[(p as { prefix: string }).prefix] ?? [] }),
+      'library:promptTokens': (p) => ({
+        ok: true,
+        value: LIBRARY[(p as { prefix: string }).prefix] ?? [],
+      }),
     })
     render(<Harness />)
     await type('1girl, blu')

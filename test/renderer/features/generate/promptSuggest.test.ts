@@ -42,14 +42,23 @@ describe('prompt suggestions (pure parts)', () => {
       ['blush', 6],
       ['blurry', 1],
     ])
-    const exact = rankSuggestions(fragmentAt('blush', 5), () => [{ text: 'blush', count: 3 }], new Map())
+    const exact = rankSuggestions(
+      fragmentAt('blush', 5),
+      () => [{ text: 'blush', count: 3 }],
+      new Map(),
+    )
     expect(exact).toEqual([])
   })
 
   it('accepts a tag with ", " at the end, a word with a space, and nothing added mid-prompt', () => {
     const tagF = fragmentAt('1girl, blu', 10)!
     expect(
-      acceptSuggestion('1girl, blu', tagF, { key: 'blue hair', text: 'blue hair', count: 1, start: 7 }),
+      acceptSuggestion('1girl, blu', tagF, {
+        key: 'blue hair',
+        text: 'blue hair',
+        count: 1,
+        start: 7,
+      }),
     ).toEqual({ text: '1girl, blue hair, ', caret: 18 })
     const wordF = fragmentAt('a photo of a ligh', 17)!
     expect(

@@ -2,6 +2,7 @@ import ArtScreen from '@renderer/features/art/ArtScreen'
 import { LIBRARY_ITEM_TYPE } from '@renderer/features/generate/libraryRef'
 import { RESULTS_SHOWN } from '@renderer/features/generate/TaskResults'
 import ImagesScreen from '@renderer/features/images/ImagesScreen'
+import { beginItemDrag, isItemDrag } from '@renderer/features/library/organise/itemDrag'
 import { useFormsStore } from '@renderer/stores/forms'
 import { useGenerateStore } from '@renderer/stores/generate'
 import { useLibraryStore } from '@renderer/stores/library'
@@ -63,7 +64,10 @@ function libraryMain(tasks: TaskView[], items: Record<string, LibraryItem> = {})
       const found = items[id] ?? (id.startsWith('lib-') ? item(id) : undefined)
       return found
         ? { ok: true, value: found }
-        : { ok: false, error: { code: 'not_found', message: 'This item is no longer in the library.' } }
+        : {
+            ok: false,
+            error: { code: 'not_found', message: 'This item is no longer in the library.' },
+          }
     },
   })
 }
@@ -78,7 +82,9 @@ describe('results history on the generation screens', () => {
     libraryMain(tasks)
     render(<ImagesScreen />)
     await waitFor(() => expect(screen.getAllByTestId('result')).toHaveLength(RESULTS_SHOWN))
-    const prompts = screen.getAllByTestId('result').map((c) => c.querySelector('.result-prompt')!.textContent)
+    const prompts = screen
+      .getAllByTestId('result')
+      .map((c) => c.querySelector('.result-prompt')!.textContent)
     expect(prompts[0]).toBe('prompt of t59')
     expect(prompts.at(-1)).toBe('prompt of t10')
     expect(screen.queryByText('a video')).toBeNull()
@@ -86,7 +92,9 @@ describe('results history on the generation screens', () => {
     const result = await axe.run(screen.getByTestId('results'), {
       rules: { 'color-contrast': { enabled: false } },
     })
-    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    expect(
+      result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([])
   })
 
   it('opens a result in the library detail', async () => {
@@ -113,7 +121,9 @@ describe('results history on the generation screens', () => {
     const main = libraryMain([saved('a', 1)])
     render(<ImagesScreen />)
     fireEvent.click(await screen.findByRole('button', { name: 'Use as reference' }))
-    await waitFor(() => expect(screen.getByTestId('reference-thumb').textContent).toContain('lib-a.png'))
+    await waitFor(() =>
+      expect(screen.getByTestId('reference-thumb').textContent).toContain('lib-a.png'),
+    )
     expect((field('Edit with reference images') as HTMLInputElement).checked).toBe(true)
     expect(useGenerateStore.getState().slots['images.references'][0]).toMatchObject({
       origin: 'library',
@@ -127,7 +137,9 @@ describe('results history on the generation screens', () => {
     libraryMain([saved('a', 1, { results: [{ index: 0, libraryId: 'gone', relPath: 'x.png' }] })])
     render(<ImagesScreen />)
     fireEvent.click(await screen.findByRole('button', { name: 'Reuse settings' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('This item is no longer in the library.')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This item is no longer in the library.',
+    )
   })
 
   it('takes a result dragged onto a reference drop zone (images edit, art source)', async () => {
@@ -152,7 +164,9 @@ describe('results history on the generation screens', () => {
     expect(dataTransfer.types).toEqual([LIBRARY_ITEM_TYPE])
     fireEvent.dragOver(screen.getByTestId('dropzone-images.references'), { dataTransfer })
     fireEvent.drop(screen.getByTestId('dropzone-images.references'), { dataTransfer })
-    await waitFor(() => expect(screen.getByTestId('reference-thumb').textContent).toContain('lib-a.png'))
+    await waitFor(() =>
+      expect(screen.getByTestId('reference-thumb').textContent).toContain('lib-a.png'),
+    )
     unmount()
 
     useFormsStore.getState().patch('art', { action: 'img2img' })
@@ -164,6 +178,23 @@ describe('results history on the generation screens', () => {
     await waitFor(() =>
       expect(useGenerateStore.getState().slots['art.source'][0]?.libraryId).toBe('lib-n'),
     )
+  })
+
+  it('takes library tiles dragged onto a drop zone (their OS drag carries the files, the ids are kept)', async () => {
+    libraryMain([])
+    useFormsStore.getState().patch('images', { operation: 'edit' })
+    render(<ImagesScreen />)
+    beginItemDrag(null, ['lib-x', 'lib-y'])
+    const zone = screen.getByTestId('dropzone-images.references')
+    const files = { types: ['Files'], files: [], items: [], getData: () => '' }
+    fireEvent.dragOver(zone, { dataTransfer: files })
+    fireEvent.drop(zone, { dataTransfer: files })
+    await waitFor(() =>
+      expect(
+        useGenerateStore.getState().slots['images.references'].map((r) => r.libraryId),
+      ).toEqual(['lib-x', 'lib-y']),
+    )
+    expect(isItemDrag(null)).toBe(false)
   })
 
   it('on the art screen, "Use as reference" makes the result the source of an image-to-image', async () => {

@@ -6,7 +6,7 @@ import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } fr
 import { useLibraryStore } from '../../../stores/library'
 import { useOrganiseStore } from '../../../stores/organise'
 import { formatCount } from '../format'
-import { draggedItems } from './itemDrag'
+import { draggedItems, endItemDrag } from './itemDrag'
 
 /**
  * The library's collections: "All items" and every collection with its count. A click shows a
@@ -95,6 +95,7 @@ function CollectionRow({
     // Ours: never let the library screen import the dragged files back in.
     e.preventDefault()
     e.stopPropagation()
+    endItemDrag()
     if (ids.length) void store.addToCollection(c.id, ids)
   }
 
@@ -119,10 +120,9 @@ function CollectionRow({
       data-collection={c.id}
     >
       <button type="button" className="org-collection-name" aria-pressed={current} onClick={onShow}>
-        <span>{c.name}</span>
+        <span>{c.name}</span>{' '}
         <span className="muted">
-          {formatCount(c.count)}
-          <span className="org-sr"> items</span>
+          {formatCount(c.count)} <span className="org-sr">items</span>
         </span>
       </button>
       {selected ? (

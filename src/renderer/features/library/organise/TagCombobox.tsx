@@ -1,4 +1,4 @@
-import { normalizeTag, type TagCount,tagKey } from '@shared/library/organise'
+import { normalizeTag, type TagCount, tagKey } from '@shared/library/organise'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 
 import { api, call } from '../../../api/client'
@@ -16,7 +16,10 @@ export interface TagComboboxProps {
   exclude?: readonly string[]
   /** Called with a normalised tag when the user picks a suggestion or commits what they typed. */
   onPick(tag: string): void
-  /** Only suggestions can be picked (a filter by a tag no item has would show nothing). */
+  /**
+   * Only suggestions can be picked (a filter by a tag no item has would show nothing): Enter
+   * takes the suggestion matching what was typed, or the first one starting with it.
+   */
   suggestionsOnly?: boolean
 }
 
@@ -65,10 +68,21 @@ export function TagCombobox({
   function pick(tag: string) {
     const clean = normalizeTag(tag)
     if (!clean) return
-    if (suggestionsOnly && !options.some((o) => tagKey(o.tag) === tagKey(clean))) return
     onPick(clean)
     setText('')
     setActive(-1)
+  }
+
+  /** Enter: the highlighted suggestion, else what was typed (or, suggestions only, its match). */
+  function commit() {
+    const chosen = active >= 0 ? visible[active] : undefined
+    if (chosen) return pick(chosen.tag)
+    if (!suggestionsOnly) return pick(text)
+    const key = tagKey(normalizeTag(text) ?? '')
+    const match =
+      visible.find((o) => tagKey(o.tag) === key) ??
+      visible.find((o) => key && tagKey(o.tag).startsWith(key))
+    if (match) pick(match.tag)
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -79,10 +93,9 @@ export function TagCombobox({
       // Down from the last wraps to the first, Up from the first (or none) to the last.
       setActive((a) => (step > 0 ? (a + 1) % visible.length : a <= 0 ? visible.length - 1 : a - 1))
     } else if (e.key === 'Enter' || e.key === ',') {
-      const choice = active >= 0 ? visible[active]?.tag : text
-      if (!choice?.trim()) return
+      if (active < 0 && !text.trim()) return
       e.preventDefault()
-      pick(choice)
+      commit()
     } else if (e.key === 'Escape' && open) {
       e.preventDefault()
       e.stopPropagation()

@@ -13,6 +13,9 @@ const end = () => {
   dragging = null
 }
 
+/** Called by a drop target that took the items (it stops the drop's propagation). */
+export const endItemDrag = end
+
 /** Called by a tile's dragstart with the ids it drags. */
 export function beginItemDrag(data: DataTransfer | null, ids: string[]): void {
   dragging = ids
