@@ -81,6 +81,19 @@ const MODELS = [
 ]
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
 
+/**
+ * The organising fields come from their own generator (mulberry32): the LCG above is fine for
+ * picking words but its consecutive draws are correlated, which skews shares like "1 in 300",
+ * and a separate stream leaves every other synthetic field as it was before issue #16.
+ */
+let orgSeed = 16
+function orgRand(): number {
+  let t = (orgSeed = (orgSeed + 0x6d2b79f5) >>> 0)
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
+}
+
 /** 300 tags; tag i is used about as often as 1/(i+1): a few common, a long tail of rare ones. */
 const TAGS = Array.from({ length: 300 }, (_, i) => `${WORDS[(i * 7) % WORDS.length]}-${i}`)
 const COLLECTIONS = Array.from({ length: 30 }, (_, j) => ({
@@ -90,11 +103,11 @@ const COLLECTIONS = Array.from({ length: 30 }, (_, j) => ({
 
 /** Rating, tags and collections of one synthetic item. */
 function organise(): Pick<LibrarySidecar, 'rating' | 'tags' | 'collections'> {
-  const rating = rand() < 0.25 ? 1 + Math.floor(rand() * 5) : 0
+  const rating = orgRand() < 0.25 ? 1 + Math.floor(orgRand() * 5) : 0
   const tags = new Set<string>()
-  for (let k = Math.floor(rand() * 4); k > 0; k--)
-    tags.add(TAGS[Math.min(TAGS.length - 1, Math.floor(TAGS.length * rand() ** 3))]!)
-  const collections = COLLECTIONS.filter((c) => rand() < c.share).map((c) => c.id)
+  for (let k = Math.floor(orgRand() * 4); k > 0; k--)
+    tags.add(TAGS[Math.min(TAGS.length - 1, Math.floor(TAGS.length * orgRand() ** 3))]!)
+  const collections = COLLECTIONS.filter((c) => orgRand() < c.share).map((c) => c.id)
   return {
     ...(rating ? { rating } : {}),
     ...(tags.size ? { tags: [...tags] } : {}),

@@ -104,8 +104,12 @@ const PICTURES: Record<string, () => Promise<Buffer>> = {
     ),
   skyline: () =>
     scene(
-      `<rect width="512" height="512" fill="#20304f"/><circle cx="420" cy="90" r="40" fill="#f0f0d0"/>${[60, 180, 120, 260, 90, 200, 150, 300]
-        .map((h, i) => `<rect x="${i * 64}" y="${512 - h}" width="58" height="${h}" fill="#0c0c14"/>`)
+      `<rect width="512" height="512" fill="#20304f"/><circle cx="420" cy="90" r="40" fill="#f0f0d0"/>${[
+        60, 180, 120, 260, 90, 200, 150, 300,
+      ]
+        .map(
+          (h, i) => `<rect x="${i * 64}" y="${512 - h}" width="58" height="${h}" fill="#0c0c14"/>`,
+        )
         .join('')}`,
       5,
     ),
@@ -129,9 +133,17 @@ const FEATURELESS: Record<string, () => Promise<Buffer>> = {
 
 /** What a user calls the same picture, each made from the original's bytes. */
 const COPIES: Record<string, (png: Buffer) => Promise<Buffer>> = {
-  'resized 50%': (png) => sharp(png).resize(W / 2).png().toBuffer(),
+  'resized 50%': (png) =>
+    sharp(png)
+      .resize(W / 2)
+      .png()
+      .toBuffer(),
   'JPEG q=70': (png) => sharp(png).jpeg({ quality: 70 }).toBuffer(),
-  'resized 50% + JPEG q=70': (png) => sharp(png).resize(W / 2).jpeg({ quality: 70 }).toBuffer(),
+  'resized 50% + JPEG q=70': (png) =>
+    sharp(png)
+      .resize(W / 2)
+      .jpeg({ quality: 70 })
+      .toBuffer(),
   'WebP q=50': (png) => sharp(png).webp({ quality: 50 }).toBuffer(),
   'brightened 15%': (png) => sharp(png).modulate({ brightness: 1.15 }).png().toBuffer(),
   'darker 10% + JPEG q=80': (png) =>
@@ -184,7 +196,12 @@ beforeAll(async () => {
     const o = own.get(name)!
     for (const [copy, make] of Object.entries(COPIES)) {
       const c = await hashes(await make(png))
-      near.push({ picture: name, against: copy, pHash: hamming(o.p, c.p), dHash: hamming(o.d, c.d) })
+      near.push({
+        picture: name,
+        against: copy,
+        pHash: hamming(o.p, c.p),
+        dHash: hamming(o.d, c.d),
+      })
     }
   }
   const names = [...originals.keys()]

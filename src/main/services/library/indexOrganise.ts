@@ -1,4 +1,4 @@
-import { type OrganiseFields, type TagCount,tagKey } from '@shared/library/organise'
+import { type OrganiseFields, type TagCount, tagKey } from '@shared/library/organise'
 import type { LibrarySidecar } from '@shared/library/types'
 
 import type { Db } from '../../adapters/sqlite/openDatabase'

@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../adapters/sqlite/openDatabase'
 import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
+import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
 import { filterSource } from './organiseFilter'
@@ -20,12 +21,16 @@ interface FilterQuery extends BaseQuery {
  */
 export class IndexQueries implements CostSortedQuery {
   private readonly cache = new Map<string, Statement>()
+  /** Counts for choosing what drives a read with organising filters (organiseFilter.ts). */
+  private readonly estimates: IndexEstimates
 
   constructor(
     private readonly db: Db,
     /** The key and cost of an item, for a cursor whose row still exists. */
     readonly placeOf: (id: string) => RowPlace | undefined,
-  ) {}
+  ) {
+    this.estimates = new IndexEstimates(db, (sql) => this.stmt(sql))
+  }
 
   stmt(sql: string): Statement {
     let st = this.cache.get(sql)
@@ -90,7 +95,7 @@ export class IndexQueries implements CostSortedQuery {
     extra: string[],
     extraParams: unknown[],
   ): FilterQuery {
-    const source = filterSource(filter)
+    const source = filterSource(filter, this.estimates)
     const { clauses, params } = this.where(filter, source.bound)
     const all = [...source.clauses, ...clauses, ...extra]
     const where = all.length ? all.join(' AND ') : '1'
@@ -109,7 +114,7 @@ export class IndexQueries implements CostSortedQuery {
 
   /** SELECT … newest first after `after` (rowid order, no sort step). */
   private newest(columns: string, filter: LibraryFilter, after: LibraryCursor | null) {
-    const bound = filterSource(filter).bound
+    const bound = filterSource(filter, this.estimates).bound
     const q = after
       ? this.base(columns, filter, [`${bound} < ?`], [this.bound(after)])
       : this.base(columns, filter, [], [])

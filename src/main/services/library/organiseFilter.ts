@@ -4,10 +4,24 @@ import type { LibraryFilter } from '@shared/library/types'
 import { ftsQuery } from './indexRows'
 
 /** One condition on a side table keyed (value, item): schema 3 in indexSchema.ts. */
-interface SideFilter {
+export interface SideFilter {
   table: 'item_collections' | 'item_tags' | 'item_ratings'
   column: 'collection' | 'tag' | 'atleast'
   value: string | number
+}
+
+/**
+ * How many items conditions match, for choosing what drives a read (indexEstimates.ts answers
+ * from counts cached until the index changes). Without one, the first side condition drives.
+ */
+export interface FilterEstimates {
+  /** Items matching one side condition. */
+  side(s: SideFilter): number
+  /**
+   * Items left by the filter's conditions that have an `items` index (favourites, batch, model,
+   * kinds, media): the smallest of their counts; null when it has none.
+   */
+  items(filter: LibraryFilter): number | null
 }
 
 /**
@@ -25,9 +39,14 @@ export interface FilterSource {
   order: string
   /** The column the rowid bounds (from/to dates, keyset cursors) apply to. */
   bound: string
-  /** Whether FTS5 drives the read (a prompt search). */
-  fts: boolean
 }
+
+/**
+ * Under a cost order the rows are sorted, not walked in key order: a side table drives only
+ * when its rows are this few (sorting them is cheap); otherwise `items_cost` is walked and the
+ * side conditions are probes.
+ */
+const SORTED_SIDE_MAX = 5000
 
 /** The side-table conditions of a filter: collection, tags (the filter's and `#tag` words), rating. */
 function sideFilters(filter: LibraryFilter, searchTags: string[]): SideFilter[] {
@@ -41,49 +60,63 @@ function sideFilters(filter: LibraryFilter, searchTags: string[]): SideFilter[] 
   return sides
 }
 
-const probe = (s: SideFilter) =>
-  `EXISTS (SELECT 1 FROM ${s.table} WHERE ${s.column} = ? AND item = items.rowid)`
+/**
+ * A primary-key probe of a side condition against `key`: the driving table's own key column, so
+ * SQLite tests it before it looks up the `items` row (most rows fail it and never cost that).
+ */
+const probe = (key: string) => (s: SideFilter) =>
+  `EXISTS (SELECT 1 FROM ${s.table} WHERE ${s.column} = ? AND item = ${key})`
+
+/** Clauses and parameters probing every side condition against `key`. */
+const probed = (key: string, sides: SideFilter[]) => ({
+  clauses: sides.map(probe(key)),
+  params: sides.map((s) => s.value),
+})
 
 /**
- * Chooses how to read a filter (issue #16). A prompt search is driven by FTS5, as before, and any
- * collection, tag or rating condition is a primary-key probe per row. Otherwise the first side
- * condition drives (a collection, else a tag, else the rating: the narrowest first as a rule of
- * thumb): its side table's primary key (value, item) lists the matching items newest first, so a
- * page stops after 200 rows at 100k items however rare or common the value is, and the other side
- * conditions are probes. `CROSS JOIN` keeps SQLite from reordering the loops. Without any, `items`
- * is read alone.
+ * Chooses how to read a filter (issue #16). Under independence the rows a read examines are
+ * proportional to the count of what drives it, so the narrowest condition drives:
+ *
+ * - only `items` conditions (or none): `items` alone, SQLite picks its index, as before;
+ * - a side condition (collection, tag, rating ≥ N) narrower than the `items` ones drives through
+ *   its primary key (value, item), which lists its items newest first, so a page stops after 200
+ *   rows; the other side conditions are primary-key probes (`CROSS JOIN` keeps the loop order);
+ * - with prompt words FTS5 drives, as before, and side conditions are probes on its rowid: any
+ *   other driver would first read the whole FTS result, which FTS driving never costs more than;
+ * - under a cost order a side drives only when small (SORTED_SIDE_MAX), else `items_cost` does.
+ *
+ * Counts come from `estimates` (cached until the next write); without it the first side drives.
  */
-export function filterSource(filter: LibraryFilter): FilterSource {
+export function filterSource(filter: LibraryFilter, estimates?: FilterEstimates): FilterSource {
   const search = splitSearch(filter.text ?? '')
   const match = search.words ? ftsQuery(search.words) : null
   const sides = sideFilters(filter, search.tags)
   if (match) {
+    const p = probed('items_fts.rowid', sides)
     return {
       from: 'items_fts JOIN items ON items.rowid = items_fts.rowid',
-      clauses: ['items_fts MATCH ?', ...sides.map(probe)],
-      params: [match, ...sides.map((s) => s.value)],
+      clauses: ['items_fts MATCH ?', ...p.clauses],
+      params: [match, ...p.params],
       order: 'items_fts.rowid',
       bound: 'items.rowid',
-      fts: true,
     }
   }
-  const [first, ...rest] = sides
-  if (first) {
-    return {
-      from: `${first.table} org CROSS JOIN items ON items.rowid = org.item`,
-      clauses: [`org.${first.column} = ?`, ...rest.map(probe)],
-      params: [first.value, ...rest.map((s) => s.value)],
-      order: 'org.item',
-      bound: 'org.item',
-      fts: false,
-    }
-  }
+  const plain = { from: 'items', order: 'items.rowid', bound: 'items.rowid' }
+  if (!sides.length) return { ...plain, clauses: [], params: [] }
+  const counts = new Map(sides.map((s) => [s, estimates ? estimates.side(s) : 0]))
+  sides.sort((a, b) => counts.get(a)! - counts.get(b)!)
+  const [first, ...rest] = sides as [SideFilter, ...SideFilter[]]
+  const best = counts.get(first)!
+  const sorted = filter.sort !== undefined && filter.sort !== 'newest'
+  const itemCount = estimates?.items(filter) ?? null
+  if ((itemCount !== null && itemCount < best) || (sorted && best > SORTED_SIDE_MAX))
+    return { ...plain, ...probed('items.rowid', sides) }
+  const p = probed('org.item', rest)
   return {
-    from: 'items',
-    clauses: [],
-    params: [],
-    order: 'items.rowid',
-    bound: 'items.rowid',
-    fts: false,
+    from: `${first.table} org CROSS JOIN items ON items.rowid = org.item`,
+    clauses: [`org.${first.column} = ?`, ...p.clauses],
+    params: [first.value, ...p.params],
+    order: 'org.item',
+    bound: 'org.item',
   }
 }

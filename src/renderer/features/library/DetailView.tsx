@@ -14,6 +14,7 @@ import {
 import { originalSrc } from './media'
 import { organiseKey } from './organise/organiseKeys'
 import { OrganisePanel } from './organise/OrganisePanel'
+import { FindSimilarButton } from './similar/FindSimilarButton'
 
 /** What a reuse button does beyond emitting the intent: where the user continues. */
 export interface DetailViewProps {
@@ -128,6 +129,7 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
                   Use as reference
                 </button>
               ) : null}
+              {item.media === 'image' ? <FindSimilarButton item={item} onClose={onClose} /> : null}
               <button type="button" onClick={() => void copyPrompt()} disabled={!item.prompt}>
                 {copied ? 'Copied' : 'Copy prompt'}
               </button>

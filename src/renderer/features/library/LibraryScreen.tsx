@@ -20,6 +20,9 @@ import { CollectionsSidebar } from './organise/CollectionsSidebar'
 import { isItemDrag } from './organise/itemDrag'
 import { undoLatest } from './organise/organiseKeys'
 import { OrganiseToast } from './organise/OrganiseToast'
+import { SelectionOrganise } from './organise/SelectionOrganise'
+import { DuplicatesButton, DuplicatesPanel } from './similar/DuplicatesPanel'
+import { SimilarStrip } from './similar/SimilarStrip'
 import { UndoToast } from './UndoToast'
 
 /** Which area's form takes an item's settings. */
@@ -169,6 +172,7 @@ export default function LibraryScreen() {
         </div>
       ) : null}
       <FilterBar />
+      <SimilarStrip />
       <div className="lib-body" ref={gridWrap}>
         <CollectionsSidebar />
         {total === 0 ? (
@@ -208,6 +212,7 @@ export default function LibraryScreen() {
         <DetailView item={detail} onClose={close} onStep={(d) => void step(d)} onReuse={reuse} />
       ) : null}
       <LibraryOverlays />
+      <DuplicatesPanel />
       <UndoToast />
       <OrganiseToast />
     </section>
@@ -234,6 +239,7 @@ function SelectionActions() {
             Clear selection
           </button>
           <CompareButton />
+          <SelectionOrganise />
           <button
             type="button"
             onClick={() => void store.exportIds([...selection])}
@@ -251,6 +257,7 @@ function SelectionActions() {
           </button>
         </>
       ) : null}
+      <DuplicatesButton />
       <button
         type="button"
         onClick={() => void store.rescan()}

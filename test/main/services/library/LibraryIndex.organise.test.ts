@@ -166,6 +166,11 @@ describe('LibraryIndex: ratings, tags and collections (issue #16)', () => {
       (r) => hasTag(r, 'rare tag') && r.sidecar.prompt.includes('fox'),
     ],
     [
+      'collection + tag + rating (the collection drives)',
+      { collectionId: 'c-first', tags: ['even'], minRating: 1 },
+      (r) => inCollection(r, 'c-first') && hasTag(r, 'even') && rating(r) >= 1,
+    ],
+    [
       'rating + kinds + cost bounds',
       { minRating: 1, kinds: ['art'], minCost: 0.05, maxCost: 0.1 },
       (r) => {
@@ -210,6 +215,37 @@ describe('LibraryIndex: ratings, tags and collections (issue #16)', () => {
       expect(plan).toMatch(/SEARCH org USING PRIMARY KEY/)
       expect(plan).not.toMatch(/TEMP B-TREE/)
     }
+  })
+
+  it('lets the narrowest condition drive, with the others as probes', () => {
+    const plan = (filter: LibraryFilter) =>
+      (
+        index.db
+          .prepare(`EXPLAIN QUERY PLAN ${planSql(filter)}`)
+          .all(...planParams(filter)) as Array<{ detail: string }>
+      )
+        .map((r) => r.detail)
+        .join(' | ')
+    // 50 items in c-first, 300 tagged even: the collection drives.
+    expect(plan({ tags: ['even'], collectionId: 'c-first' })).toMatch(
+      /^SEARCH org USING PRIMARY KEY \(collection=\? AND item<\?\)|^SEARCH org USING PRIMARY KEY \(collection=\?\)/,
+    )
+    // 55 favourites: their index drives, the tag is a probe.
+    expect(plan({ tags: ['even'], favourites: true })).toMatch(
+      /^SEARCH items USING INDEX items_favourite/,
+    )
+    // Prompt words: FTS5 drives.
+    expect(plan({ tags: ['even'], text: 'fox' })).toMatch(/^SCAN items_fts VIRTUAL TABLE/)
+    // The counts follow writes: make "even" rare, and it drives.
+    index.removePaths(
+      rows
+        .filter((r) => hasTag(r, 'even'))
+        .slice(5)
+        .map((r) => r.relPath),
+    )
+    expect(plan({ tags: ['even'], collectionId: 'c-first' })).toMatch(
+      /^SEARCH org USING PRIMARY KEY \(tag=/,
+    )
   })
 
   it('suggests tags by prefix, case-insensitively, most used first, and counts collections', () => {

@@ -81,11 +81,12 @@ async function files(src: string, entries: Record<string, Buffer>): Promise<stri
   return paths
 }
 
+/** The duplicates once the background has hashed everything. */
 const settled = async (lib: LibraryService): Promise<DuplicatesView> =>
-  waitFor(async () => {
+  (await waitFor(async () => {
     const view = await lib.duplicates()
     return view.analysing ? null : view
-  }, 20_000)
+  }, 20_000))!
 
 const groupIds = (view: DuplicatesView) => view.groups.map((g) => g.members.map((m) => m.tile.id))
 
@@ -106,7 +107,6 @@ describe('find similar and duplicates through LibraryService', () => {
     const id = (name: string) => report.imported[order.indexOf(name)]!.id
 
     const view = await settled(lib)
-    console.log('DBG', (await lib.similar(id('orig.png'), 64, 10)).hits.map((h) => [order[report.imported.findIndex((t) => t.id === h.tile.id)], h.distance]))
     expect(view.totalGroups).toBe(1)
     const [group] = view.groups
     // The suggested one to keep first: the most pixels, then the oldest.
@@ -213,7 +213,7 @@ describe('find similar and duplicates through LibraryService', () => {
       const r = await call<SimilarView>('library:similar', { id: imported[0]!.id, limit: 5 })
       return r.ok && r.value.hits.length ? r.value : null
     }, 20_000)
-    expect(similar.hits.map((h) => h.tile.id)).toEqual([imported[1]!.id])
+    expect(similar!.hits.map((h) => h.tile.id)).toEqual([imported[1]!.id])
     const dupes = await call<DuplicatesView>('library:duplicates', {})
     expect(dupes.ok && dupes.value.groups[0]!.members).toHaveLength(2)
     const bad = await call('library:duplicates', { maxDistance: 40 })

@@ -5,6 +5,7 @@ import { OrganiseFilters } from '@renderer/features/library/organise/OrganiseFil
 import { undoLatest } from '@renderer/features/library/organise/organiseKeys'
 import { OrganisePanel } from '@renderer/features/library/organise/OrganisePanel'
 import { OrganiseToast } from '@renderer/features/library/organise/OrganiseToast'
+import { SelectionOrganise } from '@renderer/features/library/organise/SelectionOrganise'
 import { TagCombobox } from '@renderer/features/library/organise/TagCombobox'
 import { initialState, useLibraryStore } from '@renderer/stores/library'
 import { initialState as organiseInitial, useOrganiseStore } from '@renderer/stores/organise'
@@ -357,5 +358,33 @@ describe('organise: detail panel and collections sidebar', () => {
     expect(main.of('collections:addItems')).toEqual([{ id: 'c-trip', ids: ['i1', 'i2'] }])
     // After the drop, plain files are not taken for items.
     expect(fireEvent.dragOver(row, { dataTransfer: files })).toBe(true)
+  })
+
+  it('tags a whole selection and takes it out of the collection shown', async () => {
+    const main = organiseMain({
+      'library:setTags': (p) => ({
+        ok: true,
+        value: receipt((p as { ids: string[] }).ids, { tags: [] }),
+      }),
+      'collections:removeItems': (p) => ({
+        ok: true,
+        value: receipt((p as { ids: string[] }).ids, { collections: ['c-trip'] }),
+      }),
+    })
+    useOrganiseStore.setState({ collections })
+    useLibraryStore.setState({
+      selection: new Set(['i1', 'i2']),
+      filter: { collectionId: 'c-trip' },
+    })
+    const { container } = render(<SelectionOrganise />)
+    const input = screen.getByRole('combobox', { name: 'Tag selected' })
+    act(() => input.focus())
+    fireEvent.change(input, { target: { value: 'Dusk' } })
+    await act(async () => void fireEvent.keyDown(input, { key: 'Enter' }))
+    expect(main.of('library:setTags')).toEqual([{ ids: ['i1', 'i2'], add: ['Dusk'], remove: [] }])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Take out of Trip' })))
+    expect(main.of('collections:removeItems')).toEqual([{ id: 'c-trip', ids: ['i1', 'i2'] }])
+    expect(useOrganiseStore.getState().toast?.label).toBe('Took 2 items out of “Trip”')
+    expect(await violations(container)).toEqual([])
   })
 })
