@@ -1,3 +1,4 @@
+import './styles/tokens.css'
 import './styles/app.css'
 
 import { StrictMode } from 'react'

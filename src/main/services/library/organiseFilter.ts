@@ -103,12 +103,14 @@ export function filterSource(filter: LibraryFilter, estimates?: FilterEstimates)
   }
   const plain = { from: 'items', order: 'items.rowid', bound: 'items.rowid' }
   if (!sides.length) return { ...plain, clauses: [], params: [] }
-  const counts = new Map(sides.map((s) => [s, estimates ? estimates.side(s) : 0]))
+  const sorted = filter.sort !== undefined && filter.sort !== 'newest'
+  const itemCount = estimates?.items(filter) ?? null
+  // Counted only when there is a choice to make (one side, nothing else indexed: it drives).
+  const choose = estimates && (sides.length > 1 || itemCount !== null || sorted)
+  const counts = new Map(sides.map((s) => [s, choose ? estimates.side(s) : 0]))
   sides.sort((a, b) => counts.get(a)! - counts.get(b)!)
   const [first, ...rest] = sides as [SideFilter, ...SideFilter[]]
   const best = counts.get(first)!
-  const sorted = filter.sort !== undefined && filter.sort !== 'newest'
-  const itemCount = estimates?.items(filter) ?? null
   if ((itemCount !== null && itemCount < best) || (sorted && best > SORTED_SIDE_MAX))
     return { ...plain, ...probed('items.rowid', sides) }
   const p = probed('org.item', rest)
