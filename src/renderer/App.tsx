@@ -1,6 +1,8 @@
+import { Sparkles } from 'lucide-react'
 import { Suspense, useEffect } from 'react'
 
 import { api } from './api/client'
+import { AREA_ICONS } from './areaIcons'
 import { AREAS } from './areas'
 import { useSpringLoad } from './components/springLoad'
 import { FirstRunScreen } from './features/onboarding/FirstRunScreen'
@@ -58,6 +60,7 @@ function Frame() {
     <div className="frame">
       <nav className="sidebar" aria-label="Areas">
         <div className="brand">
+          <Sparkles className="brand-mark" aria-hidden />
           Gen Studio
           {demo ? (
             <span className="badge badge-demo" data-testid="demo-badge">
@@ -66,20 +69,24 @@ function Frame() {
           ) : null}
         </div>
         <ul>
-          {AREAS.map((a, i) => (
-            <li key={a.id}>
-              <button
-                type="button"
-                className={a.id === current.id ? 'nav-item active' : 'nav-item'}
-                aria-current={a.id === current.id ? 'page' : undefined}
-                title={`${a.label} (Ctrl+${i + 1})`}
-                onClick={() => go(a.id)}
-                {...springTo(a.id)}
-              >
-                {a.label}
-              </button>
-            </li>
-          ))}
+          {AREAS.map((a, i) => {
+            const Icon = AREA_ICONS[a.id]
+            return (
+              <li key={a.id}>
+                <button
+                  type="button"
+                  className={a.id === current.id ? 'nav-item active' : 'nav-item'}
+                  aria-current={a.id === current.id ? 'page' : undefined}
+                  title={`${a.label} (Ctrl+${i + 1})`}
+                  onClick={() => go(a.id)}
+                  {...springTo(a.id)}
+                >
+                  <Icon aria-hidden />
+                  {a.label}
+                </button>
+              </li>
+            )
+          })}
         </ul>
       </nav>
       <div className="content">

@@ -1,3 +1,4 @@
+import { CircleAlert, X } from 'lucide-react'
 import type { AppError } from '@shared/result'
 
 /** A failure with what to do about it; dismissible. */
@@ -11,13 +12,19 @@ export function ErrorBanner({
   if (!error) return null
   return (
     <div className="banner banner-error" role="alert">
-      <div>
+      <CircleAlert className="banner-icon" aria-hidden />
+      <div className="banner-body">
         <strong>{error.message}</strong>
         {error.action ? <p>{error.action}</p> : null}
       </div>
       {onDismiss ? (
-        <button type="button" className="ghost" onClick={onDismiss} aria-label="Dismiss">
-          ×
+        <button
+          type="button"
+          className="ghost icon-only"
+          onClick={onDismiss}
+          aria-label="Dismiss"
+        >
+          <X aria-hidden />
         </button>
       ) : null}
     </div>

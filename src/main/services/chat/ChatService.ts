@@ -10,10 +10,11 @@ import type {
   ConversationView,
   TextEndpoint,
 } from '@shared/chat/types'
-import { fail, isAppFailure } from '@shared/result'
+import { fail } from '@shared/result'
 
 import type { MainEvents } from '../../events'
 import { ChatModels, checkPair } from './ChatModels'
+import type { ChatServiceOptions, ReplyOptions } from './chatOptions'
 import { type ChatStore, messageView, type StoredMessage } from './ChatStore'
 import { historyTurns } from './history'
 import {
@@ -26,42 +27,10 @@ import {
 import { INTERRUPTED } from './replyErrors'
 import { ReplyWriter } from './ReplyWriter'
 import type { TextGateway } from './TextGateway'
+import { spendOnReply, type TextSpend } from './textSpend'
 import { checkCompactable, conversationGone, lastUserTurn } from './turns'
 
-export interface ChatServiceOptions {
-  store: ChatStore
-  gateway: TextGateway
-  events: MainEvents
-  now?: () => number
-  newId?: () => string
-  /** Coalescing window of `chat:delta` events. */
-  flushMs?: number
-  /** Longest time streamed text stays only in memory. */
-  persistMs?: number
-  /** A deleted conversation can be undone for this long, then it is purged. */
-  purgeAfterMs?: number
-  /** Releases what the service owns besides its store (its own HTTP client). */
-  onClose?: (() => Promise<void>) | undefined
-  /** The spending ledger's view of chat: every reply request is counted (no published rate). */
-  spend?: TextSpend | undefined
-}
-
-/**
- * Chat requests in the spending ledger (issue #15): text models have no published rate, so a
- * request is counted, never priced. Opened before the request is sent; settled when the reply
- * arrived; failed only on a definitive refusal; a stop or a lost connection leaves it pending
- * (the service may have charged for what it generated).
- */
-export interface TextSpend {
-  opened(request: { id: string; model: string; prompt: string }): void
-  ended(id: string, status: 'settled' | 'failed'): void
-}
-
-export interface ReplyOptions {
-  model?: string | undefined
-  endpoint?: TextEndpoint | undefined
-  stream: boolean
-}
+export type { ChatServiceOptions, ReplyOptions } from './chatOptions'
 
 /**
  * Conversations with the text models: stored in SQLite (readable offline), replies streamed to
@@ -334,22 +303,16 @@ export class ChatService {
     })
     const { active } = pendingRequest(writer)
     this.active.set(conversationId, active)
-    const spend = this.spend
-    const asked = [...history].reverse().find((t) => t.role === 'user')
-    spend?.opened({
-      id: assistant.id,
-      model,
-      prompt: typeof asked?.content === 'string' ? asked.content : '',
-    })
+    const spent = spendOnReply(this.spend, { id: assistant.id, model, history })
     active.done = runReply(this.gateway, active, { model, endpoint, stream: streams, history })
       .then(
         () => {
           writer.finish('complete', null)
-          spend?.ended(assistant.id, 'settled')
+          spent.done()
         },
         (e: unknown) => {
           settleFailedReply(active, e, () => this.modelList.invalidate())
-          if (isRefusal(e)) spend?.ended(assistant.id, 'failed')
+          spent.failedWith(e)
         },
       )
       .finally(() => {
@@ -422,12 +385,4 @@ export class ChatService {
     })
     return view
   }
-}
-
-/** A definitive answer about the request (it was not generated, so not charged). */
-function isRefusal(e: unknown): boolean {
-  return (
-    isAppFailure(e) &&
-    ['validation', 'auth', 'forbidden', 'model_unavailable', 'unsupported'].includes(e.error.code)
-  )
 }

@@ -2,9 +2,10 @@ import { join } from 'node:path'
 
 import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
-import { ChatService, type TextSpend } from './ChatService'
+import { ChatService } from './ChatService'
 import { ChatStore } from './ChatStore'
 import { ServiceClientTextGateway, type TextClient } from './ServiceClientTextGateway'
+import type { TextSpend } from './textSpend'
 
 export interface ChatServiceDeps {
   userDataDir: string

@@ -1,5 +1,5 @@
 import type { Clock } from '../../adapters/clock/Clock'
-import type { TextSpend } from '../chat/ChatService'
+import type { TextSpend } from '../chat/textSpend'
 import type { SpendLedger } from './SpendLedger'
 
 /**

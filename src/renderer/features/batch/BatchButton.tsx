@@ -1,3 +1,4 @@
+import { Layers, ListChecks, X } from 'lucide-react'
 import type { BatchView } from '@shared/batch/types'
 import type { SubmitTaskPayload } from '@shared/tasks/submit'
 import { useRef, useState } from 'react'
@@ -44,6 +45,7 @@ export function BatchButton({ getBase, disabled }: { getBase: BatchBase; disable
         disabled={disabled}
         onClick={() => void open()}
       >
+        <Layers aria-hidden />
         Batch…
       </button>
       {base ? (
@@ -62,15 +64,16 @@ export function BatchButton({ getBase, disabled }: { getBase: BatchBase; disable
           Batch {started.title ? `“${started.title}” ` : ''}started: {started.total} request
           {started.total === 1 ? '' : 's'}.{' '}
           <button type="button" className="ghost" onClick={() => go('tasks')}>
+            <ListChecks aria-hidden />
             Show in Tasks
           </button>
           <button
             type="button"
-            className="ghost"
+            className="ghost icon-only"
             aria-label="Dismiss"
             onClick={() => setStarted(null)}
           >
-            ×
+            <X aria-hidden />
           </button>
         </p>
       ) : null}

@@ -1,7 +1,9 @@
+import { MessagesSquare } from 'lucide-react'
 import './chat.css'
 
 import { type KeyboardEvent, useEffect, useState } from 'react'
 
+import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import {
   selectBusy,
@@ -93,7 +95,11 @@ export default function ChatScreen() {
           />
         ) : (
           <div className="chat-messages chat-empty">
-            <p className="muted">Ask anything. Conversations are stored on this computer.</p>
+            <EmptyState
+              icon={MessagesSquare}
+              title="Ask anything."
+              hint="Conversations are stored on this computer."
+            />
           </div>
         )}
         <ErrorBanner error={error} onDismiss={clearError} />

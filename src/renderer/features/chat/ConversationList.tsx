@@ -1,7 +1,9 @@
+import { MessagesSquare, SearchX, SquarePen, Trash2 } from 'lucide-react'
 import type { ChatSearchHit, ConversationSummary } from '@shared/chat/types'
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@shared/chat/types'
 import { type KeyboardEvent, useEffect, useState } from 'react'
 
+import { EmptyState } from '../../components/EmptyState'
 import { useChatStore } from '../../stores/chat'
 
 /** Splits a search snippet into text and <mark>ed matches (no HTML involved). */
@@ -39,6 +41,7 @@ export function ConversationList() {
   return (
     <aside className="chat-sidebar" aria-label="Conversations">
       <button type="button" className="primary" onClick={newChat}>
+        <SquarePen aria-hidden />
         New chat
       </button>
       <input
@@ -51,7 +54,12 @@ export function ConversationList() {
       {hits ? (
         <SearchResults hits={hits} />
       ) : conversations.length === 0 ? (
-        <p className="muted chat-empty-list">No conversations yet.</p>
+        <EmptyState
+          compact
+          icon={MessagesSquare}
+          title="No conversations yet."
+          hint="Start one with New chat."
+        />
       ) : (
         <ul className="chat-list" aria-label="Conversation list">
           {conversations.map((c) => (
@@ -66,7 +74,7 @@ export function ConversationList() {
 function SearchResults({ hits }: { hits: ChatSearchHit[] }) {
   const open = useChatStore((s) => s.open)
   const currentId = useChatStore((s) => s.current?.id)
-  if (hits.length === 0) return <p className="muted chat-empty-list">Nothing found.</p>
+  if (hits.length === 0) return <EmptyState compact icon={SearchX} title="Nothing found." />
   return (
     <ul className="chat-list" aria-label="Search results">
       {hits.map((h) => (
@@ -151,6 +159,7 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
           aria-label={`Delete ${c.title}`}
           onClick={() => void remove(c.id)}
         >
+          <Trash2 aria-hidden />
           Delete
         </button>
       </span>

@@ -1,5 +1,6 @@
-import { useEffect } from 'react'
+import { useMemo } from 'react'
 
+import { Toast } from '../../components/Toast'
 import { useChatStore } from '../../stores/chat'
 
 const SHOW_MS = 10_000
@@ -9,21 +10,17 @@ export function UndoToast() {
   const undo = useChatStore((s) => s.undo)
   const undoRemove = useChatStore((s) => s.undoRemove)
   const dismiss = useChatStore((s) => s.dismissUndo)
-  useEffect(() => {
-    if (!undo) return
-    const t = setTimeout(dismiss, SHOW_MS)
-    return () => clearTimeout(t)
-  }, [undo, dismiss])
+  // Each deletion shows for its own SHOW_MS.
+  const dismissAt = useMemo(() => (undo ? Date.now() + SHOW_MS : undefined), [undo])
   if (!undo) return null
   return (
-    <div className="chat-toast" role="status">
-      <span>Deleted “{undo.title}”.</span>
-      <button type="button" onClick={() => void undoRemove()}>
-        Undo
-      </button>
-      <button type="button" className="ghost" aria-label="Dismiss" onClick={dismiss}>
-        ×
-      </button>
-    </div>
+    <Toast
+      className="toast-fixed chat-toast"
+      onUndo={() => void undoRemove()}
+      onDismiss={dismiss}
+      dismissAt={dismissAt}
+    >
+      Deleted “{undo.title}”.
+    </Toast>
   )
 }

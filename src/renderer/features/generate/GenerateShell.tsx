@@ -1,3 +1,4 @@
+import { FileImage, Sparkles, X } from 'lucide-react'
 import type { ParsedSettings } from '@shared/library/settings'
 import type { PresetFields } from '@shared/presets/schemas'
 import type { PriceEstimate } from '@shared/pricing'
@@ -110,6 +111,7 @@ export function GenerateShell(p: Props) {
         {p.intro ? <p className="muted">{p.intro}</p> : null}
         {p.presets ? <PresetMenu form={p.presets.form} onApply={p.presets.apply} /> : null}
         <button type="button" className="ghost" onClick={() => settingsInput.current?.click()}>
+          <FileImage aria-hidden />
           Apply settings from a PNG…
         </button>
         <input
@@ -137,8 +139,13 @@ export function GenerateShell(p: Props) {
               <p>Not applied (no field here): {p.notice.skipped.join(', ')}.</p>
             ) : null}
           </div>
-          <button type="button" className="ghost" aria-label="Dismiss" onClick={p.onDismissNotice}>
-            ×
+          <button
+            type="button"
+            className="ghost icon-only"
+            aria-label="Dismiss"
+            onClick={p.onDismissNotice}
+          >
+            <X aria-hidden />
           </button>
         </div>
       ) : null}
@@ -174,6 +181,7 @@ export function GenerateShell(p: Props) {
             <div className="row">
               {p.actions ?? (
                 <button type="submit" className="primary" disabled={p.submitting}>
+                  <Sparkles aria-hidden />
                   {p.submitting ? 'Sending…' : (p.submitLabel ?? 'Generate')}
                 </button>
               )}

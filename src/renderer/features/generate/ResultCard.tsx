@@ -1,3 +1,4 @@
+import { Ban, ImagePlus, LibraryBig, Repeat2, RotateCcw, X } from 'lucide-react'
 import './reuse.css'
 
 import { settingsFromOurs } from '@shared/library/settings'
@@ -151,31 +152,37 @@ export function ResultCard({
         ) : null}
         {actions.cancel ? (
           <button type="button" onClick={() => void tasksClient.cancel(task.id)}>
+            <Ban aria-hidden />
             Cancel
           </button>
         ) : null}
         {actions.resume ? (
           <button type="button" onClick={() => void tasksClient.resume(task.id)}>
+            <RotateCcw aria-hidden />
             Try again
           </button>
         ) : null}
         {actions.openResult ? (
           <button type="button" onClick={openInLibrary}>
+            <LibraryBig aria-hidden />
             Open in library
           </button>
         ) : null}
         {first ? (
           <button type="button" onClick={() => void reuse('reuse-settings')}>
+            <Repeat2 aria-hidden />
             Reuse settings
           </button>
         ) : null}
         {first && takesReferences && !video ? (
           <button type="button" onClick={() => void reuse('use-as-reference')}>
+            <ImagePlus aria-hidden />
             Use as reference
           </button>
         ) : null}
         {actions.dismiss ? (
           <button type="button" className="ghost" onClick={() => void tasksClient.dismiss(task.id)}>
+            <X aria-hidden />
             Dismiss
           </button>
         ) : null}

@@ -1,6 +1,8 @@
+import { ImageIcon } from 'lucide-react'
 import type { TaskKind } from '@shared/tasks/states'
 import { useMemo } from 'react'
 
+import { EmptyState } from '../../components/EmptyState'
 import { useGenerateStore } from '../../stores/generate'
 import { ResultCard } from './ResultCard'
 
@@ -34,7 +36,15 @@ export function TaskResults({
   return (
     <aside className="results" aria-labelledby="results-title" data-testid="results">
       <h2 id="results-title">{title}</h2>
-      {tasks.length === 0 ? <p className="muted">Nothing generated here yet.</p> : null}
+      {tasks.length === 0 ? (
+        <EmptyState
+          compact
+          className="results-empty"
+          icon={ImageIcon}
+          title="Nothing generated here yet."
+          hint="Each result lands here as it arrives, with what to do next with it."
+        />
+      ) : null}
       <div className="results-history" data-testid="results-history">
         {tasks.map((t) => (
           <ResultCard key={t.id} task={t} takesReferences={takesReferences} />

@@ -1,7 +1,9 @@
+import { Download, Wallet } from 'lucide-react'
 import './spending.css'
 
 import { useEffect } from 'react'
 
+import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { selectRange, useSpendingStore } from '../../stores/spending'
 import { Breakdown } from './Breakdown'
@@ -45,17 +47,24 @@ export default function SpendingScreen() {
         {summary === null ? (
           <p className="muted">{loading ? 'Loading…' : ''}</p>
         ) : empty ? (
-          <div className="panel spend-empty" data-testid="spend-empty">
-            <p>
-              Nothing was spent {summary.from === summary.to ? 'on ' : 'from '}
-              {dayLabel(summary.from, 'long')}
-              {summary.from === summary.to ? '' : ` to ${dayLabel(summary.to, 'long')}`}.
-            </p>
-            <p className="field-hint">
-              Generations appear here as soon as they are sent, with the app&apos;s estimate.
-              {summary.includeDemo ? '' : ' Demo activity is not included.'}
-            </p>
-          </div>
+          <EmptyState
+            className="panel spend-empty"
+            data-testid="spend-empty"
+            icon={Wallet}
+            title={
+              <>
+                Nothing was spent {summary.from === summary.to ? 'on ' : 'from '}
+                {dayLabel(summary.from, 'long')}
+                {summary.from === summary.to ? '' : ` to ${dayLabel(summary.to, 'long')}`}.
+              </>
+            }
+            hint={
+              <>
+                Generations appear here as soon as they are sent, with the app&apos;s estimate.
+                {summary.includeDemo ? '' : ' Demo activity is not included.'}
+              </>
+            }
+          />
         ) : (
           <>
             <TotalsPanel summary={summary} />
@@ -82,6 +91,7 @@ function ExportButton({ disabled }: { disabled: boolean }) {
   const exportCsv = useSpendingStore((s) => s.exportCsv)
   return (
     <button type="button" disabled={disabled || exporting} onClick={() => void exportCsv()}>
+      <Download aria-hidden />
       {exporting ? 'Exporting…' : 'Export CSV'}
     </button>
   )

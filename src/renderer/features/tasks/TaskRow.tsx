@@ -1,3 +1,4 @@
+import { Ban, CopyPlus, Maximize2, RotateCcw, X } from 'lucide-react'
 import { taskActions } from '@shared/tasks/actions'
 import { isTerminal, KIND_LABELS, STATE_LABELS } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
@@ -181,6 +182,7 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
                 void openResult(task.id)
               }}
             >
+              <Maximize2 aria-hidden />
               Open result
             </button>
           ) : null}
@@ -200,6 +202,7 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
               disabled={busy !== undefined}
               onClick={() => void run(task.id, 'resume')}
             >
+              <RotateCcw aria-hidden />
               Try again
             </button>
           ) : null}
@@ -209,6 +212,7 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
               disabled={busy !== undefined}
               onClick={() => setConfirmRetry(true)}
             >
+              <CopyPlus aria-hidden />
               Retry as new…
             </button>
           ) : null}
@@ -219,6 +223,7 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
               disabled={busy !== undefined}
               onClick={() => void run(task.id, 'cancel')}
             >
+              <Ban aria-hidden />
               Cancel
             </button>
           ) : null}
@@ -230,6 +235,7 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
               onClick={() => void run(task.id, 'dismiss')}
               aria-label={`Dismiss ${KIND_LABELS[task.kind]} task`}
             >
+              <X aria-hidden />
               Dismiss
             </button>
           ) : null}

@@ -1,9 +1,11 @@
+import { ListChecks, ListFilter } from 'lucide-react'
 import './tasks.css'
 
 import { isTerminal } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 import { useEffect, useMemo, useState } from 'react'
 
+import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { sortTasks, useTasksStore } from '../../stores/tasks'
 import { BatchesSection } from '../batch/BatchesSection'
@@ -91,11 +93,17 @@ export default function TasksScreen() {
           Loading tasks…
         </p>
       ) : shown.length === 0 ? (
-        <p className="muted" data-testid="tasks-empty">
-          {list.length === 0
-            ? 'No tasks yet. Generations you start appear here, with their progress and results.'
-            : 'No tasks in this view.'}
-        </p>
+        <EmptyState
+          className="panel"
+          data-testid="tasks-empty"
+          icon={list.length === 0 ? ListChecks : ListFilter}
+          title={list.length === 0 ? 'No tasks yet.' : 'No tasks in this view.'}
+          hint={
+            list.length === 0
+              ? 'Generations you start appear here, with their progress and results.'
+              : 'Choose another view above to see the other tasks.'
+          }
+        />
       ) : (
         <ul className="task-list" aria-label="Tasks">
           {shown.map((t) => (

@@ -1,3 +1,4 @@
+import { Star, Trash2, Undo2, X } from 'lucide-react'
 import './viewer.css'
 
 import type { LibraryTile } from '@shared/library/types'
@@ -191,7 +192,8 @@ export function Viewer({ pos }: { pos: number }) {
             aria-pressed={Boolean(tile?.favourite)}
             disabled={!tile}
           >
-            {tile?.favourite ? '★ Favourite' : '☆ Favourite'}
+            <Star aria-hidden fill={tile?.favourite ? 'currentColor' : 'none'} />
+            Favourite
           </button>
           {rating !== null ? (
             <span className="viewer-rating" role="img" aria-label={`Rating ${rating} of 5`}>
@@ -200,10 +202,11 @@ export function Viewer({ pos }: { pos: number }) {
             </span>
           ) : null}
           <button type="button" className="danger" onClick={remove} disabled={!tile}>
+            <Trash2 aria-hidden />
             Delete
           </button>
-          <button type="button" onClick={close} aria-label="Close viewer">
-            ✕
+          <button type="button" className="icon-only" onClick={close} aria-label="Close viewer">
+            <X aria-hidden />
           </button>
         </div>
       </header>
@@ -213,6 +216,7 @@ export function Viewer({ pos }: { pos: number }) {
             Deleted {toast.count} {toast.count === 1 ? 'item' : 'items'}.
           </span>
           <button type="button" onClick={() => void useLibraryStore.getState().undoDelete()}>
+            <Undo2 aria-hidden />
             Undo
           </button>
         </div>

@@ -1,64 +1,15 @@
 import type { OrganisePatch } from '@shared/library/organise'
 import { settingsFromOurs } from '@shared/library/settings'
-import type { ImportReport, LibraryFilter, LibraryItem, LibraryTile } from '@shared/library/types'
-import type { AppError, Result } from '@shared/result'
+import type { LibraryFilter } from '@shared/library/types'
+import type { AppError } from '@shared/result'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
 import { useOrganiseStore } from '../organise'
 import { anchorFor, BLOCK } from './blocks'
-import type { LibraryState, SelectMode } from './initialState'
 import { useLibraryIntents } from './intents'
 import { isCostSorted, tileAt } from './selectors'
-
-export interface LibraryActions {
-  /** Subscribes to main's events and loads the first view; returns the cleanup. */
-  init(): () => void
-  setFilter(patch: Partial<LibraryFilter>): void
-  /** Clears every filter; the sort order stays (it is how the user likes to look, not a filter). */
-  clearFilter(): void
-  /**
-   * Shows only the outputs of one batch (the detail view's "Show batch", and the Tasks screen,
-   * which then navigates to the library). Replaces the other filters, keeps the sort.
-   */
-  showBatch(batchId: string): void
-  refresh(keepBlocks?: boolean): Promise<void>
-  /** Makes sure the blocks covering positions [start, end] are loaded or loading. */
-  ensure(start: number, end: number): void
-  tileAt(pos: number): LibraryTile | undefined
-  select(pos: number, mode: SelectMode): Promise<void>
-  selectAll(): Promise<void>
-  clearSelection(): void
-  setActive(pos: number): void
-  openDetail(id: string): Promise<void>
-  closeDetail(): void
-  setFavourite(id: string, favourite: boolean): Promise<void>
-  /** Sets one item's stars 0–5 (undoable, see stores/organise); the viewer's 0–5 keys. */
-  setRating(id: string, rating: number): Promise<void>
-  /**
-   * Shows organising fields on the loaded tiles and the open item right away, before the
-   * refetch that main's `library:changed` brings (keyboard ratings feel instant).
-   */
-  applyOrganise(patches: readonly OrganisePatch[]): void
-  deleteIds(ids: string[]): Promise<void>
-  undoDelete(): Promise<void>
-  dismissToast(): void
-  importPaths(paths: string[]): Promise<Result<ImportReport>>
-  exportIds(ids: string[]): Promise<void>
-  reveal(id: string): Promise<void>
-  openExternal(id: string): Promise<void>
-  startDrag(ids: string[]): void
-  reuse(item: LibraryItem, type: 'reuse-settings' | 'use-as-reference'): void
-  setPoster(id: string, dataUrl: string): Promise<void>
-  rescan(): Promise<void>
-  setNotice(notice: string | null): void
-  scrollTo(pos: number): void
-  setVisibleMonth(index: number): void
-  markMissingThumb(id: string): void
-  clearError(): void
-}
-
-export type LibraryStore = LibraryState & LibraryActions
+import type { LibraryActions, LibraryStore } from './types'
 
 /** Blocks being fetched, keyed `generation:block` (not state: nothing renders from it). */
 const inflight = new Set<string>()
@@ -313,78 +264,8 @@ export const createLibraryActions: StateCreator<LibraryStore, [], [], LibraryAct
 
     dismissToast: () => set({ toast: null }),
 
-    async importPaths(paths) {
-      set({ busy: true, notice: `Importing ${paths.length} file${paths.length === 1 ? '' : 's'}…` })
-      const result = await call(() => api().library.import({ paths }))
-      set({ busy: false })
-      if (!result.ok) {
-        set({ notice: null })
-        fail(result.error)
-        return result
-      }
-      const { imported, duplicates, failed } = result.value
-      const parts = [`Imported ${imported.length}`]
-      if (duplicates.length) parts.push(`${duplicates.length} already in the library`)
-      if (failed.length)
-        parts.push(
-          `${failed.length} could not be imported: ${failed.map((f) => `${baseName(f.path)} (${f.message})`).join('; ')}`,
-        )
-      set({ notice: `${parts.join(', ')}.` })
-      await get().refresh(true)
-      return result
-    },
-
-    async exportIds(ids) {
-      if (!ids.length) return
-      set({ busy: true })
-      const result = await call(() => api().library.export({ ids }))
-      set({ busy: false })
-      if (!result.ok) return fail(result.error)
-      if (result.value)
-        set({
-          notice: `Exported ${result.value.count} item${result.value.count === 1 ? '' : 's'} to ${result.value.path}.`,
-        })
-    },
-
-    async reveal(id) {
-      const result = await call(() => api().library.reveal({ id }))
-      if (!result.ok) fail(result.error)
-    },
-
-    async openExternal(id) {
-      const result = await call(() => api().library.openExternal({ id }))
-      if (!result.ok) fail(result.error)
-    },
-
-    startDrag(ids) {
-      if (ids.length)
-        void call(() => api().library.startDrag({ ids })).then((r) => !r.ok && fail(r.error))
-    },
-
     reuse(item, type) {
       useLibraryIntents.getState().emit({ type, item, settings: settingsFromOurs(item) })
-    },
-
-    async setPoster(id, dataUrl) {
-      const result = await call(() => api().library.setPoster({ id, dataUrl }))
-      if (!result.ok) return
-      set((s) => {
-        const missingThumbs = { ...s.missingThumbs }
-        delete missingThumbs[id]
-        return {
-          missingThumbs,
-          posterVersion: { ...s.posterVersion, [id]: (s.posterVersion[id] ?? 0) + 1 },
-        }
-      })
-    },
-
-    async rescan() {
-      set({ busy: true })
-      const result = await call(() => api().library.reconcile({}))
-      set({ busy: false })
-      if (!result.ok) return fail(result.error)
-      set({ status: result.value })
-      await get().refresh(true)
     },
 
     setNotice: (notice) => set({ notice }),
@@ -406,7 +287,3 @@ const lists = (p: OrganisePatch) => ({
   ...(p.tags !== undefined ? { tags: p.tags } : {}),
   ...(p.collections !== undefined ? { collections: p.collections } : {}),
 })
-
-function baseName(path: string): string {
-  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
-}

@@ -1,7 +1,9 @@
 import { create } from 'zustand'
 
-import { createLibraryActions, type LibraryStore } from './action'
+import { createLibraryActions } from './action'
+import { createLibraryFileActions } from './fileActions'
 import { initialState } from './initialState'
+import type { LibraryStore } from './types'
 
 /**
  * The library screen's store: the filter, month counts (which give the grid its exact size), the
@@ -11,10 +13,11 @@ import { initialState } from './initialState'
 export const useLibraryStore = create<LibraryStore>()((...args) => ({
   ...initialState,
   ...createLibraryActions(...args),
+  ...createLibraryFileActions(...args),
 }))
 
-export type { LibraryActions, LibraryStore } from './action'
 export * from './blocks'
 export * from './initialState'
 export * from './intents'
 export * from './selectors'
+export type { LibraryActions, LibraryFileActions, LibraryStore } from './types'
