@@ -3,9 +3,9 @@ import './compare.css'
 import type { LibraryItem } from '@shared/library/types'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 
-import { trapTab } from '../../components/focusTrap'
 import { useLibraryViewStore } from '../../stores/libraryView'
 import { originalSrc } from '../library/media'
+import { KEY_ZOOM, overlayKey } from '../viewer/overlayKeys'
 import { useLibraryItems } from '../viewer/useLibraryItem'
 import { useZoomPan, zoomLabel } from '../viewer/useZoomPan'
 import { type PaneLayer, ZoomPane } from '../viewer/ZoomPane'
@@ -13,8 +13,6 @@ import { AbSlider } from './AbSlider'
 import { CompareTable, LETTERS } from './CompareTable'
 
 type Mode = 'side' | 'ab'
-
-const KEY_ZOOM = 1.25
 
 const layerOf = (item: LibraryItem, i: number): PaneLayer => ({
   key: item.id,
@@ -55,21 +53,7 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
   const shownMode: Mode = abPossible ? mode : 'side'
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement
-    const mod = e.ctrlKey || e.metaKey
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      close()
-    } else if (e.key === 'Tab') trapTab(e, dialog.current)
-    else if (mod && e.key === '0') {
-      e.preventDefault()
-      zoom.fit()
-    } else if (mod && e.key === '1') {
-      e.preventDefault()
-      zoom.actual()
-    } else if (mod || e.altKey || target.tagName === 'INPUT' || target.tagName === 'VIDEO') return
-    else if (e.key === '+' || e.key === '=') zoom.zoomBy(KEY_ZOOM)
-    else if (e.key === '-' || e.key === '_') zoom.zoomBy(1 / KEY_ZOOM)
+    overlayKey(e, { close, dialog: dialog.current, zoom })
   }
 
   return (

@@ -1,14 +1,14 @@
-import { Star, Trash2, Undo2, X } from 'lucide-react'
 import './viewer.css'
 
 import type { LibraryTile } from '@shared/library/types'
+import { Star, Trash2, Undo2, X } from 'lucide-react'
 import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react'
 
-import { trapTab } from '../../components/focusTrap'
 import { useLibraryStore } from '../../stores/library'
 import { useLibraryViewStore } from '../../stores/libraryView'
 import { formatCount } from '../library/format'
 import { originalSrc } from '../library/media'
+import { KEY_ZOOM, overlayKey } from './overlayKeys'
 import { fetchItem, useLibraryItem } from './useLibraryItem'
 import { useZoomPan, zoomLabel } from './useZoomPan'
 import { ViewerVideo } from './ViewerVideo'
@@ -16,15 +16,6 @@ import { ZoomPane } from './ZoomPane'
 
 /** Positions loaded around the one shown, so ← / → never wait at the edge of a loaded page. */
 const AHEAD = 60
-/** + and − zoom by this factor. */
-const KEY_ZOOM = 1.25
-
-/** Keys that belong to the focused control, not to the viewer. */
-const ownsKeys = (el: HTMLElement) =>
-  el.tagName === 'INPUT' ||
-  el.tagName === 'TEXTAREA' ||
-  el.tagName === 'SELECT' ||
-  el.tagName === 'VIDEO'
 
 /**
  * The full-window viewer (issue #16): the original file of the item at grid position `pos`,
@@ -99,25 +90,11 @@ export function Viewer({ pos }: { pos: number }) {
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement
-    const mod = e.ctrlKey || e.metaKey
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      close()
-    } else if (e.key === 'Tab') trapTab(e, dialog.current)
-    else if (mod && e.key === '0') {
-      e.preventDefault()
-      zoom.fit()
-    } else if (mod && e.key === '1') {
-      e.preventDefault()
-      zoom.actual()
-    } else if (mod || e.altKey || ownsKeys(target)) return
-    else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !e.shiftKey) {
+    if (overlayKey(e, { close, dialog: dialog.current, zoom }) !== 'free') return
+    if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !e.shiftKey) {
       e.preventDefault()
       step(e.key === 'ArrowRight' ? 1 : -1)
-    } else if (e.key === '+' || e.key === '=') zoom.zoomBy(KEY_ZOOM)
-    else if (e.key === '-' || e.key === '_') zoom.zoomBy(1 / KEY_ZOOM)
-    else if (e.key === 'f' || e.key === 'F') favourite()
+    } else if (e.key === 'f' || e.key === 'F') favourite()
     else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault()
       remove()
