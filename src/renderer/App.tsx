@@ -42,9 +42,10 @@ function Frame() {
   const springTo = useSpringLoad(go)
 
   useEffect(() => {
-    // Ctrl/Cmd + 1…9 jumps to an area, in navigation order.
+    // Ctrl/Cmd + 1…9 jumps to an area, in navigation order, unless the focused part already
+    // used the key (the viewer's and compare's Ctrl+1 is 100 %).
     const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return
       const index = Number(e.key) - 1
       const target = AREAS[index]
       if (Number.isInteger(index) && target) {

@@ -6,7 +6,9 @@ import { dropPng, goTo, openArea, paintStroke, png } from '@test/e2e/harness/scr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 // Screenshots of every generation screen in use, in light and dark (following the OS colour
-// scheme), under test-results/screens/. Each one is checked to exist and to show the scheme.
+// scheme), under test-results/screens/; and of Tasks, Library and Spending, first empty (their
+// empty states) and then with the generations made here. Each one is checked to exist and to show
+// the scheme.
 
 let sim: Simulator
 
@@ -37,6 +39,19 @@ describe.each(['light', 'dark'] as const)('generation screens in %s', (scheme) =
         shots.push(await a!.screenshot(`${name}-${scheme}`))
         await page.setViewportSize({ width: 1280, height: 820 })
       }
+
+      // Before anything is generated: the empty states.
+      await shot('images-empty')
+      await goTo(page, 'Tasks')
+      await page.getByTestId('tasks-empty').waitFor()
+      await shot('tasks-empty')
+      await goTo(page, 'Library')
+      await page.getByText('Your library is empty.').waitFor()
+      await shot('library-empty')
+      await goTo(page, 'Spending')
+      await page.getByTestId('spend-empty').waitFor()
+      await shot('spending-empty')
+      await goTo(page, 'Images')
 
       await page.getByLabel('Prompt').fill('a lighthouse at dawn, oil painting')
       await page.getByRole('button', { name: 'Generate' }).click()
@@ -78,6 +93,27 @@ describe.each(['light', 'dark'] as const)('generation screens in %s', (scheme) =
       await page.getByRole('button', { name: 'Get quote' }).click()
       await page.getByTestId('quote').waitFor()
       await shot('workbench')
+
+      await goTo(page, 'Tasks')
+      await page.getByRole('list', { name: 'Tasks' }).waitFor()
+      await shot('tasks')
+      await goTo(page, 'Library')
+      await page
+        .getByRole('option', { name: /^Image: / })
+        .first()
+        .waitFor()
+      await expect
+        .poll(() =>
+          page.$$eval(
+            '.lib-tile img',
+            (imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length,
+          ),
+        )
+        .toBeGreaterThan(0)
+      await shot('library')
+      await goTo(page, 'Spending')
+      await page.getByRole('heading', { name: 'Per day' }).waitFor()
+      await shot('spending')
 
       for (const path of shots) {
         expect(existsSync(path)).toBe(true)

@@ -1,5 +1,5 @@
-import { CircleAlert, X } from 'lucide-react'
 import type { AppError } from '@shared/result'
+import { CircleAlert, X } from 'lucide-react'
 
 /** A failure with what to do about it; dismissible. */
 export function ErrorBanner({
@@ -18,12 +18,7 @@ export function ErrorBanner({
         {error.action ? <p>{error.action}</p> : null}
       </div>
       {onDismiss ? (
-        <button
-          type="button"
-          className="ghost icon-only"
-          onClick={onDismiss}
-          aria-label="Dismiss"
-        >
+        <button type="button" className="ghost icon-only" onClick={onDismiss} aria-label="Dismiss">
           <X aria-hidden />
         </button>
       ) : null}

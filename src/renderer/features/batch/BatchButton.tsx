@@ -1,6 +1,6 @@
-import { Layers, ListChecks, X } from 'lucide-react'
 import type { BatchView } from '@shared/batch/types'
 import type { SubmitTaskPayload } from '@shared/tasks/submit'
+import { Layers, ListChecks, X } from 'lucide-react'
 import { useRef, useState } from 'react'
 
 import { useNavigationStore } from '../../stores/navigation'

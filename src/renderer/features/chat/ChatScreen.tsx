@@ -1,6 +1,6 @@
-import { MessagesSquare } from 'lucide-react'
 import './chat.css'
 
+import { MessagesSquare } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useState } from 'react'
 
 import { EmptyState } from '../../components/EmptyState'

@@ -1,6 +1,6 @@
-import { MessagesSquare, SearchX, SquarePen, Trash2 } from 'lucide-react'
 import type { ChatSearchHit, ConversationSummary } from '@shared/chat/types'
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@shared/chat/types'
+import { MessagesSquare, SearchX, SquarePen, Trash2 } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useState } from 'react'
 
 import { EmptyState } from '../../components/EmptyState'

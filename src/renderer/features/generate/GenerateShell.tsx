@@ -1,9 +1,9 @@
-import { FileImage, Sparkles, X } from 'lucide-react'
 import type { ParsedSettings } from '@shared/library/settings'
 import type { PresetFields } from '@shared/presets/schemas'
 import type { PriceEstimate } from '@shared/pricing'
 import type { AppError } from '@shared/result'
 import type { TaskKind } from '@shared/tasks/states'
+import { FileImage, Sparkles, X } from 'lucide-react'
 import { type DragEvent, type FormEvent, type ReactNode, useRef, useState } from 'react'
 
 import { api, call } from '../../api/client'
@@ -109,11 +109,13 @@ export function GenerateShell(p: Props) {
       <h1 id={`${p.id}-title`}>{p.title}</h1>
       <div className="row gen-intro">
         {p.intro ? <p className="muted">{p.intro}</p> : null}
-        {p.presets ? <PresetMenu form={p.presets.form} onApply={p.presets.apply} /> : null}
-        <button type="button" className="ghost" onClick={() => settingsInput.current?.click()}>
-          <FileImage aria-hidden />
-          Apply settings from a PNG…
-        </button>
+        <div className="row gen-intro-actions">
+          {p.presets ? <PresetMenu form={p.presets.form} onApply={p.presets.apply} /> : null}
+          <button type="button" className="ghost" onClick={() => settingsInput.current?.click()}>
+            <FileImage aria-hidden />
+            Apply settings from a PNG…
+          </button>
+        </div>
         <input
           ref={settingsInput}
           type="file"

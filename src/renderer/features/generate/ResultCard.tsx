@@ -1,4 +1,3 @@
-import { Ban, ImagePlus, LibraryBig, Repeat2, RotateCcw, X } from 'lucide-react'
 import './reuse.css'
 
 import { settingsFromOurs } from '@shared/library/settings'
@@ -6,6 +5,7 @@ import type { LibraryItem } from '@shared/library/types'
 import { taskActions } from '@shared/tasks/actions'
 import { isTerminal, STATE_LABELS } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
+import { Ban, ImagePlus, LibraryBig, Repeat2, RotateCcw, X } from 'lucide-react'
 import { useState } from 'react'
 
 import { api, call } from '../../api/client'

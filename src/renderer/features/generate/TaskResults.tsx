@@ -1,5 +1,5 @@
-import { ImageIcon } from 'lucide-react'
 import type { TaskKind } from '@shared/tasks/states'
+import { ImageIcon } from 'lucide-react'
 import { useMemo } from 'react'
 
 import { EmptyState } from '../../components/EmptyState'

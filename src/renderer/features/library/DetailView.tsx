@@ -1,4 +1,5 @@
 import type { LibraryItem } from '@shared/library/types'
+import { Download, Star, Trash2 } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef, useState, type WheelEvent } from 'react'
 
 import { trapTab } from '../../components/focusTrap'
@@ -138,7 +139,8 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
                 aria-pressed={item.favourite}
                 onClick={() => void store.setFavourite(item.id, !item.favourite)}
               >
-                {item.favourite ? '★ Favourite' : '☆ Favourite'}
+                <Star aria-hidden fill={item.favourite ? 'currentColor' : 'none'} />
+                Favourite
               </button>
               <button type="button" onClick={() => void store.reveal(item.id)}>
                 Show in folder
@@ -147,6 +149,7 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
                 Open with system app
               </button>
               <button type="button" onClick={() => void store.exportIds([item.id])}>
+                <Download aria-hidden />
                 Export…
               </button>
               <button
@@ -154,6 +157,7 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
                 className="danger"
                 onClick={() => void store.deleteIds([item.id])}
               >
+                <Trash2 aria-hidden />
                 Delete
               </button>
             </div>

@@ -1,10 +1,12 @@
 import './library.css'
 
 import type { LibraryItem } from '@shared/library/types'
+import { Download, LibraryBig, RefreshCw, SearchX, Trash2, Upload } from 'lucide-react'
 import { type ChangeEvent, type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
 
 import { api } from '../../api/client'
 import { isAreaId } from '../../areas'
+import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { isFiltered, useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
@@ -178,15 +180,17 @@ export default function LibraryScreen() {
         {total === 0 ? (
           <div className="lib-empty">
             {filtered ? (
-              <p>Nothing matches these filters.</p>
+              <EmptyState
+                icon={SearchX}
+                title="Nothing matches these filters."
+                hint="Change or clear a filter to see more."
+              />
             ) : (
-              <>
-                <p>Your library is empty.</p>
-                <p className="muted">
-                  Everything you generate is saved here. You can also drop images and videos here
-                  (or use Import files) to add them.
-                </p>
-              </>
+              <EmptyState
+                icon={LibraryBig}
+                title="Your library is empty."
+                hint="Everything you generate is saved here. You can also drop images and videos here (or use Import files) to add them."
+              />
             )}
           </div>
         ) : (
@@ -195,7 +199,10 @@ export default function LibraryScreen() {
         <MonthScrubber />
       </div>
       <label className="lib-import">
-        <span>Import files…</span>
+        <span className="btn">
+          <Upload aria-hidden />
+          Import files…
+        </span>
         <input
           type="file"
           multiple
@@ -245,6 +252,7 @@ function SelectionActions() {
             onClick={() => void store.exportIds([...selection])}
             disabled={busy}
           >
+            <Download aria-hidden />
             Export ZIP…
           </button>
           <button
@@ -253,6 +261,7 @@ function SelectionActions() {
             onClick={() => void store.deleteIds([...selection])}
             disabled={busy}
           >
+            <Trash2 aria-hidden />
             Delete
           </button>
         </>
@@ -264,6 +273,7 @@ function SelectionActions() {
         disabled={busy}
         title="Re-read the library folder"
       >
+        <RefreshCw aria-hidden />
         Rescan
       </button>
     </div>

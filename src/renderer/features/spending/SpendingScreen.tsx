@@ -1,6 +1,6 @@
-import { Download, Wallet } from 'lucide-react'
 import './spending.css'
 
+import { Download, Wallet } from 'lucide-react'
 import { useEffect } from 'react'
 
 import { EmptyState } from '../../components/EmptyState'

@@ -1,7 +1,7 @@
-import { Ban, CopyPlus, Maximize2, RotateCcw, X } from 'lucide-react'
 import { taskActions } from '@shared/tasks/actions'
 import { isTerminal, KIND_LABELS, STATE_LABELS } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
+import { Ban, CopyPlus, Maximize2, RotateCcw, X } from 'lucide-react'
 import { useId, useState } from 'react'
 
 import { trapTab } from '../../components/focusTrap'

@@ -1,8 +1,8 @@
-import { ListChecks, ListFilter } from 'lucide-react'
 import './tasks.css'
 
 import { isTerminal } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
+import { ListChecks, ListFilter } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 
 import { EmptyState } from '../../components/EmptyState'
