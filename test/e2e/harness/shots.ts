@@ -51,7 +51,16 @@ export async function checkAndShoot(
   const found = { light: [] as string[], dark: [] as string[] }
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+    // Colours change with a short transition (buttons): axe and the shot see where they end.
+    await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => r(null)))
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => null)),
+      )
+    })
     const background = await page.evaluate(
       () => getComputedStyle(document.documentElement).backgroundColor,
     )
@@ -60,7 +69,10 @@ export async function checkAndShoot(
     found[scheme] = describeViolations(await seriousViolations(page, options.axeScope))
     if (options.frame !== 'window') {
       const height = await page.evaluate(() => document.documentElement.scrollHeight)
-      await page.setViewportSize({ width: VIEWPORT.width, height: Math.max(VIEWPORT.height, height) })
+      await page.setViewportSize({
+        width: VIEWPORT.width,
+        height: Math.max(VIEWPORT.height, height),
+      })
     }
     const path = join(SCREENS_DIR, `${name}-${scheme}.png`)
     await page.screenshot({ path, fullPage: options.frame !== 'window' })

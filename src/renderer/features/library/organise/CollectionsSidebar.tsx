@@ -1,6 +1,7 @@
 import './organise.css'
 
 import type { LibraryCollection } from '@shared/library/organise'
+import { Pencil, Trash2 } from 'lucide-react'
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react'
 
 import { useLibraryStore } from '../../../stores/library'
@@ -145,7 +146,7 @@ function CollectionRow({
         title="Rename"
         onClick={() => setRenaming(true)}
       >
-        ✎
+        <Pencil aria-hidden />
       </button>
       <button
         type="button"
@@ -157,7 +158,7 @@ function CollectionRow({
           void store.deleteCollection(c.id)
         }}
       >
-        🗑
+        <Trash2 aria-hidden />
       </button>
     </li>
   )
