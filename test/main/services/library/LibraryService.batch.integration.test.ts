@@ -177,9 +177,12 @@ describe('LibraryService: batch and cost', () => {
     const { app, lib } = newApp()
     const { a0, a1 } = await fill(lib)
     await lib.close()
-    // Turn the index back into the first version: no batch columns, no cost index, real stamps.
+    // Turn the index back into the first version: no batch columns, no cost index, real stamps,
+    // and none of what later migrations added (organise tables, perceptual hashes).
     const db = new Database(indexPath(app))
-    db.exec(`DROP INDEX items_batch; DROP INDEX items_cost;
+    db.exec(`DROP TRIGGER items_organise_ad; DROP TABLE item_tags; DROP TABLE item_collections;
+      DROP TABLE item_ratings; ALTER TABLE items DROP COLUMN rating; DROP TABLE phashes;
+      DROP INDEX items_batch; DROP INDEX items_cost;
       ALTER TABLE items DROP COLUMN batch_id; ALTER TABLE items DROP COLUMN batch_x;
       ALTER TABLE items DROP COLUMN batch_y; ALTER TABLE items DROP COLUMN batch_index;
       ALTER TABLE items DROP COLUMN batch_repeat; ALTER TABLE items DROP COLUMN batch_picks;

@@ -242,6 +242,10 @@ describe('LibraryService: the folder is the source of truth', () => {
     await lib.close()
     const badSidecar = join(libraryDir, `${bad.relPath}.json`)
     await fs.writeFile(badSidecar, '{ "id": "broken", ')
+    // The kernel stamps files with a coarse clock (a few ms): on a fast run the damage could carry
+    // the same mtime as the app's own write, which a reconcile (by mtime) rightly takes as unchanged.
+    const later = new Date(Date.now() + 2_000)
+    await fs.utimes(badSidecar, later, later)
     const next = restartedService(app)
     await next.whenReconciled()
     const items = (await next.query({}, null)).items
