@@ -57,7 +57,8 @@ describe('Chat screen', () => {
     const stream = bridge.gateway.nextStream()
     await typeAndEnter('Tell me something')
     await screen.findByRole('article', { name: 'Your message' })
-    expect(messageBox().value).toBe('')
+    // The box clears once send answers, which can be one render after the message shows.
+    await waitFor(() => expect(messageBox().value).toBe(''))
     const stop = await screen.findByRole('button', { name: 'Stop' })
     expect(stop).toBeTruthy()
     stream.push('First **bold** words')
