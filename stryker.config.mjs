@@ -31,6 +31,12 @@ export default {
     'src/main/services/tasks/engine/transitions.ts',
     'src/main/services/tasks/engine/classify.ts',
     'src/main/services/tasks/scheduler/pollPlan.ts',
+    // Budgets and the ledger's task hook (issue #15). Survivors of the last run are equivalent:
+    // `costUsd !== null` → true (adding null adds 0), the ledger asked for '' instead of 'month'
+    // (anything but 'day' is the month), and the quote is re-applied on other events (setQuote
+    // with the same price changes nothing).
+    'src/main/services/spending/budgetCheck.ts',
+    'src/main/services/spending/taskLedger.ts',
   ],
   coverageAnalysis: 'perTest',
   plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation/messageIgnorer.mjs'],
