@@ -238,7 +238,14 @@ export class LibrarySimilar {
     this.pendingHashes.set(sha256, hash)
     if (this.flushQueued) return
     this.flushQueued = true
-    setImmediate(() => this.flush())
+    setImmediate(() => {
+      // A failed write (disk full, index closing) loses nothing: the walk hashes them again.
+      try {
+        this.flush()
+      } catch {
+        this.pendingHashes.clear()
+      }
+    })
   }
 
   /** Writes the hashes that arrived in one transaction and puts them in the cache. */
@@ -289,10 +296,13 @@ export class LibrarySimilar {
     if (this.stopped || this.running || this.timer) return
     this.timer = setTimeout(() => {
       this.timer = null
-      this.running = this.work().finally(() => {
-        this.running = null
-        if (this.added.length || this.todo.length) this.kick(this.addedDelayMs)
-      })
+      // Background work never throws into main: what failed is found again by the next walk.
+      this.running = this.work()
+        .catch(() => undefined)
+        .finally(() => {
+          this.running = null
+          if (this.added.length || this.todo.length) this.kick(this.addedDelayMs)
+        })
     }, delayMs)
     this.timer.unref?.()
   }
