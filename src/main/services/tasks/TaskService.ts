@@ -161,11 +161,6 @@ export class TaskService {
     if (batches.size > 0) this.o.onBatches?.([...batches])
   }
 
-  private async ready(): Promise<{ engine: TaskEngine; journal: TaskJournal }> {
-    const engine = await this.start()
-    return { engine, journal: this.journal! }
-  }
-
   /** The journal, engine, ledger and batches once started (for the spending and batch services). */
   async runtime(): Promise<{
     engine: TaskEngine
@@ -209,7 +204,7 @@ export class TaskService {
   }
 
   private async task(id: string): Promise<{ engine: TaskEngine; t: TaskRecord }> {
-    const { engine } = await this.ready()
+    const { engine } = await this.runtime()
     const t = engine.get(id)
     if (!t || t.dismissed)
       return fail('not_found', 'This task is no longer in the list.', {
@@ -243,7 +238,7 @@ export class TaskService {
   // ───────────────────────── IPC surface ─────────────────────────
 
   async list(): Promise<TaskView[]> {
-    const { engine } = await this.ready()
+    const { engine } = await this.runtime()
     return engine.list()
   }
 
@@ -257,7 +252,7 @@ export class TaskService {
    * engine send it. With a `requestId` already used, returns that task instead of a second one.
    */
   async submit(input: SubmitTaskInput): Promise<TaskView> {
-    const { engine, journal } = await this.ready()
+    const { engine, journal } = await this.runtime()
     if (input.requestId) {
       const existing = journal.byRequestId(input.requestId)
       if (existing) return engine.view(existing)
