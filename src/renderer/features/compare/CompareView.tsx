@@ -5,9 +5,10 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 
 import { useLibraryViewStore } from '../../stores/libraryView'
 import { originalSrc } from '../library/media'
-import { KEY_ZOOM, overlayKey } from '../viewer/overlayKeys'
+import { overlayKey } from '../viewer/overlayKeys'
 import { useLibraryItems } from '../viewer/useLibraryItem'
-import { useZoomPan, zoomLabel } from '../viewer/useZoomPan'
+import { useZoomPan } from '../viewer/useZoomPan'
+import { ZoomControls } from '../viewer/ZoomControls'
 import { type PaneLayer, ZoomPane } from '../viewer/ZoomPane'
 import { AbSlider } from './AbSlider'
 import { CompareTable, LETTERS } from './CompareTable'
@@ -90,23 +91,13 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
               A/B slider
             </button>
           </div>
-          <div className="row" role="group" aria-label="Zoom, all panes">
-            <button type="button" onClick={() => zoom.zoomBy(1 / KEY_ZOOM)} aria-label="Zoom out">
-              −
-            </button>
-            <output className="cmp-zoom-level" aria-live="polite" data-testid="compare-zoom">
-              {zoomLabel(zoom.view, zoom.percent)}
-            </output>
-            <button type="button" onClick={() => zoom.zoomBy(KEY_ZOOM)} aria-label="Zoom in">
-              +
-            </button>
-            <button type="button" onClick={zoom.fit} aria-pressed={zoom.view.zoom === 1}>
-              Fit
-            </button>
-            <button type="button" onClick={zoom.actual} aria-pressed={zoom.view.zoom === 'actual'}>
-              100%
-            </button>
-          </div>
+          <ZoomControls
+            zoom={zoom}
+            label="Zoom, all panes"
+            className="row"
+            levelClassName="cmp-zoom-level"
+            testId="compare-zoom"
+          />
           <button type="button" onClick={close} aria-label="Close compare">
             ✕
           </button>

@@ -8,10 +8,11 @@ import { useLibraryStore } from '../../stores/library'
 import { useLibraryViewStore } from '../../stores/libraryView'
 import { formatCount } from '../library/format'
 import { originalSrc } from '../library/media'
-import { KEY_ZOOM, overlayKey } from './overlayKeys'
+import { overlayKey } from './overlayKeys'
 import { fetchItem, useLibraryItem } from './useLibraryItem'
-import { useZoomPan, zoomLabel } from './useZoomPan'
+import { useZoomPan } from './useZoomPan'
 import { ViewerVideo } from './ViewerVideo'
+import { ZoomControls } from './ZoomControls'
 import { ZoomPane } from './ZoomPane'
 
 /** Positions loaded around the one shown, so ← / → never wait at the edge of a loaded page. */
@@ -141,27 +142,13 @@ export function Viewer({ pos }: { pos: number }) {
             →
           </button>
           {tile?.media !== 'video' ? (
-            <div className="row viewer-zoom" role="group" aria-label="Zoom">
-              <button type="button" onClick={() => zoom.zoomBy(1 / KEY_ZOOM)} aria-label="Zoom out">
-                −
-              </button>
-              <output className="viewer-zoom-level" aria-live="polite" data-testid="viewer-zoom">
-                {zoomLabel(zoom.view, zoom.percent)}
-              </output>
-              <button type="button" onClick={() => zoom.zoomBy(KEY_ZOOM)} aria-label="Zoom in">
-                +
-              </button>
-              <button type="button" onClick={zoom.fit} aria-pressed={zoom.view.zoom === 1}>
-                Fit
-              </button>
-              <button
-                type="button"
-                onClick={zoom.actual}
-                aria-pressed={zoom.view.zoom === 'actual'}
-              >
-                100%
-              </button>
-            </div>
+            <ZoomControls
+              zoom={zoom}
+              label="Zoom"
+              className="row viewer-zoom"
+              levelClassName="viewer-zoom-level"
+              testId="viewer-zoom"
+            />
           ) : null}
           <button
             type="button"
