@@ -156,7 +156,12 @@ describe('find similar and duplicates through LibraryService', () => {
       join(libraryDir, 'copy.png'),
     )
     await lib.reconcile()
-    const view = await settled(lib)
+    // The rescan reports the new file to the similar index through the library's change event,
+    // which can arrive just after reconcile() answers: wait for the group (bounded), then check it.
+    const view = (await waitFor(async () => {
+      const v = await settled(lib)
+      return v.groups.length > 0 ? v : null
+    }, 20_000))!
     expect(view.groups).toHaveLength(1)
     expect(view.groups[0]!.members.map((m) => [m.sameFile, m.distance])).toEqual([
       [true, 0],
