@@ -16,7 +16,12 @@ export default defineConfig({
       // bundled it is one module evaluated with the rest (bench/startup.ts, main evaluate).
       externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/main/index.ts') },
+        // libraryReader: the first index's reader thread (workers/libraryReader.ts), started by
+        // index.ts from beside it; a bundle of its own, sharing chunks with index where it can.
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          libraryReader: resolve(__dirname, 'src/main/workers/libraryReader.ts'),
+        },
       },
     },
   },

@@ -136,6 +136,27 @@ export default tseslint.config(
     },
   },
   {
+    // Worker threads of main: Electron's multithreading guide rules out its modules there, and
+    // loading native modules in them is not safe (process.dlopen). See workers/libraryReader.ts.
+    files: ['src/main/workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ipcMainBan,
+            ipcRendererBan,
+            electronBan('None of Electron’s modules can be used in a worker thread.'),
+            ...['better-sqlite3', 'sharp', 'keytar'].map((name) => ({
+              name,
+              message: 'Native modules are not safe to load in a worker thread.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

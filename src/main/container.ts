@@ -18,6 +18,7 @@ import { DownloadService } from './services/downloads/DownloadService'
 import { ChosenFiles } from './services/files/ChosenFiles'
 import { composeGrid } from './services/library/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
+import type { LibraryReader } from './services/library/reader/LibraryReader'
 import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { SpendingService } from './services/spending/SpendingService'
@@ -33,6 +34,11 @@ export interface ContainerOptions {
   platform: Platform
   /** The better-sqlite3 build for this runtime (Electron's; see adapters/sqlite/nativeBinding.ts). */
   sqliteBinding?: string
+  /**
+   * Reads a library folder for its first index on a worker thread (index.ts: the built
+   * `libraryReader.js`); none: it is read on main's thread.
+   */
+  libraryReader?: LibraryReader
 }
 
 /**
@@ -55,6 +61,7 @@ export function createContainer(options: ContainerOptions) {
     thumbs: new Thumbnailer(join(options.userDataDir, 'cache', 'thumbs')),
     trash: { trashItem: (path) => options.platform.trashItem(path) },
     openDatabase,
+    ...(options.libraryReader ? { reader: options.libraryReader } : {}),
   })
   const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })
   const uploads = new UploadStaging(join(options.userDataDir, 'uploads'))

@@ -1,10 +1,12 @@
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME } from '@shared/protocols'
 import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron'
 
 import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
 import { resolveSqliteBinding } from './adapters/sqlite/nativeBinding'
+import { libraryReaderThread } from './adapters/threads/libraryReaderThread'
 import { type Container, createContainer } from './container'
 import { createElectronPlatform } from './electronPlatform'
 import { createHandlers } from './ipc/handlers'
@@ -93,6 +95,10 @@ async function start(): Promise<void> {
     secrets: new KeytarSecretStore(),
     platform: createElectronPlatform({ appUrl }),
     sqliteBinding,
+    // Beside this bundle (electron.vite.config.ts builds both), inside app.asar once packaged:
+    // worker threads read asar since Electron 18 (electron/electron#33216). Plain Node only, see
+    // its header; if it cannot start, the first index is read on main's thread instead.
+    libraryReader: libraryReaderThread(() => new Worker(join(__dirname, 'libraryReader.js'))),
   })
   const c = container
   protocol.handle(MEDIA_SCHEME, c.serveMedia)

@@ -1,11 +1,14 @@
-import { promises as fs } from 'node:fs'
+import { mkdtempSync, promises as fs } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { writePngText } from '@shared/library/pngChunks'
+import type { LibraryPage } from '@shared/library/types'
+import type { Result } from '@shared/result'
 import { type Simulator, startSimulator } from '@simulator'
 import { type AppUnderTest, connect, launchApp, valueOf } from '@test/e2e/harness/launch'
 import { makeMp4, makePng } from '@test/support/mediaFixtures'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 let sim: Simulator
 beforeAll(async () => {
@@ -170,6 +173,51 @@ describe('library in Chromium', () => {
       await app.screenshot('library-light')
       expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([])
     } finally {
+      await app.close()
+    }
+  })
+
+  it('indexes a folder of earlier results on first start, read on the built reader thread', async () => {
+    // The folder another install left: 520 results with sidecars and one file without.
+    const dir = mkdtempSync(join(tmpdir(), 'gen-studio-double-'))
+    const day = join(dir, 'Pictures', 'Gen Studio', '2025', '05', '06')
+    await fs.mkdir(day, { recursive: true })
+    const png = await makePng()
+    for (let i = 0; i < 520; i++) {
+      const file = join(day, `earlier-${i}.png`)
+      await fs.writeFile(file, png)
+      await fs.writeFile(
+        `${file}.json`,
+        JSON.stringify({
+          format: 'gen-studio-library',
+          version: 1,
+          id: `earlier-${i}`,
+          kind: 'image',
+          model: 'std-image-2',
+          prompt: i === 7 ? 'a lighthouse at dusk' : `a quiet harbour ${i}`,
+          bytes: png.length,
+          created: new Date(Date.UTC(2025, 4, 6, 10, 0, i)).toISOString(),
+        }),
+      )
+    }
+    await fs.writeFile(join(day, 'copied-in.png'), png)
+    // The reader thread's failure would show as this warning (main then reads on its own thread).
+    const warn = vi.spyOn(console, 'warn')
+    const app = await launchApp({ dir })
+    try {
+      await openLibrary(app)
+      await expect.poll(() => count(app), { timeout: 20_000 }).toBe('521 items')
+      const found = valueOf(
+        await app.api<Result<LibraryPage>>('library:query', {
+          filter: { text: 'lighthouse' },
+          limit: 10,
+        }),
+      )
+      expect(found.items.map((t) => t.id)).toEqual(['earlier-7'])
+      expect(warn.mock.calls.flat().join('\n')).not.toContain('reader thread')
+      expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([])
+    } finally {
+      warn.mockRestore()
       await app.close()
     }
   })

@@ -6,6 +6,7 @@ import type { Trash } from '../../adapters/trash/Trash'
 import type { MainEvents } from '../../events'
 import type { DeleteHolding } from './DeleteHolding'
 import type { LibraryIndex } from './LibraryIndex'
+import type { LibraryReader } from './reader/LibraryReader'
 
 export interface LibraryServiceOptions {
   /** Where the current library folder comes from (SettingsService). */
@@ -23,6 +24,11 @@ export interface LibraryServiceOptions {
   watchDebounceMs?: number
   /** Where to report background problems (watcher, trash); defaults to console.warn. */
   log?: (message: string) => void
+  /**
+   * Reads a folder for its first index on another thread (the container's worker thread); none:
+   * the first index is read on main's thread like any reconcile.
+   */
+  reader?: LibraryReader
   /** Opens the index database (the container's, with the process's native binding). */
   openDatabase?: SqliteOpener
   /**

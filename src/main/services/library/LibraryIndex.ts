@@ -72,6 +72,8 @@ export class LibraryIndex {
           @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime, @poster,
           @batch_id, @batch_x, @batch_y, @batch_index, @batch_repeat, @batch_picks, @rating)
 `),
+      // Migration 5: every new row's prompt is indexed by upsert itself, not by a trigger.
+      ftsInsert: db.prepare('INSERT INTO items_fts (rowid, prompt, negative) VALUES (?, ?, ?)'),
       atPath: db.prepare('SELECT rowid FROM items WHERE rel_path = ?').pluck(),
       deleteRow: db.prepare('DELETE FROM items WHERE rowid = ?'),
       maxKey: db.prepare('SELECT max(rowid) FROM items WHERE rowid >= ? AND rowid < ?').pluck(),
@@ -180,10 +182,15 @@ export class LibraryIndex {
           ...batchColumns(s.batch),
           rating: s.rating ?? 0,
         })
+        this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
         this.organise.writeRows(rowid, s)
       }
     })
-    run(rows)
+    // In key order: FTS5 also writes out the terms it holds whenever a row's key is below the
+    // previous one's (sqlite3Fts5IndexBeginWrite), so rows in folder order cost it a segment
+    // almost each. Ties keep their order (the sort is stable).
+    const order = (r: IndexRow) => Date.parse(r.sidecar.created) || 0
+    run(rows.length > 1 ? [...rows].sort((a, b) => order(a) - order(b)) : rows)
   }
 
   /** Removes the rows of these paths (and of everything under them when they are folders). */

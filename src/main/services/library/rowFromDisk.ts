@@ -10,6 +10,7 @@ import type { IndexRow } from './LibraryIndex'
 import { probeMedia } from './mediaProbe'
 import { type DiskStamp, hashFile } from './scan'
 import { parseSidecar, SidecarError, sidecarPathOf, writeSidecar } from './sidecar'
+import { rowFromSidecar } from './sidecarRow'
 
 /** A stable ID for a file whose sidecar we could not write or read: derived from its path. */
 export const pathId = (relPath: string): string =>
@@ -84,12 +85,10 @@ export async function rowFromDisk(
   stamp: DiskStamp,
 ): Promise<IndexRow> {
   const abs = join(root, relPath)
-  const ext = relPath.slice(relPath.lastIndexOf('.') + 1).toLowerCase()
   const base = { relPath, fileMtime: stamp.fileMtime, fileSize: stamp.fileSize }
   if (stamp.sidecarMtime >= 0) {
     try {
       const sidecar = parseSidecar(await fs.readFile(sidecarPathOf(abs), 'utf8'))
-      const media = ['mp4', 'webm', 'mov'].includes(ext) ? 'video' : 'image'
       let sidecarMtime = stamp.sidecarMtime
       if (sidecar.bytes !== stamp.fileSize) {
         // The file changed after its sidecar was written (edited, or still being copied then):
@@ -109,14 +108,7 @@ export async function rowFromDisk(
           // Read-only: the index has the new figures, the sidecar keeps the old ones.
         }
       }
-      return {
-        ...base,
-        sidecar,
-        media,
-        ext: ext as IndexRow['ext'],
-        sidecarMtime,
-        problem: null,
-      }
+      return rowFromSidecar(relPath, { ...stamp, sidecarMtime }, sidecar)
     } catch (e) {
       const message =
         e instanceof SidecarError

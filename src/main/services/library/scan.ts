@@ -41,16 +41,30 @@ export async function mapLimit<T, R>(
   return out
 }
 
+/** A problem with one path found while walking the folder; the rest still indexes. */
+export interface ScanProblem {
+  relPath: string
+  message: string
+}
+
+/** A media file in a folder listing, and whether a sidecar is listed beside it. */
+export interface MediaEntry {
+  /** Path relative to the library root, `/`-separated. */
+  relPath: string
+  hasSidecar: boolean
+}
+
 /**
- * Walks the library folder (or one subfolder of it) and stamps every media file and its sidecar.
- * Unreadable subfolders are reported, not fatal: the rest of the library still indexes.
+ * Walks the library folder (or one subfolder of it), 16 folders at a time, never into links,
+ * hidden or temporary names, and hands each folder's media files to `visit` (awaited before the
+ * next batch of folders). Unreadable subfolders go to `errors`; an unreadable start folder throws.
  */
-export async function scanFolder(
+export async function walkMedia(
   root: string,
-  under = '',
-): Promise<{ files: Map<string, DiskStamp>; errors: Array<{ relPath: string; message: string }> }> {
-  const files = new Map<string, DiskStamp>()
-  const errors: Array<{ relPath: string; message: string }> = []
+  under: string,
+  visit: (media: MediaEntry[]) => Promise<void>,
+  errors: ScanProblem[],
+): Promise<void> {
   const dirs: string[] = [under]
   while (dirs.length) {
     const batch = dirs.splice(0, 16)
@@ -68,36 +82,59 @@ export async function scanFolder(
           return
         }
         const names = new Set(entries.map((e) => e.name))
-        const media: string[] = []
+        const media: MediaEntry[] = []
         for (const entry of entries) {
           if (isIgnoredName(entry.name)) continue
           const relPath = rel ? `${rel}/${entry.name}` : entry.name
           if (entry.isDirectory()) dirs.push(relPath)
-          else if (entry.isFile() && mediaExtOf(entry.name)) media.push(entry.name)
+          else if (entry.isFile() && mediaExtOf(entry.name))
+            media.push({ relPath, hasSidecar: names.has(`${entry.name}.json`) })
         }
-        await mapLimit(media, 32, async (name) => {
-          const relPath = rel ? `${rel}/${name}` : name
-          const abs = join(root, relPath)
-          try {
-            const st = await fs.stat(abs)
-            let sidecarMtime = -1
-            if (names.has(`${name}.json`)) {
-              sidecarMtime = Math.round(
-                (await fs.stat(`${abs}.json`).catch(() => null))?.mtimeMs ?? -1,
-              )
-            }
-            files.set(relPath, {
-              fileMtime: Math.round(st.mtimeMs),
-              fileSize: st.size,
-              sidecarMtime,
-            })
-          } catch (e) {
-            errors.push({ relPath, message: `This file cannot be read (${(e as Error).message}).` })
-          }
-        })
+        await visit(media)
       }),
     )
   }
+}
+
+/** Message of a file the walk listed but could not stat or read. */
+export const unreadableFile = (e: unknown): string =>
+  `This file cannot be read (${(e as Error).message}).`
+
+/**
+ * Walks the library folder (or one subfolder of it) and stamps every media file and its sidecar.
+ * Unreadable subfolders are reported, not fatal: the rest of the library still indexes.
+ */
+export async function scanFolder(
+  root: string,
+  under = '',
+): Promise<{ files: Map<string, DiskStamp>; errors: ScanProblem[] }> {
+  const files = new Map<string, DiskStamp>()
+  const errors: ScanProblem[] = []
+  await walkMedia(
+    root,
+    under,
+    (media) =>
+      mapLimit(media, 32, async ({ relPath, hasSidecar }) => {
+        const abs = join(root, relPath)
+        try {
+          const st = await fs.stat(abs)
+          let sidecarMtime = -1
+          if (hasSidecar) {
+            sidecarMtime = Math.round(
+              (await fs.stat(`${abs}.json`).catch(() => null))?.mtimeMs ?? -1,
+            )
+          }
+          files.set(relPath, {
+            fileMtime: Math.round(st.mtimeMs),
+            fileSize: st.size,
+            sidecarMtime,
+          })
+        } catch (e) {
+          errors.push({ relPath, message: unreadableFile(e) })
+        }
+      }).then(() => {}),
+    errors,
+  )
   return { files, errors }
 }
 

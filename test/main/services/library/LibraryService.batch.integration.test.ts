@@ -186,6 +186,9 @@ describe('LibraryService: batch and cost', () => {
       ALTER TABLE items DROP COLUMN batch_id; ALTER TABLE items DROP COLUMN batch_x;
       ALTER TABLE items DROP COLUMN batch_y; ALTER TABLE items DROP COLUMN batch_index;
       ALTER TABLE items DROP COLUMN batch_repeat; ALTER TABLE items DROP COLUMN batch_picks;
+      CREATE TRIGGER items_ai AFTER INSERT ON items BEGIN
+        INSERT INTO items_fts(rowid, prompt, negative) VALUES (new.rowid, new.prompt, new.negative);
+      END;
       PRAGMA user_version = 1;`)
     db.close()
     const next = restartedService(app)
@@ -193,5 +196,14 @@ describe('LibraryService: batch and cost', () => {
     expect(ids(await next.query({ batchId: 'batch-a' }, null))).toEqual([a1.id, a0.id])
     expect((await next.get(a0.id)).batch).toEqual(cell('batch-a', 0))
     expect((await next.status()).itemCount).toBe(4)
+    // Migration 5 dropped the insert trigger: the re-read rows are searchable once, not twice.
+    const found = await next.query({ text: 'item' }, null)
+    expect(found.items.length).toBe(4)
+    const fts = new Database(indexPath(app), { readonly: true })
+    const triggers = fts.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all()
+    const ftsRows = fts.prepare('SELECT count(*) FROM items_fts_docsize').pluck().get()
+    fts.close()
+    expect(triggers).not.toContain('items_ai')
+    expect(ftsRows).toBe(4)
   })
 })

@@ -1,0 +1,83 @@
+import { once } from 'node:events'
+import { promises as fs } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { Worker } from 'node:worker_threads'
+
+import { libraryReaderThread } from '@main/adapters/threads/libraryReaderThread'
+import type { ReaderMessage } from '@main/services/library/reader/LibraryReader'
+import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
+import { tsWorker } from '@test/support/tsWorker'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const ENTRY = resolve(__dirname, '../../../../src/main/workers/libraryReader.ts')
+
+const dirs: string[] = []
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
+})
+
+async function library(files: number): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'reader-thread-'))
+  dirs.push(root)
+  for (let i = 0; i < files; i++) {
+    await fs.writeFile(join(root, `f${i}.png`), 'png')
+    await fs.writeFile(
+      join(root, `f${i}.png.json`),
+      JSON.stringify({ id: `id-${i}`, bytes: 3, created: '2025-01-02T03:04:05.000Z' }),
+    )
+  }
+  return root
+}
+
+describe('libraryReaderThread', () => {
+  it('hands over every message in order and acknowledges each by asking for the next', async () => {
+    const root = await library(READ_CHUNK * 2 + 3)
+    const got: ReaderMessage[] = []
+    for await (const m of libraryReaderThread(() => tsWorker(ENTRY))(root)) got.push(m)
+    expect(got.map((m) => (m.type === 'rows' ? m.rows.length : m.type))).toEqual([
+      READ_CHUNK,
+      READ_CHUNK,
+      3,
+      'done',
+    ])
+  })
+
+  it('stops the thread when the loop ends early', async () => {
+    const root = await library(READ_CHUNK + 1)
+    let worker: Worker | null = null
+    const read = libraryReaderThread(() => (worker = tsWorker(ENTRY)))
+    for await (const m of read(root)) {
+      expect(m.type).toBe('rows')
+      break
+    }
+    const [code] = (await once(worker!, 'exit')) as [number]
+    // terminate() ends a thread with exit code 1.
+    expect(code).toBe(1)
+  })
+
+  it('ends with the thread’s error when it fails', async () => {
+    const read = libraryReaderThread(
+      () => new Worker("throw new Error('the disk said no')", { eval: true }),
+    )
+    const consume = async () => {
+      for await (const _ of read('/nowhere')) void _
+    }
+    await expect(consume()).rejects.toThrow('the disk said no')
+  })
+
+  it('ends with an error when the thread exits before it is done', async () => {
+    const read = libraryReaderThread(
+      () =>
+        new Worker(
+          "require('node:worker_threads').parentPort.once('message', () => process.exit(0))",
+          { eval: true },
+        ),
+    )
+    const consume = async () => {
+      for await (const _ of read('/nowhere')) void _
+    }
+    await expect(consume()).rejects.toThrow('stopped before it finished')
+  })
+})

@@ -1,0 +1,197 @@
+import { cpSync, promises as fs } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+import { libraryReaderThread } from '@main/adapters/threads/libraryReaderThread'
+import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
+import { MainEvents } from '@main/events'
+import { LibraryService } from '@main/services/library/LibraryService'
+import type { LibraryReader, ReaderMessage } from '@main/services/library/reader/LibraryReader'
+import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
+import type { LibraryChange } from '@shared/library/types'
+import { makePng } from '@test/support/mediaFixtures'
+import { tsWorker } from '@test/support/tsWorker'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const ENTRY = resolve(__dirname, '../../../../src/main/workers/libraryReader.ts')
+const threadReader = libraryReaderThread(() => tsWorker(ENTRY))
+
+const dirs: string[] = []
+const services: LibraryService[] = []
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.close()
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
+})
+
+/** A library folder of `n` saved results in two day folders, one file without a sidecar, one broken. */
+async function folder(n: number): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'first-index-'))
+  dirs.push(root)
+  const png = await makePng(8, 8)
+  for (const day of ['04', '05']) await fs.mkdir(join(root, '2025', '03', day), { recursive: true })
+  for (let i = 0; i < n; i++) {
+    const day = join(root, '2025', '03', i % 2 ? '04' : '05')
+    const file = join(day, `r${i}.png`)
+    await fs.writeFile(file, png)
+    await fs.writeFile(
+      `${file}.json`,
+      JSON.stringify({
+        format: 'gen-studio-library',
+        version: 1,
+        id: `item-${i}`,
+        kind: 'image',
+        model: 'std-image-2',
+        prompt: `a lighthouse number ${i}`,
+        bytes: png.length,
+        created: new Date(Date.UTC(2025, 2, 4, 0, i % 60, i)).toISOString(),
+        rating: i % 6,
+        tags: i % 3 ? ['sea'] : [],
+      }),
+    )
+  }
+  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png'), png)
+  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png.json'), '{ nope')
+  return root
+}
+
+function service(root: string, userData: string, reader?: LibraryReader) {
+  const events = new MainEvents()
+  const changes: LibraryChange[] = []
+  const logs: string[] = []
+  events.forward((e, p) => {
+    if (e === 'library:changed') changes.push(p as LibraryChange)
+  })
+  const lib = new LibraryService({
+    settings: { settings: async () => ({ libraryDir: root }) },
+    events,
+    indexPath: join(userData, 'index.sqlite'),
+    thumbs: new Thumbnailer(join(userData, 'thumbs')),
+    trash: { trashItem: async () => {} },
+    watch: false,
+    log: (m) => logs.push(m),
+    ...(reader ? { reader } : {}),
+  })
+  services.push(lib)
+  return { lib, changes, logs, indexPath: join(userData, 'index.sqlite') }
+}
+
+/** What a first index holds, row by row, without the parts the two builds cannot share. */
+function rows(indexPath: string) {
+  const db = new Database(indexPath, { readonly: true })
+  try {
+    return {
+      items: db
+        .prepare(
+          `SELECT id, rel_path, kind, media, ext, prompt, bytes, created, file_mtime, file_size,
+             sidecar_mtime, rating, problem IS NOT NULL AS has_problem
+           FROM items ORDER BY rel_path`,
+        )
+        .all()
+        // The broken sidecar's row gets an ID derived from its path: the same in both builds.
+        .map((r) => r as Record<string, unknown>),
+      tags: db.prepare('SELECT tag, item FROM item_tags ORDER BY tag, item').all(),
+      search: db
+        .prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH 'lighthouse' ORDER BY rowid")
+        .pluck()
+        .all().length,
+    }
+  } finally {
+    db.close()
+  }
+}
+
+describe('the first index of a folder, read on the reader thread', () => {
+  it('indexes exactly what main’s thread would, and a restart finds nothing to re-read', async () => {
+    const n = READ_CHUNK + 37
+    const a = await folder(n)
+    const b = join(await mkdtemp(join(tmpdir(), 'first-index-copy-')), 'lib')
+    dirs.push(resolve(b, '..'))
+    cpSync(a, b, { recursive: true, preserveTimestamps: true })
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
+    dirs.push(userData)
+
+    const threaded = service(a, join(userData, 'a'), threadReader)
+    await threaded.lib.whenReconciled()
+    const plain = service(b, join(userData, 'b'))
+    await plain.lib.whenReconciled()
+
+    const built = rows(threaded.indexPath)
+    expect(built.items).toHaveLength(n + 1)
+    expect(built.items.filter((r) => r.has_problem)).toHaveLength(1)
+    expect(built).toEqual(rows(plain.indexPath))
+    expect(built.search).toBe(n)
+    expect(threaded.logs).toEqual([])
+    expect((await threaded.lib.status()).ready).toBe(true)
+    expect(threaded.changes.at(-1)?.reason).toBe('reset')
+
+    // The stamps are the ones a restart takes: nothing is re-read or changed.
+    await threaded.lib.close()
+    const again = service(a, join(userData, 'a'))
+    await again.lib.whenReconciled()
+    expect(again.changes).toEqual([])
+    expect(rows(again.indexPath)).toEqual(built)
+  })
+
+  it('finishes on main’s thread when the reader thread fails midway', async () => {
+    const root = await folder(READ_CHUNK + 10)
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
+    dirs.push(userData)
+    const failing: LibraryReader = (r) => ({
+      async *[Symbol.asyncIterator]() {
+        for await (const m of threadReader(r)) {
+          yield m
+          throw new Error('the thread ran out of memory')
+        }
+      },
+    })
+    const s = service(root, userData, failing)
+    await s.lib.whenReconciled()
+    expect((await s.lib.status()).itemCount).toBe(READ_CHUNK + 11)
+    expect(s.logs.join('\n')).toContain('the thread ran out of memory')
+  })
+
+  it('reports a folder the reader cannot list', async () => {
+    const root = await folder(1)
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
+    dirs.push(userData)
+    const denied: LibraryReader = () => ({
+      async *[Symbol.asyncIterator](): AsyncGenerator<ReaderMessage> {
+        yield { type: 'unreadable', message: 'EACCES: permission denied, scandir' }
+      },
+    })
+    const s = service(root, userData, denied)
+    await s.lib.whenReconciled()
+    const status = await s.lib.status()
+    expect(status.state).toBe('error')
+    expect(status.message).toContain('EACCES: permission denied')
+    expect(status.itemCount).toBe(0)
+  })
+
+  it('stops reading when the library closes', async () => {
+    const root = await folder(2)
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
+    dirs.push(userData)
+    let stopped = false
+    let sent = 0
+    const endless: LibraryReader = () => ({
+      async *[Symbol.asyncIterator](): AsyncGenerator<ReaderMessage> {
+        try {
+          for (;;) {
+            await new Promise((r) => setTimeout(r, 5))
+            sent += 1
+            yield { type: 'rows', rows: [] }
+          }
+        } finally {
+          stopped = true
+        }
+      },
+    })
+    const s = service(root, userData, endless)
+    void s.lib.open()
+    await expect.poll(() => sent).toBeGreaterThan(2)
+    await s.lib.close()
+    expect(stopped).toBe(true)
+  })
+})
