@@ -3,7 +3,9 @@
  * 10k and 100k by default (`LIBRARY_ITEMS=10000,100000,1000000` for other sizes), printed side by
  * side with the cost per item. Per size, each figure beside its control from the same run:
  * - the index build from sidecars (first start) vs reading the same sidecars (goal ≤ 1.5×), and
- *   the longest the build held the event loop (SQLite writes run on main's thread);
+ *   the longest the build held the event loop. The build is the app's: the reader thread
+ *   (workers/libraryReader.ts, bundled as the app bundles it) lists the folder and reads the
+ *   sidecars while main's thread writes the rows it has been sent;
  * - the parts a first build cannot skip, each alone: the stat walk, reading the sidecars and the
  *   index writes (the same rows into a fresh index, no file I/O); their sum over the read is the
  *   floor of a build that does them one after the other (`serial_floor_vs_read`); and the reads

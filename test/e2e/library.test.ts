@@ -7,6 +7,7 @@ import type { LibraryPage } from '@shared/library/types'
 import type { Result } from '@shared/result'
 import { type Simulator, startSimulator } from '@simulator'
 import { type AppUnderTest, connect, launchApp, valueOf } from '@test/e2e/harness/launch'
+import { writeResults } from '@test/support/libraryFolder'
 import { makeMp4, makePng } from '@test/support/mediaFixtures'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
@@ -181,25 +182,11 @@ describe('library in Chromium', () => {
     // The folder another install left: 520 results with sidecars and one file without.
     const dir = mkdtempSync(join(tmpdir(), 'gen-studio-double-'))
     const day = join(dir, 'Pictures', 'Gen Studio', '2025', '05', '06')
-    await fs.mkdir(day, { recursive: true })
     const png = await makePng()
-    for (let i = 0; i < 520; i++) {
-      const file = join(day, `earlier-${i}.png`)
-      await fs.writeFile(file, png)
-      await fs.writeFile(
-        `${file}.json`,
-        JSON.stringify({
-          format: 'gen-studio-library',
-          version: 1,
-          id: `earlier-${i}`,
-          kind: 'image',
-          model: 'std-image-2',
-          prompt: i === 7 ? 'a lighthouse at dusk' : `a quiet harbour ${i}`,
-          bytes: png.length,
-          created: new Date(Date.UTC(2025, 4, 6, 10, 0, i)).toISOString(),
-        }),
-      )
-    }
+    await writeResults(day, 520, png, {
+      name: 'earlier',
+      extra: (i) => ({ prompt: i === 7 ? 'a lighthouse at dusk' : `a quiet harbour ${i}` }),
+    })
     await fs.writeFile(join(day, 'copied-in.png'), png)
     // The reader thread's failure would show as this warning (main then reads on its own thread).
     const warn = vi.spyOn(console, 'warn')

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 
 import type { ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
+import { writeResults } from '@test/support/libraryFolder'
 import { tsWorker } from '@test/support/tsWorker'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -54,16 +55,14 @@ afterEach(async () => {
 async function library(files: number): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'reader-'))
   dirs.push(root)
-  await fs.mkdir(join(root, '2025', '01', '02'), { recursive: true })
-  const body = Buffer.from('\x89PNG\r\n\x1a\n not really')
-  for (let i = 0; i < files; i++) {
-    const rel = join(root, '2025', '01', '02', `f${i}.png`)
-    await fs.writeFile(rel, body)
-    await fs.writeFile(
-      `${rel}.json`,
-      JSON.stringify({ id: `id-${i}`, created: '2025-01-02T03:04:05.000Z', bytes: body.length }),
-    )
-  }
+  await writeResults(
+    join(root, '2025', '01', '02'),
+    files,
+    Buffer.from('\x89PNG\r\n\x1a\n not really'),
+    {
+      name: 'f',
+    },
+  )
   return root
 }
 
@@ -108,9 +107,9 @@ describe('the library reader thread', () => {
       20,
     ])
     expect(new Set(rows.map((r) => r.sidecar.id)).size).toBe(READ_CHUNK + 20)
-    const sidecarStat = await fs.stat(join(day, 'f0.png.json'))
-    const fileStat = await fs.stat(join(day, 'f0.png'))
-    expect(rows.find((r) => r.relPath === '2025/01/02/f0.png')).toMatchObject({
+    const sidecarStat = await fs.stat(join(day, 'f-0.png.json'))
+    const fileStat = await fs.stat(join(day, 'f-0.png'))
+    expect(rows.find((r) => r.relPath === '2025/01/02/f-0.png')).toMatchObject({
       media: 'image',
       ext: 'png',
       fileSize: fileStat.size,

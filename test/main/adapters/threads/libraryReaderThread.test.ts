@@ -1,5 +1,4 @@
 import { once } from 'node:events'
-import { promises as fs } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -8,6 +7,7 @@ import { Worker } from 'node:worker_threads'
 import { libraryReaderThread } from '@main/adapters/threads/libraryReaderThread'
 import type { ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
+import { writeResults } from '@test/support/libraryFolder'
 import { tsWorker } from '@test/support/tsWorker'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -21,13 +21,7 @@ afterEach(async () => {
 async function library(files: number): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'reader-thread-'))
   dirs.push(root)
-  for (let i = 0; i < files; i++) {
-    await fs.writeFile(join(root, `f${i}.png`), 'png')
-    await fs.writeFile(
-      join(root, `f${i}.png.json`),
-      JSON.stringify({ id: `id-${i}`, bytes: 3, created: '2025-01-02T03:04:05.000Z' }),
-    )
-  }
+  await writeResults(root, files, Buffer.from('png'))
   return root
 }
 

@@ -10,6 +10,7 @@ import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryReader, ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
 import type { LibraryChange } from '@shared/library/types'
+import { writeResults } from '@test/support/libraryFolder'
 import { makePng } from '@test/support/mediaFixtures'
 import { tsWorker } from '@test/support/tsWorker'
 import Database from 'better-sqlite3'
@@ -30,27 +31,20 @@ async function folder(n: number): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'first-index-'))
   dirs.push(root)
   const png = await makePng(8, 8)
-  for (const day of ['04', '05']) await fs.mkdir(join(root, '2025', '03', day), { recursive: true })
-  for (let i = 0; i < n; i++) {
-    const day = join(root, '2025', '03', i % 2 ? '04' : '05')
-    const file = join(day, `r${i}.png`)
-    await fs.writeFile(file, png)
-    await fs.writeFile(
-      `${file}.json`,
-      JSON.stringify({
-        format: 'gen-studio-library',
-        version: 1,
-        id: `item-${i}`,
-        kind: 'image',
-        model: 'std-image-2',
-        prompt: `a lighthouse number ${i}`,
-        bytes: png.length,
-        created: new Date(Date.UTC(2025, 2, 4, 0, i % 60, i)).toISOString(),
-        rating: i % 6,
-        tags: i % 3 ? ['sea'] : [],
-      }),
-    )
-  }
+  const half = Math.ceil(n / 2)
+  // Each its own second: rows created in the same millisecond are keyed in the order they are
+  // written, which differs between the two ways of reading.
+  const extra = (i: number) => ({
+    created: new Date(Date.UTC(2025, 2, 4) + i * 1000).toISOString(),
+    prompt: `a lighthouse number ${i}`,
+    rating: i % 6,
+    tags: i % 3 ? ['sea'] : [],
+  })
+  await writeResults(join(root, '2025', '03', '05'), half, png, { name: 'r', extra })
+  await writeResults(join(root, '2025', '03', '04'), n - half, png, {
+    name: 's',
+    extra: (i) => extra(half + i),
+  })
   await fs.writeFile(join(root, '2025', '03', '04', 'broken.png'), png)
   await fs.writeFile(join(root, '2025', '03', '04', 'broken.png.json'), '{ nope')
   return root
