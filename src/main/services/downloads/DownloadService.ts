@@ -61,7 +61,12 @@ export interface DownloadServiceOptions {
 }
 
 const MIB = 1024 * 1024
-/** Writes are batched to about this size, with one write in flight while the next fills. */
+/**
+ * Writes are batched to about this size, with one write in flight while the next fills. The
+ * batch holds the body's chunks by reference (views into undici's 64 KiB socket reads): copying
+ * them into a reusable buffer of our own frees nothing sooner (V8 collects dead socket buffers
+ * in a scavenge every ~32 MiB received either way) and was slower; see bench/download.ts.
+ */
 const WRITE_BATCH = MIB
 /** fsyncs of extracted entries in flight at once (they share the libuv thread pool). */
 const ZIP_SYNCS_IN_FLIGHT = 2
