@@ -39,6 +39,11 @@ export class Thumbnailer {
   private readonly gate: Gate
   private readonly inflight = new Map<string, Promise<Made>>()
   private readonly hashListeners = new Set<HashListener>()
+  /**
+   * Folders this thumbnailer has made (the 256 shards, drag/): each is made once rather than
+   * asked for before every thumbnail, one pool round trip fewer per picture.
+   */
+  private readonly folders = new Set<string>()
 
   constructor(
     readonly dir: string,
@@ -51,27 +56,22 @@ export class Thumbnailer {
     return join(this.dir, sha256.slice(0, 2), `${sha256}.webp`)
   }
 
-  async has(sha256: string): Promise<boolean> {
-    try {
-      await fs.access(this.pathFor(sha256))
-      return true
-    } catch {
-      return false
-    }
+  has(sha256: string): Promise<boolean> {
+    return exists(this.pathFor(sha256))
   }
 
-  private async write(sha256: string, make: () => Promise<Rendered>): Promise<Made> {
+  /**
+   * Makes the thumbnail of `sha256` once: `make` renders it into the temporary file it is given
+   * (sharp writes it on its own pool thread) and answers the pHash, if any.
+   */
+  private async write(sha256: string, make: (tmp: string) => Promise<PHash | null>): Promise<Made> {
     const target = this.pathFor(sha256)
     const existing = this.inflight.get(sha256)
     if (existing) return existing
     const job = this.gate
       .run(async (): Promise<Made> => {
         if (await this.has(sha256)) return { path: target, phash: null }
-        const { data, phash } = await make()
-        await fs.mkdir(dirname(target), { recursive: true })
-        const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`
-        await fs.writeFile(tmp, data)
-        await fs.rename(tmp, target)
+        const phash = await this.writeAtomically(target, make)
         if (phash) for (const listener of this.hashListeners) listener(sha256, phash)
         return { path: target, phash }
       })
@@ -80,13 +80,38 @@ export class Thumbnailer {
     return job
   }
 
+  /**
+   * Writes `target` through a temporary file beside it and a rename, so a reader never sees half
+   * a file; a failed `make` leaves nothing behind. The folder is made once per thumbnailer (see
+   * `folders`); when it was removed since, it is made again and `make` runs once more.
+   */
+  private async writeAtomically<T>(target: string, make: (tmp: string) => Promise<T>): Promise<T> {
+    const folder = dirname(target)
+    if (!this.folders.has(folder)) {
+      await fs.mkdir(folder, { recursive: true })
+      this.folders.add(folder)
+    }
+    const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`
+    try {
+      const made = await make(tmp)
+      await fs.rename(tmp, target)
+      return made
+    } catch (e) {
+      await fs.rm(tmp, { force: true })
+      if (!this.folders.delete(folder) || (await exists(folder))) throw e
+      return this.writeAtomically(target, make)
+    }
+  }
+
   /** The cached thumbnail of an image file, made now if missing. Throws for undecodable files. */
   async fromImage(sourcePath: string, sha256: string): Promise<string> {
     return (await this.image(sourcePath, sha256)).path
   }
 
   private image(sourcePath: string, sha256: string): Promise<Made> {
-    return this.write(sha256, () => renderWithHash(loadSharp()(sourcePath, { failOn: 'error' })))
+    return this.write(sha256, (tmp) =>
+      renderWithHash(loadSharp()(sourcePath, { failOn: 'error' }), tmp),
+    )
   }
 
   /**
@@ -127,10 +152,10 @@ export class Thumbnailer {
       // The drag icon was made from the old poster: it is made again from the new one.
       await fs.rm(this.dragIconPath(sha256), { force: true })
     }
-    const made = await this.write(sha256, async () => ({
-      data: await render(loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })),
-      phash: null,
-    }))
+    const made = await this.write(sha256, async (tmp) => {
+      await render(loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })).toFile(tmp)
+      return null
+    })
     return made.path
   }
 
@@ -159,36 +184,45 @@ export class Thumbnailer {
             background: { r: 120, g: 126, b: 140, alpha: 1 },
           },
         })
-    await fs.mkdir(dirname(target), { recursive: true })
-    const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`
-    await fs.writeFile(tmp, await source.png().toBuffer())
-    await fs.rename(tmp, target)
+    await this.writeAtomically(target, (tmp) => source.png().toFile(tmp))
     return target
   }
 }
 
-/** What a thumbnail job made: the WebP bytes, and the pHash of its pixels (images only). */
-interface Rendered {
-  data: Buffer
-  phash: PHash | null
+/** Whether a file or folder is there. */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await fs.access(path)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
- * The grid thumbnail of an image and its pHash from one decode: the shrunk pixels come out raw,
- * are hashed (~0.3 ms of main's thread, see shared/library/phash.ts) and encoded to WebP in a
- * second, small pipeline (320 px raw in, no decode). The split costs ~0.8 ms on a 12 ms 1024² PNG
- * job (~5% fewer thumbnails/s, alternating A/B runs); hashing the finished WebP instead would
- * cost a decode, ~3 ms. `npx tsx bench/thumbnails.ts` measures the whole.
+ * The grid thumbnail of an image, written to `file`, and its pHash from the same decode: the
+ * shrunk pixels come out raw, are encoded to WebP in a second, small pipeline (320 px raw in, no
+ * decode) that also writes the file, and are hashed on main's thread (~0.3 ms, see
+ * shared/library/phash.ts) while that pipeline runs. On a 1024² PNG job (~9.5 ms of CPU to decode
+ * and shrink) the WebP encode costs ~1.6 ms whichever pipeline does it; the split itself and the
+ * hash ~0.5 ms more (`npx tsx bench/thumbnails.ts` measures the whole against both); hashing the
+ * finished WebP instead would cost a decode and give other bits.
  */
-async function renderWithHash(image: Sharp): Promise<Rendered> {
+async function renderWithHash(image: Sharp, file: string): Promise<PHash> {
   const { data: pixels, info } = await image
     .rotate()
     .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true })
   const { width, height, channels } = info
-  const data = await loadSharp()(pixels, { raw: { width, height, channels } }).webp(WEBP).toBuffer()
-  return { data, phash: phashOfPixels(pixels, info) }
+  const written = loadSharp()(pixels, { raw: { width, height, channels } }).webp(WEBP).toFile(file)
+  let phash: PHash
+  try {
+    phash = phashOfPixels(pixels, info)
+  } finally {
+    await written
+  }
+  return phash
 }
 
 const WEBP = { quality: 76, effort: 0 } as const
@@ -197,10 +231,9 @@ const WEBP = { quality: 76, effort: 0 } as const
  * The grid thumbnail. WebP effort 0: on a 1024² PNG the decode is most of the cost and effort 1
  * added ~15% for files a few percent smaller (bench/thumbnails.ts).
  */
-function render(image: Sharp): Promise<Buffer> {
+function render(image: Sharp): Sharp {
   return image
     .rotate()
     .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
     .webp(WEBP)
-    .toBuffer()
 }
