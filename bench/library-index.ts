@@ -3,9 +3,10 @@
  * 10k and 100k by default (`LIBRARY_ITEMS=10000,100000,1000000` for other sizes), printed side by
  * side with the cost per item. Per size, each figure beside its control from the same run:
  * - the index build from sidecars (first start) vs reading the same sidecars (goal ≤ 1.5×), and
- *   the longest the build held the event loop. The build is the app's: the reader thread
- *   (workers/libraryReader.ts, bundled as the app bundles it) lists the folder and reads the
- *   sidecars while main's thread writes the rows it has been sent;
+ *   the longest the build held the event loop. The build is the app's: READER_LANES reader
+ *   threads (workers/libraryReader.ts, bundled as the app bundles it) list the folder and read
+ *   the sidecars with synchronous calls while main's thread writes the rows they send
+ *   (LibraryIndex.upsertBulk);
  * - the parts a first build cannot skip, each alone: the stat walk, reading the sidecars and the
  *   index writes (the same rows into a fresh index, no file I/O); their sum over the read is the
  *   floor of a build that does them one after the other (`serial_floor_vs_read`); and the reads
@@ -22,6 +23,7 @@
  *   ~10% of the library down to a few dozen items.
  * The last JSON line keeps the largest size's figures at the top level and every size in `scales`.
  */
+import { spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { promises as fs } from 'node:fs'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -30,7 +32,7 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 
-import { libraryReaderThread } from '../src/main/adapters/threads/libraryReaderThread'
+import { libraryReaderThread, READER_LANES } from '../src/main/adapters/threads/libraryReaderThread'
 import { Thumbnailer } from '../src/main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '../src/main/events'
 import { MIGRATIONS } from '../src/main/services/library/indexSchema'
@@ -48,7 +50,10 @@ const SIZES = (process.env.LIBRARY_ITEMS ?? '10000,100000')
   .map((n) => Number(n.trim()))
   .filter((n) => Number.isInteger(n) && n > 0)
 const ROUNDS = 300
-/** Rows per index transaction in the write-only control, as the app's reconcile writes them. */
+/**
+ * Rows per write in the write-only control, as the app's first index writes them (upsertBulk: one
+ * chunk a tick, committed every BULK_COMMIT_ROWS).
+ */
 const WRITE_CHUNK = 500
 
 let seed = 7
@@ -281,6 +286,9 @@ async function measure(N: number) {
       })
     })
     const genMs = ms(t0)
+    // The new files' dirty pages go to disk now, not during the figures below (writeback of 200k
+    // fresh files otherwise lands on whichever figure runs next).
+    if (process.platform !== 'win32') spawnSync('sync')
     // Folder order, as the scan finds them.
     rows.sort((a, b) => (a.relPath < b.relPath ? -1 : 1))
 
@@ -291,7 +299,8 @@ async function measure(N: number) {
     const writeOnly = new LibraryIndex(join(dir, 'write-only.sqlite'))
     const tw = process.hrtime.bigint()
     for (let i = 0; i < rows.length; i += WRITE_CHUNK)
-      writeOnly.upsert(rows.slice(i, i + WRITE_CHUNK))
+      writeOnly.upsertBulk(rows.slice(i, i + WRITE_CHUNK))
+    writeOnly.endBulk()
     const writeMs = ms(tw)
     writeOnly.close()
 
@@ -311,7 +320,7 @@ async function measure(N: number) {
         watch: false,
         // As the app builds it: the first index is read on the reader thread, bundled as the
         // app's build bundles it.
-        reader: libraryReaderThread(readerThread),
+        reader: libraryReaderThread(readerThread, READER_LANES),
       })
     const loop = monitorEventLoopDelay({ resolution: 10 })
     loop.enable()

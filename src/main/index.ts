@@ -6,7 +6,7 @@ import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron'
 
 import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
 import { resolveSqliteBinding } from './adapters/sqlite/nativeBinding'
-import { libraryReaderThread } from './adapters/threads/libraryReaderThread'
+import { libraryReaderThread, READER_LANES } from './adapters/threads/libraryReaderThread'
 import { type Container, createContainer } from './container'
 import { createElectronPlatform } from './electronPlatform'
 import { createHandlers } from './ipc/handlers'
@@ -98,7 +98,10 @@ async function start(): Promise<void> {
     // Beside this bundle (electron.vite.config.ts builds both), inside app.asar once packaged:
     // worker threads read asar since Electron 18 (electron/electron#33216). Plain Node only, see
     // its header; if it cannot start, the first index is read on main's thread instead.
-    libraryReader: libraryReaderThread(() => new Worker(join(__dirname, 'libraryReader.js'))),
+    libraryReader: libraryReaderThread(
+      () => new Worker(join(__dirname, 'libraryReader.js')),
+      READER_LANES,
+    ),
   })
   const c = container
   protocol.handle(MEDIA_SCHEME, c.serveMedia)

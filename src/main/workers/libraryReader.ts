@@ -7,12 +7,14 @@
  * this thread only uses Node's fs and JSON; lint and test/main/workers/libraryReader.test.ts keep
  * it that way.
  *
- * Protocol: main posts `{ type: 'read', root }`; this thread answers with ReaderMessages and sends
- * each message after the first only once main has posted `{ type: 'ack' }` for the one before.
+ * Protocol: main posts `{ type: 'read', root, lane?, lanes? }` (several threads may each read a
+ * share of the folder, reader/readLibrary.ts `laneOf`); this thread answers with ReaderMessages
+ * and sends each message after the first only once main has posted `{ type: 'ack' }` for the one
+ * before.
  */
 import { parentPort } from 'node:worker_threads'
 
-import { readLibrary } from '../services/library/reader/readLibrary'
+import { type ReaderLane, readLibrary, WHOLE_FOLDER } from '../services/library/reader/readLibrary'
 
 const port = parentPort
 if (!port) throw new Error('The library reader runs only as a worker thread.')
@@ -20,7 +22,9 @@ if (!port) throw new Error('The library reader runs only as a worker thread.')
 let credits = 1
 let waiting: (() => void) | null = null
 
-port.on('message', (message: { type: 'read'; root: string } | { type: 'ack' }) => {
+type Request = ({ type: 'read'; root: string } & Partial<ReaderLane>) | { type: 'ack' }
+
+port.on('message', (message: Request) => {
   if (message.type === 'ack') {
     credits += 1
     waiting?.()
@@ -29,9 +33,14 @@ port.on('message', (message: { type: 'read'; root: string } | { type: 'ack' }) =
   }
   // Not caught here: a failure ends the thread, main hears it as the Worker's 'error' event and
   // reads what is left on its own thread.
-  void readLibrary(message.root, async (out) => {
-    while (credits === 0) await new Promise<void>((resolve) => (waiting = resolve))
-    credits -= 1
-    port.postMessage(out)
-  })
+  const { lane = WHOLE_FOLDER.lane, lanes = WHOLE_FOLDER.lanes } = message
+  void readLibrary(
+    message.root,
+    async (out) => {
+      while (credits === 0) await new Promise<void>((resolve) => (waiting = resolve))
+      credits -= 1
+      port.postMessage(out)
+    },
+    { lane, lanes },
+  )
 })

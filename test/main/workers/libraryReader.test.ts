@@ -67,11 +67,14 @@ async function library(files: number): Promise<string> {
 }
 
 /** Collects a thread's messages until `done`, acknowledging each as the app's adapter does. */
-async function readAll(root: string): Promise<ReaderMessage[]> {
+async function readAll(
+  root: string,
+  lane?: { lane: number; lanes: number },
+): Promise<ReaderMessage[]> {
   const worker = tsWorker(ENTRY)
   const out: ReaderMessage[] = []
   try {
-    worker.postMessage({ type: 'read', root })
+    worker.postMessage({ type: 'read', root, ...lane })
     for (;;) {
       const [message] = (await once(worker, 'message')) as [ReaderMessage]
       out.push(message)
@@ -146,6 +149,36 @@ describe('the library reader thread', () => {
     } finally {
       await worker.terminate()
     }
+  })
+
+  it('splits the folder between lanes: every file read by exactly one of them', async () => {
+    const root = await library(60)
+    await writeResults(join(root, '2025', '01', '03'), 40, Buffer.from('png'), { name: 'g' })
+    await fs.writeFile(join(root, '2025', '01', '03', 'orphan.png'), 'x')
+    const whole = await readAll(root)
+    const lanes = await Promise.all([0, 1, 2].map((lane) => readAll(root, { lane, lanes: 3 })))
+    const paths = (ms: ReaderMessage[]) =>
+      ms.flatMap((m) => (m.type === 'rows' ? m.rows.map((r) => r.relPath) : []))
+    const laned = lanes.flatMap(paths)
+    expect(laned).toHaveLength(100)
+    expect(new Set(laned)).toEqual(new Set(paths(whole)))
+    // Each lane gets a share, not all or nothing.
+    for (const l of lanes) expect(paths(l).length).toBeGreaterThan(10)
+    const dones = lanes.map((l) => l.at(-1)!).filter((m) => m.type === 'done')
+    expect(dones).toHaveLength(3)
+    expect(dones.flatMap((d) => d.others.map(([rel]) => rel))).toEqual(['2025/01/03/orphan.png'])
+  })
+
+  it('reads the newest dated folders first', async () => {
+    const root = await library(1)
+    for (const day of ['2024/12/31', '2025/01/01', '2023/06/15'])
+      await writeResults(join(root, ...day.split('/')), READ_CHUNK, Buffer.from('png'), {
+        name: day.replaceAll('/', '-'),
+      })
+    const chunks = (await readAll(root)).flatMap((m) =>
+      m.type === 'rows' ? [m.rows[0]!.relPath.slice(0, 10)] : [],
+    )
+    expect(chunks.slice(0, 3)).toEqual(['2025/01/02', '2025/01/01', '2024/12/31'])
   })
 
   it('says so when the folder itself cannot be listed', async () => {

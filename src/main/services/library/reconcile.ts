@@ -78,20 +78,22 @@ export class LibraryReconciler {
         }
         if (message.type === 'rows') {
           await this.markPosters(message.rows)
-          index.upsert(message.rows)
+          index.upsertBulk(message.rows)
           for (const r of message.rows) ids.push(r.sidecar.id)
           continue
         }
         core.scanProblems = [...message.errors]
         for (let i = 0; i < message.others.length; i += RECONCILE_CHUNK) {
           const rows = await this.rowsFor(root, message.others.slice(i, i + RECONCILE_CHUNK))
-          index.upsert(rows)
+          index.upsertBulk(rows)
           for (const r of rows) ids.push(r.sidecar.id)
         }
       }
     } catch (e) {
       core.log(`The library reader thread failed; reading on main's thread instead: ${String(e)}`)
       return false
+    } finally {
+      index.endBulk()
     }
     core.reconciled = true
     if (ids.length) core.emit({ reason: 'reset', ids: ids.slice(0, 1000) })

@@ -38,6 +38,48 @@ describe('libraryReaderThread', () => {
     ])
   })
 
+  it('merges lanes: each thread reads its share, gets its own acks, and one done ends the loop', async () => {
+    const root = await library(READ_CHUNK * 3 + 7)
+    const spawned: Worker[] = []
+    const got: ReaderMessage[] = []
+    const read = libraryReaderThread(() => {
+      const w = tsWorker(ENTRY)
+      spawned.push(w)
+      return w
+    }, 2)
+    for await (const m of read(root)) got.push(m)
+    expect(spawned).toHaveLength(2)
+    const rows = got.flatMap((m) => (m.type === 'rows' ? m.rows : []))
+    expect(rows).toHaveLength(READ_CHUNK * 3 + 7)
+    expect(new Set(rows.map((r) => r.relPath)).size).toBe(READ_CHUNK * 3 + 7)
+    // Both lanes sent chunks of rows (an ack sent to the wrong thread would stall the other).
+    expect(got.filter((m) => m.type === 'rows').length).toBeGreaterThanOrEqual(4)
+    expect(got.filter((m) => m.type === 'done')).toEqual([{ type: 'done', others: [], errors: [] }])
+    expect(got.at(-1)!.type).toBe('done')
+  })
+
+  it('fails when one lane exits before it is done, even after the other finished', async () => {
+    let n = 0
+    const read = libraryReaderThread(
+      () =>
+        n++ === 0
+          ? new Worker(
+              `const { parentPort } = require('node:worker_threads')
+               parentPort.once('message', () => parentPort.postMessage({ type: 'done', others: [], errors: [] }))`,
+              { eval: true },
+            )
+          : new Worker(
+              "require('node:worker_threads').parentPort.once('message', () => setTimeout(() => process.exit(0), 50))",
+              { eval: true },
+            ),
+      2,
+    )
+    const consume = async () => {
+      for await (const _ of read('/nowhere')) void _
+    }
+    await expect(consume()).rejects.toThrow('stopped before it finished')
+  })
+
   it('stops the thread when the loop ends early', async () => {
     const root = await library(READ_CHUNK + 1)
     let worker: Worker | null = null
