@@ -5,8 +5,11 @@
  * pays). Both run once as a warm-up (page cache, libvips start-up), then alternate for ROUNDS
  * rounds; the medians are reported. Goals (issue #17): ≥ 150 thumbnails/s, ≥ 0.9× the decode floor.
  *
- * A second control, decode + resize to raw pixels, shows how much of the floor resizing alone
- * leaves: on this machine about 0.87, so no WebP thumbnail reaches 0.9 of the bare decode.
+ * Two more controls show where the floor goes: decode + resize to raw pixels (what resizing
+ * alone leaves of it: 0.92–0.97 on this machine), and decode + resize + the app's WebP encode in
+ * memory, one pipeline, no file and no pHash: the floor of any WebP thumbnail (0.76–0.84 here).
+ * The app's thumbnails also write the file and take the pHash from the same decode, which costs a
+ * second small pipeline (raw out, WebP in; `vs_encode_floor` ≈ 0.9).
  *
  * `THUMB_JOBS_SWEEP=1` also prints both at 1–4 jobs at once, to show where the cores run out.
  */
@@ -17,7 +20,12 @@ import { join } from 'node:path'
 
 import sharp from 'sharp'
 
-import { THUMB_JOBS, Thumbnailer } from '../src/main/adapters/thumbnails/Thumbnailer'
+import {
+  THUMB_JOBS,
+  THUMB_SIZE,
+  Thumbnailer,
+  WEBP,
+} from '../src/main/adapters/thumbnails/Thumbnailer'
 import { mapLimit } from '../src/main/services/library/scan'
 import { median, runBench } from './support/stats'
 
@@ -28,17 +36,24 @@ const ROUNDS = 3
 type Job = { path: string; sha: string }
 
 /**
- * Milliseconds for a control over `jobs`, `jobsAtOnce` at a time: decoding only, or with `resize`
- * also shrinking to the thumbnail size (raw pixels out, no encoding), the floor of any thumbnailer
- * that resizes.
+ * How far a control goes: decoding only; also shrinking to the thumbnail size (raw pixels out),
+ * the floor of any thumbnailer that resizes; also encoding the app's WebP in memory (one
+ * pipeline, no file, no pHash), the floor of any WebP thumbnailer.
  */
-async function decodeOnly(jobs: Job[], jobsAtOnce: number, resize = false): Promise<number> {
+type ControlStage = 'decode' | 'resize' | 'encode'
+
+/** Milliseconds for a control over `jobs`, `jobsAtOnce` at a time, up to `stage`. */
+async function decodeOnly(
+  jobs: Job[],
+  jobsAtOnce: number,
+  stage: ControlStage = 'decode',
+): Promise<number> {
   const t = process.hrtime.bigint()
   await mapLimit(jobs, jobsAtOnce, (j) => {
     const image = sharp(j.path)
-    return (resize ? image.resize({ width: 320, height: 320, fit: 'inside' }) : image)
-      .raw()
-      .toBuffer()
+    if (stage === 'decode') return image.raw().toBuffer()
+    const resized = image.resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside' })
+    return stage === 'resize' ? resized.raw().toBuffer() : resized.webp(WEBP).toBuffer()
   })
   return Number(process.hrtime.bigint() - t) / 1e6
 }
@@ -92,11 +107,13 @@ async function main() {
     await thumbnails(jobs.slice(0, DISTINCT), cache, THUMB_JOBS)
     const controlRounds: number[] = []
     const resizeRounds: number[] = []
+    const encodeRounds: number[] = []
     const rounds: number[] = []
     let thumbs!: Thumbnailer
     for (let r = 0; r < ROUNDS; r++) {
       controlRounds.push(await decodeOnly(jobs, THUMB_JOBS))
-      resizeRounds.push(await decodeOnly(jobs, THUMB_JOBS, true))
+      resizeRounds.push(await decodeOnly(jobs, THUMB_JOBS, 'resize'))
+      encodeRounds.push(await decodeOnly(jobs, THUMB_JOBS, 'encode'))
       const run = await thumbnails(jobs, cache, THUMB_JOBS)
       rounds.push(run.ms)
       thumbs = run.thumbs
@@ -104,6 +121,7 @@ async function main() {
     const ms = median(rounds)
     const controlMs = median(controlRounds)
     const resizeMs = median(resizeRounds)
+    const encodeMs = median(encodeRounds)
     const meta = await sharp(thumbs.pathFor(jobs[0]!.sha)).metadata()
     if (meta.format !== 'webp' || meta.width !== 320)
       throw new Error(`unexpected thumbnail ${meta.format} ${meta.width}`)
@@ -132,6 +150,9 @@ async function main() {
       vs_decode_floor: Number((controlMs / ms).toFixed(2)),
       control_resize_per_second: perSecond(resizeMs),
       resize_vs_decode_floor: Number((controlMs / resizeMs).toFixed(2)),
+      control_encode_per_second: perSecond(encodeMs),
+      encode_vs_decode_floor: Number((controlMs / encodeMs).toFixed(2)),
+      vs_encode_floor: Number((encodeMs / ms).toFixed(2)),
       cached_per_second: Math.round((COUNT / cachedMs) * 1000),
       sharp_concurrency: sharp.concurrency(),
       goal_per_second: 150,
@@ -144,7 +165,10 @@ async function main() {
       'cost vs decode only': `${result.vs_decode_only}×`,
       'share of the decode floor': result.vs_decode_floor,
       'control: decode + resize, no encoding/s': result.control_resize_per_second,
-      'its share of the decode floor': result.resize_vs_decode_floor,
+      'resize: share of the decode floor': result.resize_vs_decode_floor,
+      'control: decode + resize + WebP in memory/s': result.control_encode_per_second,
+      'encode: share of the decode floor': result.encode_vs_decode_floor,
+      'ours vs that (file, pHash)': result.vs_encode_floor,
       'cache hits/s': result.cached_per_second,
     })
     console.log(JSON.stringify(result))

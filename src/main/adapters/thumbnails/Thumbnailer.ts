@@ -153,7 +153,9 @@ export class Thumbnailer {
       await fs.rm(this.dragIconPath(sha256), { force: true })
     }
     const made = await this.write(sha256, async (tmp) => {
-      await render(loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })).toFile(tmp)
+      await render(loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })).toFile(
+        tmp,
+      )
       return null
     })
     return made.path
@@ -225,7 +227,8 @@ async function renderWithHash(image: Sharp, file: string): Promise<PHash> {
   return phash
 }
 
-const WEBP = { quality: 76, effort: 0 } as const
+/** The grid thumbnail's WebP settings (see `render`); bench/thumbnails.ts encodes its floor with them. */
+export const WEBP = { quality: 76, effort: 0 } as const
 
 /**
  * The grid thumbnail. WebP effort 0: on a 1024² PNG the decode is most of the cost and effort 1
