@@ -35,8 +35,8 @@ export interface ContainerOptions {
   /** The better-sqlite3 build for this runtime (Electron's; see adapters/sqlite/nativeBinding.ts). */
   sqliteBinding?: string
   /**
-   * Reads a library folder for its first index on a worker thread (index.ts: the built
-   * `libraryReader.js`); none: it is read on main's thread.
+   * Reads a library folder for its first index on worker threads (index.ts: READER_LANES of the
+   * built `libraryReader.js`); none: it is read on main's thread.
    */
   libraryReader?: LibraryReader
 }

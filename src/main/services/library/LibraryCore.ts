@@ -25,7 +25,7 @@ export interface LibraryServiceOptions {
   /** Where to report background problems (watcher, trash); defaults to console.warn. */
   log?: (message: string) => void
   /**
-   * Reads a folder for its first index on another thread (the container's worker thread); none:
+   * Reads a folder for its first index on other threads (the container's worker threads); none:
    * the first index is read on main's thread like any reconcile.
    */
   reader?: LibraryReader
