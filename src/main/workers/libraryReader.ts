@@ -7,14 +7,21 @@
  * this thread only uses Node's fs and JSON; lint and test/main/workers/libraryReader.test.ts keep
  * it that way.
  *
- * Protocol: main posts `{ type: 'read', root, lane?, lanes? }` (several threads may each read a
- * share of the folder, reader/readLibrary.ts `laneOf`); this thread answers with ReaderMessages
+ * Protocol: main posts `{ type: 'read', root, job?, lane?, lanes? }` (`job: 'stamps'` for a
+ * restart's stat walk; several threads may each take a share of the folder, reader/readLibrary.ts
+ * `laneOf`); this thread answers with ReaderMessages
  * and sends each message after the first only once main has posted `{ type: 'ack' }` for the one
  * before.
  */
 import { parentPort } from 'node:worker_threads'
 
-import { type ReaderLane, readLibrary, WHOLE_FOLDER } from '../services/library/reader/readLibrary'
+import type { ReaderJob } from '../services/library/reader/LibraryReader'
+import {
+  type ReaderLane,
+  readLibrary,
+  stampLibrary,
+  WHOLE_FOLDER,
+} from '../services/library/reader/readLibrary'
 
 const port = parentPort
 if (!port) throw new Error('The library reader runs only as a worker thread.')
@@ -22,7 +29,8 @@ if (!port) throw new Error('The library reader runs only as a worker thread.')
 let credits = 1
 let waiting: (() => void) | null = null
 
-type Request = ({ type: 'read'; root: string } & Partial<ReaderLane>) | { type: 'ack' }
+type Request =
+  ({ type: 'read'; root: string; job?: ReaderJob } & Partial<ReaderLane>) | { type: 'ack' }
 
 port.on('message', (message: Request) => {
   if (message.type === 'ack') {
@@ -34,7 +42,7 @@ port.on('message', (message: Request) => {
   // Not caught here: a failure ends the thread, main hears it as the Worker's 'error' event and
   // reads what is left on its own thread.
   const { lane = WHOLE_FOLDER.lane, lanes = WHOLE_FOLDER.lanes } = message
-  void readLibrary(
+  void (message.job === 'stamps' ? stampLibrary : readLibrary)(
     message.root,
     async (out) => {
       while (credits === 0) await new Promise<void>((resolve) => (waiting = resolve))

@@ -1,6 +1,10 @@
 import type { Worker } from 'node:worker_threads'
 
-import type { LibraryReader, ReaderMessage } from '../../services/library/reader/LibraryReader'
+import type {
+  LibraryReader,
+  ReaderJob,
+  ReaderMessage,
+} from '../../services/library/reader/LibraryReader'
 
 /**
  * Reader threads for a first index. Each reads with synchronous calls, one file at a time, so
@@ -17,14 +21,14 @@ type Done = Extract<ReaderMessage, { type: 'done' }>
 /**
  * The LibraryReader on worker threads (workers/libraryReader.ts): `spawn` starts one thread (the
  * container's runs the built `libraryReader.js` beside main's bundle; tests and benches run the
- * TypeScript source), `lanes` of them each read a share of the folder. Their rows are handed on
+ * TypeScript source), `lanes` of them each read a share of the folder. Their rows (or stamps) are handed on
  * as they arrive; asking for the next message acknowledges the one before to the thread that sent
  * it, which lets that thread send another. One `done` ends the loop once every lane is done, with
  * what they left to main and the problems they met. The threads are terminated when the loop
  * ends, early or not; a thread that fails or exits before its `done` ends the loop with an error.
  */
 export function libraryReaderThread(spawn: () => Worker, lanes = 1): LibraryReader {
-  return (root) => ({
+  return (root, job: ReaderJob = 'rows') => ({
     async *[Symbol.asyncIterator](): AsyncGenerator<ReaderMessage> {
       const workers = Array.from({ length: Math.max(1, lanes) }, () => spawn())
       const queue: Array<{ from: Worker; message: ReaderMessage }> = []
@@ -39,7 +43,7 @@ export function libraryReaderThread(spawn: () => Worker, lanes = 1): LibraryRead
       }
       for (const worker of workers) {
         worker.on('message', (message: ReaderMessage) => {
-          if (message.type !== 'rows') said.add(worker)
+          if (message.type === 'done' || message.type === 'unreadable') said.add(worker)
           queue.push({ from: worker, message })
           poke()
         })
@@ -56,7 +60,7 @@ export function libraryReaderThread(spawn: () => Worker, lanes = 1): LibraryRead
       }
       try {
         workers.forEach((worker, lane) =>
-          worker.postMessage({ type: 'read', root, lane, lanes: workers.length }),
+          worker.postMessage({ type: 'read', root, job, lane, lanes: workers.length }),
         )
         for (;;) {
           while (queue.length === 0 && !failure)

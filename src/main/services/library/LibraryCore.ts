@@ -25,10 +25,13 @@ export interface LibraryServiceOptions {
   /** Where to report background problems (watcher, trash); defaults to console.warn. */
   log?: (message: string) => void
   /**
-   * Reads a folder for its first index on other threads (the container's worker threads); none:
-   * the first index is read on main's thread like any reconcile.
+   * Reads a folder off main's thread (the container's worker threads): its first index, and a
+   * restart's stat walk once the index holds `readerStampsFrom` items (reconcile.ts,
+   * STAMPS_ON_THREADS_FROM: below it starting the threads costs more than they save); none: both
+   * on main's thread like any reconcile.
    */
   reader?: LibraryReader
+  readerStampsFrom?: number
   /** Opens the index database (the container's, with the process's native binding). */
   openDatabase?: SqliteOpener
   /**

@@ -50,7 +50,7 @@ async function folder(n: number): Promise<string> {
   return root
 }
 
-function service(root: string, userData: string, reader?: LibraryReader) {
+function service(root: string, userData: string, reader?: LibraryReader, stampsFrom?: number) {
   const events = new MainEvents()
   const changes: LibraryChange[] = []
   const logs: string[] = []
@@ -66,6 +66,7 @@ function service(root: string, userData: string, reader?: LibraryReader) {
     watch: false,
     log: (m) => logs.push(m),
     ...(reader ? { reader } : {}),
+    ...(stampsFrom === undefined ? {} : { readerStampsFrom: stampsFrom }),
   })
   services.push(lib)
   return { lib, changes, logs, indexPath: join(userData, 'index.sqlite') }
@@ -116,6 +117,7 @@ describe('the first index of a folder, read on the reader thread', () => {
     expect(built.items.filter((r) => r.has_problem)).toHaveLength(1)
     expect(built).toEqual(rows(plain.indexPath))
     expect(built.search).toBe(n)
+    console.log(JSON.stringify(threaded.changes), JSON.stringify(plain.changes).slice(0, 300))
     expect(threaded.logs).toEqual([])
     expect((await threaded.lib.status()).ready).toBe(true)
     expect(threaded.changes.at(-1)?.reason).toBe('reset')
@@ -126,6 +128,69 @@ describe('the first index of a folder, read on the reader thread', () => {
     await again.lib.whenReconciled()
     expect(again.changes).toEqual([])
     expect(rows(again.indexPath)).toEqual(built)
+  })
+
+  it('restarts with the stat walk on the reader threads: the same changes main’s walk finds', async () => {
+    const n = 40
+    const a = await folder(n)
+    const b = join(await mkdtemp(join(tmpdir(), 'restart-copy-')), 'lib')
+    dirs.push(resolve(b, '..'))
+    cpSync(a, b, { recursive: true, preserveTimestamps: true })
+    const userData = await mkdtemp(join(tmpdir(), 'restart-ud-'))
+    dirs.push(userData)
+    const laned = libraryReaderThread(() => tsWorker(ENTRY), 2)
+    const jobs: string[] = []
+    const counted: LibraryReader = (root, job = 'rows') => {
+      jobs.push(job)
+      return laned(root, job)
+    }
+    for (const [root, ud, reader] of [
+      [a, 'a', counted],
+      [b, 'b', undefined],
+    ] as const) {
+      const first = service(root, join(userData, ud), reader)
+      await first.lib.whenReconciled()
+      await first.lib.close()
+    }
+    // Unchanged: nothing is re-read.
+    const same = service(a, join(userData, 'a'), counted, 0)
+    await same.lib.whenReconciled()
+    expect(same.changes).toEqual([])
+    await same.lib.close()
+    // One sidecar edited, one file gone, one new, in both copies.
+    const png = await makePng(8, 8)
+    for (const root of [a, b]) {
+      const day = join(root, '2025', '03', '05')
+      const edited = JSON.parse(await fs.readFile(join(day, 'r-3.png.json'), 'utf8'))
+      await fs.writeFile(
+        join(day, 'r-3.png.json'),
+        JSON.stringify({ ...edited, prompt: 'a harbour' }),
+      )
+      await fs.utimes(join(day, 'r-3.png.json'), new Date(), new Date(Date.now() + 5000))
+      await fs.rm(join(day, 'r-5.png'))
+      await fs.rm(join(day, 'r-5.png.json'))
+      await writeResults(join(root, '2025', '03', '06'), 1, png, { name: 'new' })
+    }
+    const threaded = service(a, join(userData, 'a'), counted, 0)
+    await threaded.lib.whenReconciled()
+    expect(jobs).toEqual(['rows', 'stamps', 'stamps'])
+    const plain = service(b, join(userData, 'b'))
+    await plain.lib.whenReconciled()
+    expect(threaded.logs).toEqual([])
+    const ids = (c: LibraryChange[]) => c.flatMap((x) => x.ids).sort()
+    expect(ids(threaded.changes)).toEqual(['new-0', 'r-3', 'r-5'])
+    expect(ids(plain.changes)).toEqual(ids(threaded.changes))
+    const items = (path: string) =>
+      rows(path).items.map(({ file_mtime: _m, sidecar_mtime: _s, ...rest }) => rest)
+    expect(items(threaded.indexPath)).toHaveLength(n + 1)
+    expect(items(threaded.indexPath)).toEqual(items(plain.indexPath))
+    expect((await threaded.lib.get('r-3')).prompt).toBe('a harbour')
+    // Below the threshold (20,000 by default) a restart walks on main's thread.
+    await threaded.lib.close()
+    const small = service(a, join(userData, 'a'), counted)
+    await small.lib.whenReconciled()
+    expect(jobs).toHaveLength(3)
+    expect(small.changes).toEqual([])
   })
 
   it('finishes on main’s thread when the reader thread fails midway', async () => {

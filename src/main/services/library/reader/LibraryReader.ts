@@ -1,9 +1,14 @@
 import type { IndexRow } from '../LibraryIndex'
 import type { DiskStamp, ScanProblem } from '../scan'
 
-/** What the library reader sends, in order: rows in chunks, then one `done` (or `unreadable`). */
+/**
+ * What the library reader sends, in order: rows (or, for a restart, stamps) in chunks, then one
+ * `done` (or `unreadable`).
+ */
 export type ReaderMessage =
   | { type: 'rows'; rows: IndexRow[] }
+  /** A restart's stat walk: media files as scanFolder stamps them. */
+  | { type: 'stamps'; files: Array<[string, DiskStamp]> }
   | {
       type: 'done'
       /**
@@ -18,9 +23,13 @@ export type ReaderMessage =
   | { type: 'unreadable'; message: string }
 
 /**
- * Reads a whole library folder for its first index, off main's thread (the app's is
- * adapters/threads/libraryReaderThread.ts). The next message is read only when the consumer asks
+ * Reads a whole library folder off main's thread: every sidecar for a first index (`rows`, the
+ * default) or every file's stamp for a restart (`stamps`); the app's is
+ * adapters/threads/libraryReaderThread.ts. The next message is read only when the consumer asks
  * for it, which is what holds the reader back when the index writes fall behind; leaving the
  * loop early stops the reader.
  */
-export type LibraryReader = (root: string) => AsyncIterable<ReaderMessage>
+export type LibraryReader = (root: string, job?: ReaderJob) => AsyncIterable<ReaderMessage>
+
+/** What a reader does with the folder: read every sidecar (a first index), or stamp every file. */
+export type ReaderJob = 'rows' | 'stamps'

@@ -91,27 +91,17 @@ function readOne(root: string, relPath: string, hasSidecar: boolean, errors: Sca
 }
 
 /**
- * Lists the library folder and reads every sidecar in it (this lane's share of them), sending the
- * rows in chunks of READ_CHUNK, then `done` with the files left to main's thread and the problems
- * met. Plain Node and JSON only: it runs on worker threads (workers/libraryReader.ts), where
- * Electron's docs rule out its own modules and native ones.
- *
- * The file system calls are synchronous: this thread has nothing else to do, and a warm small
- * file costs ~20 µs read this way against ~100 µs through the promise API, whose every call is a
- * round trip through libuv's four-thread pool (bench/library-index.ts: 10k sidecars read in
- * ~0.25 s instead of ~1.1 s). A cold disk wants several reads in flight, which the promise API got
- * from the pool; here it comes from several lanes (libraryReaderThread.ts, READER_LANES).
- * The thread yields to its event loop at every chunk, where `send` waits for main to take the
- * last one: no more than one chunk is read ahead of what main has written.
+ * Lists the folder tree below `root`, newest dated folders first, and hands each media file of
+ * this lane to `visit` (awaited: a visit may wait for main to take a chunk). Returns the error of
+ * the library folder itself when it cannot be listed; folders below it that cannot be listed go
+ * to `errors` (from lane 0 only: every lane lists every folder).
  */
-export async function readLibrary(
+async function walkLane(
   root: string,
-  send: ReaderSend,
-  { lane, lanes }: ReaderLane = WHOLE_FOLDER,
-): Promise<void> {
-  const errors: ScanProblem[] = []
-  const others: Array<[string, DiskStamp]> = []
-  let rows: IndexRow[] = []
+  { lane, lanes }: ReaderLane,
+  errors: ScanProblem[],
+  visit: (relPath: string, hasSidecar: boolean) => void | Promise<void>,
+): Promise<Error | null> {
   const folders = ['']
   while (folders.length) {
     const rel = folders.pop()!
@@ -119,11 +109,7 @@ export async function readLibrary(
     try {
       entries = readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })
     } catch (e) {
-      if (!rel) {
-        await send({ type: 'unreadable', message: (e as Error).message })
-        return
-      }
-      // Every lane lists every folder; one of them reports it.
+      if (!rel) return e as Error
       if (lane === 0)
         errors.push({
           relPath: rel,
@@ -142,15 +128,93 @@ export async function readLibrary(
       // Dirent types come from the listing itself (lstat-like): a link is neither, never followed.
       if (entry.isDirectory()) folders.push(relPath)
       if (!entry.isFile() || !mediaExtOf(entry.name) || laneOf(relPath, lanes) !== lane) continue
-      const read = readOne(root, relPath, names.has(`${entry.name}.json`), errors)
-      if (read && 'row' in read) rows.push(read.row)
-      else if (read) others.push(read.other)
-      if (rows.length >= READ_CHUNK) {
-        await send({ type: 'rows', rows })
-        rows = []
-      }
+      await visit(relPath, names.has(`${entry.name}.json`))
     }
   }
+  return null
+}
+
+/**
+ * Lists the library folder and reads every sidecar in it (this lane's share of them), sending the
+ * rows in chunks of READ_CHUNK, then `done` with the files left to main's thread and the problems
+ * met. Plain Node and JSON only: it runs on worker threads (workers/libraryReader.ts), where
+ * Electron's docs rule out its own modules and native ones.
+ *
+ * The file system calls are synchronous: this thread has nothing else to do, and a warm small
+ * file costs ~20 µs read this way against ~100 µs through the promise API, whose every call is a
+ * round trip through libuv's four-thread pool (bench/library-index.ts: 10k sidecars read in
+ * ~0.25 s instead of ~1.1 s). A cold disk wants several reads in flight, which the promise API got
+ * from the pool; here it comes from several lanes (libraryReaderThread.ts, READER_LANES).
+ * The thread yields to its event loop at every chunk, where `send` waits for main to take the
+ * last one: no more than one chunk is read ahead of what main has written.
+ */
+export async function readLibrary(
+  root: string,
+  send: ReaderSend,
+  lane: ReaderLane = WHOLE_FOLDER,
+): Promise<void> {
+  const errors: ScanProblem[] = []
+  const others: Array<[string, DiskStamp]> = []
+  let rows: IndexRow[] = []
+  const unreadable = await walkLane(root, lane, errors, async (relPath, hasSidecar) => {
+    const read = readOne(root, relPath, hasSidecar, errors)
+    if (read && 'row' in read) rows.push(read.row)
+    else if (read) others.push(read.other)
+    if (rows.length < READ_CHUNK) return
+    const chunk = rows
+    rows = []
+    await send({ type: 'rows', rows: chunk })
+  })
+  if (unreadable) return send({ type: 'unreadable', message: unreadable.message })
   if (rows.length) await send({ type: 'rows', rows })
   await send({ type: 'done', others, errors })
+}
+
+/** Stamps per message of a restart's walk (a stamp is a path and three numbers). */
+export const STAMP_CHUNK = 5000
+
+/**
+ * The stat walk of a restart (this lane's share): every media file stamped as scanFolder stamps
+ * it (its mtime and size, its sidecar's mtime or -1), sent in chunks of STAMP_CHUNK, then `done`
+ * with the problems met. Synchronous calls on a worker thread, as readLibrary.
+ */
+export async function stampLibrary(
+  root: string,
+  send: ReaderSend,
+  lane: ReaderLane = WHOLE_FOLDER,
+): Promise<void> {
+  const errors: ScanProblem[] = []
+  let files: Array<[string, DiskStamp]> = []
+  const unreadable = await walkLane(root, lane, errors, async (relPath, hasSidecar) => {
+    const abs = join(root, relPath)
+    try {
+      const st = statSync(abs)
+      files.push([
+        relPath,
+        {
+          fileMtime: Math.round(st.mtimeMs),
+          fileSize: st.size,
+          sidecarMtime: hasSidecar ? sidecarMtimeOf(`${abs}.json`) : -1,
+        },
+      ])
+    } catch (e) {
+      errors.push({ relPath, message: unreadableFile(e) })
+    }
+    if (files.length < STAMP_CHUNK) return
+    const chunk = files
+    files = []
+    await send({ type: 'stamps', files: chunk })
+  })
+  if (unreadable) return send({ type: 'unreadable', message: unreadable.message })
+  if (files.length) await send({ type: 'stamps', files })
+  await send({ type: 'done', others: [], errors })
+}
+
+/** A sidecar's mtime, -1 when it cannot be stated (scanFolder's rule). */
+function sidecarMtimeOf(path: string): number {
+  try {
+    return Math.round(statSync(path).mtimeMs)
+  } catch {
+    return -1
+  }
 }

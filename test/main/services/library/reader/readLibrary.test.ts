@@ -1,10 +1,16 @@
-import type * as fs from 'node:fs'
+import * as fs from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import type { ReaderMessage } from '@main/services/library/reader/LibraryReader'
-import { laneOf, readLibrary } from '@main/services/library/reader/readLibrary'
+import {
+  laneOf,
+  readLibrary,
+  STAMP_CHUNK,
+  stampLibrary,
+} from '@main/services/library/reader/readLibrary'
+import { scanFolder } from '@main/services/library/scan'
 import { writeResults } from '@test/support/libraryFolder'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
@@ -28,9 +34,14 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
 })
 
-async function read(root: string, lane = 0, lanes = 1): Promise<ReaderMessage[]> {
+async function read(
+  root: string,
+  lane = 0,
+  lanes = 1,
+  job = readLibrary,
+): Promise<ReaderMessage[]> {
   const out: ReaderMessage[] = []
-  await readLibrary(root, async (m) => void out.push(m), { lane, lanes })
+  await job(root, async (m) => void out.push(m), { lane, lanes })
   return out
 }
 
@@ -49,6 +60,33 @@ describe('readLibrary', () => {
     ])
     const rows = lanes.flat().flatMap((m) => (m.type === 'rows' ? m.rows : []))
     expect(rows).toHaveLength(30)
+  })
+
+  it('stamps, across its lanes, exactly the files scanFolder stamps, as scanFolder does', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'read-library-'))
+    dirs.push(root)
+    await writeResults(join(root, '2025', '01', '02'), STAMP_CHUNK + 3, Buffer.from('png'))
+    const day = join(root, '2025', '01', '03')
+    await writeResults(day, 3, Buffer.from('png'), { name: 'x' })
+    await fs.promises.writeFile(join(day, 'orphan.png'), 'x')
+    await fs.promises.writeFile(join(day, 'lonely.png.json'), '{}')
+    await fs.promises.writeFile(join(day, '.hidden.png'), 'x')
+    await fs.promises.writeFile(join(day, 'notes.txt'), 'x')
+    locked.add(join(root, '2024'))
+    await fs.promises.mkdir(join(root, '2024'))
+    const lanes = await Promise.all([0, 1].map((lane) => read(root, lane, 2, stampLibrary)))
+    const stamps = lanes.flat().flatMap((m) => (m.type === 'stamps' ? m.files : []))
+    const whole = await read(root, 0, 1, stampLibrary)
+    expect(whole.filter((m) => m.type === 'stamps').map((m) => m.files.length)).toEqual([
+      STAMP_CHUNK,
+      7,
+    ])
+    const scan = await scanFolder(root)
+    expect(new Map(stamps)).toEqual(scan.files)
+    expect(stamps).toHaveLength(scan.files.size)
+    expect(scan.files.get('2025/01/03/orphan.png')?.sidecarMtime).toBe(-1)
+    const errors = lanes.flatMap((l) => l.flatMap((m) => (m.type === 'done' ? m.errors : [])))
+    expect(errors.map((e) => e.relPath)).toEqual(['2024'])
   })
 
   it('says the library folder itself is unreadable, in every lane, and nothing else', async () => {
