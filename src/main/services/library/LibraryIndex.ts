@@ -105,6 +105,7 @@ export class LibraryIndex {
       ),
       setFavourite: db.prepare('UPDATE items SET favourite = ?, sidecar_mtime = ? WHERE id = ?'),
       setPoster: db.prepare('UPDATE items SET poster = 1 WHERE id = ?'),
+      setSha: db.prepare("UPDATE items SET sha256 = ? WHERE id = ? AND sha256 = ''"),
       getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
       setMeta: db.prepare(
         'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -303,6 +304,11 @@ export class LibraryIndex {
 
   markPoster(id: string): void {
     this.stmts.setPoster.run(id)
+  }
+
+  /** Records the content hash of an item whose sidecar had none (filesOut.thumbPath). */
+  setSha(id: string, sha256: string): void {
+    this.stmts.setSha.run(sha256, id)
   }
 
   /** Distinct models with their counts, for the model filter. */

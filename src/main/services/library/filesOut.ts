@@ -10,6 +10,7 @@ import { writeZip, type ZipEntry } from './exportZip'
 import { errnoOf, exists, storageFailure } from './fsUtil'
 import type { LibraryCore } from './LibraryCore'
 import { sniffExt } from './mediaProbe'
+import { hashFile } from './scan'
 import { sidecarPathOf } from './sidecar'
 
 const MAX_SETTINGS_FILE = 64 * 1024 * 1024
@@ -59,10 +60,20 @@ export class LibraryFilesOut {
       .idx()
       .db.prepare('SELECT rel_path, sha256, media FROM items WHERE id = ?')
       .get(id) as { rel_path: string; sha256: string; media: string } | undefined
-    if (!row || !row.sha256) return null
-    if (await this.core.thumbs.has(row.sha256)) return this.core.thumbs.pathFor(row.sha256)
+    if (!row) return null
+    const file = join(this.core.dir(), row.rel_path)
+    let sha256 = row.sha256
+    if (!sha256) {
+      // A sidecar written elsewhere (an earlier install, another tool) may lack the content hash
+      // the thumbnail cache is keyed by: an image's is taken from its file once and kept in the
+      // index (a video's poster comes with its hash from the renderer).
+      if (row.media !== 'image') return null
+      sha256 = await hashFile(file)
+      this.core.idx().setSha(id, sha256)
+    }
+    if (await this.core.thumbs.has(sha256)) return this.core.thumbs.pathFor(sha256)
     if (row.media !== 'image') return null
-    return this.core.thumbs.fromImage(join(this.core.dir(), row.rel_path), row.sha256)
+    return this.core.thumbs.fromImage(file, sha256)
   }
 
   /** Stores the poster frame the renderer grabbed from a video; `replace` swaps an existing one. */

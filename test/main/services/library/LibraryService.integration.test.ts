@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, promises as fs, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -17,6 +18,7 @@ import { LibraryService } from '@main/services/library/LibraryService'
 import { readPngText, writePngText } from '@shared/library/pngChunks'
 import type { LibraryChange, LibraryItem } from '@shared/library/types'
 import type { AppError, Result } from '@shared/result'
+import { writeResults } from '@test/support/libraryFolder'
 import { makeMp4, makePng, waitFor } from '@test/support/mediaFixtures'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -504,6 +506,25 @@ describe('LibraryService: import, export, settings, thumbnails', () => {
     )
     expect(original.status).toBe(206)
     expect(Buffer.from(await original.arrayBuffer())[1]).toBe(0x50) // 'P' of \x89PNG
+  })
+
+  it('makes the thumbnail of an image whose sidecar has no content hash, and keeps the hash', async () => {
+    const { app, libraryDir } = newApp()
+    // What another install or tool may leave: a sidecar without sha256.
+    const day = join(libraryDir, '2025', '05', '06')
+    await writeResults(day, 1, await makePng(40, 30), { name: 'elsewhere' })
+    const lib = restartedService(app)
+    await lib.whenReconciled()
+    expect((await lib.get('elsewhere-0')).sha256).toBe('')
+    const r = await createMediaHandler(lib.mediaSource)(
+      new Request('gen-media://thumb/elsewhere-0'),
+    )
+    expect(r.status).toBe(200)
+    expect((await sharp(Buffer.from(await r.arrayBuffer())).metadata()).format).toBe('webp')
+    const sha = createHash('sha256')
+      .update(await fs.readFile(join(day, 'elsewhere-0.png')))
+      .digest('hex')
+    expect((await lib.get('elsewhere-0')).sha256).toBe(sha)
   })
 
   it('has no thumbnail for a video until the renderer gives it a poster frame', async () => {
