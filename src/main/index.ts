@@ -1,16 +1,9 @@
 import { join } from 'node:path'
-import { Worker } from 'node:worker_threads'
 
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME } from '@shared/protocols'
 import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron'
 
-import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
-import { resolveSqliteBinding } from './adapters/sqlite/nativeBinding'
-import { libraryReaderThread, READER_LANES } from './adapters/threads/libraryReaderThread'
-import { type Container, createContainer } from './container'
-import { createElectronPlatform } from './electronPlatform'
-import { createHandlers } from './ipc/handlers'
-import { registerIpc } from './ipc/register'
+import type { Container } from './container'
 import { serveAppRequest } from './protocols/appProtocol'
 import { guardProcess } from './startup/processGuard'
 import { describeStartupFailure } from './startup/startupFailure'
@@ -71,8 +64,8 @@ function isTrustedUrl(url: string): boolean {
   }
 }
 
-function openWindow(): void {
-  createMainWindow({ preloadPath: join(__dirname, '../preload/index.js'), url: appUrl })
+function openWindow(): BrowserWindow {
+  return createMainWindow({ preloadPath: join(__dirname, '../preload/index.js'), url: appUrl })
 }
 
 /** Everything that must work before the first window: any failure here is shown, not swallowed. */
@@ -80,45 +73,26 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, { isTrustedUrl })
   const rendererDir = join(__dirname, '../renderer')
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request))
-
-  const sqliteBinding = resolveSqliteBinding({
-    abi: Number(process.versions.modules),
-    electron: process.versions.electron ?? null,
-    platform: process.platform,
-    arch: process.arch,
-    appRoot,
-    resourcesPath: app.isPackaged ? process.resourcesPath : null,
-  })
-  container = createContainer({
-    userDataDir: app.getPath('userData'),
-    defaultLibraryDir: join(app.getPath('pictures'), 'Gen Studio'),
-    secrets: new KeytarSecretStore(),
-    platform: createElectronPlatform({ appUrl }),
-    sqliteBinding,
-    // Beside this bundle (electron.vite.config.ts builds both), inside app.asar once packaged:
-    // worker threads read asar since Electron 18 (electron/electron#33216). Plain Node only, see
-    // its header; if it cannot start, the first index is read on main's thread instead.
-    libraryReader: libraryReaderThread(
-      () => new Worker(join(__dirname, 'libraryReader.js')),
-      READER_LANES,
-    ),
-  })
-  const c = container
-  protocol.handle(MEDIA_SCHEME, c.serveMedia)
-  registerIpc(createHandlers(c), {
-    isTrustedUrl,
-    // Unexpected failures go to the redacting diagnostics log, never raw to the console.
-    onUnexpected: (channel, error) => c.diagnostics.error(`ipc ${channel}`, error),
-    onChosenFile: (path) => c.chosenFiles.add(path),
-  })
-  c.events.forward((event, payload) => {
-    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)
-  })
-  // The task journal holds paid work: a journal that cannot be opened stops start-up here, with
-  // a message, rather than later with nothing on screen.
-  await c.tasks.start()
-
-  openWindow()
+  // The window first (hidden until its first paint, mainWindow.ts): Chromium starts its renderer
+  // while main loads and starts the services (boot.ts, a chunk of its own), instead of after.
+  const window = openWindow()
+  try {
+    const { bootServices } = await import('./boot')
+    await bootServices({
+      userDataDir: app.getPath('userData'),
+      defaultLibraryDir: join(app.getPath('pictures'), 'Gen Studio'),
+      appUrl,
+      appRoot,
+      mainDir: __dirname,
+      resourcesPath: app.isPackaged ? process.resourcesPath : null,
+      isTrustedUrl,
+      onContainer: (c) => (container = c),
+    })
+  } catch (error) {
+    // A start that failed leaves no window behind: the dialog says what failed.
+    if (!window.isDestroyed()) window.destroy()
+    throw error
+  }
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })

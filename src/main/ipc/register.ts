@@ -12,6 +12,11 @@ export interface RegisterOptions {
   onUnexpected?: UnexpectedErrorSink
   /** The preload reports a file the user dropped or picked (outside the contract). */
   onChosenFile?: (path: unknown) => void
+  /**
+   * Settles when the services may answer (boot.ts: the task journal is open); a message that
+   * arrives earlier waits for it. Never rejects into a handler: a failed start ends the app.
+   */
+  ready?: Promise<unknown>
 }
 
 /**
@@ -20,12 +25,15 @@ export interface RegisterOptions {
  * Returns a function that removes all handlers (window teardown, tests).
  */
 export function registerIpc(handlers: Handlers, options: RegisterOptions): () => void {
+  // A failed start is reported by whoever started (index.ts shows a dialog and exits).
+  const ready = (options.ready ?? Promise.resolve()).catch(() => undefined)
   for (const channel of CHANNELS) {
-    ipcMain.handle(channel, (event: IpcMainInvokeEvent, payload: unknown) => {
+    ipcMain.handle(channel, async (event: IpcMainInvokeEvent, payload: unknown) => {
       const url = event.senderFrame?.url ?? ''
       if (!options.isTrustedUrl(url)) {
         return err({ code: 'forbidden', message: 'This window may not call Gen Studio.' })
       }
+      await ready
       return dispatch(
         handlers,
         channel,

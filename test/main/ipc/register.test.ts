@@ -47,6 +47,34 @@ describe('registerIpc', () => {
     await app.close()
   })
 
+  it('holds what the page asks until the services are ready, then answers it (boot.ts)', async () => {
+    const app = createTestApp()
+    let open!: () => void
+    const ready = new Promise<void>((resolve) => (open = resolve))
+    registerIpc(app.handlers, { isTrustedUrl: (u) => u.startsWith('app://gen-studio/'), ready })
+    const get = handlers.get('settings:get')!
+    let answer: { ok: boolean } | null = null
+    void Promise.resolve(get(eventFrom('app://gen-studio/'), {})).then(
+      (r) => (answer = r as { ok: boolean }),
+    )
+    // A foreign frame is refused at once, ready or not.
+    expect(await get(eventFrom('https://evil.example/'), {})).toMatchObject({ ok: false })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(answer).toBeNull()
+    open()
+    await expect.poll(() => answer).toMatchObject({ ok: true })
+    // A start that failed ends the app; meanwhile nothing waits on it forever.
+    handlers.clear()
+    registerIpc(app.handlers, {
+      isTrustedUrl: () => true,
+      ready: Promise.reject(new Error('journal damaged')),
+    })
+    expect(await handlers.get('settings:get')!(eventFrom('app://gen-studio/'), {})).toMatchObject({
+      ok: true,
+    })
+    await app.close()
+  })
+
   it('takes chosen-file reports only from the app’s own frames', async () => {
     const app = createTestApp()
     const reported: unknown[] = []
