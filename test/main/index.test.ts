@@ -111,8 +111,13 @@ async function start(options: { packaged: boolean; devUrl?: string }) {
   electron.appListeners.clear()
   electron.handled.clear()
   if (options.devUrl) vi.stubEnv('ELECTRON_RENDERER_URL', options.devUrl)
+  ipc.options = undefined
   await import('@main/index')
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  // The services (boot.ts) load after the window, from a chunk of their own: start-up is over
+  // when they have registered IPC.
+  await vi.waitFor(() => {
+    if (!ipc.options) throw new Error('IPC is not registered yet')
+  })
 }
 
 afterEach(() => vi.unstubAllEnvs())

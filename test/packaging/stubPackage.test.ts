@@ -180,7 +180,11 @@ describe('electron-builder --linux dir against a stub Electron', () => {
   })
 
   it('every package the built main process requires is inside app.asar', () => {
-    const main = asar.extractFile(archive, 'out/main/index.js').toString('utf8')
+    // index.js and the chunks it loads (boot.ts's services are one, loaded after the window).
+    const main = files
+      .filter((f) => /^out\/main\/(index|chunks\/[^/]+)\.js$/.test(f))
+      .map((f) => asar.extractFile(archive, f).toString('utf8'))
+      .join('\n')
     const required = [...main.matchAll(/\brequire\("([^".][^"]*)"\)/g)]
       .map((m) => m[1]!)
       .filter((s) => !s.startsWith('node:') && s !== 'electron')
