@@ -155,18 +155,14 @@ export async function readLibrary(
 ): Promise<void> {
   const errors: ScanProblem[] = []
   const others: Array<[string, DiskStamp]> = []
-  let rows: IndexRow[] = []
+  const rows = chunks<IndexRow>(READ_CHUNK, (chunk) => send({ type: 'rows', rows: chunk }))
   const unreadable = await walkLane(root, lane, errors, async (relPath, hasSidecar) => {
     const read = readOne(root, relPath, hasSidecar, errors)
-    if (read && 'row' in read) rows.push(read.row)
+    if (read && 'row' in read) await rows.add(read.row)
     else if (read) others.push(read.other)
-    if (rows.length < READ_CHUNK) return
-    const chunk = rows
-    rows = []
-    await send({ type: 'rows', rows: chunk })
   })
   if (unreadable) return send({ type: 'unreadable', message: unreadable.message })
-  if (rows.length) await send({ type: 'rows', rows })
+  await rows.end()
   await send({ type: 'done', others, errors })
 }
 
@@ -184,30 +180,48 @@ export async function stampLibrary(
   lane: ReaderLane = WHOLE_FOLDER,
 ): Promise<void> {
   const errors: ScanProblem[] = []
-  let files: Array<[string, DiskStamp]> = []
+  const files = chunks<[string, DiskStamp]>(STAMP_CHUNK, (chunk) =>
+    send({ type: 'stamps', files: chunk }),
+  )
   const unreadable = await walkLane(root, lane, errors, async (relPath, hasSidecar) => {
     const abs = join(root, relPath)
+    let stamp: DiskStamp
     try {
       const st = statSync(abs)
-      files.push([
-        relPath,
-        {
-          fileMtime: Math.round(st.mtimeMs),
-          fileSize: st.size,
-          sidecarMtime: hasSidecar ? sidecarMtimeOf(`${abs}.json`) : -1,
-        },
-      ])
+      stamp = {
+        fileMtime: Math.round(st.mtimeMs),
+        fileSize: st.size,
+        sidecarMtime: hasSidecar ? sidecarMtimeOf(`${abs}.json`) : -1,
+      }
     } catch (e) {
       errors.push({ relPath, message: unreadableFile(e) })
+      return
     }
-    if (files.length < STAMP_CHUNK) return
-    const chunk = files
-    files = []
-    await send({ type: 'stamps', files: chunk })
+    await files.add([relPath, stamp])
   })
   if (unreadable) return send({ type: 'unreadable', message: unreadable.message })
-  if (files.length) await send({ type: 'stamps', files })
+  await files.end()
   await send({ type: 'done', others: [], errors })
+}
+
+/** Collects items and sends them `size` at a time (`add` waits while a full chunk is sent). */
+function chunks<T>(size: number, send: (chunk: T[]) => Promise<void>) {
+  let items: T[] = []
+  const flush = () => {
+    const chunk = items
+    items = []
+    return send(chunk)
+  }
+  return {
+    add: async (item: T) => {
+      items.push(item)
+      if (items.length >= size) await flush()
+    },
+    /** Sends what is left, if anything. */
+    end: async () => {
+      if (items.length) await flush()
+    },
+  }
 }
 
 /** A sidecar's mtime, -1 when it cannot be stated (scanFolder's rule). */
