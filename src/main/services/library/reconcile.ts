@@ -150,7 +150,8 @@ export class LibraryReconciler {
     const core = this.core
     const root = core.dir()
     const read = core.options.reader
-    const indexed = core.idx().count()
+    // Counted only where it decides something: whether there is a reader to hand the walk to.
+    const indexed = read ? core.idx().count() : 0
     if (read && indexed === 0 && (await this.firstIndex(root, read))) return
     const onThreads = read && indexed >= (core.options.readerStampsFrom ?? STAMPS_ON_THREADS_FROM)
     let scan: Scan

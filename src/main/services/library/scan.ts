@@ -54,6 +54,35 @@ export interface MediaEntry {
   hasSidecar: boolean
 }
 
+/** A folder below the library folder that cannot be listed: reported, the rest still indexes. */
+export const unreadableFolder = (relPath: string, e: unknown): ScanProblem => ({
+  relPath,
+  message: `This folder cannot be read (${(e as Error).message}).`,
+})
+
+/**
+ * One folder's listing (`rel`, relative to the library folder) as every walk reads it: its
+ * subfolders and its media files, each with whether a sidecar is listed beside it. Hidden and
+ * temporary names are skipped; Dirent types come from the listing itself (lstat-like), so a link
+ * is neither a folder nor a file and is never followed.
+ */
+export function classifyListing(
+  rel: string,
+  entries: Dirent[],
+): { folders: string[]; media: MediaEntry[] } {
+  const names = new Set(entries.map((e) => e.name))
+  const folders: string[] = []
+  const media: MediaEntry[] = []
+  for (const entry of entries) {
+    if (isIgnoredName(entry.name)) continue
+    const relPath = rel ? `${rel}/${entry.name}` : entry.name
+    if (entry.isDirectory()) folders.push(relPath)
+    else if (entry.isFile() && mediaExtOf(entry.name))
+      media.push({ relPath, hasSidecar: names.has(`${entry.name}.json`) })
+  }
+  return { folders, media }
+}
+
 /**
  * Walks the library folder (or one subfolder of it), 16 folders at a time, never into links,
  * hidden or temporary names, and hands each folder's media files to `visit` (awaited before the
@@ -75,21 +104,11 @@ export async function walkMedia(
           entries = await fs.readdir(rel ? join(root, rel) : root, { withFileTypes: true })
         } catch (e) {
           if (rel === under) throw e
-          errors.push({
-            relPath: rel,
-            message: `This folder cannot be read (${(e as Error).message}).`,
-          })
+          errors.push(unreadableFolder(rel, e))
           return
         }
-        const names = new Set(entries.map((e) => e.name))
-        const media: MediaEntry[] = []
-        for (const entry of entries) {
-          if (isIgnoredName(entry.name)) continue
-          const relPath = rel ? `${rel}/${entry.name}` : entry.name
-          if (entry.isDirectory()) dirs.push(relPath)
-          else if (entry.isFile() && mediaExtOf(entry.name))
-            media.push({ relPath, hasSidecar: names.has(`${entry.name}.json`) })
-        }
+        const { folders, media } = classifyListing(rel, entries)
+        dirs.push(...folders)
         await visit(media)
       }),
     )

@@ -9,10 +9,14 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 
-import { mediaExtOf } from '@shared/library/types'
-
 import type { IndexRow } from '../LibraryIndex'
-import { type DiskStamp, isIgnoredName, type ScanProblem, unreadableFile } from '../scan'
+import {
+  classifyListing,
+  type DiskStamp,
+  type ScanProblem,
+  unreadableFile,
+  unreadableFolder,
+} from '../scan'
 import { parseSidecar } from '../sidecar'
 import { rowFromSidecar } from '../sidecarRow'
 import type { ReaderMessage } from './LibraryReader'
@@ -110,26 +114,18 @@ async function walkLane(
       entries = readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })
     } catch (e) {
       if (!rel) return e as Error
-      if (lane === 0)
-        errors.push({
-          relPath: rel,
-          message: `This folder cannot be read (${(e as Error).message}).`,
-        })
+      // Every lane lists every folder; one of them reports it.
+      if (lane === 0) errors.push(unreadableFolder(rel, e))
       continue
     }
-    const names = new Set(entries.map((e) => e.name))
     // By name, so the folders popped next are the newest (dated folders, YYYY/MM/DD): the grid
     // fills newest first while the index is built, and each chunk's rows sit close together in
     // the index instead of wherever the file system's listing order put them.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    for (const entry of entries) {
-      if (isIgnoredName(entry.name)) continue
-      const relPath = rel ? `${rel}/${entry.name}` : entry.name
-      // Dirent types come from the listing itself (lstat-like): a link is neither, never followed.
-      if (entry.isDirectory()) folders.push(relPath)
-      if (!entry.isFile() || !mediaExtOf(entry.name) || laneOf(relPath, lanes) !== lane) continue
-      await visit(relPath, names.has(`${entry.name}.json`))
-    }
+    const { folders: below, media } = classifyListing(rel, entries)
+    folders.push(...below)
+    for (const { relPath, hasSidecar } of media)
+      if (laneOf(relPath, lanes) === lane) await visit(relPath, hasSidecar)
   }
   return null
 }
