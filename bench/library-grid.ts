@@ -32,6 +32,11 @@ const THUMBNAILED = Math.min(N, Number(process.env.THUMBNAILED ?? 3000))
 const WALL_FROM = 1000
 const WALL_TILES = Math.max(0, Math.min(700, THUMBNAILED - WALL_FROM))
 
+/** The page's frame sampler: rAF intervals for `ms`, running `onFrame` after each (a scroll step). */
+type Sampling = typeof globalThis & {
+  frameIntervals(ms: number, onFrame?: () => void): Promise<number[]>
+}
+
 /** 16 distinct 320 px WebP thumbnails (smooth noise, like a downscaled picture). */
 async function thumbnailBytes(): Promise<Buffer[]> {
   const out: Buffer[] = []
@@ -151,6 +156,23 @@ async function main() {
       })
       const countText = await page.getByTestId('library-count').textContent()
 
+      // One sampler in the page for the grid, the blank page and the picture wall.
+      await page.evaluate(() => {
+        ;(globalThis as Sampling).frameIntervals = async (ms, onFrame) => {
+          const intervals: number[] = []
+          const t0 = performance.now()
+          let last = t0
+          while (performance.now() - t0 < ms) {
+            await new Promise((r) => requestAnimationFrame(r))
+            const now = performance.now()
+            intervals.push(now - last)
+            last = now
+            onFrame?.()
+          }
+          return intervals
+        }
+      })
+
       const scroll = await page.evaluate(async () => {
         const grid = document.querySelector('[data-testid="library-grid"]') as HTMLElement
         const longTasks: number[] = []
@@ -158,18 +180,11 @@ async function main() {
           for (const e of list.getEntries()) longTasks.push(e.duration)
         })
         observer.observe({ entryTypes: ['longtask'] })
-        const intervals: number[] = []
         let maxTiles = 0
-        const t0 = performance.now()
-        let last = t0
-        while (performance.now() - t0 < 5000) {
-          await new Promise((r) => requestAnimationFrame(r))
-          const now = performance.now()
-          intervals.push(now - last)
-          last = now
+        const intervals = await (globalThis as Sampling).frameIntervals(5000, () => {
           grid.scrollTop += 60
           maxTiles = Math.max(maxTiles, grid.querySelectorAll('.lib-tile').length)
-        }
+        })
         observer.disconnect()
         const loaded = grid.querySelectorAll('.lib-tile:not(.lib-tile-loading)').length
         const pictures = [...grid.querySelectorAll<HTMLImageElement>('.lib-tile img')].filter(
@@ -178,18 +193,7 @@ async function main() {
         return { intervals, longTasks, maxTiles, scrolledPx: grid.scrollTop, loaded, pictures }
       })
 
-      const blank = await page.evaluate(async () => {
-        const intervals: number[] = []
-        let last = performance.now()
-        const t0 = last
-        while (performance.now() - t0 < 1500) {
-          await new Promise((r) => requestAnimationFrame(r))
-          const now = performance.now()
-          intervals.push(now - last)
-          last = now
-        }
-        return intervals
-      })
+      const blank = await page.evaluate(() => (globalThis as Sampling).frameIntervals(1500))
 
       // Control 2, a static picture wall: the same scroller and tile CSS, the same <img> markup
       // and the same kind of thumbnails through the same gen-media handler (items the grid has
@@ -244,16 +248,9 @@ async function main() {
         wallEl.append(space)
         document.body.append(wallEl)
         await new Promise((r) => setTimeout(r, 500))
-        const intervals: number[] = []
-        const t0 = performance.now()
-        let last = t0
-        while (performance.now() - t0 < 5000) {
-          await new Promise((r) => requestAnimationFrame(r))
-          const now = performance.now()
-          intervals.push(now - last)
-          last = now
+        const intervals = await (globalThis as Sampling).frameIntervals(5000, () => {
           wallEl.scrollTop += 60
-        }
+        })
         const pictures = [...wallEl.querySelectorAll('img')].filter(
           (img) => img.complete && img.naturalWidth > 0,
         ).length
