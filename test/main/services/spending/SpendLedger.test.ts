@@ -164,6 +164,84 @@ describe('summary', () => {
     expect(all.top.map((t) => t.amountUsd)).toEqual([0.2, 0.1])
   })
 
+  it('gives the same totals over short and long ranges, with and without the demo, as a tally of the rows', () => {
+    // 120 days of rows over three kinds, four models, every status, real and demo: ranges of
+    // 59 days and more than 60 read their groups by different indexes (GROUPS_BY_INDEX_FROM).
+    const kinds = [
+      { kind: 'image', model: 'std-image-2' },
+      { kind: 'image', model: 'pro-image-1' },
+      { kind: 'video', model: 'motion-2.0' },
+      { kind: 'art', model: 'art-v4.5' },
+    ] as const
+    const statuses: LedgerStatus[] = ['pending', 'settled', 'failed', 'void']
+    const made: Array<{
+      day: number
+      demo: boolean
+      status: LedgerStatus
+      kind: string
+      model: string
+      usd: number
+    }> = []
+    for (let i = 0; i < 600; i++) {
+      const day = (i * 7) % 120
+      const { kind, model } = kinds[i % kinds.length]!
+      const status = statuses[(i >> 2) % statuses.length]!
+      const demo = i % 5 === 0
+      const usd = ((i % 9) + 1) / 100
+      row({ createdAt: at(2025, 1, 1 + day), kind, model, status, demo, amountUsd: usd })
+      made.push({ day, demo, status, kind, model, usd })
+    }
+    const dayKey = (d: number) => {
+      const t = new Date(2025, 0, 1 + d)
+      return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`
+    }
+    for (const [first, last] of [
+      [10, 68],
+      [0, 119],
+      [30, 95],
+    ] as const)
+      for (const includeDemo of [false, true]) {
+        const inRange = made.filter(
+          (m) =>
+            m.day >= first &&
+            m.day <= last &&
+            (includeDemo || !m.demo) &&
+            (m.status === 'pending' || m.status === 'settled'),
+        )
+        const cents = (rows: typeof made) => rows.reduce((n, m) => n + Math.round(m.usd * 100), 0)
+        const summary = ledger.summary(dayKey(first), dayKey(last), includeDemo)
+        expect(summary.total.count).toBe(inRange.length)
+        expect(Math.round(summary.total.usd * 100)).toBe(cents(inRange))
+        expect(summary.total.failed).toBe(
+          made.filter(
+            (m) =>
+              m.day >= first && m.day <= last && (includeDemo || !m.demo) && m.status === 'failed',
+          ).length,
+        )
+        const byModel = Object.fromEntries(
+          summary.byModel.map((m) => [m.model, [m.count, Math.round(m.usd * 100)]]),
+        )
+        expect(byModel).toEqual(
+          Object.fromEntries(
+            kinds.map(({ model }) => {
+              const rows = inRange.filter((m) => m.model === model)
+              return [model, [rows.length, cents(rows)]]
+            }),
+          ),
+        )
+        expect(Object.fromEntries(summary.byKind.map((k) => [k.kind, k.count]))).toEqual({
+          image: inRange.filter((m) => m.kind === 'image').length,
+          video: inRange.filter((m) => m.kind === 'video').length,
+          art: inRange.filter((m) => m.kind === 'art').length,
+        })
+        expect(summary.byDay).toHaveLength(last - first + 1)
+        for (const d of summary.byDay) {
+          const rows = inRange.filter((m) => dayKey(m.day) === d.day)
+          expect([d.count, Math.round(d.usd * 100)]).toEqual([rows.length, cents(rows)])
+        }
+      }
+  })
+
   it('counts text replies (no published rate) in count and unpriced, never in usd or top', () => {
     row({ amountUsd: 0.04 })
     for (let i = 0; i < 3; i++)

@@ -136,4 +136,13 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
       END;
     `)
   },
+  (db) => {
+    // A long range's totals by kind, model and status come off this index already in group
+    // order, so SQLite sums them as it reads instead of sorting ~10k per-day rows first (a year:
+    // 8 ms → 2.4 ms; bench/spending.ts). It holds every column the summary reads.
+    db.exec(`
+      CREATE INDEX ledger_days_groups
+        ON ledger_days(demo, kind, model, status, day, n, unpriced, micros, quoted);
+    `)
+  },
 ]

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { JOURNAL_MIGRATIONS } from '@main/services/tasks/journal/migrations'
 import { TaskJournal, type TaskRecord } from '@main/services/tasks/journal/TaskJournal'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -83,6 +84,30 @@ describe('task journal', () => {
     expect(again.byRequestId('req-12345678')?.id).toBe('a')
     expect(again.byKey('k-a')?.id).toBe('a')
     again.close()
+  })
+
+  it('upgrades a journal from before the ledger_days_groups index: the index is added, every row kept', () => {
+    const path = journalPath()
+    const j = new TaskJournal(path)
+    j.insert(record('a', 'k-a'))
+    j.close()
+    // The schema as version 2 left it.
+    const old = new Database(path)
+    old.exec('DROP INDEX ledger_days_groups')
+    old.pragma('user_version = 2')
+    old.close()
+
+    const again = new TaskJournal(path)
+    again.close()
+    const raw = new Database(path, { readonly: true })
+    expect(raw.pragma('user_version', { simple: true })).toBe(JOURNAL_MIGRATIONS.length)
+    expect(
+      raw
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name = ?`)
+        .get('ledger_days_groups'),
+    ).toEqual({ name: 'ledger_days_groups' })
+    expect(raw.prepare('SELECT id FROM tasks').all()).toEqual([{ id: 'a' }])
+    raw.close()
   })
 
   it('refuses a second task with the same key (one key, one generation)', () => {
