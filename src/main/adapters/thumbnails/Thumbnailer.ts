@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { type PHash, phashOfPixels } from '@shared/library/phash'
 import type { Sharp } from 'sharp'
 
+import { exists } from '../fs/exists'
 import { Gate } from './gate'
 import { loadSharp } from './loadSharp'
 
@@ -188,16 +189,6 @@ export class Thumbnailer {
         })
     await this.writeAtomically(target, (tmp) => source.png().toFile(tmp))
     return target
-  }
-}
-
-/** Whether a file or folder is there. */
-async function exists(path: string): Promise<boolean> {
-  try {
-    await fs.access(path)
-    return true
-  } catch {
-    return false
   }
 }
 

@@ -11,8 +11,9 @@ import {
 import type { LibraryChange, LibraryStatus, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
 
+import { exists } from '../../adapters/fs/exists'
 import type { Db } from '../../adapters/sqlite/openDatabase'
-import { errnoOf, exists } from './fsUtil'
+import { errnoOf } from './fsUtil'
 import { type TileRow, toTile } from './indexRows'
 import type { LibraryCore, LibraryServiceOptions } from './LibraryCore'
 import { SimilarIndex } from './SimilarIndex'

@@ -6,8 +6,9 @@ import { type ParsedSettings, settingsFromPngText } from '@shared/library/settin
 import type { LibraryItem, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
 
+import { exists } from '../../adapters/fs/exists'
 import { writeZip, type ZipEntry } from './exportZip'
-import { errnoOf, exists, storageFailure } from './fsUtil'
+import { errnoOf, storageFailure } from './fsUtil'
 import type { LibraryCore } from './LibraryCore'
 import { sniffExt } from './mediaProbe'
 import { hashFile } from './scan'

@@ -80,15 +80,6 @@ export function storageFailure(what: string, e: unknown, dir: string): never {
     action: 'Check the library folder in Settings.',
   })
 }
-/** True when something exists at `path`. */
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await fs.access(path)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * Whether `rel` names something inside `root` with no symbolic link on the way (the last part
