@@ -170,12 +170,7 @@ export class Thumbnailer {
   async dragIcon(sha256: string | null): Promise<string> {
     const own = sha256 !== null && (await this.has(sha256))
     const target = this.dragIconPath(own ? sha256 : null)
-    try {
-      await fs.access(target)
-      return target
-    } catch {
-      // Made below.
-    }
+    if (await exists(target)) return target
     // Read as bytes: libvips caches what it opened by file name, and a replaced poster keeps its name.
     const source = own
       ? loadSharp()(await fs.readFile(this.pathFor(sha256))).resize(64, 64, { fit: 'inside' })
