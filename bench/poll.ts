@@ -16,8 +16,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { ManualClock } from '../src/main/adapters/clock/ManualClock'
+import { recordOf } from '../src/main/services/admission/newTask'
+import { Journal } from '../src/main/services/journal/Journal'
 import { TaskEngine } from '../src/main/services/tasks/engine/TaskEngine'
-import { TaskJournal } from '../src/main/services/tasks/journal/TaskJournal'
 import type {
   GatewayTask,
   ResultSink,
@@ -186,7 +187,8 @@ async function run(scenario: 'submit' | 'recover', concurrency: number): Promise
   const clock = new ManualClock(1_700_000_000_000, 7)
   const random = seeded(12345)
   const service = new SimulatedService(clock, () => 83_000 + Math.round(random() * 170_000))
-  const journal = new TaskJournal(join(dir, 'tasks.sqlite'))
+  const db = new Journal(join(dir, 'tasks.sqlite'))
+  const journal = db.tasks
   const engine = new TaskEngine({
     journal,
     gateway: service,
@@ -198,24 +200,21 @@ async function run(scenario: 'submit' | 'recover', concurrency: number): Promise
   const start = clock.now()
   for (let i = 0; i < TASKS; i++) {
     const id = `task-${i}`
-    const key = `key-${i}`
     ids.push(id)
-    engine.submit({
+    // Journaled as admission does (queued, its own key); the engine drives it once started.
+    const record = recordOf(
+      {
+        kind: 'video',
+        request: { model: 'motion-2.0', prompt: `video ${i}`, duration: 5, resolution: '720p' },
+      },
       id,
-      requestId: null,
-      kind: 'video',
-      idempotencyKey: key,
-      model: 'motion-2.0',
-      prompt: `video ${i}`,
-      request: { model: 'motion-2.0', prompt: `video ${i}` },
-      files: { images: [] },
-      costUsd: 0.4219,
-      costLabel: '$0.4219',
-      quote: null,
-      demo: true,
-      retryOf: null,
-      batch: null,
-    })
+      { images: [] },
+      true,
+      { retryOf: null, batch: null },
+      start,
+    )
+    journal.insert(record)
+    const key = record.idempotencyKey
     if (scenario === 'recover') {
       // Already accepted by the server before a restart: the engine resumes polling all of them.
       service.seed(`srv-${key}`, start - Math.round(random() * 60_000))
@@ -232,7 +231,7 @@ async function run(scenario: 'submit' | 'recover', concurrency: number): Promise
   const end = clock.now()
   const finished = done()
   await engine.stop()
-  journal.close()
+  db.close()
   rmSync(dir, { recursive: true, force: true })
   if (!finished) throw new Error(`${scenario}: not every task finished`)
 

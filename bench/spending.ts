@@ -17,8 +17,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { SpendLedger } from '../src/main/services/spending/SpendLedger'
-import { TaskJournal } from '../src/main/services/tasks/journal/TaskJournal'
+import Database from 'better-sqlite3'
+
+import { Journal } from '../src/main/services/journal/Journal'
 import { addDays, dayKeyOf, namedRange } from '../src/shared/spending/days'
 import type { LedgerStatus, SpendKind } from '../src/shared/spending/types'
 import { median, pct, runBench } from './support/stats'
@@ -90,10 +91,11 @@ const r2 = (n: number): number => Math.round(n * 100) / 100
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-bench-spending-'))
-  const journal = new TaskJournal(join(dir, 'tasks.sqlite'))
+  const journal = new Journal(join(dir, 'tasks.sqlite'))
   try {
-    const db = journal.database
-    const ledger = new SpendLedger(db)
+    const ledger = journal.ledger
+    // A second connection for the checkpoint and the query plans (the journal keeps its own).
+    const db = new Database(join(dir, 'tasks.sqlite'))
     const now = Date.now()
     const today = dayKeyOf(now)
     const random = rng(15)
@@ -245,6 +247,7 @@ async function main(): Promise<void> {
         fillMs: Math.round(fillMs),
       }),
     )
+    db.close()
   } finally {
     journal.close()
     rmSync(dir, { recursive: true, force: true })

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Import cycles in src/ (run by `npm run lint`): every relative and aliased (@shared/…) import,
 // type-only imports and dynamic import() included, since a type cycle is still a design cycle.
-// Prints each cycle's files and exits 1 when there is one.
+// Two levels: files, and the service domains as folders (src/main/services/<domain>/), which must
+// form a one-way graph even where no two files import each other in a loop.
+// Prints each cycle and exits 1 when there is one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/
@@ -37,11 +39,10 @@ function resolveSpecifier(from, spec, aliases) {
   return null
 }
 
-/** Strongly connected components of more than one file (or a file importing itself). */
-export function findCycles(srcDir, aliases = { '@shared': join(srcDir, 'shared') }) {
-  const files = sourceFiles(srcDir)
+/** Every source file under `srcDir` with the files it imports (packages left out). */
+function importGraph(srcDir, aliases) {
   const graph = new Map()
-  for (const file of files) {
+  for (const file of sourceFiles(srcDir)) {
     const deps = new Set()
     for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const target = resolveSpecifier(file, m[1] ?? m[2] ?? m[3], aliases)
@@ -49,6 +50,11 @@ export function findCycles(srcDir, aliases = { '@shared': join(srcDir, 'shared')
     }
     graph.set(file, [...deps])
   }
+  return graph
+}
+
+/** Strongly connected components of more than one node (or a node that reaches itself). */
+function stronglyConnected(graph) {
   let counter = 0
   const index = new Map()
   const low = new Map()
@@ -78,8 +84,51 @@ export function findCycles(srcDir, aliases = { '@shared': join(srcDir, 'shared')
       if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort())
     }
   }
-  for (const file of files) if (!index.has(file)) visit(file)
+  for (const node of graph.keys()) if (!index.has(node)) visit(node)
   return cycles
+}
+
+const defaultAliases = (srcDir) => ({ '@shared': join(srcDir, 'shared') })
+
+/** Import cycles between files: each is the sorted list of the files in it. */
+export function findCycles(srcDir, aliases = defaultAliases(srcDir)) {
+  return stronglyConnected(importGraph(srcDir, aliases))
+}
+
+/**
+ * Cycles between the service domains (the folders of src/main/services): a domain imports
+ * another when any of its files does. Each cycle is the sorted list of the domains in it, with
+ * the imports that close it, so the message says which file to change.
+ */
+export function findDomainCycles(srcDir, aliases = defaultAliases(srcDir)) {
+  const services = join(srcDir, 'main', 'services')
+  const domainOf = (file) => {
+    const rel = relative(services, file)
+    if (rel.startsWith('..') || !rel.includes(sep)) return null
+    return rel.split(sep)[0]
+  }
+  const files = importGraph(srcDir, aliases)
+  const graph = new Map()
+  const via = new Map()
+  for (const [file, deps] of files) {
+    const from = domainOf(file)
+    if (!from) continue
+    if (!graph.has(from)) graph.set(from, [])
+    for (const dep of deps) {
+      const to = domainOf(dep)
+      if (!to || to === from) continue
+      if (!graph.get(from).includes(to)) graph.get(from).push(to)
+      const key = `${from}->${to}`
+      if (!via.has(key)) via.set(key, [])
+      via.get(key).push(`${relative(srcDir, file)} -> ${relative(srcDir, dep)}`)
+    }
+  }
+  return stronglyConnected(graph).map((domains) => ({
+    domains,
+    imports: domains.flatMap((a) =>
+      domains.flatMap((b) => (a === b ? [] : (via.get(`${a}->${b}`) ?? []))),
+    ),
+  }))
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -90,7 +139,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       `Import cycle (${cycle.length} files):\n  ${cycle.map((f) => relative(root, f)).join('\n  ')}`,
     )
   }
-  if (cycles.length > 0) {
+  const domainCycles = findDomainCycles(join(root, 'src'))
+  for (const cycle of domainCycles) {
+    console.error(
+      `Service domains import each other in a loop (${cycle.domains.join(', ')}):\n  ${cycle.imports.join('\n  ')}`,
+    )
+  }
+  if (cycles.length > 0 || domainCycles.length > 0) {
     console.error('Break the cycle: move what both sides need into a module neither imports from.')
     process.exit(1)
   }

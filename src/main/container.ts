@@ -1,6 +1,5 @@
 import { join } from 'node:path'
 
-import { systemClock } from './adapters/clock/Clock'
 import { JsonFile } from './adapters/fs/JsonFile'
 import type { SecretStore } from './adapters/secrets/SecretStore'
 import { sqliteOpener } from './adapters/sqlite/openDatabase'
@@ -8,6 +7,7 @@ import { Thumbnailer } from './adapters/thumbnails/Thumbnailer'
 import { MainEvents } from './events'
 import type { Platform } from './platform'
 import { createMediaHandler } from './protocols/mediaProtocol'
+import { Admission } from './services/admission/Admission'
 import { BatchService } from './services/batches/BatchService'
 import { WildcardStore } from './services/batches/WildcardStore'
 import { createChatService } from './services/chat/createChatService'
@@ -16,13 +16,14 @@ import { DemoService } from './services/demo/DemoService'
 import { Diagnostics } from './services/diagnostics/Diagnostics'
 import { DownloadService } from './services/downloads/DownloadService'
 import { ChosenFiles } from './services/files/ChosenFiles'
+import { Journal } from './services/journal/Journal'
 import { composeGrid } from './services/library/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
 import type { LibraryReader } from './services/library/reader/LibraryReader'
 import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
+import { BudgetGate } from './services/spending/BudgetGate'
 import { SpendingService } from './services/spending/SpendingService'
-import { TextSpendRecorder } from './services/spending/TextSpendRecorder'
 import { createTaskService } from './services/tasks/createTaskService'
 import { UploadStaging } from './services/uploads/UploadStaging'
 
@@ -48,6 +49,9 @@ export interface ContainerOptions {
 export function createContainer(options: ContainerOptions) {
   const events = new MainEvents()
   const openDatabase = sqliteOpener(options.sqliteBinding)
+  // The task journal holds paid work: it opens first, and a journal that cannot be opened stops
+  // start-up (boot.ts) before anything else holds a file.
+  const journal = new Journal(join(options.userDataDir, 'tasks.sqlite'), openDatabase)
   const settings = new SettingsService({
     file: new JsonFile<PersistedSettings>(join(options.userDataDir, 'settings.json')),
     secrets: options.secrets,
@@ -66,21 +70,11 @@ export function createContainer(options: ContainerOptions) {
   const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })
   const uploads = new UploadStaging(join(options.userDataDir, 'uploads'))
   const client = new ServiceClient({ connection: () => settings.connection(), diagnostics })
-  const chat = createChatService({
-    userDataDir: options.userDataDir,
-    events,
-    client,
-    openDatabase,
-    spend: new TextSpendRecorder({
-      // The task service is built just below; chat requests only start after it exists.
-      ledger: async () => (await tasks.runtime()).ledger,
-      demo: async () => (await settings.connection())?.demo ?? false,
-      clock: systemClock,
-    }),
-  })
   const downloads = new DownloadService({ client })
+  const gate = new BudgetGate({ ledger: journal.ledger, budgets: () => settings.budgets() })
   const tasks = createTaskService({
     userDataDir: options.userDataDir,
+    journal,
     settings,
     library,
     events,
@@ -88,13 +82,28 @@ export function createContainer(options: ContainerOptions) {
     notifier: options.platform,
     client,
     downloads,
+  })
+  const admission = new Admission({
+    userDataDir: options.userDataDir,
+    tasks: journal.tasks,
+    ledger: journal.ledger,
+    batches: journal.batches,
+    transaction: journal.transaction,
+    gate,
+    intake: tasks,
+    connection: () => settings.connection(),
+  })
+  const chat = createChatService({
+    userDataDir: options.userDataDir,
+    events,
+    client,
     openDatabase,
-    // The spending and batch services are built below; these run only once tasks move.
-    onSpend: () => spending.changed(),
-    onBatches: (ids) => void batches.touched(ids),
+    spend: admission.text,
   })
   const spending = new SpendingService({
-    tasks,
+    ledger: journal.ledger,
+    tasks: journal.tasks,
+    gate,
     settings,
     keptImages: async (from, to) =>
       (await library.ids({ favourites: true, from, to, kinds: ['image', 'art', 'workbench'] }))
@@ -104,7 +113,11 @@ export function createContainer(options: ContainerOptions) {
   })
   const wildcards = new WildcardStore(new JsonFile(join(options.userDataDir, 'wildcards.json')))
   const batches = new BatchService({
+    admission,
+    gate,
     tasks,
+    batches: journal.batches,
+    journal: journal.tasks,
     wildcards,
     settings,
     events,
@@ -131,6 +144,7 @@ export function createContainer(options: ContainerOptions) {
     chosenFiles: new ChosenFiles(async () => [uploads.dir, (await settings.view()).libraryDir]),
     diagnostics,
     tasks,
+    admission,
     spending,
     batches,
     wildcards,
@@ -145,6 +159,8 @@ export function createContainer(options: ContainerOptions) {
       await tasks.dispose()
       await library.close()
       await chat.close()
+      await admission.idle()
+      journal.close()
       await client.close()
       await diagnostics.flush()
     },

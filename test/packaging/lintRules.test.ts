@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { ESLint } from 'eslint'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { findCycles } from '../../scripts/check-cycles.mjs'
+import { findCycles, findDomainCycles } from '../../scripts/check-cycles.mjs'
 
 /**
  * `npm run lint` keeps the layers and the import graph as docs/ARCHITECTURE.md draws them: a
@@ -172,5 +172,29 @@ describe('import cycles', () => {
 
   it('src/ has none', () => {
     expect(findCycles(join(root, 'src'))).toEqual([])
+  })
+
+  it('finds service domains that import each other in a loop with no file cycle', () => {
+    const dir = tree({
+      'main/services/spending/Spending.ts':
+        "import type { Tasks } from '../tasks/Tasks'\nexport type S = Tasks\n",
+      'main/services/tasks/Tasks.ts': 'export type Tasks = 1\n',
+      'main/services/tasks/hook.ts': "import { s } from '../spending/budget'\nexport const h = s\n",
+      'main/services/spending/budget.ts': 'export const s = 1\n',
+      'main/services/journal/Journal.ts': 'export const j = 1\n',
+      'main/services/admission/A.ts':
+        "import { j } from '../journal/Journal'\nexport const a = j\n",
+    })
+    expect(findCycles(dir)).toEqual([])
+    const loops = findDomainCycles(dir)
+    expect(loops.map((l) => l.domains)).toEqual([['spending', 'tasks']])
+    expect(loops[0]!.imports).toEqual([
+      expect.stringContaining('spending/Spending.ts -> main/services/tasks/Tasks.ts'),
+      expect.stringContaining('tasks/hook.ts -> main/services/spending/budget.ts'),
+    ])
+  })
+
+  it('the service domains of src/ form a one-way graph', () => {
+    expect(findDomainCycles(join(root, 'src'))).toEqual([])
   })
 })

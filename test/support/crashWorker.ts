@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       await stack.batches.submit(base, spec, requestId, false)
       expected += size
     } else {
-      await stack.tasks.submit(item)
+      await stack.admission.submit(item)
       expected += 1
     }
   }

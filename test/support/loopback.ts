@@ -85,7 +85,7 @@ export function recordingClock(start = Date.parse('2026-11-01T12:00:00Z')) {
   return { clock, sleeps, advance: (ms: number) => (now += ms) }
 }
 
-/** The smallest valid PNG header bytes (enough for magic-byte and dimension checks). */
+/** The smallest PNG the reference check takes: header, dimensions, filler and IEND. */
 export function pngBytes(width = 8, height = 8, extra = 64): Buffer {
   const head = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
   const ihdr = Buffer.alloc(17)
@@ -94,5 +94,7 @@ export function pngBytes(width = 8, height = 8, extra = 64): Buffer {
   ihdr.writeUInt32BE(height, 8)
   ihdr[12] = 8
   ihdr[13] = 6
-  return Buffer.concat([head, ihdr, Buffer.alloc(4), Buffer.alloc(extra, 7)])
+  // IEND last: a complete file by the one reference check (a cut-off one has no IEND).
+  const iend = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])
+  return Buffer.concat([head, ihdr, Buffer.alloc(4), Buffer.alloc(extra, 7), iend])
 }

@@ -6,13 +6,16 @@ import { JsonFile } from '@main/adapters/fs/JsonFile'
 import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
+import { Admission } from '@main/services/admission/Admission'
 import { BatchService } from '@main/services/batches/BatchService'
 import { WildcardStore } from '@main/services/batches/WildcardStore'
 import { ServiceClient } from '@main/services/client/ServiceClient'
 import { DownloadService } from '@main/services/downloads/DownloadService'
+import { Journal } from '@main/services/journal/Journal'
 import { composeGrid } from '@main/services/library/composeGrid'
 import { LibraryService } from '@main/services/library/LibraryService'
 import { type PersistedSettings, SettingsService } from '@main/services/settings/SettingsService'
+import { BudgetGate } from '@main/services/spending/BudgetGate'
 import { createTaskService } from '@main/services/tasks/createTaskService'
 import type { EnginePolicy } from '@main/services/tasks/engine/policy'
 import type { TaskService } from '@main/services/tasks/TaskService'
@@ -57,6 +60,9 @@ export interface Stack {
   settings: SettingsService
   library: LibraryService
   tasks: TaskService
+  /** The one way in for paid requests, wired as the container wires it. */
+  admission: Admission
+  journal: Journal
   batches: BatchService
   events: MainEvents
   notifier: RecordingNotifier
@@ -102,8 +108,11 @@ export async function startStack(opts: {
     connection: () => settings.connection(),
     ...(opts.timeouts ? { timeouts: opts.timeouts } : {}),
   })
+  const journal = new Journal(join(userDataDir, 'tasks.sqlite'))
+  const gate = new BudgetGate({ ledger: journal.ledger, budgets: () => settings.budgets() })
   const tasks = createTaskService({
     userDataDir,
+    journal,
     settings,
     library,
     events,
@@ -111,10 +120,23 @@ export async function startStack(opts: {
     policy: { ...FAST_POLICY, ...opts.policy },
     client,
     downloads: new DownloadService({ client }),
-    onBatches: (ids) => void batches.touched(ids),
+  })
+  const admission = new Admission({
+    userDataDir,
+    tasks: journal.tasks,
+    ledger: journal.ledger,
+    batches: journal.batches,
+    transaction: journal.transaction,
+    gate,
+    intake: tasks,
+    connection: () => settings.connection(),
   })
   const batches = new BatchService({
+    admission,
+    gate,
     tasks,
+    batches: journal.batches,
+    journal: journal.tasks,
     wildcards: new WildcardStore(new JsonFile(join(userDataDir, 'wildcards.json'))),
     settings,
     events,
@@ -129,11 +151,14 @@ export async function startStack(opts: {
     settings,
     library,
     tasks,
+    admission,
+    journal,
     batches,
     events,
     notifier,
     async close({ keep = false } = {}) {
       await tasks.dispose()
+      journal.close()
       await client.close()
       await library.close()
       if (!keep) rmSync(dir, { recursive: true, force: true })

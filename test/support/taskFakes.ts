@@ -4,9 +4,12 @@ import { join } from 'node:path'
 
 import { ManualClock } from '@main/adapters/clock/ManualClock'
 import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
+import { Journal } from '@main/services/journal/Journal'
+import type { TaskJournal } from '@main/services/journal/TaskJournal'
+import { ledgerRowOf } from '@main/services/journal/taskLedger'
+import type { TaskRecord } from '@main/services/journal/taskRecord'
 import type { EnginePolicy } from '@main/services/tasks/engine/policy'
-import { type Limits, type NewTask, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
-import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
+import { type Limits, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
 import type {
   DownloadedFile,
   GatewayTask,
@@ -174,6 +177,71 @@ export class FakeSink implements ResultSink {
 }
 
 let seq = 0
+/** What admission decides of a new task; the rest of its row is that of any new queued task. */
+export type NewTask = Pick<
+  TaskRecord,
+  | 'id'
+  | 'requestId'
+  | 'kind'
+  | 'idempotencyKey'
+  | 'model'
+  | 'prompt'
+  | 'request'
+  | 'files'
+  | 'costUsd'
+  | 'costLabel'
+  | 'quote'
+  | 'demo'
+  | 'retryOf'
+  | 'batch'
+>
+
+/** The journal row of a new task, queued and never sent (as admission/newTask.ts writes it). */
+export function queuedRecord(n: NewTask, now: number): TaskRecord {
+  return {
+    ...n,
+    state: 'queued',
+    createdAt: now,
+    updatedAt: now,
+    startedAt: null,
+    finishedAt: null,
+    attempts: 0,
+    serverId: null,
+    serverStatus: null,
+    progress: null,
+    pendingQuote: null,
+    outputs: null,
+    error: null,
+    notice: null,
+    attention: null,
+    dismissed: false,
+  }
+}
+
+/**
+ * Journals tasks the way admission's last step does (task and ledger rows, and `alongside`, in one
+ * transaction), then hands them to the engine: the engine's tests start from admitted tasks
+ * without the validation and file copies in front of them.
+ */
+export function journalAndAccept(
+  journal: Journal,
+  engine: TaskEngine,
+  tasks: readonly NewTask[],
+  now: number,
+  alongside?: () => void,
+): TaskRecord[] {
+  const records = tasks.map((n) => queuedRecord(n, now))
+  journal.transaction(() => {
+    alongside?.()
+    for (const r of records) {
+      journal.tasks.insert(r)
+      journal.ledger.open(ledgerRowOf(r))
+    }
+  })
+  engine.accept(records)
+  return records
+}
+
 export function newTask(overrides: Partial<NewTask> = {}): NewTask {
   seq++
   return {
@@ -200,6 +268,8 @@ export const LIMITS: Limits = { image: 4, video: 8, art: 2, workbench: 2 }
 export interface Rig {
   dir: string
   clock: ManualClock
+  /** The whole journal database (tasks, ledger, batches), as the container opens it. */
+  db: Journal
   journal: TaskJournal
   gateway: FakeGateway
   sink: FakeSink
@@ -208,6 +278,8 @@ export interface Rig {
   changes: string[]
   /** The view of the changed task at every change (what the renderer would be sent). */
   views: TaskView[]
+  /** Journals a task as admission does and lets the engine drive it. */
+  submit(n: NewTask): TaskRecord
   /** A second engine on the same journal, as after a crash and restart. */
   restart(): Promise<TaskEngine>
   close(): Promise<void>
@@ -240,27 +312,33 @@ export function rig(
       },
       ...(opts.policy ? { policy: opts.policy } : {}),
     })
+  const db = new Journal(path)
   const r: Rig = {
     dir,
     clock,
-    journal: new TaskJournal(path),
+    db,
+    journal: db.tasks,
     gateway,
     sink,
     notifier,
     engine: null as unknown as TaskEngine,
     changes,
     views,
+    submit(n) {
+      return journalAndAccept(r.db, r.engine, [n], clock.now())[0]!
+    },
     async restart() {
       await r.engine.stop()
-      r.journal.close()
-      r.journal = new TaskJournal(path)
+      r.db.close()
+      r.db = new Journal(path)
+      r.journal = r.db.tasks
       r.engine = make(r.journal)
       r.engine.start()
       return r.engine
     },
     async close() {
       await r.engine.stop()
-      r.journal.close()
+      r.db.close()
       rmSync(dir, { recursive: true, force: true })
     },
   }

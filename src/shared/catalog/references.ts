@@ -1,21 +1,74 @@
 /**
- * Checks on art-model reference images (native endpoint and workbench assets): PNG, JPEG or WebP
- * by magic bytes, at most 24 MiB and at most 24 megapixels, as the spec's native limits say.
+ * The one check every reference image meets, whatever door it comes through (an edit's files, a
+ * native source or mask, a workbench asset, a pasted or painted image, a Base64 field in a
+ * request): a PNG, JPEG or WebP by its magic bytes, complete (a cut-off copy has a valid header,
+ * and the service would refuse it or, worse, charge for it), with a readable size in pixels, and
+ * within the limits of the endpoint it is for. Pure TypeScript so main, the renderer and the
+ * simulator make the same decision.
  */
 import { NATIVE_LIMITS } from './artModels'
 import { imageDimensions, isCompleteImage, sniffImageType } from './imageBytes'
+import type { ReferenceFileMeta } from './types'
+
+/** Limits of the endpoint a reference is for (none: only type, completeness and pixels). */
+export interface ReferenceLimits {
+  maxBytes: number
+  maxPixels: number
+  /** "24 MiB" / "24 megapixels", as the messages say them. */
+  bytesLabel: string
+  pixelsLabel: string
+}
+
+/** The art-model limits (native image, mask and references; workbench assets). */
+export const ART_REFERENCE_LIMITS: ReferenceLimits = {
+  maxBytes: NATIVE_LIMITS.maxReferenceBytes,
+  maxPixels: NATIVE_LIMITS.maxReferencePixels,
+  bytesLabel: '24 MiB',
+  pixelsLabel: '24 megapixels',
+}
+
+/** What was learnt of a reference, and the reason it is refused (null when it is accepted). */
+export interface ReferenceInspection {
+  meta: ReferenceFileMeta
+  problem: string | null
+}
+
+/**
+ * Inspects a whole reference image: its type, size and pixels for the validators, and the first
+ * reason it cannot be sent. Completeness needs the last bytes, so callers pass the whole file.
+ */
+export function inspectReference(
+  bytes: Uint8Array,
+  limits: ReferenceLimits | null = null,
+): ReferenceInspection {
+  const type = sniffImageType(bytes)
+  const meta: ReferenceFileMeta = { bytes: bytes.length, type }
+  const dims = type ? imageDimensions(bytes) : null
+  if (dims) {
+    meta.width = dims.width
+    meta.height = dims.height
+  }
+  return { meta, problem: problemOf(bytes, meta, limits) }
+}
+
+function problemOf(
+  bytes: Uint8Array,
+  meta: ReferenceFileMeta,
+  limits: ReferenceLimits | null,
+): string | null {
+  if (bytes.length === 0) return 'The image is empty'
+  if (limits && bytes.length > limits.maxBytes)
+    return `Each reference image must be at most ${limits.bytesLabel}`
+  if (!meta.type) return 'Each reference image must be a PNG, JPEG or WebP image'
+  if (!isCompleteImage(bytes)) return 'The image is cut short (an incomplete copy or download)'
+  if (meta.width === undefined || meta.height === undefined)
+    return 'The image header could not be read (the file is damaged)'
+  if (limits && meta.width * meta.height > limits.maxPixels)
+    return `Each reference image must be at most ${limits.pixelsLabel}`
+  return null
+}
 
 /** Null when `bytes` is an acceptable art reference, else the reason, ready to show. */
 export function checkArtReference(bytes: Uint8Array): string | null {
-  if (bytes.length === 0) return 'The image is empty'
-  if (bytes.length > NATIVE_LIMITS.maxReferenceBytes)
-    return 'Each reference image must be at most 24 MiB'
-  if (!sniffImageType(bytes)) return 'Each reference image must be a PNG, JPEG or WebP image'
-  if (!isCompleteImage(bytes)) return 'The image is cut short (an incomplete copy or download)'
-  const dims = imageDimensions(bytes)
-  if (!dims) return 'The image header could not be read'
-  if (dims.width * dims.height > NATIVE_LIMITS.maxReferencePixels) {
-    return 'Each reference image must be at most 24 megapixels'
-  }
-  return null
+  return inspectReference(bytes, ART_REFERENCE_LIMITS).problem
 }

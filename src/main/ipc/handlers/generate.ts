@@ -21,6 +21,6 @@ export const generateHandlers = (c: Container) =>
       summarizeQuote(await c.client.estimateArt(request as unknown as WorkbenchEstimateRequest)),
     'generate:submitNative': async (payload) => {
       await c.chosenFiles.checkedReferences(referencePathsOf(payload))
-      return c.tasks.submit({ kind: 'native', ...payload })
+      return c.admission.submit({ kind: 'native', ...payload })
     },
   }) satisfies Partial<Handlers>

@@ -10,10 +10,10 @@ export const tasksHandlers = (c: Container) =>
     'tasks:get': ({ id }) => c.tasks.get(id),
     'tasks:submit': async (input) => {
       await c.chosenFiles.checkedReferences(referencePathsOf(input))
-      return c.tasks.submit(input)
+      return c.admission.submit(input)
     },
     'tasks:cancel': ({ id }) => c.tasks.cancel(id),
-    'tasks:retryAsNew': ({ id }) => c.tasks.retryAsNew(id),
+    'tasks:retryAsNew': ({ id }) => c.admission.retryAsNew(id),
     'tasks:dismiss': ({ id }) => c.tasks.dismiss(id),
     'tasks:confirmQuote': ({ id, quoteId }) => c.tasks.confirmQuote(id, quoteId),
     'tasks:resume': ({ id }) => c.tasks.resume(id),

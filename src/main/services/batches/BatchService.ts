@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-
 import { planBatch, type PlannedRequest, priceRequests } from '@shared/batch/plan'
 import type {
   BatchGridView,
@@ -9,28 +7,34 @@ import type {
   PlannedRequestView,
 } from '@shared/batch/types'
 import type { SettingsView } from '@shared/ipc/contract'
-import { fail, isAppFailure } from '@shared/result'
-import type { Budgets } from '@shared/spending/types'
+import { type AppFailure, fail } from '@shared/result'
 import { CONCURRENCY_KEY, isActive, type TaskKind } from '@shared/tasks/states'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
+import type { Admission, BatchEntry } from '../admission/Admission'
+import type { BatchJournal, BatchRecord } from '../journal/BatchJournal'
+import type { TaskJournal } from '../journal/TaskJournal'
 import type { composeGrid } from '../library/composeGrid'
-import { budgetState, crossedCap, spendOfInputs } from '../spending/budgetCheck'
-import { validateSubmission } from '../tasks/prepare'
+import type { BudgetGate } from '../spending/BudgetGate'
 import type { TaskService } from '../tasks/TaskService'
-import type { BatchJournal, BatchRecord } from './BatchJournal'
-import { typicalSeconds } from './typicalSeconds'
 import type { WildcardStore } from './WildcardStore'
 
 export interface BatchServiceOptions {
-  tasks: TaskService
+  /** The one way in for paid requests: a batch's requests are admitted as a whole. */
+  admission: Pick<Admission, 'check' | 'submitBatch'>
+  /** The budget rule a plan is shown against (the same one admission applies). */
+  gate: Pick<BudgetGate, 'budgets' | 'refusal'>
+  /** Steers the batch's tasks (cancel what was never sent, wake a resumed batch's queue). */
+  tasks: Pick<TaskService, 'cancel' | 'wake' | 'onBatchesChanged'>
+  /** The batches' rows and their tasks' rows, read here and written only by admission. */
+  batches: BatchJournal
+  journal: Pick<TaskJournal, 'byBatch' | 'results' | 'typicalSeconds'>
   wildcards: WildcardStore
   settings: {
     settings(): Promise<{ concurrency: SettingsView['concurrency'] }>
     connection(): Promise<{ demo: boolean } | null>
-    budgets(): Promise<Budgets>
   }
   events: MainEvents
   clock?: Clock
@@ -54,22 +58,21 @@ export class BatchService {
 
   constructor(private readonly o: BatchServiceOptions) {
     this.clock = o.clock ?? systemClock
+    o.tasks.onBatchesChanged((ids) => void this.touched(ids))
   }
 
   /** Expands, validates and prices a batch; nothing is journaled or sent. */
   async plan(base: SubmitTaskInput, spec: BatchSpec): Promise<BatchPlanView> {
     const { requests, xValues, yValues } = await this.expand(base, spec)
+    await this.o.admission.check(requests.map(entryOf))
     const price = priceRequests(requests)
-    const { journal, ledger } = await this.o.tasks.runtime()
-    const demo = await this.isDemo()
-    const refusal = demo
-      ? null
-      : crossedCap(
-          budgetState(await this.o.settings.budgets(), ledger, this.clock.now()),
-          spendOfInputs(requests.map((r) => r.input)),
-        )
+    const refusal = this.o.gate.refusal(
+      await this.o.gate.budgets(),
+      requests.map((r) => r.input),
+      await this.isDemo(),
+    )
     const { concurrency } = await this.o.settings.settings()
-    const perTask = typicalSeconds(journal.database, base.kind)
+    const perTask = this.o.journal.typicalSeconds(base.kind)
     const lanes = Math.max(1, concurrency[CONCURRENCY_KEY[base.kind]])
     return {
       kind: base.kind,
@@ -87,9 +90,9 @@ export class BatchService {
   }
 
   /**
-   * Journals every request of the batch (the plan is made again here, so what runs is what was
-   * priced) after the budget check, in one transaction with the batch row, then lets the engine
-   * run them. The same requestId twice returns the existing batch.
+   * Admits every request of the batch (the plan is made again here, so what runs is what was
+   * priced): validated, budget-checked as a whole and journaled with the batch row in one
+   * transaction by admission, then run. The same requestId twice answers the existing batch.
    */
   async submit(
     base: SubmitTaskInput,
@@ -97,67 +100,50 @@ export class BatchService {
     requestId: string,
     override: boolean,
   ): Promise<BatchView> {
-    const { engine, batches } = await this.o.tasks.runtime()
-    const existing = batches.byRequestId(requestId)
-    if (existing) return this.view(existing, batches)
+    const existing = this.o.batches.byRequestId(requestId)
+    if (existing) return this.view(existing)
     const { requests, xValues, yValues } = await this.expand(base, spec)
-    const demo = await this.isDemo()
-    const id = randomUUID()
-    const tasks = []
-    for (const r of requests)
-      tasks.push(await this.o.tasks.prepareBatchTask(r.input, { batchId: id, ...r.cell }, demo))
     const price = priceRequests(requests)
-    const now = this.clock.now()
-    const record: BatchRecord = {
-      id,
+    const { batchId } = await this.o.admission.submitBatch({
       requestId,
-      title: spec.title || defaultTitle(base, requests.length),
-      kind: base.kind,
-      model: String((base.request as { model?: unknown }).model ?? ''),
-      state: 'running',
-      createdAt: now,
-      updatedAt: now,
-      total: requests.length,
-      estimateUsd: price.totalUsd,
-      axes: {
-        xField: spec.x?.field ?? null,
-        yField: spec.y?.field ?? null,
-        xValues,
-        yValues,
-      },
-      demo,
-    }
-    const budgets = await this.o.settings.budgets()
-    // No await from here to the journal: the check and the rows are one step.
-    const again = batches.byRequestId(requestId)
-    if (again) return this.view(again, batches)
-    this.o.tasks.assertBudget(
-      budgets,
-      requests.map((r) => r.input),
-      demo,
+      entries: requests.map(entryOf),
       override,
-      'batch',
-    )
-    engine.submitMany(tasks, () => batches.insert(record))
-    return this.emit(id)
+      record: (id, demo, now) => ({
+        id,
+        requestId,
+        title: spec.title || defaultTitle(base, requests.length),
+        kind: base.kind,
+        model: String((base.request as { model?: unknown }).model ?? ''),
+        state: 'running',
+        createdAt: now,
+        updatedAt: now,
+        total: requests.length,
+        estimateUsd: price.totalUsd,
+        axes: {
+          xField: spec.x?.field ?? null,
+          yField: spec.y?.field ?? null,
+          xValues,
+          yValues,
+        },
+        demo,
+      }),
+    })
+    return this.emit(batchId)
   }
 
   async list(): Promise<BatchView[]> {
-    const { batches } = await this.o.tasks.runtime()
-    return batches.list().map((b) => this.view(b, batches))
+    return this.o.batches.list().map((b) => this.view(b))
   }
 
   async get(id: string): Promise<BatchView> {
-    const { batches } = await this.o.tasks.runtime()
-    return this.view(this.record(batches, id), batches)
+    return this.view(this.record(id))
   }
 
   /** The batch's cells in plan order with their tasks' states and saved results. */
   async grid(id: string): Promise<BatchGridView> {
-    const { journal, batches } = await this.o.tasks.runtime()
-    const batch = this.view(this.record(batches, id), batches)
-    const cells = journal.byBatch(id).map((t) => {
-      const results = journal.results(t.id)
+    const batch = this.view(this.record(id))
+    const cells = this.o.journal.byBatch(id).map((t) => {
+      const results = this.o.journal.results(t.id)
       return {
         index: t.batch?.index ?? 0,
         x: t.batch?.x ?? null,
@@ -205,26 +191,24 @@ export class BatchService {
 
   /** Nothing new is sent; requests already sent finish and are saved. */
   async pause(id: string): Promise<BatchView> {
-    const { batches } = await this.o.tasks.runtime()
-    const b = this.record(batches, id)
+    const b = this.record(id)
     if (b.state === 'cancelled')
       fail('validation', 'A cancelled batch cannot be paused.', {
         action: 'Run its settings again as a new batch.',
       })
-    batches.setState(id, 'paused', this.clock.now())
+    this.o.batches.setState(id, 'paused', this.clock.now())
     return this.emit(id)
   }
 
   async resume(id: string): Promise<BatchView> {
-    const { engine, journal, batches } = await this.o.tasks.runtime()
-    const b = this.record(batches, id)
+    const b = this.record(id)
     if (b.state !== 'paused')
       fail('validation', 'Only a paused batch can be resumed.', {
         action: 'Refresh the Tasks screen.',
       })
-    batches.setState(id, 'running', this.clock.now())
-    engine.wake(
-      journal
+    this.o.batches.setState(id, 'running', this.clock.now())
+    await this.o.tasks.wake(
+      this.o.journal
         .byBatch(id)
         .filter((t) => t.state === 'queued')
         .map((t) => t.id),
@@ -234,10 +218,9 @@ export class BatchService {
 
   /** Cancels what was never sent (queued, or waiting on a price); sent requests finish and save. */
   async cancel(id: string): Promise<BatchView> {
-    const { journal, batches } = await this.o.tasks.runtime()
-    this.record(batches, id)
-    batches.setState(id, 'cancelled', this.clock.now())
-    for (const t of journal.byBatch(id)) {
+    this.record(id)
+    this.o.batches.setState(id, 'cancelled', this.clock.now())
+    for (const t of this.o.journal.byBatch(id)) {
       const waitsOnPrice =
         t.state === 'needs_attention' &&
         (t.attention === 'quote_changed' || t.attention === 'price_above_estimate')
@@ -257,15 +240,15 @@ export class BatchService {
     return view
   }
 
-  private record(batches: BatchJournal, id: string): BatchRecord {
-    const b = batches.get(id)
+  private record(id: string): BatchRecord {
+    const b = this.o.batches.get(id)
     if (!b)
       fail('not_found', 'This batch is no longer there.', { action: 'Refresh the Tasks screen.' })
     return b!
   }
 
-  private view(b: BatchRecord, batches: BatchJournal): BatchView {
-    const counts = batches.counts(b.id)
+  private view(b: BatchRecord): BatchView {
+    const counts = this.o.batches.counts(b.id)
     const active = Object.entries(counts).some(
       ([state, n]) => n > 0 && isActive(state as never) && state !== 'queued',
     )
@@ -298,7 +281,7 @@ export class BatchService {
     return (await this.o.settings.connection().catch(() => null))?.demo ?? false
   }
 
-  /** The plan, with every request checked by the same validators as a single submission. */
+  /** The plan (wildcards, axes, repeats); admission validates each of its requests. */
   private async expand(base: SubmitTaskInput, spec: BatchSpec) {
     const plan = planBatch(base, spec, await this.o.wildcards.map())
     if (!plan.ok) {
@@ -310,25 +293,31 @@ export class BatchService {
         action: 'Correct the batch settings; nothing was sent or charged.',
       })
     }
-    for (const r of plan.requests) {
-      try {
-        await validateSubmission(r.input)
-      } catch (e) {
-        if (!isAppFailure(e)) throw e
-        const where = [r.cell.x && `X ${r.cell.x}`, r.cell.y && `Y ${r.cell.y}`]
-          .filter(Boolean)
-          .join(', ')
-        fail(
-          'validation',
-          `Request ${r.cell.index + 1}${where ? ` (${where})` : ''}: ${e.error.message}`,
-          {
-            fields: axisFields(e.error.fields ?? {}, r),
-            action: 'Change the axis values or the form; nothing was sent or charged.',
-          },
-        )
-      }
-    }
     return plan
+  }
+}
+
+/**
+ * A request of the plan as admission takes it: a refusal names the request and its axis values,
+ * and its field errors point at the axis that set the value when there is one.
+ */
+function entryOf(r: PlannedRequest): BatchEntry {
+  return {
+    input: r.input,
+    cell: r.cell,
+    relabel: (e: AppFailure) => {
+      const where = [r.cell.x && `X ${r.cell.x}`, r.cell.y && `Y ${r.cell.y}`]
+        .filter(Boolean)
+        .join(', ')
+      return fail(
+        'validation',
+        `Request ${r.cell.index + 1}${where ? ` (${where})` : ''}: ${e.error.message}`,
+        {
+          fields: axisFields(e.error.fields ?? {}, r),
+          action: 'Change the axis values or the form; nothing was sent or charged.',
+        },
+      )
+    },
   }
 }
 

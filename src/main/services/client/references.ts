@@ -1,41 +1,72 @@
-import { open, readFile, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 
 import {
-  checkArtReference,
-  imageDimensions,
-  NATIVE_LIMITS,
+  ART_REFERENCE_LIMITS,
+  inspectReference,
   type ReferenceFileMeta,
-  sniffImageType,
+  type ReferenceLimits,
 } from '@shared/catalog'
 import { fail } from '@shared/result'
 
-/** Enough of a file's start for the magic bytes and the dimensions (JPEG EXIF can be long). */
-const HEAD_BYTES = 256 * 1024
+/**
+ * The largest reference file read at all (any endpoint's own limit is lower): a bigger one is
+ * refused from its size, so a wrong file dropped in never fills main's memory.
+ */
+export const MAX_REFERENCE_FILE_BYTES = 64 * 1024 * 1024
 
 export interface CheckedFile extends ReferenceFileMeta {
   path: string
   /** The Content-Type to upload with, from the magic bytes. */
   mime: string
-}
-
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r')
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES)
-    const { bytesRead } = await handle.read(buf, 0, HEAD_BYTES, 0)
-    return buf.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
+  /** The whole file, already read, for the caller to encode or upload. */
+  data: Buffer
 }
 
 const fieldName = (field: string, i: number, count: number) =>
   count > 1 ? `${field}[${i}]` : field
 
 /**
- * Reads what the catalog's validators need about reference files (size, type by magic bytes,
- * dimensions) and refuses, before anything is uploaded, files that are missing or are not PNG,
- * JPEG or WebP whatever their name says.
+ * The one check of a reference file for every door (an edit's images, a native source or mask, a
+ * workbench asset): the file is read whole and put through the catalog's `inspectReference`
+ * (type by magic bytes, complete, readable pixels, the endpoint's limits), so a truncated PNG or
+ * a broken JPEG is refused before anything is journaled, uploaded or charged. Throws
+ * `validation` with the field the form highlights.
+ */
+export async function checkReferenceFile(
+  path: string,
+  field: string,
+  limits: ReferenceLimits | null = null,
+  shownName: string = path,
+): Promise<CheckedFile> {
+  let data: Buffer
+  try {
+    const size = (await stat(path)).size
+    const cap = Math.min(MAX_REFERENCE_FILE_BYTES, limits ? limits.maxBytes : Infinity)
+    if (size > cap) {
+      const label = limits?.bytesLabel ?? `${MAX_REFERENCE_FILE_BYTES / 1024 / 1024} MiB`
+      return fail('validation', `${shownName} is larger than ${label}.`, {
+        fields: { [field]: `At most ${label}` },
+      })
+    }
+    data = await readFile(path)
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (!code) throw e
+    return fail('validation', `The file ${shownName} cannot be read (${code}).`, {
+      fields: { [field]: 'The file cannot be read; choose it again' },
+    })
+  }
+  const { meta, problem } = inspectReference(data, limits)
+  if (problem || !meta.type) {
+    const reason = problem ?? 'Use a PNG, JPEG or WebP image'
+    return fail('validation', `${shownName}: ${reason}.`, { fields: { [field]: reason } })
+  }
+  return { ...meta, field, path, mime: meta.type, data }
+}
+
+/**
+ * Checks every file of a multipart upload (`image` or `image[]`) before anything is sent: the
+ * same check as every other door, with the part's own field name on a refusal.
  */
 export async function checkUploadFiles(
   files: ReadonlyArray<{ path: string; filename?: string }>,
@@ -44,56 +75,23 @@ export async function checkUploadFiles(
   const out: CheckedFile[] = []
   for (const [i, file] of files.entries()) {
     const name = fieldName(field, i, files.length)
-    let size: number
-    let head: Uint8Array
-    try {
-      size = (await stat(file.path)).size
-      head = await readHead(file.path)
-    } catch (e) {
-      return fail(
-        'validation',
-        `The file ${file.path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`,
-        {
-          fields: { [name]: 'The file cannot be read' },
-        },
-      )
-    }
-    const type = sniffImageType(head)
-    if (!type) {
-      return fail('validation', `${file.filename ?? file.path} is not a PNG, JPEG or WebP image.`, {
-        fields: { [name]: 'Use a PNG, JPEG or WebP image' },
-      })
-    }
-    const meta: CheckedFile = { path: file.path, field, bytes: size, type, mime: type }
-    const dims = imageDimensions(head)
-    if (dims) {
-      meta.width = dims.width
-      meta.height = dims.height
-    }
-    out.push(meta)
+    const checked = await checkReferenceFile(file.path, name, null, file.filename ?? file.path)
+    out.push({ ...checked, field })
   }
   return out
 }
 
 /**
  * The art-model limits on one reference file (native image/mask/references and workbench
- * assets): PNG/JPEG/WebP, at most 24 MiB and 24 megapixels, via the catalog's shared check.
- * Returns the bytes, already read, for the caller to encode or upload.
+ * assets): PNG/JPEG/WebP, complete, at most 24 MiB and 24 megapixels. Returns the bytes, already
+ * read, for the caller to encode or upload.
  */
 export async function readArtReference(
   path: string,
   field = 'image',
 ): Promise<{ bytes: Buffer; mime: string }> {
-  const [checked] = await checkUploadFiles([{ path }], field)
-  if (checked!.bytes > NATIVE_LIMITS.maxReferenceBytes) {
-    fail('validation', 'A reference image must be at most 24 MiB.', {
-      fields: { [field]: 'At most 24 MiB' },
-    })
-  }
-  const bytes = await readFile(path)
-  const problem = checkArtReference(bytes)
-  if (problem) fail('validation', problem, { fields: { [field]: problem } })
-  return { bytes, mime: checked!.mime }
+  const checked = await checkReferenceFile(path, field, ART_REFERENCE_LIMITS)
+  return { bytes: checked.data, mime: checked.mime }
 }
 
 /** A checked art reference as Base64, for the native endpoint's image, mask or references. */

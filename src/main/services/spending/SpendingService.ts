@@ -2,21 +2,25 @@ import { formatUsdMicros } from '@shared/pricing'
 import { addDays } from '@shared/spending/days'
 import type { Budgets, BudgetState, DayKey, SpendSummary } from '@shared/spending/types'
 
-import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import { writeFileAtomic } from '../../adapters/fs/JsonFile'
 import type { MainEvents } from '../../events'
-import type { TaskService } from '../tasks/TaskService'
+import type { SpendLedger } from '../journal/SpendLedger'
+import type { TaskJournal } from '../journal/TaskJournal'
 import { capName } from './budgetCheck'
+import type { BudgetGate } from './BudgetGate'
 import { csvOf } from './csv'
 
 export interface SpendingServiceOptions {
-  tasks: Pick<TaskService, 'runtime' | 'budgetState'>
+  ledger: SpendLedger
+  /** What each task saved (the top list links to the library). */
+  tasks: Pick<TaskJournal, 'results'>
+  /** The caps and how far each is used: the same rule every request is admitted by. */
+  gate: Pick<BudgetGate, 'state'>
   settings: { setBudgets(b: Budgets): Promise<Budgets> }
   /** Favourite images made in a range of time: the "kept" images. */
   keptImages(fromMs: number, toMs: number): Promise<number>
   events: MainEvents
   notifier?: { notify(m: { title: string; body: string; taskId: string }): void }
-  clock?: Clock
   /** Spacing of `spending:changed` (a batch settles many rows at once). */
   changeIntervalMs?: number
 }
@@ -38,23 +42,22 @@ const startOf = (day: DayKey): number =>
  * charge, and nothing here says otherwise.
  */
 export class SpendingService {
-  private readonly clock: Clock
   private timer: ReturnType<typeof setTimeout> | null = null
   private readonly warned = new Set<string>()
   private closed = false
+  private readonly unsubscribe: () => void
 
   constructor(private readonly o: SpendingServiceOptions) {
-    this.clock = o.clock ?? systemClock
+    this.unsubscribe = o.ledger.subscribe(() => this.changed())
   }
 
   async summary(range: SpendRange): Promise<SpendSummary> {
-    const { ledger, journal } = await this.o.tasks.runtime()
-    const summary = ledger.summary(range.from, range.to, range.includeDemo === true)
+    const summary = this.o.ledger.summary(range.from, range.to, range.includeDemo === true)
     // The ledger knows the task, the task journal what it saved: the top list links to it.
     const base = {
       ...summary,
       top: summary.top.map((e) =>
-        e.taskId ? { ...e, libraryIds: journal.results(e.taskId).map((r) => r.libraryId) } : e,
+        e.taskId ? { ...e, libraryIds: this.o.tasks.results(e.taskId).map((r) => r.libraryId) } : e,
       ),
     }
     const images = await this.o
@@ -71,14 +74,15 @@ export class SpendingService {
 
   /** Writes the range's rows as CSV to `path` (atomically); answers how many rows. */
   async exportCsv(range: SpendRange, path: string): Promise<{ path: string; rows: number }> {
-    const { ledger } = await this.o.tasks.runtime()
-    const { text, rows } = csvOf(ledger.rows(range.from, range.to, range.includeDemo === true))
+    const { text, rows } = csvOf(
+      this.o.ledger.rows(range.from, range.to, range.includeDemo === true),
+    )
     await writeFileAtomic(path, text)
     return { path, rows }
   }
 
   state(): Promise<BudgetState> {
-    return this.o.tasks.budgetState()
+    return this.o.gate.state()
   }
 
   async setBudgets(budgets: Budgets): Promise<BudgetState> {
@@ -100,6 +104,7 @@ export class SpendingService {
 
   close(): void {
     this.closed = true
+    this.unsubscribe()
     if (this.timer) clearTimeout(this.timer)
   }
 

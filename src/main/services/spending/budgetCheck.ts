@@ -11,7 +11,7 @@ import {
 import { costOf } from '@shared/tasks/estimate'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
-import { SPEND_KIND, type SpendLedger } from './SpendLedger'
+import { SPEND_KIND, type SpendLedger } from '../journal/SpendLedger'
 
 /** What a request or a whole batch would add, per budget kind, in USD. */
 export type SpendByKind = Record<BudgetKind, number>

@@ -2,11 +2,11 @@ import { join } from 'node:path'
 
 import type { Clock } from '../../adapters/clock/Clock'
 import type { Notifier } from '../../adapters/notifications/Notifier'
-import type { SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import type { MainEvents } from '../../events'
 import type { ServiceClient } from '../client/ServiceClient'
 import type { DiagnosticsSink } from '../diagnostics/Diagnostics'
 import type { DownloadService } from '../downloads/DownloadService'
+import type { Journal } from '../journal/Journal'
 import type { LibraryService } from '../library/LibraryService'
 import type { SettingsService } from '../settings/SettingsService'
 import type { EnginePolicy } from './engine/policy'
@@ -17,7 +17,9 @@ import { TaskService } from './TaskService'
 
 export interface TaskServiceDeps {
   userDataDir: string
-  settings: Pick<SettingsService, 'settings' | 'connection' | 'budgets'>
+  /** The journal's repositories the engine works on (tasks, their ledger rows, batch pauses). */
+  journal: Pick<Journal, 'tasks' | 'ledger' | 'batches'>
+  settings: Pick<SettingsService, 'settings' | 'connection'>
   library: Pick<LibraryService, 'save' | 'findBySourceTask' | 'whenReconciled'>
   events: MainEvents
   /** The app's one ServiceClient: the gateway makes every call with `retry: 'caller'`. */
@@ -27,17 +29,12 @@ export interface TaskServiceDeps {
   notifier?: Notifier
   policy?: Partial<EnginePolicy>
   clock?: Clock
-  openDatabase?: SqliteOpener
-  /** The ledger changed (spending views refresh, cap warnings). */
-  onSpend?: () => void
-  /** Tasks of these batches changed. */
-  onBatches?: (batchIds: string[]) => void
 }
 
 /**
  * Builds the task service over the app's adapters: the gateway over the shared client and
  * downloads (demo tasks only ever reach the demo's simulator), the library as the result sink,
- * and the journal in userData.
+ * over the journal the container opened.
  */
 export function createTaskService(deps: TaskServiceDeps): TaskService {
   const gateway = new DemoGuardGateway(
@@ -51,6 +48,9 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   )
   return new TaskService({
     userDataDir: deps.userDataDir,
+    journal: deps.journal.tasks,
+    ledger: deps.journal.ledger,
+    batches: deps.journal.batches,
     gateway,
     sink: new LibraryResultSink(deps.library),
     settings: deps.settings,
@@ -59,8 +59,5 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     ...(deps.policy ? { policy: deps.policy } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
     log: (level, message, extra) => deps.diagnostics?.event(level, 'tasks', message, extra ?? {}),
-    ...(deps.openDatabase ? { openDatabase: deps.openDatabase } : {}),
-    ...(deps.onSpend ? { onSpend: deps.onSpend } : {}),
-    ...(deps.onBatches ? { onBatches: deps.onBatches } : {}),
   })
 }

@@ -12,6 +12,11 @@ import type { BatchCell } from '@shared/batch/types'
 import type { TaskKind } from '@shared/tasks/states'
 import type { AcceptedQuote } from '@shared/tasks/submit'
 
+import type { OutputRef, TaskFiles } from '../journal/taskRecord'
+
+export type { TaskLedgerHook, TaskLedgerTask } from '../journal/taskLedger'
+export type { OutputRef, TaskFiles } from '../journal/taskRecord'
+
 /** What the gateway needs to (re)send or follow one task. Never contains the API key. */
 export interface GatewayTask {
   id: string
@@ -29,17 +34,6 @@ export interface GatewayTask {
   /** Made in the offline demo: only ever sent to the demo's simulator. */
   demo: boolean
 }
-
-/**
- * Where a result can be fetched from. `url`: a temporary link (no key is sent to it);
- * `video`: GET /v1/videos/{id}/content; `file`: bytes the submit response already carried,
- * written to a temporary file by the gateway; `inline`: small Base64 data kept in the journal.
- */
-export type OutputRef =
-  | { type: 'url'; url: string }
-  | { type: 'video'; serverId: string }
-  | { type: 'file'; path: string }
-  | { type: 'inline'; b64: string; mime?: string }
 
 /** The answer to a submission: the outputs directly (images, native) or a server task to follow. */
 export type SubmitOutcome =
@@ -149,41 +143,4 @@ export interface ResultSink {
 /** OS notifications, kept behind an adapter so services never import Electron. */
 export interface TaskNotifier {
   notify(message: { title: string; body: string; taskId: string }): void
-}
-
-/**
- * Local copies of what a task sends, owned by its folder (userData/tasks/<id>): an edit's
- * reference images in part order; a native request's source image and mask, Base64-encoded only
- * when the request is sent (older journals may hold them inside the request instead).
- */
-export interface TaskFiles {
-  images: string[]
-  image?: string
-  mask?: string
-}
-
-/**
- * The spending ledger as the engine sees it (issue #15): a row is opened in the same transaction
- * as the task's journal row, before anything is sent, and follows the task's state afterwards.
- */
-export interface TaskLedgerHook {
-  /** A task was journaled: record its estimate (or accepted quote) as pending. */
-  opened(task: TaskLedgerTask): void
-  /** A task changed: settle, fail (server's word), void (never sent) or take a quoted price. */
-  changed(task: TaskLedgerTask, event: string): void
-}
-
-/** What the ledger needs of a task. */
-export interface TaskLedgerTask {
-  id: string
-  kind: TaskKind
-  state: string
-  model: string
-  prompt: string
-  costUsd: number | null
-  quote: { priceUsd: number | null } | null
-  demo: boolean
-  createdAt: number
-  updatedAt: number
-  batch: BatchCell | null
 }

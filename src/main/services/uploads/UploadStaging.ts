@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { isCompleteImage, sniffImageType } from '@shared/catalog'
+import { inspectReference } from '@shared/catalog'
 import { fail } from '@shared/result'
 
 /** Staged uploads older than this are removed on the next stage (tasks copy what they send). */
@@ -23,16 +23,12 @@ export class UploadStaging {
   ) {}
 
   async stage(bytes: Uint8Array): Promise<{ path: string; bytes: number }> {
-    const type = sniffImageType(bytes)
-    if (!type) {
-      return fail('validation', 'Only PNG, JPEG or WebP images can be used as references.', {
-        fields: { bytes: 'Use a PNG, JPEG or WebP image' },
-      })
-    }
-    if (!isCompleteImage(bytes)) {
-      return fail('validation', 'This image is cut short (an incomplete copy or download).', {
-        fields: { bytes: 'Use the complete image' },
-      })
+    // The same check as every other door for a reference (type, completeness, pixels).
+    const { meta, problem } = inspectReference(bytes)
+    const type = meta.type
+    if (problem || !type) {
+      const reason = problem ?? 'Use a PNG, JPEG or WebP image'
+      return fail('validation', `${reason}.`, { fields: { bytes: reason } })
     }
     await mkdir(this.dir, { recursive: true })
     await this.sweep()

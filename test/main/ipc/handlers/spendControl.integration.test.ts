@@ -3,6 +3,8 @@
  * simulator: budgets refuse before anything is sent, a batch is priced in full and the service's
  * own ledger agrees after the run, and a paused batch sends nothing new.
  */
+import { join } from 'node:path'
+
 import { dispatch } from '@main/ipc/dispatch'
 import type { Handlers } from '@shared/ipc/contract'
 import type { Channel, InputOf, OutputOf } from '@shared/ipc/contract'
@@ -13,6 +15,7 @@ import { estimateFor } from '@shared/tasks/estimate'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { type Simulator, startSimulator } from '@simulator'
 import { createTestApp } from '@test/support/testContainer'
+import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const cleanups: Array<() => Promise<void>> = []
@@ -341,8 +344,13 @@ describe('batches (batch:plan, batch:submit)', () => {
     expect(grid.batch.state).toBe('cancelled')
     const sent = sim.requests().filter((r) => r.path === '/ai/generate-image').length
     expect(grid.batch.counts.saved).toBe(sent)
-    const { ledger } = await app.container.tasks.runtime()
-    const statuses = grid.cells.map((c) => ledger.forTask(c.taskId)!.status).sort()
+    // The ledger as any SQLite reader finds it in userData (the container hands it to no one).
+    const raw = new Database(join(app.dir, 'userData', 'tasks.sqlite'), { readonly: true })
+    const statusOf = raw.prepare('SELECT status FROM ledger WHERE task_id = ?')
+    const statuses = grid.cells
+      .map((c) => (statusOf.get(c.taskId) as { status: string }).status)
+      .sort()
+    raw.close()
     expect(statuses).toEqual(
       [...Array(5 - sent).fill('void'), ...Array(sent).fill('settled')].sort(),
     )

@@ -337,7 +337,9 @@ describe('multipart edits', () => {
       client.editImages({ ...image, images: [{ path: fake }] }, { idempotencyKey: 'e3' }),
     )
     expect(error.code).toBe('validation')
-    expect(error.fields).toEqual({ image: 'Use a PNG, JPEG or WebP image' })
+    expect(error.fields).toEqual({
+      image: 'Each reference image must be a PNG, JPEG or WebP image',
+    })
     expect(server.received).toHaveLength(0)
   })
 

@@ -200,7 +200,10 @@ describe('LibraryService: batch and cost', () => {
     const found = await next.query({ text: 'item' }, null)
     expect(found.items.length).toBe(4)
     const fts = new Database(indexPath(app), { readonly: true })
-    const triggers = fts.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all()
+    const triggers = fts
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+      .pluck()
+      .all()
     const ftsRows = fts.prepare('SELECT count(*) FROM items_fts_docsize').pluck().get()
     fts.close()
     expect(triggers).not.toContain('items_ai')

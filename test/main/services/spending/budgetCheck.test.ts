@@ -1,3 +1,4 @@
+import type { SpendLedger } from '@main/services/journal/SpendLedger'
 import {
   budgetState,
   capName,
@@ -6,7 +7,6 @@ import {
   type SpendByKind,
   spendOfInputs,
 } from '@main/services/spending/budgetCheck'
-import type { SpendLedger } from '@main/services/spending/SpendLedger'
 import { AppFailure, type BudgetRefusal } from '@shared/result'
 import { type BudgetKind, type Budgets, type BudgetState, NO_BUDGETS } from '@shared/spending/types'
 import { costOf } from '@shared/tasks/estimate'

@@ -255,7 +255,7 @@ describe('fault matrix against the simulator', () => {
       const handles = c.faults.map((f) => server.faults.inject(f))
       try {
         const since = Date.now()
-        const submitted = await stack.tasks.submit(c.input)
+        const submitted = await stack.admission.submit(c.input)
         const view = await waitFor(stack, submitted.id, ['saved', 'failed', 'needs_attention'])
         expect(view.state, JSON.stringify(view.error)).toBe(c.expect)
         const key = keyOf(stack, view.id)
@@ -298,7 +298,7 @@ describe('fault matrix against the simulator', () => {
         body: JSON.stringify(WORKBENCH.request),
       }).then((r) => r.json() as Promise<{ data: { quote_id: string; price_usd: number } }>)
       sim.faults.inject({ route: 'POST /v1/art/generations', kind: 'expire-quote' })
-      const submitted = await stack.tasks.submit({
+      const submitted = await stack.admission.submit({
         ...WORKBENCH,
         kind: 'workbench',
         request: WORKBENCH.request,

@@ -105,7 +105,7 @@ describe('answers that will never parse stop after a few tries, with one key and
     const { service, stack } = await start()
     const answer = await make()
     service.on('POST /v1/images/generations', () => ({ charge: true, ...answer }))
-    const task = await stack.tasks.submit(IMAGE)
+    const task = await stack.admission.submit(IMAGE)
     const view = await settle(task.id, ['needs_attention', 'failed', 'saved'])
     expect(view.state).toBe('needs_attention')
     expect(view.error?.code).toBe('bad_response')
@@ -129,7 +129,7 @@ describe('answers a careful client survives', () => {
         ? { charge: true, reset: true }
         : { charge: true, body: { created: 1, data: [{ b64_json: png.toString('base64') }] } },
     )
-    const task = await stack.tasks.submit(IMAGE_B64)
+    const task = await stack.admission.submit(IMAGE_B64)
     expect((await settle(task.id, ['saved', 'failed', 'needs_attention'])).state).toBe('saved')
     expect(keysOf('POST /v1/images/generations').size).toBe(1)
     expect(service.charges().size).toBe(1)
@@ -147,7 +147,7 @@ describe('answers a careful client survives', () => {
           }
         : { charge: true, body: { created: 1, data: [{ b64_json: png.toString('base64') }] } },
     )
-    const task = await stack.tasks.submit(IMAGE_B64)
+    const task = await stack.admission.submit(IMAGE_B64)
     expect((await settle(task.id, ['saved', 'failed', 'needs_attention'])).state).toBe('saved')
     const [first, second] = service.seen('POST /v1/images/generations')
     // HTTP dates have whole seconds: at least the remaining part of the window was waited.
@@ -168,7 +168,7 @@ describe('answers a careful client survives', () => {
       charge: true,
       body: imageAt(`${service.baseUrl}/files/a.png`),
     }))
-    const task = await stack.tasks.submit(IMAGE)
+    const task = await stack.admission.submit(IMAGE)
     expect((await settle(task.id, ['saved', 'failed', 'needs_attention'])).state).toBe('saved')
     const [cdn] = third.seen('GET /cdn/*')
     expect(cdn!.headers.authorization).toBeUndefined()
@@ -189,7 +189,7 @@ describe('answers a careful client survives', () => {
       headers: { 'content-type': 'video/mp4' },
       body: makeMp4(2, 320, 240),
     }))
-    const task = await stack.tasks.submit(VIDEO)
+    const task = await stack.admission.submit(VIDEO)
     expect((await settle(task.id, ['saved', 'failed', 'needs_attention'])).state).toBe('saved')
     expect(service.seen('GET /v1/videos/*').length).toBeGreaterThanOrEqual(4)
     expect(service.seen('POST /v1/videos')).toHaveLength(1)
@@ -203,7 +203,7 @@ describe('answers a careful client survives', () => {
         ? { body: { id: 'vid_2', status: 'in_progress' } }
         : { status: 401, body: { error: { message: 'key revoked' } } },
     )
-    const task = await stack.tasks.submit(VIDEO)
+    const task = await stack.admission.submit(VIDEO)
     const view = await settle(task.id, ['saved', 'failed', 'needs_attention'])
     expect(view).toMatchObject({ state: 'needs_attention', attention: 'blocked' })
     expect(view.error?.code).toBe('auth')
@@ -237,10 +237,10 @@ describe('hostile archives from the native endpoint', () => {
       }))
       // Art runs two at a time: two bad answers used to hold both slots for ever.
       const stuck = [
-        await stack.tasks.submit(native('bad 1')),
-        await stack.tasks.submit(native('bad 2')),
+        await stack.admission.submit(native('bad 1')),
+        await stack.admission.submit(native('bad 2')),
       ]
-      const next = await stack.tasks.submit(native('good one'))
+      const next = await stack.admission.submit(native('good one'))
       expect((await settle(next.id, ['saved', 'failed', 'needs_attention'])).state).toBe('saved')
       for (const t of stuck) {
         const view = await settle(t.id, ['needs_attention', 'failed', 'saved'])
@@ -262,7 +262,7 @@ describe('the user can always stop a task', () => {
         ? { stallMs: 4_000, reset: true }
         : { charge: true, body: { created: 1, data: [{ b64_json: png.toString('base64') }] } },
     )
-    const task = await stack.tasks.submit(IMAGE_B64)
+    const task = await stack.admission.submit(IMAGE_B64)
     await settle(task.id, ['submitting'])
     for (let i = 0; i < 100 && service.seen().length === 0; i++)
       await new Promise((r) => setTimeout(r, 20))

@@ -3,13 +3,12 @@ import { CONCURRENCY_KEY, isActive } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 
 import type { Clock } from '../../../adapters/clock/Clock'
-import type { TaskJournal, TaskRecord } from '../journal/TaskJournal'
+import type { TaskJournal, TaskRecord } from '../../journal/TaskJournal'
 import type { GatewayTask, ResultSink, TaskGateway, TaskLedgerHook, TaskNotifier } from '../ports'
 import { RequestBudget } from '../scheduler/RequestBudget'
 import { type EngineContext, newMemory } from './context'
 import { onError } from './onError'
 import { DEFAULT_ENGINE_POLICY, type EnginePolicy } from './policy'
-import { type NewTask, recordOf } from './record'
 import { ConcurrencySlots, type Limits } from './slots'
 import { stepDownload } from './steps/download'
 import { stepPoll } from './steps/poll'
@@ -18,7 +17,6 @@ import { stepSubmit } from './steps/submit'
 import { InvalidTransition, type TaskEvent, transition } from './transitions'
 import { toView } from './view'
 
-export type { NewTask } from './record'
 export type { Limits } from './slots'
 
 export type EngineLog = (
@@ -131,30 +129,16 @@ export class TaskEngine {
     this.slots.setLimits(limits)
   }
 
-  /** Journals the task (with its key and ledger row) durably, then starts driving it. */
-  submit(n: NewTask): TaskRecord {
-    return this.submitMany([n])[0]!
-  }
-
   /**
-   * Journals several tasks in one transaction (a batch), each with its own key and ledger row;
-   * `alongside` runs inside the same transaction (the batch row). Then drives them.
+   * Starts driving tasks that admission has just journaled (with their keys and ledger rows, in
+   * one transaction): the engine never writes a new task itself, so every paid request enters
+   * through the one admission path (services/admission).
    */
-  submitMany(tasks: readonly NewTask[], alongside?: () => void): TaskRecord[] {
-    const now = this.o.clock.now()
-    const records = tasks.map((n) => recordOf(n, now))
-    this.o.journal.transaction(() => {
-      alongside?.()
-      for (const record of records) {
-        this.o.journal.insert(record)
-        this.o.ledger?.opened(record)
-      }
-    })
+  accept(records: readonly TaskRecord[]): void {
     for (const record of records) {
       this.changed(record.id)
       if (this.started) this.drive(record.id)
     }
-    return records
   }
 
   /** Drives queued tasks again (their batch was resumed). */

@@ -1,7 +1,7 @@
 import type { AppError } from '@shared/result'
 
 import type { Clock } from '../../../adapters/clock/Clock'
-import type { TaskJournal, TaskRecord } from '../journal/TaskJournal'
+import type { TaskJournal, TaskRecord } from '../../journal/TaskJournal'
 import type { GatewayTask, ResultSink, TaskGateway } from '../ports'
 import type { ProgressSample } from '../scheduler/pollPlan'
 import type { RequestBudget } from '../scheduler/RequestBudget'

@@ -2,7 +2,7 @@ import type { AppError } from '@shared/result'
 import type { TaskState } from '@shared/tasks/states'
 import type { QuoteView } from '@shared/tasks/views'
 
-import type { TaskPatch, TaskRecord } from '../journal/TaskJournal'
+import type { TaskPatch, TaskRecord } from '../../journal/TaskJournal'
 import type { OutputRef } from '../ports'
 
 /**

@@ -1,6 +1,6 @@
 import type { TaskResultView, TaskView } from '@shared/tasks/views'
 
-import type { TaskRecord } from '../journal/TaskJournal'
+import type { TaskRecord } from '../../journal/TaskJournal'
 
 const PROMPT_PREVIEW = 300
 

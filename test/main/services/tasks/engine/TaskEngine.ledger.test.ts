@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { ManualClock } from '@main/adapters/clock/ManualClock'
-import { BatchJournal, type BatchRecord } from '@main/services/batches/BatchJournal'
-import { SpendLedger } from '@main/services/spending/SpendLedger'
-import { taskLedgerHook } from '@main/services/spending/taskLedger'
-import { type Limits, type NewTask, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
-import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
+import type { BatchJournal, BatchRecord } from '@main/services/journal/BatchJournal'
+import { Journal } from '@main/services/journal/Journal'
+import type { SpendLedger } from '@main/services/journal/SpendLedger'
+import type { TaskJournal } from '@main/services/journal/TaskJournal'
+import { taskLedgerHook } from '@main/services/journal/taskLedger'
+import { type Limits, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
 import type { SubmitOutcome } from '@main/services/tasks/ports'
 import {
   completed,
@@ -15,7 +16,9 @@ import {
   failure,
   FakeGateway,
   FakeSink,
+  journalAndAccept,
   LIMITS,
+  type NewTask,
   newTask,
   running,
   stream,
@@ -29,28 +32,31 @@ import { afterEach, describe, expect, it } from 'vitest'
 interface LedgerRig {
   dir: string
   clock: ManualClock
+  db: Journal
   journal: TaskJournal
   ledger: SpendLedger
   batches: BatchJournal
   gateway: FakeGateway
   sink: FakeSink
   engine: TaskEngine
+  /** Journals tasks as admission does (one transaction) and hands them to the engine. */
+  submitMany(tasks: readonly NewTask[]): ReturnType<typeof journalAndAccept>
+  submit(task: NewTask): ReturnType<typeof journalAndAccept>[number]
 }
 
 let r: LedgerRig
 
 afterEach(async () => {
   await r?.engine.stop()
-  r?.journal.close()
+  r?.db.close()
   if (r) rmSync(r.dir, { recursive: true, force: true })
 })
 
 function ledgerRig(opts: { limits?: Partial<Limits>; start?: boolean } = {}): LedgerRig {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-ledger-engine-'))
   const clock = new ManualClock()
-  const journal = new TaskJournal(join(dir, 'tasks.sqlite'))
-  const ledger = new SpendLedger(journal.database)
-  const batches = new BatchJournal(journal.database)
+  const db = new Journal(join(dir, 'tasks.sqlite'))
+  const { tasks: journal, ledger, batches } = db
   const gateway = new FakeGateway(clock)
   const sink = new FakeSink()
   const engine = new TaskEngine({
@@ -63,7 +69,20 @@ function ledgerRig(opts: { limits?: Partial<Limits>; start?: boolean } = {}): Le
     held: (t) => t.batch !== null && batches.isPaused(t.batch.batchId),
   })
   if (opts.start !== false) engine.start()
-  return { dir, clock, journal, ledger, batches, gateway, sink, engine }
+  const submitMany = (tasks: readonly NewTask[]) => journalAndAccept(db, engine, tasks, clock.now())
+  return {
+    dir,
+    clock,
+    db,
+    journal,
+    ledger,
+    batches,
+    gateway,
+    sink,
+    engine,
+    submitMany,
+    submit: (task) => submitMany([task])[0]!,
+  }
 }
 
 const state = (id: string) => r.journal.get(id)!.state
@@ -83,7 +102,7 @@ describe('the ledger follows each task', () => {
     r.gateway.before = (call) => {
       if (call.op === 'submit') atSend.push(row(call.taskId))
     }
-    const t = r.engine.submit(newTask({ costUsd: 0.04, prompt: 'a fox' }))
+    const t = r.submit(newTask({ costUsd: 0.04, prompt: 'a fox' }))
     expect(row(t.id)).toMatchObject({
       id: t.id,
       taskId: t.id,
@@ -110,7 +129,7 @@ describe('the ledger follows each task', () => {
       ['native', 'art'],
       ['workbench', 'art'],
     ] as const
-    const ids = kinds.map(([kind]) => r.engine.submit(newTask({ kind })).id)
+    const ids = kinds.map(([kind]) => r.submit(newTask({ kind })).id)
     expect(ids.map((id) => [row(id)!.kind, r.journal.get(id)!.kind])).toEqual(
       kinds.map(([kind, spend]) => [spend, kind]),
     )
@@ -120,7 +139,7 @@ describe('the ledger follows each task', () => {
     r = ledgerRig()
     r.gateway.onSubmit = () => accepted('vid-1')
     r.gateway.onStatus = () => failedStatus('prompt was refused by the moderation')
-    const t = r.engine.submit(newTask({ kind: 'video', costUsd: 0.5 }))
+    const t = r.submit(newTask({ kind: 'video', costUsd: 0.5 }))
     await until(() => r.gateway.count('submit') === 1, 1_000)
     expect(row(t.id)!.status).toBe('pending')
     await until(() => state(t.id) === 'failed', 120_000)
@@ -135,7 +154,7 @@ describe('the ledger follows each task', () => {
     r.gateway.onSubmit = () => {
       throw failure('validation', { status: 400 })
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'failed', 60_000)
     expect(row(t.id)!.status).toBe('failed')
   })
@@ -146,7 +165,7 @@ describe('the ledger follows each task', () => {
   ] as const)('a cancel while %s voids the row', async (_label, at) => {
     r = ledgerRig({ start: at !== 'queued' })
     if (at === 'submitting') r.gateway.accountId = null
-    const t = r.engine.submit(newTask({ costUsd: 0.25 }))
+    const t = r.submit(newTask({ costUsd: 0.25 }))
     await r.clock.advance(60_000)
     expect(state(t.id)).toBe(at)
     expect(r.gateway.count('submit')).toBe(0)
@@ -161,7 +180,7 @@ describe('the ledger follows each task', () => {
     r = ledgerRig()
     r.gateway.onSubmit = () => accepted('vid-2')
     r.gateway.onStatus = () => running(0.3)
-    const t = r.engine.submit(newTask({ kind: 'video', costUsd: 0.5 }))
+    const t = r.submit(newTask({ kind: 'video', costUsd: 0.5 }))
     await until(() => state(t.id) === 'running', 60_000)
     r.engine.cancel(t.id)
     expect(state(t.id)).toBe('needs_attention')
@@ -180,7 +199,7 @@ describe('the ledger follows each task', () => {
       r.gateway.onSubmit = () => {
         throw e()
       }
-      const t = r.engine.submit(newTask({ costUsd: 0.04 }))
+      const t = r.submit(newTask({ costUsd: 0.04 }))
       await r.clock.advance(30 * 60_000)
       expect(r.gateway.count('submit')).toBeGreaterThanOrEqual(10)
       expect(state(t.id)).toBe('submitting')
@@ -197,7 +216,7 @@ describe('the ledger follows each task', () => {
       if (done) return completed([{ type: 'video', serverId: 'vid-3' }])
       throw failure('timeout')
     }
-    const t = r.engine.submit(newTask({ kind: 'video', costUsd: 0.5 }))
+    const t = r.submit(newTask({ kind: 'video', costUsd: 0.5 }))
     await r.clock.advance(10 * 60_000)
     expect(r.gateway.count('status')).toBeGreaterThan(3)
     expect(row(t.id)!.status).toBe('pending')
@@ -224,7 +243,7 @@ describe('workbench quotes', () => {
     r.gateway.onEstimate = () => ({ quoteId: 'cheap', priceUsd: 0.002 })
     r.gateway.onSubmit = () => accepted('42')
     r.gateway.onEvents = done
-    const t = r.engine.submit(wb())
+    const t = r.submit(wb())
     expect(row(t.id)).toMatchObject({ amountUsd: 0.003, basis: 'estimate', kind: 'art' })
     const atSend: unknown[] = []
     r.gateway.before = (call) => {
@@ -242,7 +261,7 @@ describe('workbench quotes', () => {
     r.gateway.onEstimate = () => ({ quoteId: 'dear', priceUsd: 0.01 })
     r.gateway.onSubmit = () => accepted('43')
     r.gateway.onEvents = done
-    const t = r.engine.submit(wb())
+    const t = r.submit(wb())
     await until(() => state(t.id) === 'needs_attention', 60_000)
     expect(row(t.id)).toMatchObject({ amountUsd: 0.003, basis: 'estimate', status: 'pending' })
     r.engine.confirmQuote(t.id, 'dear')
@@ -254,7 +273,7 @@ describe('workbench quotes', () => {
   it('declining the higher price (cancel) voids the row', async () => {
     r = ledgerRig()
     r.gateway.onEstimate = () => ({ quoteId: 'dear', priceUsd: 0.01 })
-    const t = r.engine.submit(wb())
+    const t = r.submit(wb())
     await until(() => state(t.id) === 'needs_attention', 60_000)
     r.engine.cancel(t.id)
     expect(row(t.id)).toMatchObject({ amountUsd: 0.003, basis: 'estimate', status: 'void' })
@@ -262,13 +281,13 @@ describe('workbench quotes', () => {
 
   it('a task submitted with an accepted quote opens its row at the quoted price', async () => {
     r = ledgerRig({ start: false })
-    const t = r.engine.submit(wb({ quote: { quoteId: 'q', priceUsd: 0.0025, quotedAt: 0 } }))
+    const t = r.submit(wb({ quote: { quoteId: 'q', priceUsd: 0.0025, quotedAt: 0 } }))
     expect(row(t.id)).toMatchObject({ amountUsd: 0.0025, basis: 'quote' })
   })
 
   it('a model with no published rate opens an unpriced row (basis none)', async () => {
     r = ledgerRig({ start: false })
-    const t = r.engine.submit(newTask({ costUsd: null, costLabel: 'No published rate' }))
+    const t = r.submit(newTask({ costUsd: null, costLabel: 'No published rate' }))
     expect(row(t.id)).toMatchObject({ amountUsd: null, basis: 'none', status: 'pending' })
   })
 })
@@ -297,8 +316,8 @@ describe('held (a paused batch)', () => {
   it('queued tasks of a paused batch are not sent until wake; their rows stay pending', async () => {
     r = ledgerRig()
     r.batches.insert(batch('b1', 'paused'))
-    const tasks = r.engine.submitMany([cell('b1', 0), cell('b1', 1), cell('b1', 2)])
-    const single = r.engine.submit(newTask())
+    const tasks = r.submitMany([cell('b1', 0), cell('b1', 1), cell('b1', 2)])
+    const single = r.submit(newTask())
     await until(() => state(single.id) === 'saved', 60_000)
     await r.clock.advance(10 * 60_000)
     expect(tasks.map((t) => state(t.id))).toEqual(['queued', 'queued', 'queued'])
@@ -330,10 +349,10 @@ describe('held (a paused batch)', () => {
               })
           })
         : { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/2.png' }] }
-    const first = r.engine.submit(newTask())
+    const first = r.submit(newTask())
     await until(() => r.gateway.count('submit') === 1, 1_000)
-    const [queued] = r.engine.submitMany([cell('b2', 0)])
-    const other = r.engine.submit(newTask())
+    const [queued] = r.submitMany([cell('b2', 0)])
+    const other = r.submit(newTask())
     await r.clock.advance(1_000)
     expect(state(queued!.id)).toBe('queued')
 
@@ -356,7 +375,7 @@ describe('held (a paused batch)', () => {
   it('a paused batch stays held after a restart', async () => {
     r = ledgerRig()
     r.batches.insert(batch('b3', 'paused'))
-    const [t] = r.engine.submitMany([cell('b3', 0)])
+    const [t] = r.submitMany([cell('b3', 0)])
     await r.engine.stop()
     const engine = new TaskEngine({
       journal: r.journal,

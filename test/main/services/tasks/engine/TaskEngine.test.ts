@@ -33,7 +33,7 @@ describe('image tasks', () => {
       const row = r.journal.get(call.taskId)!
       seenAtSend.push({ state: row.state, attempts: row.attempts, key: row.idempotencyKey })
     }
-    const t = r.engine.submit(
+    const t = r.submit(
       newTask({
         request: { model: 'std-image-2', prompt: 'a fox', quality: 'high' },
         prompt: 'a fox',
@@ -64,7 +64,7 @@ describe('image tasks', () => {
       if (n <= errors.length) throw errors[n - 1]
       return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/x.png' }] }
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     const notices: string[] = []
     await until(() => {
       const row = r.journal.get(t.id)!
@@ -86,7 +86,7 @@ describe('image tasks', () => {
       if (n <= 3) throw failure('pending', { retryAfterMs: 7_000 })
       return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/x.png' }] }
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'saved', 10 * 60_000)
     const sends = r.gateway.calls.filter((c) => c.op === 'submit')
     expect(sends.map((c) => c.key)).toEqual(Array(4).fill(t.idempotencyKey))
@@ -103,7 +103,7 @@ describe('image tasks', () => {
         fields: { size: 'size is invalid' },
       })
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'failed', 60_000)
     expect(r.gateway.count('submit')).toBe(1)
     expect(r.journal.get(t.id)!.error).toMatchObject({
@@ -120,7 +120,7 @@ describe('image tasks', () => {
       if (n === 1) throw failure('timeout')
       throw failure('validation', { status: 400 })
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'failed', 60_000)
     expect(r.gateway.count('submit')).toBe(2)
   })
@@ -133,7 +133,7 @@ describe('image tasks', () => {
       if (denied) throw failure('auth', { status: 401 })
       return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/x.png' }] }
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'needs_attention', 60_000)
     expect(r.journal.get(t.id)).toMatchObject({ attention: 'blocked', error: { code: 'auth' } })
     denied = false
@@ -147,7 +147,7 @@ describe('image tasks', () => {
     r.gateway.onDownload = () => {
       throw failure('not_found', { status: 403, message: 'The result link is no longer valid' })
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'needs_attention', 10 * 60_000)
     expect(r.gateway.count('submit')).toBe(3)
     expect(new Set(r.gateway.calls.map((c) => c.key)).size).toBe(1)
@@ -161,7 +161,7 @@ describe('image tasks', () => {
       if (n <= 3) throw failure('bad_response', { message: 'The download ended early' })
       return { path: `/s/${task.id}/${index}.png`, bytes: 9, mime: 'image/png', ext: 'png' }
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'saved', 10 * 60_000)
     expect(r.gateway.count('submit')).toBe(2)
     expect(r.gateway.count('download')).toBe(4)
@@ -170,7 +170,7 @@ describe('image tasks', () => {
   it('a library that cannot take the file blocks the task without losing it', async () => {
     r = rig()
     r.sink.failNext = failure('storage', { message: 'The disk is full.' })
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'needs_attention', 60_000)
     expect(r.journal.get(t.id)).toMatchObject({ attention: 'blocked', error: { code: 'storage' } })
     r.engine.resume(t.id)
@@ -181,7 +181,7 @@ describe('image tasks', () => {
   it('waits without sending while no address and key are set', async () => {
     r = rig()
     r.gateway.accountId = null
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await r.clock.advance(60_000)
     expect(r.gateway.count('submit')).toBe(0)
     expect(r.journal.get(t.id)).toMatchObject({
@@ -210,7 +210,7 @@ describe('video tasks', () => {
       expect(output).toEqual({ type: 'video', serverId: 'vid-1' })
       return { path: `/s/${task.id}/${index}.mp4`, bytes: 10, mime: 'video/mp4', ext: 'mp4' }
     }
-    const t = r.engine.submit(newTask({ kind: 'video', model: 'motion-2.0' }))
+    const t = r.submit(newTask({ kind: 'video', model: 'motion-2.0' }))
     await until(() => r.gateway.count('submit') === 1, 1_000)
     const submittedAt = r.gateway.calls[0]!.at
     await until(() => r.gateway.count('status') === 3, 120_000)
@@ -227,7 +227,7 @@ describe('video tasks', () => {
     r = rig()
     r.gateway.onSubmit = () => ({ type: 'task', serverId: 'vid-2', status: null })
     r.gateway.onStatus = () => failedStatus('prompt was refused by the moderation')
-    const t = r.engine.submit(newTask({ kind: 'video' }))
+    const t = r.submit(newTask({ kind: 'video' }))
     await until(() => state(t.id) === 'failed', 120_000)
     const row = r.journal.get(t.id)!
     expect(row.error?.message).toContain('prompt was refused by the moderation')
@@ -243,7 +243,7 @@ describe('video tasks', () => {
       if (n === 3) throw failure('timeout')
       return n < 6 ? running(n / 10) : completed()
     }
-    const t = r.engine.submit(newTask({ kind: 'video' }))
+    const t = r.submit(newTask({ kind: 'video' }))
     await until(() => state(t.id) === 'saved', 30 * 60_000)
     const polls = r.gateway.calls.filter((c) => c.op === 'status')
     // Nothing was asked inside the 30 s Retry-After window.
@@ -261,7 +261,7 @@ describe('video tasks', () => {
       }
       return n > 6 ? completed() : running(n / 10)
     }
-    const tasks = [1, 2, 3, 4].map(() => r.engine.submit(newTask({ kind: 'video' })))
+    const tasks = [1, 2, 3, 4].map(() => r.submit(newTask({ kind: 'video' })))
     await until(() => tasks.every((t) => state(t.id) === 'saved'), 30 * 60_000)
     const inside = r.gateway.calls.filter((c) => c.at > limitedAt && c.at < limitedAt + 20_000)
     expect(limitedAt).toBeGreaterThan(0)
@@ -276,7 +276,7 @@ describe('video tasks', () => {
         ? { type: 'task', serverId: `srv-${task.id}`, status: null }
         : { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/i.png' }] }
     r.gateway.onStatus = (task) => (finish.has(task.id) ? completed() : running(0.1))
-    const [a, b, c, d] = [1, 2, 3, 4].map(() => r.engine.submit(newTask({ kind: 'video' })))
+    const [a, b, c, d] = [1, 2, 3, 4].map(() => r.submit(newTask({ kind: 'video' })))
     await r.clock.advance(30_000)
     expect([a, b, c, d].map((t) => state(t!.id))).toEqual([
       'running',
@@ -292,7 +292,7 @@ describe('video tasks', () => {
     await r.clock.advance(60_000)
     expect(r.gateway.calls.filter((x) => x.taskId === d!.id)).toEqual([])
     // Other kinds are not held up by the video limit.
-    const img = r.engine.submit(newTask())
+    const img = r.submit(newTask())
     await until(() => state(img.id) === 'saved', 60_000)
   })
 
@@ -303,8 +303,8 @@ describe('video tasks', () => {
         ? { type: 'task', serverId: `srv-${task.id}`, status: null }
         : { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/i.png' }] }
     r.gateway.onStatus = (_t, n) => (n >= 8 ? completed() : running(n / 10))
-    const long = r.engine.submit(newTask({ kind: 'video', prompt: 'a slow river' }))
-    const quick = r.engine.submit(newTask())
+    const long = r.submit(newTask({ kind: 'video', prompt: 'a slow river' }))
+    const quick = r.submit(newTask())
     await until(() => state(long.id) === 'saved' && state(quick.id) === 'saved', 30 * 60_000)
     expect(r.notifier.sent).toEqual([
       expect.objectContaining({
@@ -324,8 +324,8 @@ describe('answers that will never parse, and the user stopping a task (issue #13
       if (task.request.prompt === 'broken') throw bad
       return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/i.png' }] }
     }
-    const stuck = r.engine.submit(newTask({ request: { model: 'std-image-2', prompt: 'broken' } }))
-    const next = r.engine.submit(newTask())
+    const stuck = r.submit(newTask({ request: { model: 'std-image-2', prompt: 'broken' } }))
+    const next = r.submit(newTask())
     await until(() => state(stuck.id) === 'needs_attention', 30 * 60_000)
     const row = r.journal.get(stuck.id)!
     expect(row.attention).toBe('blocked')
@@ -346,7 +346,7 @@ describe('answers that will never parse, and the user stopping a task (issue #13
     r.gateway.onSubmit = () => {
       throw new TypeError("Cannot read properties of undefined (reading 'url')")
     }
-    const t = r.engine.submit(newTask())
+    const t = r.submit(newTask())
     await until(() => state(t.id) === 'needs_attention', 30 * 60_000)
     expect(r.journal.get(t.id)!.error).toMatchObject({ code: 'internal' })
     expect(r.gateway.count('submit')).toBe(3)
@@ -359,7 +359,7 @@ describe('answers that will never parse, and the user stopping a task (issue #13
       if (n % 2 === 1 && n < 9) throw failure('bad_response')
       return n >= 10 ? completed() : running(n / 10)
     }
-    const t = r.engine.submit(newTask({ kind: 'video' }))
+    const t = r.submit(newTask({ kind: 'video' }))
     await until(() => state(t.id) === 'saved', 60 * 60_000)
   })
 
@@ -368,8 +368,8 @@ describe('answers that will never parse, and the user stopping a task (issue #13
     r.gateway.onSubmit = (task) => ({ type: 'task', serverId: `srv-${task.id}`, status: null })
     let finish = false
     r.gateway.onStatus = () => (finish ? completed() : running(0.2))
-    const a = r.engine.submit(newTask({ kind: 'video' }))
-    const b = r.engine.submit(newTask({ kind: 'video' }))
+    const a = r.submit(newTask({ kind: 'video' }))
+    const b = r.submit(newTask({ kind: 'video' }))
     await until(() => state(a.id) === 'running', 60_000)
     expect(state(b.id)).toBe('queued')
     r.engine.cancel(a.id)
@@ -393,7 +393,7 @@ describe('recovery after a crash', () => {
   it('re-sends a task caught mid-submit with the SAME key', async () => {
     r = rig({ start: false })
     const t = newTask()
-    r.engine.submit(t)
+    r.submit(t)
     // As if the process died right after journaling the send.
     r.journal.update(
       t.id,
@@ -411,7 +411,7 @@ describe('recovery after a crash', () => {
   it('resumes polling a running video without submitting it again', async () => {
     r = rig({ start: false })
     const t = newTask({ kind: 'video' })
-    r.engine.submit(t)
+    r.submit(t)
     r.journal.update(t.id, { state: 'running', attempts: 1, serverId: 'vid-9' }, r.clock.now())
     r.gateway.onStatus = (task, n) => {
       expect(task.serverId).toBe('vid-9')
@@ -425,7 +425,7 @@ describe('recovery after a crash', () => {
   it('resumes a download, skipping outputs already saved, and adopts a save the crash interrupted', async () => {
     r = rig({ start: false })
     const t = newTask()
-    r.engine.submit(t)
+    r.submit(t)
     const outs = [0, 1, 2].map((i) => ({ type: 'url' as const, url: `https://cdn.test/${i}.png` }))
     r.journal.update(t.id, { state: 'downloading', attempts: 1, outputs: outs }, r.clock.now())
     r.journal.addResult(
@@ -464,7 +464,7 @@ describe('recovery after a crash', () => {
       quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
       request: { model: 'art-v4.5', model_variant: 'art-diffusion-4-5-full', prompt: 'p' },
     })
-    r.engine.submit(t)
+    r.submit(t)
     r.journal.update(t.id, { state: 'running', attempts: 1, serverId: '1001' }, r.clock.now())
     r.gateway.onEvents = (task) => {
       expect(task.serverId).toBe('1001')
@@ -479,8 +479,8 @@ describe('recovery after a crash', () => {
     r = rig({ start: false })
     const done = newTask()
     const waiting = newTask({ kind: 'video' })
-    r.engine.submit(done)
-    r.engine.submit(waiting)
+    r.submit(done)
+    r.submit(waiting)
     r.journal.update(done.id, { state: 'saved' }, r.clock.now())
     r.journal.update(
       waiting.id,
@@ -513,7 +513,7 @@ describe('workbench tasks', () => {
         { type: 'preview', image: 'data:image/png;base64,AAAA', progress: 0.5 },
         { type: 'done', outputs: [{ type: 'url', url: 'https://cdn.test/w.png' }] },
       ])
-    const t = r.engine.submit(wb())
+    const t = r.submit(wb())
     await until(() => state(t.id) === 'saved', 60_000)
     const previews = r.views.filter((v) => v.id === t.id).map((v) => v.preview)
     const submit = r.gateway.calls.find((c) => c.op === 'submit')!
@@ -525,7 +525,7 @@ describe('workbench tasks', () => {
   it('a first quote above the estimate shown before submitting waits for the user', async () => {
     r = rig()
     r.gateway.onEstimate = () => ({ quoteId: 'dear', priceUsd: 0.01 })
-    const t = r.engine.submit(wb())
+    const t = r.submit(wb())
     await until(() => state(t.id) === 'needs_attention', 60_000)
     expect(r.journal.get(t.id)).toMatchObject({
       attention: 'price_above_estimate',
@@ -545,7 +545,7 @@ describe('workbench tasks', () => {
       }
     }
     r.gateway.onEstimate = () => ({ quoteId: 'fresh', priceUsd: 0.003 })
-    const t = r.engine.submit(wb({ quoteId: 'old', priceUsd: 0.003 }))
+    const t = r.submit(wb({ quoteId: 'old', priceUsd: 0.003 }))
     await until(() => state(t.id) === 'saved', 60_000)
     const sends = r.gateway.calls.filter((c) => c.op === 'submit')
     expect(sends.map((c) => [c.key, c.quoteId])).toEqual([
@@ -565,7 +565,7 @@ describe('workbench tasks', () => {
       }
     }
     r.gateway.onEstimate = () => ({ quoteId: 'higher', priceUsd: 0.0045 })
-    const t = r.engine.submit(wb({ quoteId: 'old', priceUsd: 0.003 }))
+    const t = r.submit(wb({ quoteId: 'old', priceUsd: 0.003 }))
     await until(() => state(t.id) === 'needs_attention', 60_000)
     expect(r.journal.get(t.id)).toMatchObject({
       attention: 'quote_changed',
@@ -597,7 +597,7 @@ describe('workbench tasks', () => {
       n >= 2
         ? completed([{ type: 'url', url: 'https://cdn.test/9.png' }])
         : running(0.5, 'generating')
-    const t = r.engine.submit(wb({ quoteId: 'q', priceUsd: 0.003 }))
+    const t = r.submit(wb({ quoteId: 'q', priceUsd: 0.003 }))
     await until(() => state(t.id) === 'saved', 10 * 60_000)
     const ops = r.gateway.calls.map((c) => c.op)
     expect(ops).toEqual(['submit', 'events', 'status', 'events', 'status', 'download'])
@@ -611,7 +611,7 @@ describe('workbench tasks', () => {
     r.gateway.onSubmit = () => ({ type: 'task', serverId: '10', status: null })
     r.gateway.onEvents = () => stream([{ type: 'error', error: { message: 'upstream hiccup' } }])
     r.gateway.onStatus = () => failedStatus('the model crashed')
-    const t = r.engine.submit(wb({ quoteId: 'q', priceUsd: 0.003 }))
+    const t = r.submit(wb({ quoteId: 'q', priceUsd: 0.003 }))
     await until(() => state(t.id) === 'failed', 60_000)
     expect(r.journal.get(t.id)!.error?.message).toContain('the model crashed')
   })
@@ -620,7 +620,7 @@ describe('workbench tasks', () => {
 describe('views and dismissal', () => {
   it('views carry no key or request; dismiss hides a finished task', async () => {
     r = rig()
-    const t = r.engine.submit(newTask({ prompt: 'secret-ish prompt' }))
+    const t = r.submit(newTask({ prompt: 'secret-ish prompt' }))
     await until(() => state(t.id) === 'saved', 60_000)
     const view = r.engine.list()[0]!
     expect(JSON.stringify(view)).not.toContain(t.idempotencyKey)

@@ -1,10 +1,10 @@
+import type { TaskRecord } from '@main/services/journal/TaskJournal'
 import {
   InvalidTransition,
   STOPPED_BY_USER,
   type TaskEvent,
   transition,
 } from '@main/services/tasks/engine/transitions'
-import type { TaskRecord } from '@main/services/tasks/journal/TaskJournal'
 import type { AttentionReason, TaskState } from '@shared/tasks/states'
 import { TASK_STATES } from '@shared/tasks/states'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-import type { TaskRecord } from '../../journal/TaskJournal'
+import type { TaskRecord } from '../../../journal/TaskJournal'
 import { dispositionOf, toAppError } from '../classify'
 import type { EngineContext, Memory } from '../context'
 

@@ -1,4 +1,4 @@
-import type { TaskRecord } from '../../journal/TaskJournal'
+import type { TaskRecord } from '../../../journal/TaskJournal'
 import type { OutputRef, ServerStatus } from '../../ports'
 import { nextPollDelay } from '../../scheduler/pollPlan'
 import type { EngineContext, Memory } from '../context'

@@ -1,4 +1,4 @@
-import type { TaskRecord } from '../../journal/TaskJournal'
+import type { TaskRecord } from '../../../journal/TaskJournal'
 import type { WorkbenchEvent } from '../../ports'
 import { dispositionOf, toAppError } from '../classify'
 import type { EngineContext, Memory } from '../context'

@@ -1,4 +1,4 @@
-import type { TaskRecord } from '../../journal/TaskJournal'
+import type { TaskRecord } from '../../../journal/TaskJournal'
 import { toAppError } from '../classify'
 import type { EngineContext, Memory } from '../context'
 import { onStatus } from './poll'

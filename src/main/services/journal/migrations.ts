@@ -1,4 +1,4 @@
-import type { Migration } from '../../../adapters/sqlite/openDatabase'
+import type { Migration } from '../../adapters/sqlite/openDatabase'
 
 /**
  * Schema of the task journal. One row per generation, written before its request is sent; the

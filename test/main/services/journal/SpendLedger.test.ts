@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { type LedgerOpen, SpendLedger } from '@main/services/spending/SpendLedger'
-import { TaskJournal } from '@main/services/tasks/journal/TaskJournal'
+import { Journal } from '@main/services/journal/Journal'
+import type { LedgerOpen, SpendLedger } from '@main/services/journal/SpendLedger'
 import type { LedgerStatus } from '@shared/spending/types'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
@@ -17,16 +17,17 @@ afterAll(() => {
 })
 
 let dir: string
-let journal: TaskJournal
+let journal: Journal
 let ledger: SpendLedger
 let changes: number
 let seq = 0
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gen-studio-ledger-'))
-  journal = new TaskJournal(join(dir, 'tasks.sqlite'))
+  journal = new Journal(join(dir, 'tasks.sqlite'))
   changes = 0
-  ledger = new SpendLedger(journal.database, () => changes++)
+  ledger = journal.ledger
+  ledger.subscribe(() => changes++)
 })
 
 afterEach(() => {

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { JOURNAL_MIGRATIONS } from '@main/services/tasks/journal/migrations'
-import { TaskJournal, type TaskRecord } from '@main/services/tasks/journal/TaskJournal'
+import { Journal } from '@main/services/journal/Journal'
+import { JOURNAL_MIGRATIONS } from '@main/services/journal/migrations'
+import type { TaskRecord } from '@main/services/journal/TaskJournal'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -51,10 +52,16 @@ const record = (id: string, key: string, extra: Partial<TaskRecord> = {}): TaskR
   ...extra,
 })
 
+/** The task repository of a journal opened at `path`, closed with its database. */
+function openTaskJournal(path: string) {
+  const journal = new Journal(path)
+  return Object.assign(journal.tasks, { close: () => journal.close() })
+}
+
 describe('task journal', () => {
   it('is a WAL database that commits with synchronous=FULL, also after a soft (progress) write', () => {
     const path = journalPath()
-    const j = new TaskJournal(path)
+    const j = openTaskJournal(path)
     j.insert(record('a', 'k-a'))
     expect(j.synchronousLevel()).toBe(2) // FULL
     j.updateSoft('a', { progress: 0.5 }, 2)
@@ -67,7 +74,7 @@ describe('task journal', () => {
 
   it('round-trips every field and survives reopening', () => {
     const path = journalPath()
-    const j = new TaskJournal(path)
+    const j = openTaskJournal(path)
     const r = record('a', 'k-a', {
       requestId: 'req-12345678',
       quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 5 },
@@ -79,7 +86,7 @@ describe('task journal', () => {
     })
     j.insert(r)
     j.close()
-    const again = new TaskJournal(path)
+    const again = openTaskJournal(path)
     expect(again.get('a')).toEqual(r)
     expect(again.byRequestId('req-12345678')?.id).toBe('a')
     expect(again.byKey('k-a')?.id).toBe('a')
@@ -88,7 +95,7 @@ describe('task journal', () => {
 
   it('upgrades a journal from before the ledger_days_groups index: the index is added, every row kept', () => {
     const path = journalPath()
-    const j = new TaskJournal(path)
+    const j = openTaskJournal(path)
     j.insert(record('a', 'k-a'))
     j.close()
     // The schema as version 2 left it.
@@ -97,7 +104,7 @@ describe('task journal', () => {
     old.pragma('user_version = 2')
     old.close()
 
-    const again = new TaskJournal(path)
+    const again = openTaskJournal(path)
     again.close()
     const raw = new Database(path, { readonly: true })
     expect(raw.pragma('user_version', { simple: true })).toBe(JOURNAL_MIGRATIONS.length)
@@ -111,14 +118,14 @@ describe('task journal', () => {
   })
 
   it('refuses a second task with the same key (one key, one generation)', () => {
-    const j = new TaskJournal(journalPath())
+    const j = openTaskJournal(journalPath())
     j.insert(record('a', 'same'))
     expect(() => j.insert(record('b', 'same'))).toThrow(/UNIQUE/)
     j.close()
   })
 
   it('lists active tasks oldest first and hides dismissed ones', () => {
-    const j = new TaskJournal(journalPath())
+    const j = openTaskJournal(journalPath())
     j.insert(record('old', 'k1', { createdAt: 1, state: 'running' }))
     j.insert(record('new', 'k2', { createdAt: 2, state: 'queued' }))
     j.insert(record('done', 'k3', { createdAt: 3, state: 'saved' }))
@@ -131,7 +138,7 @@ describe('task journal', () => {
   })
 
   it('records each saved output once', () => {
-    const j = new TaskJournal(journalPath())
+    const j = openTaskJournal(journalPath())
     j.insert(record('a', 'k'))
     j.addResult('a', { index: 1, libraryId: 'L1', relPath: 'p/1.png' }, 5)
     j.addResult('a', { index: 0, libraryId: 'L0', relPath: 'p/0.png' }, 5)

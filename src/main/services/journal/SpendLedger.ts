@@ -129,10 +129,9 @@ export class SpendLedger {
   /** Totals by kind, model and status read by day (short ranges) or by group (long ones). */
   private readonly groupsStmt: Record<'byDay' | 'byGroup', Statement>
 
-  constructor(
-    private readonly db: Db,
-    private readonly onChange: () => void = () => {},
-  ) {
+  private readonly listeners = new Set<() => void>()
+
+  constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(
       `INSERT OR IGNORE INTO ledger (id, task_id, batch_id, kind, task_kind, model, amount_usd,
         basis, status, created_at, day, month, demo, prompt)
@@ -170,6 +169,18 @@ export class SpendLedger {
         WHERE demo = 0 AND month = ? AND ${COMMITTED} GROUP BY kind`,
     )
   }
+  /**
+   * Hears every change of a row (opened, settled, failed, re-quoted), so the spending views and
+   * cap warnings follow the ledger without the ledger knowing who shows it. Answers unsubscribe.
+   */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener()
+  }
 
   /** Records a request before it is sent (a second call for the same task changes nothing). */
   open(e: LedgerOpen): void {
@@ -188,7 +199,7 @@ export class SpendLedger {
       demo: e.demo ? 1 : 0,
       prompt: e.prompt.slice(0, PROMPT_CUT),
     })
-    if (changes > 0) this.onChange()
+    if (changes > 0) this.changed()
   }
 
   /**
@@ -197,12 +208,12 @@ export class SpendLedger {
    * for a generation, the reply's message id for a chat request.
    */
   setStatus(id: string, status: Exclude<LedgerStatus, 'pending'>, at: number): void {
-    if (this.statusStmt.run(status, at, id).changes > 0) this.onChange()
+    if (this.statusStmt.run(status, at, id).changes > 0) this.changed()
   }
 
   /** The user accepted a workbench quote: the row now carries the quoted price. */
   setQuote(id: string, amountUsd: number): void {
-    if (this.quoteStmt.run(amountUsd, id).changes > 0) this.onChange()
+    if (this.quoteStmt.run(amountUsd, id).changes > 0) this.changed()
   }
 
   /**

@@ -1,67 +1,11 @@
-import type { BatchCell } from '@shared/batch/types'
-import type { AppError } from '@shared/result'
 import type { AttentionReason, TaskKind, TaskState } from '@shared/tasks/states'
-import type { AcceptedQuote } from '@shared/tasks/submit'
-import type { QuoteView, TaskResultView } from '@shared/tasks/views'
+import type { TaskResultView } from '@shared/tasks/views'
 
-import { type Db, openDatabase, type SqliteOpener } from '../../../adapters/sqlite/openDatabase'
-import type { OutputRef, TaskFiles } from '../ports'
-import { JOURNAL_MIGRATIONS } from './migrations'
+import type { Db } from '../../adapters/sqlite/openDatabase'
+import type { TaskPatch, TaskRecord } from './taskRecord'
+import { typicalSeconds } from './typicalSeconds'
 
-/** A task as the journal holds it (main only: it carries the key and the request). */
-export interface TaskRecord {
-  id: string
-  requestId: string | null
-  kind: TaskKind
-  state: TaskState
-  idempotencyKey: string
-  model: string
-  prompt: string
-  request: Record<string, unknown>
-  files: TaskFiles
-  costUsd: number | null
-  costLabel: string
-  createdAt: number
-  updatedAt: number
-  startedAt: number | null
-  finishedAt: number | null
-  attempts: number
-  serverId: string | null
-  serverStatus: string | null
-  progress: number | null
-  quote: (AcceptedQuote & { quotedAt: number }) | null
-  pendingQuote: QuoteView | null
-  outputs: OutputRef[] | null
-  error: AppError | null
-  notice: AppError | null
-  attention: AttentionReason | null
-  retryOf: string | null
-  demo: boolean
-  dismissed: boolean
-  /** The batch the task belongs to and its place there; null for a single generation. */
-  batch: BatchCell | null
-}
-
-/** Fields a transition may change. */
-export type TaskPatch = Partial<
-  Pick<
-    TaskRecord,
-    | 'state'
-    | 'startedAt'
-    | 'finishedAt'
-    | 'attempts'
-    | 'serverId'
-    | 'serverStatus'
-    | 'progress'
-    | 'quote'
-    | 'pendingQuote'
-    | 'outputs'
-    | 'error'
-    | 'notice'
-    | 'attention'
-    | 'dismissed'
-  >
->
+export type { TaskPatch, TaskRecord } from './taskRecord'
 
 interface Row {
   id: string
@@ -157,26 +101,7 @@ const COLUMN: Record<keyof TaskPatch, [string, (v: never) => unknown]> = {
  * durable across an app crash and costs no fsync.
  */
 export class TaskJournal {
-  private readonly db: Db
-
-  constructor(path: string, open: SqliteOpener = openDatabase) {
-    this.db = open({
-      path,
-      migrations: JOURNAL_MIGRATIONS,
-      synchronous: 'FULL',
-      onCorrupt: 'throw',
-      cacheKiB: 4096,
-    })
-  }
-
-  close(): void {
-    if (this.db.open) this.db.close()
-  }
-
-  /** The journal's database, for the stores that live beside it (ledger, batches). */
-  get database(): Db {
-    return this.db
-  }
+  constructor(private readonly db: Db) {}
 
   /** Runs `work` in one transaction: a task, its ledger row and its batch commit together. */
   transaction<T>(work: () => T): T {
@@ -335,6 +260,13 @@ export class TaskJournal {
         .prepare('SELECT idx, library_id, rel_path FROM results WHERE task_id = ? ORDER BY idx')
         .all(taskId) as Array<{ idx: number; library_id: string; rel_path: string }>
     ).map((r) => ({ index: r.idx, libraryId: r.library_id, relPath: r.rel_path }))
+  }
+
+  /**
+   * How long one task of `kind` takes from its send to its saved result (a batch's expected time).
+   */
+  typicalSeconds(kind: TaskKind): number {
+    return typicalSeconds(this.db, kind)
   }
 
   /** The current synchronous level (tests check money rows are written with FULL). */

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { join } from 'node:path'
+
+import type { BatchCell } from '@shared/batch/types'
+import { type AppFailure, fail, isAppFailure } from '@shared/result'
+import { taskActions } from '@shared/tasks/actions'
+import type { SubmitTaskInput } from '@shared/tasks/submit'
+import type { TaskView } from '@shared/tasks/views'
+
+import { type Clock, systemClock } from '../../adapters/clock/Clock'
+import type { BatchJournal, BatchRecord } from '../journal/BatchJournal'
+import type { JournalTransaction } from '../journal/Journal'
+import type { SpendLedger } from '../journal/SpendLedger'
+import type { TaskJournal } from '../journal/TaskJournal'
+import { ledgerRowOf } from '../journal/taskLedger'
+import type { TaskFiles, TaskRecord } from '../journal/taskRecord'
+import type { BudgetGate } from '../spending/BudgetGate'
+import { prepareFiles } from './files'
+import { type Origin, recordOf } from './newTask'
+import { validateSubmission } from './validate'
+
+/** Where admitted tasks go to be sent: the task engine (TaskService), which admission never builds. */
+export interface TaskIntake {
+  /** Starts driving tasks that were just journaled; answers their views. */
+  accept(records: readonly TaskRecord[]): Promise<TaskView[]>
+  /** The view of a task already journaled (the same requestId again). */
+  view(record: TaskRecord): Promise<TaskView>
+}
+
+export interface AdmissionOptions {
+  /** Each task's own folder (userData/tasks/<id>) holds copies of the files it sends. */
+  userDataDir: string
+  tasks: TaskJournal
+  ledger: SpendLedger
+  batches: BatchJournal
+  /** One transaction over the journal's repositories (journal/Journal.ts). */
+  transaction: JournalTransaction
+  gate: BudgetGate
+  intake: TaskIntake
+  /** Whether the app is in the offline demo (its tasks are never charged, never refused). */
+  connection(): Promise<{ demo: boolean } | null>
+  clock?: Clock
+}
+
+/** One request of a batch: its input, its cell, and how a refusal of it is worded. */
+export interface BatchEntry {
+  input: SubmitTaskInput
+  cell: Omit<BatchCell, 'batchId'>
+  /** Rewords a validation failure of this request (which cell, which axis value). */
+  relabel?: (e: AppFailure) => never
+}
+
+/** A whole batch to admit: its requests, and its row, built once its id and demo flag are known. */
+export interface BatchAdmission {
+  requestId: string
+  entries: readonly BatchEntry[]
+  override: boolean
+  record(id: string, demo: boolean, now: number): BatchRecord
+}
+
+interface Admit {
+  input: SubmitTaskInput
+  origin: Origin
+  relabel?: ((e: AppFailure) => never) | undefined
+}
+
+/**
+ * The one way in for every charge-bearing request (issue #26): a single generation, a native
+ * submission, a retry-as-new, every request of a batch, and a chat reply. The path is always the
+ * same: validate (the catalog's per-model rules, references through the one reference check) →
+ * copy the files it sends into its own folder → the budget gate → the journal (task rows, ledger
+ * rows and the batch row in one transaction, each task with a new key) → the engine. Nothing is
+ * sent before the journal holds it, and nothing is journaled that the gate refused.
+ */
+export class Admission {
+  private readonly clock: Clock
+
+  constructor(private readonly o: AdmissionOptions) {
+    this.clock = o.clock ?? systemClock
+  }
+
+  /**
+   * A single generation. With a `requestId` already used, answers that task instead of a second
+   * one (a form submitted twice charges once).
+   */
+  async submit(input: SubmitTaskInput): Promise<TaskView> {
+    const existing = input.requestId ? this.o.tasks.byRequestId(input.requestId) : null
+    if (existing) return this.o.intake.view(existing)
+    const admitted = await this.admit(
+      [{ input, origin: { retryOf: null, batch: null } }],
+      { override: input.overrideBudget === true, what: 'request' },
+      () => {
+        const again = input.requestId ? this.o.tasks.byRequestId(input.requestId) : null
+        return again ? [again] : null
+      },
+    )
+    if (admitted.existing) return this.o.intake.view(admitted.records[0]!)
+    return (await this.o.intake.accept(admitted.records))[0]!
+  }
+
+  /**
+   * The same request again as a NEW generation: new task, new key, so a new charge, checked
+   * against the budget like any other. The references are copied again from the old task's
+   * copies, and a workbench task gets a fresh quote.
+   */
+  async retryAsNew(id: string): Promise<TaskView> {
+    const t = this.o.tasks.get(id)
+    if (!t || t.dismissed)
+      return fail('not_found', 'This task is no longer in the list.', {
+        action: 'Refresh the Tasks screen.',
+      })
+    const results = this.o.tasks.results(id)
+    if (!taskActions({ ...t, results }).retryAsNew) {
+      return fail('validation', 'Only a finished, failed or cancelled task can run again as new.', {
+        action: 'Wait until the task ends; its request key is still in use.',
+      })
+    }
+    const input = { kind: t.kind, request: t.request } as SubmitTaskInput
+    if (input.kind === 'edit') input.images = t.files.images
+    if (input.kind === 'native') {
+      if (t.files.image) input.image = t.files.image
+      if (t.files.mask) input.mask = t.files.mask
+    }
+    const admitted = await this.admit([{ input, origin: { retryOf: t.id, batch: null } }], {
+      override: false,
+      what: 'request',
+      demo: t.demo,
+    })
+    return (await this.o.intake.accept(admitted.records))[0]!
+  }
+
+  /** Validates a batch's requests as its submission will (a plan shows what would be refused). */
+  async check(entries: readonly BatchEntry[]): Promise<void> {
+    for (const e of entries) await this.validate(e)
+  }
+
+  /**
+   * Every request of a batch, each its own task with its own key, journaled with the batch row in
+   * one transaction after the gate passed the whole batch's estimate. The same requestId twice
+   * answers the batch already admitted.
+   */
+  async submitBatch(batch: BatchAdmission): Promise<{ batchId: string }> {
+    const existing = this.o.batches.byRequestId(batch.requestId)
+    if (existing) return { batchId: existing.id }
+    const id = randomUUID()
+    const admitted = await this.admit(
+      batch.entries.map((e) => ({
+        input: e.input,
+        origin: { retryOf: null, batch: { batchId: id, ...e.cell } },
+        relabel: e.relabel,
+      })),
+      { override: batch.override, what: 'batch' },
+      () => (this.o.batches.byRequestId(batch.requestId) ? [] : null),
+      (demo, now) => this.o.batches.insert(batch.record(id, demo, now)),
+    )
+    if (admitted.existing) return { batchId: this.o.batches.byRequestId(batch.requestId)!.id }
+    await this.o.intake.accept(admitted.records)
+    return { batchId: id }
+  }
+
+  /**
+   * A chat reply request in the ledger (kind `text`): text models have no published rate, so
+   * there is no estimate for the gate to weigh and the row is counted, never priced. Opened
+   * before the request is sent; a failure to record never disturbs the chat itself.
+   */
+  readonly text = {
+    opened: (request: { id: string; model: string; prompt: string }): void => {
+      const createdAt = this.clock.now()
+      this.inOrder(async () =>
+        this.o.ledger.open({
+          id: request.id,
+          taskId: null,
+          batchId: null,
+          kind: 'text',
+          taskKind: 'chat',
+          model: request.model,
+          amountUsd: null,
+          basis: 'none',
+          createdAt,
+          demo: await this.isDemo(),
+          prompt: request.prompt,
+        }),
+      )
+    },
+    ended: (id: string, status: 'settled' | 'failed'): void => {
+      const at = this.clock.now()
+      this.inOrder(() => this.o.ledger.setStatus(id, status, at))
+    },
+  }
+
+  private textWrites: Promise<void> = Promise.resolve()
+
+  /** Chat ledger writes run in the order asked (a reply's row is opened before it is ended). */
+  private inOrder(write: () => Promise<void> | void): void {
+    this.textWrites = this.textWrites.then(write).catch(() => {
+      // The chat goes on: for text the ledger is a record, not a gate.
+    })
+  }
+
+  /** Resolves when every chat ledger write asked for so far is done (shutdown, tests). */
+  idle(): Promise<void> {
+    return this.textWrites
+  }
+
+  private async isDemo(): Promise<boolean> {
+    return (await this.o.connection().catch(() => null))?.demo ?? false
+  }
+
+  private async validate(a: Pick<Admit, 'input' | 'relabel'>): Promise<void> {
+    try {
+      await validateSubmission(a.input)
+    } catch (e) {
+      if (a.relabel && isAppFailure(e)) a.relabel(e)
+      throw e
+    }
+  }
+
+  /**
+   * The path itself. `again` looks, after the last await, for what a concurrent call admitted
+   * under the same requestId (then nothing is journaled); `alongside` writes in the same
+   * transaction (the batch row).
+   */
+  private async admit(
+    items: readonly Admit[],
+    at: { override: boolean; what: 'request' | 'batch'; demo?: boolean },
+    again?: () => TaskRecord[] | null,
+    alongside?: (demo: boolean, now: number) => void,
+  ): Promise<{ records: TaskRecord[]; existing: boolean }> {
+    for (const item of items) await this.validate(item)
+    const demo = at.demo ?? (await this.isDemo())
+    const prepared: Array<{ item: Admit; id: string; dir: string }> = items.map((item) => {
+      const id = randomUUID()
+      return { item, id, dir: join(this.o.userDataDir, 'tasks', id) }
+    })
+    try {
+      const files: TaskFiles[] = []
+      for (const p of prepared) files.push(await prepareFiles(p.dir, p.item.input))
+      const budgets = await this.o.gate.budgets()
+      // From here to the commit: no await, so nothing else can spend in between.
+      const existing = again?.()
+      if (existing) {
+        await this.discard(prepared)
+        return { records: existing, existing: true }
+      }
+      const inputs = items.map((i) => i.input)
+      this.o.gate.check(budgets, inputs, { demo, override: at.override, what: at.what })
+      const now = this.clock.now()
+      const records = prepared.map((p, i) =>
+        recordOf(p.item.input, p.id, files[i]!, demo, p.item.origin, now),
+      )
+      this.o.transaction(() => {
+        alongside?.(demo, now)
+        for (const r of records) {
+          this.o.tasks.insert(r)
+          this.o.ledger.open(ledgerRowOf(r))
+        }
+      })
+      return { records, existing: false }
+    } catch (e) {
+      await this.discard(prepared)
+      throw e
+    }
+  }
+
+  /** Removes the copies made for tasks that were never journaled (refused, or already there). */
+  private async discard(prepared: ReadonlyArray<{ dir: string }>): Promise<void> {
+    await Promise.all(prepared.map((p) => fs.rm(p.dir, { recursive: true, force: true })))
+  }
+}

@@ -1,0 +1,65 @@
+import type { BudgetRefusal } from '@shared/result'
+import { type Budgets, type BudgetState, NO_BUDGETS } from '@shared/spending/types'
+import type { SubmitTaskInput } from '@shared/tasks/submit'
+
+import { type Clock, systemClock } from '../../adapters/clock/Clock'
+import type { SpendLedger } from '../journal/SpendLedger'
+import { budgetState, crossedCap, refuseOverBudget, spendOfInputs } from './budgetCheck'
+
+export interface BudgetGateOptions {
+  ledger: SpendLedger
+  /** The caps as the user set them (Settings); none when absent or unreadable. */
+  budgets(): Promise<Budgets>
+  clock?: Clock
+}
+
+/** Whether the requests are the offline demo's (never charged) or the user chose to go over once. */
+export interface GateContext {
+  demo: boolean
+  override: boolean
+  what: 'request' | 'batch'
+}
+
+/**
+ * The budget rule, in one place (issue #26): what every charge-bearing request is checked
+ * against before it is journaled, what a batch's plan shows, and what the Spending screen shows.
+ * Committed spend is the ledger's (pending and settled rows of real activity); demo activity is
+ * never charged, so never refused.
+ */
+export class BudgetGate {
+  private readonly clock: Clock
+
+  constructor(private readonly o: BudgetGateOptions) {
+    this.clock = o.clock ?? systemClock
+  }
+
+  /** The caps as set now (read before the synchronous check, which must not wait). */
+  async budgets(): Promise<Budgets> {
+    return (await this.o.budgets().catch(() => null)) ?? NO_BUDGETS
+  }
+
+  /** The caps and how far each is used now. */
+  async state(): Promise<BudgetState> {
+    return budgetState(await this.budgets(), this.o.ledger, this.clock.now())
+  }
+
+  /** The first cap `inputs` would cross, or null when they fit (a plan shows it, sends nothing). */
+  refusal(budgets: Budgets, inputs: readonly SubmitTaskInput[], demo: boolean) {
+    if (demo) return null
+    return crossedCap(
+      budgetState(budgets, this.o.ledger, this.clock.now()),
+      spendOfInputs(inputs),
+    ) satisfies BudgetRefusal | null
+  }
+
+  /**
+   * Refuses (over_budget, nothing sent) when `inputs` would cross a cap, unless the user chose to
+   * go over once. Synchronous on purpose: the caller journals right after, with no await between,
+   * so two submissions cannot both pass against the same remaining budget.
+   */
+  check(budgets: Budgets, inputs: readonly SubmitTaskInput[], at: GateContext): void {
+    if (at.override) return
+    const refusal = this.refusal(budgets, inputs, at.demo)
+    if (refusal) refuseOverBudget(refusal, at.what)
+  }
+}

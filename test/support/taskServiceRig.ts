@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { ManualClock } from '@main/adapters/clock/ManualClock'
+import { MainEvents } from '@main/events'
+import { Admission, type AdmissionOptions } from '@main/services/admission/Admission'
+import { Journal } from '@main/services/journal/Journal'
+import { BudgetGate } from '@main/services/spending/BudgetGate'
+import { TaskService } from '@main/services/tasks/TaskService'
+import { type Budgets, NO_BUDGETS } from '@shared/spending/types'
+import type { TasksUpdate } from '@shared/tasks/views'
+
+import { FakeGateway, FakeSink } from './taskFakes'
+
+export interface TaskServiceRig {
+  dir: string
+  clock: ManualClock
+  gateway: FakeGateway
+  sink: FakeSink
+  journal: Journal
+  svc: TaskService
+  admission: Admission
+  /** Every `tasks:updated` event, with the virtual time it was sent at. */
+  updates: Array<{ at: number; update: TasksUpdate }>
+  /** The caps the gate reads (change them between submissions). */
+  budgets: Budgets
+  close(): Promise<void>
+}
+
+/**
+ * The tasks domain as the container wires it (journal, budget gate, TaskService as admission's
+ * intake, admission) over the scripted gateway and sink on a virtual clock, in a temp userData
+ * folder. `ledger` replaces the ledger admission writes to (a fault in the middle of a commit).
+ */
+export function taskServiceRig(
+  opts: {
+    concurrency?: Partial<Record<string, number>>
+    demo?: boolean
+    ledger?: (real: Journal['ledger']) => AdmissionOptions['ledger']
+  } = {},
+): TaskServiceRig {
+  const dir = mkdtempSync(join(tmpdir(), 'gen-studio-tasksvc-'))
+  const clock = new ManualClock()
+  const gateway = new FakeGateway(clock)
+  const sink = new FakeSink()
+  const events = new MainEvents()
+  const journal = new Journal(join(dir, 'tasks.sqlite'))
+  const updates: TaskServiceRig['updates'] = []
+  events.forward((name, payload) => {
+    if (name === 'tasks:updated') updates.push({ at: clock.now(), update: payload as TasksUpdate })
+  })
+  const svc = new TaskService({
+    userDataDir: dir,
+    journal: journal.tasks,
+    ledger: journal.ledger,
+    batches: journal.batches,
+    gateway,
+    sink,
+    events,
+    clock,
+    settings: {
+      settings: async () => ({
+        concurrency: { image: 4, video: 8, art: 2, workbench: 2, ...opts.concurrency },
+      }),
+    },
+  })
+  const rig: TaskServiceRig = {
+    dir,
+    clock,
+    gateway,
+    sink,
+    journal,
+    svc,
+    admission: null as unknown as Admission,
+    updates,
+    budgets: NO_BUDGETS,
+    async close() {
+      await svc.dispose()
+      await rig.admission.idle()
+      journal.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+  const gate = new BudgetGate({ ledger: journal.ledger, budgets: async () => rig.budgets, clock })
+  rig.admission = new Admission({
+    userDataDir: dir,
+    tasks: journal.tasks,
+    ledger: opts.ledger ? opts.ledger(journal.ledger) : journal.ledger,
+    batches: journal.batches,
+    transaction: journal.transaction,
+    gate,
+    intake: svc,
+    connection: async () => ({ demo: opts.demo ?? true }),
+    clock,
+  })
+  return rig
+}
