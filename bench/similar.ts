@@ -16,7 +16,7 @@
  */
 import { DUPLICATE_DISTANCE, type PHash, popcount32, SIMILAR_DISTANCE } from '@shared/library/phash'
 
-import { SimilarIndex } from '../src/main/services/library/SimilarIndex'
+import { SimilarIndex } from '../src/main/services/library/similar/SimilarIndex'
 import { median, pct, runBench } from './support/stats'
 
 /** Bound once, as SimilarIndex does (an imported function is a getter call per use under tsx). */

@@ -16,7 +16,7 @@ import type { SubmitTaskInput } from '@shared/tasks/submit'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
-import type { composeGrid } from '../library/composeGrid'
+import type { composeGrid } from '../library/files/composeGrid'
 import { budgetState, crossedCap, spendOfInputs } from '../spending/budgetCheck'
 import { validateSubmission } from '../tasks/prepare'
 import type { TaskService } from '../tasks/TaskService'

@@ -1,5 +1,5 @@
-import type { IndexRow } from '../LibraryIndex'
-import type { DiskStamp, ScanProblem } from '../scan'
+import type { DiskStamp, ScanProblem } from '../disk/scan'
+import type { IndexRow } from '../index/LibraryIndex'
 
 /**
  * What the library reader sends, in order: rows (or, for a restart, stamps) in chunks, then one
