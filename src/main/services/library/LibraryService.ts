@@ -197,7 +197,7 @@ export class LibraryService {
     return item
   }
 
-  /** Prompt autocomplete: the library's most used tags and words starting with `prefix` (promptVocab.ts). */
+  /** Prompt autocomplete: the most used tags and words starting with `prefix` (vocabulary/). */
   async promptTokens(prefix: string, limit = 12): Promise<TermCount[]> {
     await this.open()
     this.vocab ??= new PromptVocab(this.core.idx().db, this.core.now)
@@ -249,12 +249,12 @@ export class LibraryService {
 
   // ───────────────────────────── changes ─────────────────────────────
 
-  /** Stores one output (see ingest.ts saveNow): the new item. */
+  /** Stores one output (see files/ingest.ts saveNow): the new item. */
   save(input: SaveInput): Promise<LibraryItem> {
     return this.open().then(() => this.core.serial(() => saveNow(this.core, input)))
   }
 
-  /** Copies files the user dropped into the library (see ingest.ts importFiles). */
+  /** Copies files the user dropped into the library (see files/ingest.ts importFiles). */
   async import(paths: string[]): Promise<ImportReport> {
     await this.open()
     return importFiles(this.core, paths)
@@ -278,7 +278,7 @@ export class LibraryService {
     return this.deletes.undoDelete(token)
   }
 
-  // ──────────── organise: ratings, tags, collections (organise.ts, collections.ts) ────────────
+  // ──────────── organise: ratings, tags, collections (organise/) ────────────
 
   /** Sets the stars of items; the receipt undoes it through `setOrganise`. */
   setRating(ids: string[], rating: number): Promise<OrganiseReceipt> {

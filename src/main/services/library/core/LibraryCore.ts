@@ -1,3 +1,9 @@
+/**
+ * core/: what the library's parts share (the open index, the attached folder and its state, the
+ * one queue every mutation runs through, the change events) and the service's options. It holds
+ * state, not work: it never reads the folder or writes the index itself, and imports only types
+ * from the other parts, so every part can depend on it without a cycle.
+ */
 import type { LibraryChange, LibraryStatus } from '@shared/library/types'
 
 import type { SqliteOpener } from '../../../adapters/sqlite/openDatabase'
@@ -26,7 +32,7 @@ export interface LibraryServiceOptions {
   log?: (message: string) => void
   /**
    * Reads a folder off main's thread (the container's worker threads): its first index, and a
-   * restart's stat walk once the index holds `readerStampsFrom` items (reconcile.ts,
+   * restart's stat walk once the index holds `readerStampsFrom` items (sync/reconcile.ts,
    * STAMPS_ON_THREADS_FROM: below it starting the threads costs more than they save); none: both
    * on main's thread like any reconcile.
    */

@@ -1,3 +1,10 @@
+/**
+ * disk/: the library folder's file format and plain file helpers: sidecars (this file), folder
+ * walks and stamps (scan.ts), atomic writes and storage failures (fsUtil.ts), the type and size
+ * of media files (mediaProbe.ts). Stateless functions over paths: nothing here imports another
+ * part of the library, and only mediaProbe.ts may load native code (the reader thread uses the
+ * rest).
+ */
 import { promises as fs } from 'node:fs'
 
 import type { BatchCell } from '@shared/batch/types'

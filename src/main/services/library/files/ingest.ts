@@ -1,3 +1,10 @@
+/**
+ * files/: what enters and leaves the library folder: saving results and importing files (this
+ * file), exports, thumbnails, posters and drag-out (filesOut.ts, exportZip.ts), the batch grid
+ * image (composeGrid.ts), deletes with undo (deletes.ts) and what the media protocol serves
+ * (mediaSource.ts). It never leaves a partial file under a final name, never unlinks a user's
+ * file (deletes go through holding/), and imports no organise/ or similar/ code.
+ */
 import { createHash, randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'

@@ -1,3 +1,8 @@
+/**
+ * holding/: the undo area in front of the OS trash (`<library>/.trash/<token>/`). It moves files
+ * and hands marked folders to the injected Trash; it never unlinks a user's file, never touches
+ * the index, and imports only disk/.
+ */
 import { randomBytes } from 'node:crypto'
 import { type Dirent, promises as fs } from 'node:fs'
 import { dirname, join } from 'node:path'

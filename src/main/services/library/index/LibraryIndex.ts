@@ -1,3 +1,9 @@
+/**
+ * index/: the SQLite index in userData, a rebuildable cache of the sidecars: schema and
+ * migrations, rows, keyset pages and cost order, filters and their estimates, FTS5 search, the
+ * organise tables. Synchronous SQL only: it never touches the library folder, never emits
+ * events, and imports no other part of the library.
+ */
 import type {
   LibraryCursor,
   LibraryFilter,

@@ -65,8 +65,8 @@ export const MIGRATIONS: Migration[] = [
       END;
     `),
   // 2 (issue #15): batch columns and a cost index. Rows indexed before this version have no batch
-  // values, and reconcile re-reads only files whose stamp changed (scan.ts stampChanged), so the
-  // stamp of every row that has a sidecar is set to -2, a value no sidecar has: the first
+  // values, and reconcile re-reads only files whose stamp changed (disk/scan.ts stampChanged), so
+  // the stamp of every row that has a sidecar is set to -2, a value no sidecar has: the first
   // reconcile after the upgrade re-reads every sidecar (the source of truth) and fills the new
   // columns, while the grid keeps showing the old rows meanwhile (a cleared index would go blank).
   // Rows without a sidecar (-1) have no batch to recover and keep their stamp.

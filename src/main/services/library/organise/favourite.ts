@@ -9,7 +9,11 @@ import { errnoOf, storageFailure } from '../disk/fsUtil'
 import { readSidecar, sidecarPathOf, writeSidecar } from '../disk/sidecar'
 import { sidecarFromItem } from './sidecarFromItem'
 
-/** The favourite flag of one item: written to the sidecar (the source of truth) first, in the core's queue. */
+/**
+ * The favourite flag of one item (LibraryService.setFavourite): written to the sidecar, the source
+ * of truth, first, then to the index, in the core's queue. A selection's favourites go through
+ * LibraryOrganiser.setOrganise instead.
+ */
 export class LibraryFavourites {
   constructor(
     private readonly core: LibraryCore,

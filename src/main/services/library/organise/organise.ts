@@ -1,3 +1,9 @@
+/**
+ * organise/: what the user sorts items by: ratings and tags (this file), collections
+ * (collections.ts) and favourites (favourite.ts), written to the sidecars first and then to the
+ * index. It only changes organising fields of existing items: it never adds, moves or deletes
+ * files, and imports only core/ and disk/.
+ */
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 

@@ -21,7 +21,7 @@ import type { IndexRow } from '../index/LibraryIndex'
 import type { ReaderMessage } from './LibraryReader'
 import { rowFromSidecar } from './sidecarRow'
 
-/** Rows per message: what one index transaction on main's thread takes (see reconcile.ts). */
+/** Rows per message: what one index transaction on main's thread takes (see sync/reconcile.ts). */
 export const READ_CHUNK = 500
 
 /** Where readLibrary's messages go; `send` resolves when the next one may be sent. */

@@ -8,8 +8,8 @@ const VIDEO_EXTS = new Set(['mp4', 'webm', 'mov'])
 /**
  * The index row of a file whose sidecar parsed and still describes it (same size): everything
  * comes from the sidecar and the stamp, nothing from the media file. Kept apart from
- * rowFromDisk.ts (which measures and hashes files without one) so the library reader thread can
- * use it without loading anything native (reader/readLibrary.ts).
+ * sync/rowFromDisk.ts (which measures and hashes files without one) so the library reader thread
+ * can use it without loading anything native (readLibrary.ts).
  */
 export function rowFromSidecar(
   relPath: string,

@@ -1,3 +1,9 @@
+/**
+ * similar/: "find similar" and the duplicates view: perceptual hashes stored in the index
+ * (similarSql.ts), the in-memory index of them and its groups (SimilarIndex.ts), and the
+ * background walk that fills them (this file). It only reads items and writes hashes: it never
+ * changes a user's file or another part's rows.
+ */
 import { join } from 'node:path'
 
 import { DUPLICATE_DISTANCE, type PHash, SIMILAR_DISTANCE } from '@shared/library/phash'
@@ -48,8 +54,8 @@ interface Missing {
 
 /**
  * "Find similar" and the duplicates view, as a part of LibraryService. Hashes live in the index's
- * `phashes` table (by sha256, see indexSchema.ts) and, once asked for, in a SimilarIndex kept in
- * line through `library:changed`. They come from the Thumbnailer as it makes thumbnails (the
+ * `phashes` table (by sha256, see index/indexSchema.ts) and, once asked for, in a SimilarIndex kept
+ * in line through `library:changed`. They come from the Thumbnailer as it makes thumbnails (the
  * same decode); images made before hashes existed, or never shown, are hashed by a walk in the
  * background, one image at a time (one of the Thumbnailer's three slots, so the grid keeps two),
  * from the cached thumbnail when there is one, else by making it. Every step touches SQLite for

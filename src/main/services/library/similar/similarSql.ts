@@ -19,10 +19,10 @@ export type SimilarSql = { db: Db } & Record<
 >
 
 /**
- * LibrarySimilar's statements over the index (items, and phashes from indexSchema.ts migration
- * 4), prepared once per database. Chunks are rowid ranges: `floorOf` finds the rowid n rows below
- * a bound through the primary key, so every step reads a bounded number of rows however many of
- * them match.
+ * LibrarySimilar's statements over the index (items, and phashes from index/indexSchema.ts
+ * migration 4), prepared once per database. Chunks are rowid ranges: `floorOf` finds the rowid n
+ * rows below a bound through the primary key, so every step reads a bounded number of rows however
+ * many of them match.
  */
 export function prepareSimilarSql(db: Db): SimilarSql {
   return {

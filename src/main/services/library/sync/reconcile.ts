@@ -1,3 +1,11 @@
+/**
+ * sync/: keeping the index in line with the folder: attaching, watching and retrying the folder
+ * (LibraryFolder.ts), reconciling the whole folder or reported paths (this file), and rows for
+ * files that came without a usable sidecar (rowFromDisk.ts). It writes the index from what is
+ * on disk and never changes a user's media file (only sidecars: a missing one, or the
+ * measurements of a stale one); it never imports the parts that act for the user (files/,
+ * organise/).
+ */
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 

@@ -1,3 +1,8 @@
+/**
+ * vocabulary/: prompt autocomplete, the terms of every item's prompt counted in memory from the
+ * index. Read-only over the database it is handed: it never writes the index or the folder, and
+ * imports no other part of the library.
+ */
 import { type TermCount, termKey, visitTerms } from '@shared/library/promptTerms'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
