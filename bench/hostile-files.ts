@@ -20,7 +20,7 @@ import sharp from 'sharp'
 import yazl from 'yazl'
 
 import { DownloadService } from '../src/main/services/downloads/DownloadService'
-import { probeMedia } from '../src/main/services/library/mediaProbe'
+import { probeMedia } from '../src/main/services/library/disk/mediaProbe'
 import { readPngText } from '../src/shared/library/pngChunks'
 import { MIB, mib, runBench } from './support/stats'
 

@@ -21,7 +21,7 @@ import { join } from 'node:path'
 
 import sharp from 'sharp'
 
-import { type IndexRow, LibraryIndex } from '../src/main/services/library/LibraryIndex'
+import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/LibraryIndex'
 import { thumbUrl } from '../src/shared/library/mediaUrls'
 import { launchElectronApp } from '../test/support/electron/launch'
 import { pct, runBench } from './support/stats'

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
-import { type IndexRow, LibraryIndex } from '../src/main/services/library/LibraryIndex'
-import { PromptVocab } from '../src/main/services/library/promptVocab'
+import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/LibraryIndex'
+import { PromptVocab } from '../src/main/services/library/vocabulary/promptVocab'
 import { pct, runBench } from './support/stats'
 
 const SIZES = (process.env.PROMPT_ITEMS ?? '100000')

@@ -1,7 +1,7 @@
 /**
  * similar: "find similar" and the duplicates view over 100k perceptual hashes, with the app's
- * SimilarIndex (src/main/services/library/SimilarIndex.ts). The hashes are random 64-bit values
- * (unrelated pictures differ in ~32 bits) with 1,000 planted groups of near-duplicates: an
+ * SimilarIndex (src/main/services/library/similar/SimilarIndex.ts). The hashes are random 64-bit
+ * values (unrelated pictures differ in ~32 bits) with 1,000 planted groups of near-duplicates: an
  * original and 1–3 copies each 1–8 bits away (what a resized, re-encoded or lightly edited copy
  * gives: test/shared/library/phash.test.ts).
  *
@@ -16,7 +16,7 @@
  */
 import { DUPLICATE_DISTANCE, type PHash, popcount32, SIMILAR_DISTANCE } from '@shared/library/phash'
 
-import { SimilarIndex } from '../src/main/services/library/SimilarIndex'
+import { SimilarIndex } from '../src/main/services/library/similar/SimilarIndex'
 import { median, pct, runBench } from './support/stats'
 
 /** Bound once, as SimilarIndex does (an imported function is a getter call per use under tsx). */

@@ -26,7 +26,7 @@ import {
   Thumbnailer,
   WEBP,
 } from '../src/main/adapters/thumbnails/Thumbnailer'
-import { mapLimit } from '../src/main/services/library/scan'
+import { mapLimit } from '../src/main/services/library/disk/scan'
 import { median, runBench } from './support/stats'
 
 const COUNT = Number(process.env.THUMB_COUNT ?? 300)

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-import { gridLayout } from '@main/services/library/composeGrid'
+import { gridLayout } from '@main/services/library/files/composeGrid'
 import { type Simulator, startSimulator } from '@simulator'
 import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
 import { type AppUnderTest, SCREENS_DIR } from '@test/e2e/harness/launch'

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 import { MEDIA_HOST_ORIGINAL, MEDIA_HOST_THUMB } from '@shared/library/mediaUrls'
 import { MEDIA_TYPES, mediaExtOf } from '@shared/library/types'
 
-import type { MediaSource } from '../services/library/mediaSource'
+import type { MediaSource } from '../services/library/files/mediaSource'
 
 /** A parsed `Range: bytes=…` for a file of `size` bytes. */
 export type RangeResult =

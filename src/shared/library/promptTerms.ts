@@ -1,8 +1,8 @@
 /**
  * How prompts are cut into the terms prompt autocomplete suggests (issue #16), in one place so
- * main (the library's prompts, services/library/promptVocab.ts) and the renderer (the form's
- * prompt history) count the same terms: every comma-separated tag that is short enough to be a
- * tag, and every word. Keys are lower-case; the label is the text as the user wrote it.
+ * main (the library's prompts, services/library/vocabulary/promptVocab.ts) and the renderer (the
+ * form's prompt history) count the same terms: every comma-separated tag that is short enough to be
+ * a tag, and every word. Keys are lower-case; the label is the text as the user wrote it.
  */
 
 /** A tag longer than this, or with more words, is a sentence: only its words count. */

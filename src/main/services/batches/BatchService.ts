@@ -16,7 +16,7 @@ import type { MainEvents } from '../../events'
 import type { Admission, BatchEntry } from '../admission/Admission'
 import type { BatchJournal, BatchRecord } from '../journal/BatchJournal'
 import type { TaskJournal } from '../journal/TaskJournal'
-import type { composeGrid } from '../library/composeGrid'
+import type { composeGrid } from '../library/files/composeGrid'
 import type { BudgetGate } from '../spending/BudgetGate'
 import type { TaskService } from '../tasks/TaskService'
 import type { WildcardStore } from './WildcardStore'
@@ -40,7 +40,7 @@ export interface BatchServiceOptions {
   clock?: Clock
   /** Where a library item's file is (the grid export reads the saved results). */
   library: { absolutePath(id: string): Promise<string> }
-  /** Draws the labelled grid image (sharp; see library/composeGrid.ts). */
+  /** Draws the labelled grid image (sharp; see library/files/composeGrid.ts). */
   composeGrid: typeof composeGrid
 }
 

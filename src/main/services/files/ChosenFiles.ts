@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 
 import { fail } from '@shared/result'
 
-import { isLinkFree } from '../library/fsUtil'
+import { isLinkFree } from '../library/disk/fsUtil'
 
 /** Paths remembered at most (a drop of thousands of files still fits many times over). */
 const MAX_REMEMBERED = 20_000

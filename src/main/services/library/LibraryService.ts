@@ -28,22 +28,23 @@ import {
 import { fail } from '@shared/result'
 
 import type { Thumbnailer } from '../../adapters/thumbnails/Thumbnailer'
-import { type CollectionDef, LibraryCollections } from './collections'
-import { DeleteHolding } from './DeleteHolding'
-import { LibraryEdits } from './edits'
-import { LibraryFilesOut } from './filesOut'
-import { importFiles, type SaveInput, saveNow } from './ingest'
-import { LibraryCore, type LibraryServiceOptions } from './LibraryCore'
-import { LibraryFolder } from './LibraryFolder'
-import { LibraryIndex } from './LibraryIndex'
-import { LibrarySimilar } from './LibrarySimilar'
-import type { MediaSource } from './mediaSource'
-import { LibraryOrganiser } from './organise'
-import { PromptVocab } from './promptVocab'
-import { LibraryReconciler } from './reconcile'
+import { LibraryCore, type LibraryServiceOptions } from './core/LibraryCore'
+import { LibraryDeletes } from './files/deletes'
+import { LibraryFilesOut } from './files/filesOut'
+import { importFiles, type SaveInput, saveNow } from './files/ingest'
+import type { MediaSource } from './files/mediaSource'
+import { DeleteHolding } from './holding/DeleteHolding'
+import { LibraryIndex } from './index/LibraryIndex'
+import { type CollectionDef, LibraryCollections } from './organise/collections'
+import { LibraryFavourites } from './organise/favourite'
+import { LibraryOrganiser } from './organise/organise'
+import { LibrarySimilar } from './similar/LibrarySimilar'
+import { LibraryFolder } from './sync/LibraryFolder'
+import { LibraryReconciler } from './sync/reconcile'
+import { PromptVocab } from './vocabulary/promptVocab'
 
-export { dateFolder, type SaveFile, type SaveInput } from './ingest'
-export type { LibraryServiceOptions } from './LibraryCore'
+export type { LibraryServiceOptions } from './core/LibraryCore'
+export { dateFolder, type SaveFile, type SaveInput } from './files/ingest'
 
 const MAX_PAGE = 500
 
@@ -54,16 +55,19 @@ const MAX_PAGE = 500
  * time. Nothing of the user's is ever unlinked: delete goes through an undo holding area to the
  * OS trash (see DeleteHolding). No Electron import: the trash and dialogs are injected.
  *
- * This is the front; the work is in its parts: LibraryFolder (attach, state, watch, retry),
- * LibraryReconciler (index ← folder), ingest.ts (save results, import files), LibraryEdits
- * (favourites, delete with undo), LibraryFilesOut (export, thumbnails, posters, drag, settings),
- * LibraryOrganiser and LibraryCollections (ratings, tags, collections: organise.ts, collections.ts).
+ * This is the front; the work is in its parts, one folder each (see README.md): sync/
+ * (LibraryFolder: attach, state, watch, retry; LibraryReconciler: index ← folder), files/
+ * (ingest.ts: save results, import files; LibraryDeletes: delete with undo; LibraryFilesOut:
+ * export, thumbnails, posters, drag, settings), organise/ (LibraryOrganiser, LibraryCollections,
+ * LibraryFavourites: ratings, tags, collections, favourites), similar/ (LibrarySimilar) and
+ * vocabulary/ (PromptVocab), over the shared core/ (LibraryCore) and index/ (LibraryIndex).
  */
 export class LibraryService {
   private readonly core: LibraryCore
   private readonly folder: LibraryFolder
   private readonly reconciler: LibraryReconciler
-  private readonly edits: LibraryEdits
+  private readonly deletes: LibraryDeletes
+  private readonly favourites: LibraryFavourites
   private readonly out: LibraryFilesOut
   private readonly organiser: LibraryOrganiser
   private readonly collections: LibraryCollections
@@ -89,7 +93,8 @@ export class LibraryService {
     this.reconciler = new LibraryReconciler(this.core, (e) => this.folder.unreadable(e))
     this.folder = new LibraryFolder(this.core, this.reconciler)
     const get = (id: string) => this.get(id)
-    this.edits = new LibraryEdits(this.core, this.reconciler, get)
+    this.deletes = new LibraryDeletes(this.core, this.reconciler)
+    this.favourites = new LibraryFavourites(this.core, get)
     this.out = new LibraryFilesOut(this.core, get)
     this.organiser = new LibraryOrganiser(this.core)
     this.collections = new LibraryCollections(this.core, this.organiser)
@@ -192,7 +197,7 @@ export class LibraryService {
     return item
   }
 
-  /** Prompt autocomplete: the library's most used tags and words starting with `prefix` (promptVocab.ts). */
+  /** Prompt autocomplete: the most used tags and words starting with `prefix` (vocabulary/). */
   async promptTokens(prefix: string, limit = 12): Promise<TermCount[]> {
     await this.open()
     this.vocab ??= new PromptVocab(this.core.idx().db, this.core.now)
@@ -244,12 +249,12 @@ export class LibraryService {
 
   // ───────────────────────────── changes ─────────────────────────────
 
-  /** Stores one output (see ingest.ts saveNow): the new item. */
+  /** Stores one output (see files/ingest.ts saveNow): the new item. */
   save(input: SaveInput): Promise<LibraryItem> {
     return this.open().then(() => this.core.serial(() => saveNow(this.core, input)))
   }
 
-  /** Copies files the user dropped into the library (see ingest.ts importFiles). */
+  /** Copies files the user dropped into the library (see files/ingest.ts importFiles). */
   async import(paths: string[]): Promise<ImportReport> {
     await this.open()
     return importFiles(this.core, paths)
@@ -258,22 +263,22 @@ export class LibraryService {
   /** Marks or unmarks a favourite; written to the sidecar (the source of truth) first. */
   async setFavourite(id: string, favourite: boolean): Promise<LibraryTile> {
     await this.open()
-    return this.edits.setFavourite(id, favourite)
+    return this.favourites.setFavourite(id, favourite)
   }
 
   /** Deletes items with undo (see DeleteHolding); returns the token for `undoDelete`. */
   async delete(ids: string[]): Promise<DeleteReceipt> {
     await this.open()
-    return this.edits.delete(ids)
+    return this.deletes.delete(ids)
   }
 
   /** Restores a delete while its undo window is open. */
   async undoDelete(token: string): Promise<LibraryTile[]> {
     await this.open()
-    return this.edits.undoDelete(token)
+    return this.deletes.undoDelete(token)
   }
 
-  // ──────────── organise: ratings, tags, collections (organise.ts, collections.ts) ────────────
+  // ──────────── organise: ratings, tags, collections (organise/) ────────────
 
   /** Sets the stars of items; the receipt undoes it through `setOrganise`. */
   setRating(ids: string[], rating: number): Promise<OrganiseReceipt> {

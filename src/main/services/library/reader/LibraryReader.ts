@@ -1,5 +1,11 @@
-import type { IndexRow } from '../LibraryIndex'
-import type { DiskStamp, ScanProblem } from '../scan'
+/**
+ * reader/: reading a whole library folder for a first index or a restart's stat walk, the work
+ * the worker threads do (workers/libraryReader.ts). It runs where Electron and native modules
+ * must not be loaded: it only reads (fs and JSON), never writes the index, and imports nothing
+ * but disk/ and index/ types.
+ */
+import type { DiskStamp, ScanProblem } from '../disk/scan'
+import type { IndexRow } from '../index/LibraryIndex'
 
 /**
  * What the library reader sends, in order: rows (or, for a restart, stamps) in chunks, then one
@@ -14,7 +20,7 @@ export type ReaderMessage =
       /**
        * Files the reader left to main's thread, stamped: no sidecar, a sidecar that does not parse
        * or no longer matches the file. They need measuring, hashing or a problem on their row
-       * (rowFromDisk.ts), which may load native code the reader thread must not.
+       * (sync/rowFromDisk.ts), which may load native code the reader thread must not.
        */
       others: Array<[string, DiskStamp]>
       errors: ScanProblem[]

@@ -9,19 +9,19 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 
-import type { IndexRow } from '../LibraryIndex'
 import {
   classifyListing,
   type DiskStamp,
   type ScanProblem,
   unreadableFile,
   unreadableFolder,
-} from '../scan'
-import { parseSidecar } from '../sidecar'
-import { rowFromSidecar } from '../sidecarRow'
+} from '../disk/scan'
+import { parseSidecar } from '../disk/sidecar'
+import type { IndexRow } from '../index/LibraryIndex'
 import type { ReaderMessage } from './LibraryReader'
+import { rowFromSidecar } from './sidecarRow'
 
-/** Rows per message: what one index transaction on main's thread takes (see reconcile.ts). */
+/** Rows per message: what one index transaction on main's thread takes (see sync/reconcile.ts). */
 export const READ_CHUNK = 500
 
 /** Where readLibrary's messages go; `send` resolves when the next one may be sent. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { scanFolder } from '@main/services/library/disk/scan'
 import type { ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import {
   laneOf,
@@ -10,7 +11,6 @@ import {
   STAMP_CHUNK,
   stampLibrary,
 } from '@main/services/library/reader/readLibrary'
-import { scanFolder } from '@main/services/library/scan'
 import { writeResults } from '@test/support/libraryFolder'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 

@@ -1,0 +1,322 @@
+/**
+ * files/: what enters and leaves the library folder: saving results and importing files (this
+ * file), exports, thumbnails, posters and drag-out (filesOut.ts, exportZip.ts), the batch grid
+ * image (composeGrid.ts), deletes with undo (deletes.ts) and what the media protocol serves
+ * (mediaSource.ts). It never leaves a partial file under a final name, never unlinks a user's
+ * file (deletes go through holding/), and imports no organise/ or similar/ code.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { basename, join } from 'node:path'
+
+import type { BatchCell } from '@shared/batch/types'
+import { readPngChunks, readPngText, writePngText } from '@shared/library/pngChunks'
+import {
+  type EmbeddedSettings,
+  type ParsedSettings,
+  pngTextFor,
+  settingsFromPngText,
+} from '@shared/library/settings'
+import {
+  type ImportReport,
+  type LibraryItem,
+  type LibraryKind,
+  type LibrarySidecar,
+  type MediaExt,
+  mediaExtOf,
+} from '@shared/library/types'
+import { fail, isAppFailure } from '@shared/result'
+
+import type { LibraryCore } from '../core/LibraryCore'
+import { errnoOf, moveFile, storageFailure, tempNameFor, writeSynced } from '../disk/fsUtil'
+import { extMatches, probeMedia, sniffExt } from '../disk/mediaProbe'
+import { hashFile } from '../disk/scan'
+import { parseBatchCell, sidecarPathOf, withBatch, writeSidecar } from '../disk/sidecar'
+
+/** The file to store: a temp file we may move (a finished download), bytes, or a user's file we copy. */
+export type SaveFile =
+  | { tempPath: string; ext: string }
+  | { bytes: Uint8Array; ext: string }
+  | { copyFrom: string; ext: string }
+
+/** What the task engine (or an import) hands to `save`. */
+export interface SaveInput {
+  kind: LibraryKind
+  model: string
+  prompt: string
+  negativePrompt?: string
+  /** Every request parameter as sent; stored in the sidecar and (for PNGs) in the file. */
+  params: Record<string, unknown>
+  seed?: number | null
+  costEstimate?: number | null
+  sourceTaskId?: string | null
+  demo?: boolean
+  /** When the output was created (ms); defaults to now. Decides the date folder. */
+  createdAt?: number
+  file: SaveFile
+  /** Write our settings into PNG text chunks (default true). Imports keep files byte-identical. */
+  embedSettings?: boolean
+  originalName?: string
+  /** The batch cell of a batch result: kept in the sidecar (and so across index rebuilds). */
+  batch?: BatchCell | null
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+
+/** `YYYY/MM/DD` of a local date: the library's folder layout. */
+export function dateFolder(ms: number): string {
+  const d = new Date(ms)
+  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`
+}
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+
+/**
+ * Stores one output: verifies its bytes are the type claimed, embeds the settings in PNGs,
+ * writes it into the date folder (atomically: temp + rename), then its sidecar, then indexes
+ * it. If anything fails, nothing half-written stays under a final name and a temp file given
+ * to us is left where it was. Runs inside the core's queue. Returns the new item.
+ */
+export async function saveNow(core: LibraryCore, input: SaveInput): Promise<LibraryItem> {
+  const root = core.dir()
+  if (core.state === 'missing' || core.state === 'error') {
+    return fail('storage', core.stateMessage ?? 'The library folder is not available.', {
+      action: 'Reconnect the drive or choose another library folder in Settings.',
+    })
+  }
+  const claimed = mediaExtOf(`x.${input.file.ext.replace(/^\./, '')}`)
+  if (!claimed) return fail('validation', `The library cannot store .${input.file.ext} files.`)
+  const { file } = input
+  let bytes: Uint8Array | null = 'bytes' in file ? file.bytes : null
+  const srcPath = 'tempPath' in file ? file.tempPath : 'copyFrom' in file ? file.copyFrom : null
+  let head: Uint8Array
+  try {
+    head = bytes ? bytes.subarray(0, 64) : await readHead(srcPath!)
+  } catch (e) {
+    return fail('not_found', `The file to save cannot be read (${(e as Error).message}).`)
+  }
+  const sniffed = sniffExt(head)
+  if (!sniffed || !extMatches(claimed, sniffed)) {
+    return fail(
+      'bad_response',
+      `The downloaded file is not a valid ${claimed.toUpperCase()} (its content does not match).`,
+      {
+        action: 'The result was not saved; retry the download.',
+      },
+    )
+  }
+  const ext: MediaExt = sniffed === 'jpg' && claimed === 'jpeg' ? 'jpeg' : sniffed
+  const createdAt = input.createdAt ?? core.now()
+  const id = randomUUID()
+  const name = `${fileStamp(createdAt)}-${slug(input.model) || input.kind}-${id.slice(0, 8)}.${ext}`
+  const relPath = `${dateFolder(createdAt)}/${name}`
+  const abs = join(root, relPath)
+  const embedded: EmbeddedSettings = {
+    format: 'gen-studio',
+    version: 1,
+    kind: input.kind,
+    model: input.model,
+    prompt: input.prompt,
+    negativePrompt: input.negativePrompt ?? '',
+    params: input.params,
+    seed: input.seed ?? null,
+    sourceTaskId: input.sourceTaskId ?? null,
+    created: new Date(createdAt).toISOString(),
+  }
+  if (ext === 'png') {
+    try {
+      bytes ??= new Uint8Array(await fs.readFile(srcPath!))
+      bytes =
+        input.embedSettings === false
+          ? (readPngChunks(bytes), bytes)
+          : writePngText(bytes, pngTextFor(embedded))
+    } catch (e) {
+      if (isAppFailure(e)) throw e
+      return fail('bad_response', `The PNG is damaged (${(e as Error).message}).`, {
+        action: 'The result was not saved; retry the download.',
+      })
+    }
+  }
+  // Order matters for crash safety: stage the complete file under a hidden temp name, write its
+  // sidecar under the final name, and only then give the file its final name. A crash at any
+  // point leaves either nothing the scan indexes, or the file together with its sidecar (and so
+  // its task link) — never an orphan that a rescan would adopt as a new item.
+  let staged: string
+  let ownStaged = true
+  try {
+    await fs.mkdir(join(root, dateFolder(createdAt)), { recursive: true })
+    if (bytes) {
+      staged = tempNameFor(abs)
+      await writeSynced(staged, bytes)
+    } else if ('tempPath' in file) {
+      staged = file.tempPath
+      ownStaged = false
+    } else {
+      staged = tempNameFor(abs)
+      await fs.copyFile(srcPath!, staged)
+    }
+  } catch (e) {
+    return storageFailure('The result could not be saved', e, root)
+  }
+  let sidecarWritten = false
+  let placed = false
+  try {
+    const info = await probeMedia(staged)
+    const st = await fs.stat(staged)
+    const sidecar: LibrarySidecar = {
+      format: 'gen-studio-library',
+      version: 1,
+      id,
+      kind: input.kind,
+      model: input.model,
+      prompt: input.prompt,
+      negativePrompt: input.negativePrompt ?? '',
+      params: input.params,
+      seed: input.seed ?? null,
+      costEstimate: input.costEstimate ?? null,
+      sourceTaskId: input.sourceTaskId ?? null,
+      width: info.width,
+      height: info.height,
+      durationSec: info.durationSec ?? numberParam(input.params, 'duration'),
+      bytes: st.size,
+      sha256: bytes ? createHash('sha256').update(bytes).digest('hex') : await hashFile(staged),
+      created: new Date(createdAt).toISOString(),
+      favourite: false,
+      demo: input.demo ?? false,
+      ...(input.originalName ? { originalName: input.originalName } : {}),
+      ...withBatch(parseBatchCell(input.batch)),
+    }
+    await writeSidecar(sidecarPathOf(abs), sidecar)
+    sidecarWritten = true
+    if (ownStaged) await fs.rename(staged, abs)
+    else await moveFile(staged, abs)
+    placed = true
+    const fst = await fs.stat(abs)
+    const sst = await fs.stat(sidecarPathOf(abs))
+    core.idx().upsert([
+      {
+        sidecar,
+        relPath,
+        media: info.media,
+        ext,
+        fileMtime: Math.round(fst.mtimeMs),
+        fileSize: fst.size,
+        sidecarMtime: Math.round(sst.mtimeMs),
+        problem: null,
+      },
+    ])
+  } catch (e) {
+    // Undo the half-save: give a moved temp file back, drop what we wrote ourselves.
+    if (sidecarWritten) await fs.rm(sidecarPathOf(abs), { force: true }).catch(() => {})
+    const current = placed ? abs : staged
+    if (!ownStaged) {
+      if (placed) await moveFile(abs, staged).catch(() => {})
+    } else await fs.rm(current, { force: true }).catch(() => {})
+    if (isAppFailure(e)) throw e
+    if (errnoOf(e)) return storageFailure('The result could not be saved', e, root)
+    return fail(
+      'bad_response',
+      `The file cannot be read as ${ext.toUpperCase()} (${(e as Error).message}).`,
+    )
+  }
+  const item = core.idx().get(id)!
+  core.emit({ reason: 'added', ids: [item.id] })
+  core.emitStatus()
+  return item
+}
+
+/** Largest image an import copies in (read whole for its settings and hash). */
+export const MAX_IMPORT_IMAGE_BYTES = 256 * 2 ** 20
+/** Largest video an import copies in (streamed; a 4K hour is well under). */
+export const MAX_IMPORT_VIDEO_BYTES = 8 * 2 ** 30
+
+/**
+ * Copies files the user dropped into the library (never touching the originals). Each is
+ * checked, hashed (a file already in the library is reported as a duplicate, not copied again),
+ * dated by its modification time, and any settings embedded in a PNG are read into its sidecar.
+ */
+export async function importFiles(core: LibraryCore, paths: string[]): Promise<ImportReport> {
+  const report: ImportReport = { imported: [], duplicates: [], failed: [] }
+  for (const path of paths) {
+    try {
+      const st = await fs.stat(path)
+      if (!st.isFile()) {
+        report.failed.push({ path, message: 'Only files can be imported, not folders.' })
+        continue
+      }
+      const info = await probeMedia(path)
+      const cap = info.media === 'video' ? MAX_IMPORT_VIDEO_BYTES : MAX_IMPORT_IMAGE_BYTES
+      if (st.size > cap) {
+        report.failed.push({
+          path,
+          message: `This ${info.media} is larger than the library takes (${Math.round(st.size / 2 ** 20)} MiB; at most ${cap / 2 ** 20} MiB).`,
+        })
+        continue
+      }
+      let settings: ParsedSettings = { source: 'none', params: {} }
+      if (info.ext === 'png') {
+        const data = await fs.readFile(path)
+        try {
+          readPngChunks(data)
+        } catch (e) {
+          report.failed.push({ path, message: (e as Error).message })
+          continue
+        }
+        settings = settingsFromPngText(await readPngText(data).catch(() => ({})))
+      }
+      const sha = await hashFile(path)
+      const existing = core.idx().findBySha(sha)
+      if (existing) {
+        report.duplicates.push({ path, id: existing })
+        continue
+      }
+      const item = await core.serial(() =>
+        saveNow(core, {
+          kind: settings.source === 'gen-studio' && settings.kind ? settings.kind : 'imported',
+          model: settings.model ?? settings.foreignModel ?? '',
+          prompt: settings.prompt ?? '',
+          negativePrompt: settings.negativePrompt ?? '',
+          params: settings.params,
+          seed: settings.seed ?? null,
+          createdAt: Math.round(st.mtimeMs),
+          file: { copyFrom: path, ext: info.ext },
+          embedSettings: false,
+          originalName: basename(path),
+        }),
+      )
+      report.imported.push(item)
+    } catch (e) {
+      report.failed.push({
+        path,
+        message: isAppFailure(e) ? e.error.message : (e as Error).message,
+      })
+    }
+  }
+  return report
+}
+
+function fileStamp(ms: number): string {
+  const d = new Date(ms)
+  return `${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`
+}
+
+function numberParam(params: Record<string, unknown>, key: string): number | null {
+  const v = params[key]
+  return typeof v === 'number' && Number.isFinite(v) ? v : null
+}
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await fs.open(path, 'r')
+  try {
+    const buf = Buffer.alloc(64)
+    const { bytesRead } = await handle.read(buf, 0, 64, 0)
+    return buf.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}

@@ -1,0 +1,350 @@
+/**
+ * index/: the SQLite index in userData, a rebuildable cache of the sidecars: schema and
+ * migrations, rows, keyset pages and cost order, filters and their estimates, FTS5 search, the
+ * organise tables. Synchronous SQL only: it never touches the library folder, never emits
+ * events, and imports no other part of the library.
+ */
+import type {
+  LibraryCursor,
+  LibraryFilter,
+  LibraryItem,
+  LibraryMedia,
+  LibraryMonth,
+  LibraryPage,
+  LibrarySidecar,
+  MediaExt,
+} from '@shared/library/types'
+
+import { type Db, openDatabase, type SqliteOpener } from '../../../adapters/sqlite/openDatabase'
+import type { RowPlace } from './costOrder'
+import { OrganiseIndex } from './indexOrganise'
+import { IndexQueries } from './indexQueries'
+import { batchColumns, batchOf, type FullRow, parseParams, type TileRow, toTile } from './indexRows'
+import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
+
+/**
+ * Rows per commit of a first index (`upsertBulk`). 100k rows written alone in 500-row chunks:
+ * one commit per chunk 8.4 s, one per 5,000 rows 5.1 s (measured on the 2-core VM,
+ * synthetic rows as in bench/library-index.ts); the WAL grows to about one commit's pages.
+ */
+export const BULK_COMMIT_ROWS = 10_000
+
+export { ftsQuery } from './indexRows'
+export { KEY_SHIFT, keyOf, monthKeyOf } from './indexSchema'
+
+/** What the index stores per file: the sidecar plus where it is and how it looked when read. */
+export interface IndexRow {
+  sidecar: LibrarySidecar
+  relPath: string
+  media: LibraryMedia
+  ext: MediaExt
+  fileMtime: number
+  fileSize: number
+  /** -1 when the file has no readable sidecar. */
+  sidecarMtime: number
+  problem: string | null
+  /** A video whose poster frame is in the thumbnail cache (images always have a thumbnail). */
+  poster?: boolean
+}
+
+/** How a file looked when indexed; reconcile re-reads only files whose stamp changed. */
+export interface FileStamp {
+  id: string
+  fileMtime: number
+  fileSize: number
+  sidecarMtime: number
+}
+
+/**
+ * The SQLite index of the library (in userData, never in the library folder): a rebuildable
+ * cache of the sidecars for fast newest-first keyset pages, filters, month counts and FTS5 search
+ * over prompts. All methods are synchronous (better-sqlite3) and cheap at 100k items.
+ */
+export class LibraryIndex {
+  readonly db: Db
+  /** Ratings, tags and collections (indexOrganise.ts). */
+  readonly organise: OrganiseIndex
+  private readonly stmts
+  /** Rows written by `upsertBulk` since its transaction began. */
+  private bulkRows = 0
+
+  constructor(path: string, open: SqliteOpener = openDatabase) {
+    this.db = open({
+      path,
+      migrations: MIGRATIONS,
+      synchronous: 'NORMAL',
+      onCorrupt: 'recreate',
+    })
+    const db = this.db
+    this.stmts = {
+      upsert: db.prepare(`
+        INSERT INTO items (rowid, id, rel_path, kind, media, ext, model, prompt, negative, params, seed, cost,
+          source_task, width, height, duration, bytes, sha256, created, month, favourite, demo,
+          original_name, problem, file_mtime, file_size, sidecar_mtime, poster,
+          batch_id, batch_x, batch_y, batch_index, batch_repeat, batch_picks, rating)
+        VALUES (@rowid, @id, @rel_path, @kind, @media, @ext, @model, @prompt, @negative, @params, @seed, @cost,
+          @source_task, @width, @height, @duration, @bytes, @sha256, @created, @month, @favourite, @demo,
+          @original_name, @problem, @file_mtime, @file_size, @sidecar_mtime, @poster,
+          @batch_id, @batch_x, @batch_y, @batch_index, @batch_repeat, @batch_picks, @rating)
+`),
+      // Migration 5: every new row's prompt is indexed by upsert itself, not by a trigger.
+      ftsInsert: db.prepare('INSERT INTO items_fts (rowid, prompt, negative) VALUES (?, ?, ?)'),
+      atPath: db.prepare('SELECT rowid FROM items WHERE rel_path = ?').pluck(),
+      deleteRow: db.prepare('DELETE FROM items WHERE rowid = ?'),
+      maxKey: db.prepare('SELECT max(rowid) FROM items WHERE rowid >= ? AND rowid < ?').pluck(),
+      placeOf: db.prepare('SELECT rowid AS key, cost FROM items WHERE id = ?'),
+      hasKey: db.prepare('SELECT 1 FROM items WHERE rowid = ?').pluck(),
+      idAt: db.prepare('SELECT rel_path FROM items WHERE id = ?').pluck(),
+      deleteByPath: db.prepare('DELETE FROM items WHERE rel_path = ? RETURNING id').pluck(),
+      deleteUnder: db
+        .prepare('DELETE FROM items WHERE rel_path >= ? AND rel_path < ? RETURNING id')
+        .pluck(),
+      byId: db.prepare('SELECT * FROM items WHERE id = ?'),
+      bySha: db.prepare('SELECT id FROM items WHERE sha256 = ? LIMIT 1').pluck(),
+      byTask: db
+        .prepare('SELECT id FROM items WHERE source_task = ? AND sha256 = ? LIMIT 1')
+        .pluck(),
+      stamps: db.prepare('SELECT rel_path, id, file_mtime, file_size, sidecar_mtime FROM items'),
+      count: db.prepare('SELECT count(*) FROM items').pluck(),
+      problems: db.prepare(
+        'SELECT rel_path, problem FROM items WHERE problem IS NOT NULL LIMIT 100',
+      ),
+      setFavourite: db.prepare('UPDATE items SET favourite = ?, sidecar_mtime = ? WHERE id = ?'),
+      setPoster: db.prepare('UPDATE items SET poster = 1 WHERE id = ?'),
+      setSha: db.prepare("UPDATE items SET sha256 = ? WHERE id = ? AND sha256 = ''"),
+      getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
+      setMeta: db.prepare(
+        'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      ),
+      models: db.prepare(
+        'SELECT model, count(*) AS n FROM items GROUP BY model ORDER BY n DESC LIMIT 200',
+      ),
+    }
+    this.organise = new OrganiseIndex(db)
+    const placeOf = this.stmts.placeOf
+    this.queries = new IndexQueries(db, (id) => placeOf.get(id) as RowPlace | undefined)
+  }
+
+  close(): void {
+    this.endBulk()
+    if (this.db.open) this.db.close()
+  }
+
+  /**
+   * `upsert` for a first index, whose rows come in many chunks, one per tick of main's thread:
+   * the chunks share one transaction, committed every BULK_COMMIT_ROWS rows and by `endBulk()`.
+   * Each chunk still holds main's thread only as long as before, but a commit writes every page
+   * the transaction dirtied, and the id, sha256 and task indexes take rows at random places: with
+   * a commit per 500-row chunk most of their pages were written again at every commit
+   * (bench/library-index.ts, `control: index writes alone`). Rows not committed when the app
+   * dies are missing from the index, not damaged, and the next start's reconcile reads them.
+   */
+  upsertBulk(rows: IndexRow[]): void {
+    // Nothing else keeps a transaction open between ticks: an open one is this bulk's.
+    if (!this.db.inTransaction) {
+      this.db.exec('BEGIN')
+      this.bulkRows = 0
+    }
+    this.upsert(rows)
+    this.bulkRows += rows.length
+    if (this.bulkRows >= BULK_COMMIT_ROWS) this.endBulk()
+  }
+
+  /** Commits what `upsertBulk` wrote so far (nothing once the index is closed: close commits). */
+  endBulk(): void {
+    if (this.db.open && this.db.inTransaction) this.db.exec('COMMIT')
+  }
+
+  getMeta(key: string): string | null {
+    return (this.stmts.getMeta.get(key) as string | undefined) ?? null
+  }
+
+  setMeta(key: string, value: string): void {
+    this.stmts.setMeta.run(key, value)
+  }
+
+  /** Empties the index (the library folder changed); the files are untouched. */
+  clear(): void {
+    this.db.exec("DELETE FROM items; INSERT INTO items_fts(items_fts) VALUES ('rebuild');")
+  }
+
+  count(): number {
+    return this.stmts.count.get() as number
+  }
+
+  /** Inserts or replaces rows in one transaction; an ID already used by another path gets a suffix. */
+  upsert(rows: IndexRow[]): void {
+    const run = this.db.transaction((batch: IndexRow[]) => {
+      for (const row of batch) {
+        const s = row.sidecar
+        const created = Date.parse(s.created)
+        const base = keyOf(created)
+        const existing = this.stmts.atPath.get(row.relPath) as number | undefined
+        if (existing !== undefined) this.stmts.deleteRow.run(existing)
+        let rowid: number
+        if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT)
+          rowid = existing
+        else {
+          const max = this.stmts.maxKey.get(base, base + KEY_SHIFT) as number | null
+          rowid = max === null ? base : max + 1
+          // More than 1024 items in one millisecond spill into the next ones, in order.
+          while (this.stmts.hasKey.get(rowid) !== undefined) rowid++
+        }
+        let id = s.id
+        if (this.stmts.idAt.get(id) !== undefined) id = `${s.id}~${shortHash(row.relPath)}`
+        this.stmts.upsert.run({
+          rowid,
+          id,
+          rel_path: row.relPath,
+          kind: s.kind,
+          media: row.media,
+          ext: row.ext,
+          model: s.model,
+          prompt: s.prompt,
+          negative: s.negativePrompt,
+          params: JSON.stringify(s.params),
+          seed: s.seed,
+          cost: s.costEstimate,
+          source_task: s.sourceTaskId,
+          width: s.width,
+          height: s.height,
+          duration: s.durationSec,
+          bytes: s.bytes,
+          sha256: s.sha256,
+          created,
+          month: monthKeyOf(created),
+          favourite: s.favourite ? 1 : 0,
+          demo: s.demo ? 1 : 0,
+          original_name: s.originalName ?? null,
+          problem: row.problem,
+          file_mtime: row.fileMtime,
+          file_size: row.fileSize,
+          sidecar_mtime: row.sidecarMtime,
+          poster: row.poster ? 1 : 0,
+          ...batchColumns(s.batch),
+          rating: s.rating ?? 0,
+        })
+        this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
+        this.organise.writeRows(rowid, s)
+      }
+    })
+    // In key order: FTS5 also writes out the terms it holds whenever a row's key is below the
+    // previous one's (sqlite3Fts5IndexBeginWrite), so rows in folder order cost it a segment
+    // almost each. Ties keep their order (the sort is stable).
+    const order = (r: IndexRow) => Date.parse(r.sidecar.created) || 0
+    run(rows.length > 1 ? [...rows].sort((a, b) => order(a) - order(b)) : rows)
+  }
+
+  /** Removes the rows of these paths (and of everything under them when they are folders). */
+  removePaths(relPaths: string[]): string[] {
+    const run = this.db.transaction((paths: string[]) => {
+      const ids: string[] = []
+      for (const p of paths) {
+        ids.push(...(this.stmts.deleteByPath.all(p) as string[]))
+        // Everything under "p/": '/' + 1 is '0', so [p/, p0) is exactly that subtree.
+        ids.push(...(this.stmts.deleteUnder.all(`${p}/`, `${p}0`) as string[]))
+      }
+      return ids
+    })
+    return run(relPaths)
+  }
+
+  stamps(): Map<string, FileStamp> {
+    const out = new Map<string, FileStamp>()
+    for (const r of this.stmts.stamps.iterate() as Iterable<{
+      rel_path: string
+      id: string
+      file_mtime: number
+      file_size: number
+      sidecar_mtime: number
+    }>) {
+      out.set(r.rel_path, {
+        id: r.id,
+        fileMtime: r.file_mtime,
+        fileSize: r.file_size,
+        sidecarMtime: r.sidecar_mtime,
+      })
+    }
+    return out
+  }
+
+  problems(): Array<{ relPath: string; message: string }> {
+    return (this.stmts.problems.all() as Array<{ rel_path: string; problem: string }>).map((r) => ({
+      relPath: r.rel_path,
+      message: r.problem,
+    }))
+  }
+
+  get(id: string): LibraryItem | null {
+    const r = this.stmts.byId.get(id) as FullRow | undefined
+    if (!r) return null
+    return {
+      ...toTile(r as TileRow & { prompt_preview: string }),
+      promptPreview: r.prompt.slice(0, 200),
+      prompt: r.prompt,
+      negativePrompt: r.negative,
+      params: parseParams(r.params),
+      seed: r.seed,
+      sourceTaskId: r.source_task,
+      bytes: r.bytes,
+      demo: r.demo === 1,
+      relPath: r.rel_path,
+      ext: r.ext as MediaExt,
+      originalName: r.original_name,
+      batch: batchOf(r),
+      ...this.organise.fieldsOf(r.rowid),
+    }
+  }
+
+  findBySha(sha256: string): string | null {
+    return (this.stmts.bySha.get(sha256) as string | undefined) ?? null
+  }
+
+  findByTask(sourceTaskId: string, sha256: string): string | null {
+    return (this.stmts.byTask.get(sourceTaskId, sha256) as string | undefined) ?? null
+  }
+
+  setFavourite(id: string, favourite: boolean, sidecarMtime: number): void {
+    this.stmts.setFavourite.run(favourite ? 1 : 0, sidecarMtime, id)
+  }
+
+  markPoster(id: string): void {
+    this.stmts.setPoster.run(id)
+  }
+
+  /** Records the content hash of an item whose sidecar had none (filesOut.thumbPath). */
+  setSha(id: string, sha256: string): void {
+    this.stmts.setSha.run(sha256, id)
+  }
+
+  /** Distinct models with their counts, for the model filter. */
+  models(): Array<{ model: string; count: number }> {
+    return (this.stmts.models.all() as Array<{ model: string; n: number }>).map((r) => ({
+      model: r.model,
+      count: r.n,
+    }))
+  }
+
+  private readonly queries: IndexQueries
+
+  /** One page in the filter's order, strictly after `after` (see IndexQueries.page). */
+  page(filter: LibraryFilter, after: LibraryCursor | null, limit: number, skip = 0): LibraryPage {
+    return this.queries.page(filter, after, limit, skip)
+  }
+
+  /** Counts per month for the same filter, newest first. */
+  months(filter: LibraryFilter): LibraryMonth[] {
+    return this.queries.months(filter)
+  }
+
+  /** IDs in grid order (the filter's sort) for a filter (select all), capped. */
+  ids(filter: LibraryFilter, cap: number): string[] {
+    return this.queries.ids(filter, cap)
+  }
+}
+
+function shortHash(s: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return (h >>> 0).toString(36)
+}

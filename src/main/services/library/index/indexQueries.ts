@@ -1,0 +1,181 @@
+import type { LibraryCursor, LibraryFilter, LibraryMonth, LibraryPage } from '@shared/library/types'
+import type { Statement } from 'better-sqlite3'
+
+import type { Db } from '../../../adapters/sqlite/openDatabase'
+import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
+import { IndexEstimates } from './indexEstimates'
+import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
+import { keyOf } from './indexSchema'
+import { filterSource } from './organiseFilter'
+
+/** A SELECT without its ORDER BY, and the column its newest-first ORDER BY walks. */
+interface FilterQuery extends BaseQuery {
+  order: string
+}
+
+/**
+ * The grid's reads of the index: keyset pages (newest first, or by cost: see costOrder.ts),
+ * month counts and ID lists, for any filter (kinds, media, model, dates, favourites, batch, cost
+ * bounds, prompt words through FTS5; rating, tags and collection through their side tables, see
+ * organiseFilter.ts). Statements are prepared once per distinct filter shape.
+ */
+export class IndexQueries implements CostSortedQuery {
+  private readonly cache = new Map<string, Statement>()
+  /** Counts for choosing what drives a read with organising filters (organiseFilter.ts). */
+  private readonly estimates: IndexEstimates
+
+  constructor(
+    private readonly db: Db,
+    /** The key and cost of an item, for a cursor whose row still exists. */
+    readonly placeOf: (id: string) => RowPlace | undefined,
+  ) {
+    this.estimates = new IndexEstimates(db, (sql) => this.stmt(sql))
+  }
+
+  stmt(sql: string): Statement {
+    let st = this.cache.get(sql)
+    if (!st) {
+      st = this.db.prepare(sql)
+      this.cache.set(sql, st)
+    }
+    return st
+  }
+
+  /** Clauses on `items` for a filter; rowid bounds go on `bound` (the driving table's key). */
+  private where(
+    filter: LibraryFilter,
+    bound: string,
+  ): {
+    clauses: string[]
+    params: unknown[]
+  } {
+    const clauses: string[] = []
+    const params: unknown[] = []
+    if (filter.kinds?.length) {
+      clauses.push(`items.kind IN (${filter.kinds.map(() => '?').join(',')})`)
+      params.push(...filter.kinds)
+    }
+    if (filter.media) {
+      clauses.push('items.media = ?')
+      params.push(filter.media)
+    }
+    if (filter.model) {
+      clauses.push('items.model = ?')
+      params.push(filter.model)
+    }
+    if (filter.from !== undefined) {
+      clauses.push(`${bound} >= ?`)
+      params.push(keyOf(filter.from))
+    }
+    if (filter.to !== undefined) {
+      clauses.push(`${bound} < ?`)
+      params.push(keyOf(filter.to))
+    }
+    if (filter.favourites) clauses.push('items.favourite = 1')
+    if (filter.batchId !== undefined) {
+      clauses.push('items.batch_id = ?')
+      params.push(filter.batchId)
+    }
+    // A comparison with NULL is never true: items without a cost drop out, as the filter says.
+    if (filter.minCost !== undefined) {
+      clauses.push('items.cost >= ?')
+      params.push(filter.minCost)
+    }
+    if (filter.maxCost !== undefined) {
+      clauses.push('items.cost <= ?')
+      params.push(filter.maxCost)
+    }
+    return { clauses, params }
+  }
+
+  /** SELECT `columns` FROM the right tables for a filter and extra clauses, without ORDER BY. */
+  base(
+    columns: string,
+    filter: LibraryFilter,
+    extra: string[],
+    extraParams: unknown[],
+  ): FilterQuery {
+    const source = filterSource(filter, this.estimates)
+    const { clauses, params } = this.where(filter, source.bound)
+    const all = [...source.clauses, ...clauses, ...extra]
+    const where = all.length ? all.join(' AND ') : '1'
+    return {
+      sql: `SELECT ${columns} FROM ${source.from} WHERE ${where}`,
+      params: [...source.params, ...params, ...extraParams],
+      order: source.order,
+    }
+  }
+
+  /** The exclusive rowid bound for a cursor: its row's key, or its time when the row is gone. */
+  private bound(after: LibraryCursor): number {
+    const key = after.id ? this.placeOf(after.id)?.key : undefined
+    return key ?? keyOf(after.createdAt)
+  }
+
+  /** SELECT … newest first after `after` (rowid order, no sort step). */
+  private newest(columns: string, filter: LibraryFilter, after: LibraryCursor | null) {
+    const bound = filterSource(filter, this.estimates).bound
+    const q = after
+      ? this.base(columns, filter, [`${bound} < ?`], [this.bound(after)])
+      : this.base(columns, filter, [], [])
+    // With FTS5 or a side table driving, its order is already the rowid's and it stops at the limit.
+    return { sql: `${q.sql} ORDER BY ${q.order} DESC`, params: q.params }
+  }
+
+  /**
+   * One page in the filter's order, strictly after `after` (keyset). `skip` jumps over that many
+   * rows first: the grid uses it (small, bounded by a month or a gap) to land in the middle of
+   * the list without walking all pages before it.
+   */
+  page(filter: LibraryFilter, after: LibraryCursor | null, limit: number, skip = 0): LibraryPage {
+    const sort = filter.sort ?? 'newest'
+    let rows: TileRow[]
+    if (sort === 'newest') {
+      const q = this.newest(TILE_COLUMNS, filter, after)
+      rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(...q.params, limit + 1, skip) as TileRow[]
+    } else {
+      rows = costSegments(this, TILE_COLUMNS, filter, sort, after, limit + 1, skip) as TileRow[]
+    }
+    const more = rows.length > limit
+    const items = rows.slice(0, limit).map(toTile)
+    const last = items[items.length - 1]
+    if (!more || !last) return { items, next: null }
+    const next: LibraryCursor = { createdAt: last.createdAt, id: last.id }
+    if (sort !== 'newest') next.cost = last.costEstimate
+    return { items, next }
+  }
+
+  /** Counts per month for the same filter, newest first (the sort does not change them). */
+  months(filter: LibraryFilter): LibraryMonth[] {
+    const q = this.base('items.month AS month, count(*) AS n', filter, [], [])
+    const sql = `${q.sql} GROUP BY items.month ORDER BY items.month DESC`
+    const rows = this.stmt(sql).all(...q.params) as Array<{
+      month: number
+      n: number
+    }>
+    return rows.map(({ month, n }) => {
+      const y = Math.floor(month / 100)
+      const m = month % 100
+      return {
+        month: `${y}-${String(m).padStart(2, '0')}`,
+        count: n,
+        start: new Date(y, m - 1, 1).getTime(),
+        end: new Date(y, m, 1).getTime(),
+      }
+    })
+  }
+
+  /** IDs in grid order (the filter's sort) for a filter (select all), capped. */
+  ids(filter: LibraryFilter, cap: number): string[] {
+    const sort = filter.sort ?? 'newest'
+    if (sort !== 'newest')
+      return (
+        costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>
+      ).map((r) => r.id)
+    const q = this.newest('items.id', filter, null)
+    return this.db
+      .prepare(`${q.sql} LIMIT ?`)
+      .pluck()
+      .all(...q.params, cap) as string[]
+  }
+}

@@ -1,0 +1,193 @@
+import { constants as fsc, type FSWatcher, promises as fs, watch } from 'node:fs'
+import { sep } from 'node:path'
+
+import type { LibraryCore } from '../core/LibraryCore'
+import { errnoOf } from '../disk/fsUtil'
+import { isIgnoredName } from '../disk/scan'
+import { HOLDING_DIR } from '../disk/sidecar'
+import type { LibraryReconciler } from './reconcile'
+
+/**
+ * The library folder: attaching one (a folder the index was not built for empties the index
+ * first), telling its state (missing, read-only, a file, fine), watching it for changes
+ * (fs.watch, debounced into a reconcile of the paths it reported) and retrying a folder that is
+ * gone (an unplugged drive) every few seconds.
+ */
+export class LibraryFolder {
+  private watcher: FSWatcher | null = null
+  private pending = new Set<string>()
+  private fullPending = false
+  private debounce: ReturnType<typeof setTimeout> | null = null
+  private retry: ReturnType<typeof setInterval> | null = null
+
+  constructor(
+    private readonly core: LibraryCore,
+    private readonly reconcile: LibraryReconciler,
+  ) {}
+
+  get watching(): boolean {
+    return this.watcher !== null
+  }
+
+  /** Switches to a folder; runs inside the core's queue. */
+  async attach(dir: string): Promise<void> {
+    const core = this.core
+    this.stopWatching()
+    const index = core.idx()
+    if (index.getMeta('root') !== dir) {
+      index.clear()
+      index.setMeta('root', dir)
+      core.emit({ reason: 'reset', ids: [] })
+    }
+    core.root = dir
+    core.reconciled = false
+    await this.check(true)
+    if (core.usable) {
+      if (core.state === 'ok') await core.holding.sweep(dir).catch((e) => core.log(String(e)))
+      await this.reconcile.all()
+      this.startWatching()
+    } else {
+      this.scheduleRetry()
+    }
+    core.emitStatus()
+  }
+
+  /**
+   * Looks at the folder: missing (kept as is: the index still shows what was there, e.g. on an
+   * unplugged drive), read-only, or fine. A missing folder is created only when the library is
+   * empty (first start with the default folder).
+   */
+  async check(createIfEmpty: boolean): Promise<void> {
+    const core = this.core
+    const dir = core.dir()
+    try {
+      const st = await fs.stat(dir)
+      if (!st.isDirectory()) {
+        core.setState(
+          'error',
+          `The library location ${dir} is a file, not a folder. Choose another folder in Settings.`,
+        )
+        return
+      }
+    } catch (e) {
+      if (errnoOf(e) === 'ENOENT' && createIfEmpty && core.idx().count() === 0) {
+        try {
+          await fs.mkdir(dir, { recursive: true })
+        } catch (e2) {
+          core.setState(
+            'missing',
+            `The library folder ${dir} does not exist and cannot be created (${(e2 as Error).message}).`,
+          )
+          return
+        }
+      } else {
+        core.setState(
+          'missing',
+          `The library folder ${dir} is missing. Reconnect its drive or choose another folder in Settings; what was indexed stays visible.`,
+        )
+        return
+      }
+    }
+    try {
+      await fs.access(dir, fsc.W_OK)
+      core.setState('ok', null)
+    } catch {
+      core.setState(
+        'readonly',
+        `The library folder ${dir} is read-only: you can browse it, but new results cannot be saved there.`,
+      )
+    }
+  }
+
+  /** The folder could not be scanned: say why, and try again later. */
+  async unreadable(error: Error): Promise<void> {
+    await this.check(false)
+    if (this.core.state === 'ok')
+      this.core.setState('error', `The library folder cannot be read (${error.message}).`)
+    this.scheduleRetry()
+  }
+
+  scheduleRetry(): void {
+    const core = this.core
+    if (this.retry || core.closed) return
+    this.retry = setInterval(() => {
+      void core.serial(async () => {
+        if (!core.root) return
+        await this.check(false)
+        if (core.usable) {
+          clearInterval(this.retry!)
+          this.retry = null
+          await this.reconcile.all()
+          this.startWatching()
+          core.emitStatus()
+          core.emit({ reason: 'reset', ids: [] })
+        }
+      })
+    }, 5000)
+    this.retry.unref?.()
+  }
+
+  startWatching(): void {
+    const core = this.core
+    if (core.options.watch === false || this.watcher || core.closed || !core.root) return
+    const root = core.root
+    try {
+      this.watcher = watch(root, { recursive: true }, (_event, filename) => {
+        if (filename === null || filename === undefined) {
+          this.fullPending = true
+        } else {
+          const rel = String(filename).split(sep).join('/')
+          const parts = rel.split('/')
+          if (parts.some((p) => isIgnoredName(p) && !p.endsWith('.json'))) return
+          if (parts[0] === HOLDING_DIR) return
+          this.pending.add(rel.endsWith('.json') ? rel.slice(0, -5) : rel)
+        }
+        this.kick()
+      })
+      this.watcher.on('error', () => {
+        this.stopWatching()
+        void core.serial(async () => {
+          await this.check(false)
+          if (!core.usable) this.scheduleRetry()
+          core.emitStatus()
+        })
+      })
+    } catch (e) {
+      core.log(`Cannot watch ${root}: ${(e as Error).message}. Use Rescan to pick up changes.`)
+    }
+  }
+
+  private kick(): void {
+    const core = this.core
+    if (this.debounce) clearTimeout(this.debounce)
+    this.debounce = setTimeout(() => {
+      this.debounce = null
+      const full = this.fullPending
+      const paths = [...this.pending]
+      this.fullPending = false
+      this.pending.clear()
+      void core
+        .serial(async () => {
+          if (core.closed || !core.root) return
+          if (full) await this.reconcile.all()
+          else if (paths.length) await this.reconcile.paths(paths)
+        })
+        .catch((e) => core.log(`Reconcile failed: ${(e as Error).message}`))
+    }, core.options.watchDebounceMs ?? 400)
+    this.debounce.unref?.()
+  }
+
+  stopWatching(): void {
+    this.watcher?.close()
+    this.watcher = null
+    if (this.debounce) clearTimeout(this.debounce)
+    this.debounce = null
+  }
+
+  /** Stops watching and retrying (library close). */
+  stop(): void {
+    this.stopWatching()
+    if (this.retry) clearInterval(this.retry)
+    this.retry = null
+  }
+}

@@ -1,0 +1,140 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { basename, join } from 'node:path'
+
+import { readPngText } from '@shared/library/pngChunks'
+import { settingsFromPngText } from '@shared/library/settings'
+import type { LibrarySidecar } from '@shared/library/types'
+
+import { probeMedia } from '../disk/mediaProbe'
+import { type DiskStamp, hashFile } from '../disk/scan'
+import { parseSidecar, SidecarError, sidecarPathOf, writeSidecar } from '../disk/sidecar'
+import type { IndexRow } from '../index/LibraryIndex'
+import { rowFromSidecar } from '../reader/sidecarRow'
+
+/** A stable ID for a file whose sidecar we could not write or read: derived from its path. */
+export const pathId = (relPath: string): string =>
+  `f-${createHash('sha1').update(relPath).digest('hex').slice(0, 24)}`
+
+/** Largest PNG we read whole to look for embedded settings. */
+const MAX_SETTINGS_READ = 64 * 1024 * 1024
+
+/**
+ * A sidecar for a file that arrived without one (copied into the folder by hand, or a crash
+ * between writing the file and its sidecar): measured, hashed, and with any settings embedded in
+ * a PNG (ours, NovelAI's or A1111's) recovered.
+ */
+export async function sidecarForOrphan(
+  absPath: string,
+  id: string,
+  mtime: number,
+): Promise<LibrarySidecar> {
+  const info = await probeMedia(absPath)
+  const st = await fs.stat(absPath)
+  const sha256 = await hashFile(absPath)
+  const sidecar: LibrarySidecar = {
+    format: 'gen-studio-library',
+    version: 1,
+    id,
+    kind: 'imported',
+    model: '',
+    prompt: '',
+    negativePrompt: '',
+    params: {},
+    seed: null,
+    costEstimate: null,
+    sourceTaskId: null,
+    width: info.width,
+    height: info.height,
+    durationSec: info.durationSec,
+    bytes: st.size,
+    sha256,
+    created: new Date(mtime).toISOString(),
+    favourite: false,
+    demo: false,
+    originalName: basename(absPath),
+  }
+  if (info.ext === 'png' && st.size <= MAX_SETTINGS_READ) {
+    try {
+      const text = await readPngText(await fs.readFile(absPath))
+      const settings = settingsFromPngText(text)
+      if (settings.source !== 'none') {
+        if (settings.kind)
+          sidecar.kind = settings.source === 'gen-studio' ? settings.kind : 'imported'
+        sidecar.model = settings.model ?? settings.foreignModel ?? ''
+        sidecar.prompt = settings.prompt ?? ''
+        sidecar.negativePrompt = settings.negativePrompt ?? ''
+        sidecar.params = settings.params
+        sidecar.seed = settings.seed ?? null
+      }
+    } catch {
+      // A PNG without readable text chunks is still a picture.
+    }
+  }
+  return sidecar
+}
+
+/**
+ * Reads one file's index row from disk. The sidecar wins when it parses; a missing sidecar is
+ * recreated from the file; a broken one is left untouched and the row carries the problem so the
+ * user sees it, while the picture stays browsable.
+ */
+export async function rowFromDisk(
+  root: string,
+  relPath: string,
+  stamp: DiskStamp,
+): Promise<IndexRow> {
+  const abs = join(root, relPath)
+  const base = { relPath, fileMtime: stamp.fileMtime, fileSize: stamp.fileSize }
+  if (stamp.sidecarMtime >= 0) {
+    try {
+      const sidecar = parseSidecar(await fs.readFile(sidecarPathOf(abs), 'utf8'))
+      let sidecarMtime = stamp.sidecarMtime
+      if (sidecar.bytes !== stamp.fileSize) {
+        // The file changed after its sidecar was written (edited, or still being copied then):
+        // re-measure it, keep everything the user or the app stored about it.
+        const info = await probeMedia(abs)
+        Object.assign(sidecar, {
+          width: info.width,
+          height: info.height,
+          durationSec: info.durationSec ?? sidecar.durationSec,
+          bytes: stamp.fileSize,
+          sha256: await hashFile(abs),
+        })
+        try {
+          await writeSidecar(sidecarPathOf(abs), sidecar)
+          sidecarMtime = Math.round((await fs.stat(sidecarPathOf(abs))).mtimeMs)
+        } catch {
+          // Read-only: the index has the new figures, the sidecar keeps the old ones.
+        }
+      }
+      return rowFromSidecar(relPath, { ...stamp, sidecarMtime }, sidecar)
+    } catch (e) {
+      const message =
+        e instanceof SidecarError
+          ? e.message
+          : `The sidecar cannot be read (${(e as Error).message}).`
+      const sidecar = await sidecarForOrphan(abs, pathId(relPath), stamp.fileMtime)
+      const info = await probeMedia(abs)
+      return {
+        ...base,
+        sidecar,
+        media: info.media,
+        ext: info.ext,
+        sidecarMtime: stamp.sidecarMtime,
+        problem: message,
+      }
+    }
+  }
+  const info = await probeMedia(abs)
+  const sidecar = await sidecarForOrphan(abs, randomUUID(), stamp.fileMtime)
+  let sidecarMtime = -1
+  try {
+    await writeSidecar(sidecarPathOf(abs), sidecar)
+    sidecarMtime = Math.round((await fs.stat(sidecarPathOf(abs))).mtimeMs)
+  } catch {
+    // Read-only folder: index it anyway under a path-derived ID; nothing is written.
+    sidecar.id = pathId(relPath)
+  }
+  return { ...base, sidecar, media: info.media, ext: info.ext, sidecarMtime, problem: null }
+}

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { BULK_COMMIT_ROWS, type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+let dir: string
+let path: string
+let index: LibraryIndex
+
+function rows(from: number, count: number): IndexRow[] {
+  return Array.from({ length: count }, (_, k) => {
+    const i = from + k
+    return {
+      relPath: `2025/05/06/r-${i}.png`,
+      media: 'image',
+      ext: 'png',
+      fileMtime: 1,
+      fileSize: 3,
+      sidecarMtime: 1,
+      problem: null,
+      sidecar: {
+        format: 'gen-studio-library',
+        version: 1,
+        id: `r-${i}`,
+        kind: 'image',
+        model: 'std-image-2',
+        prompt: `lighthouse ${i}`,
+        negativePrompt: '',
+        params: {},
+        seed: null,
+        costEstimate: null,
+        sourceTaskId: `task-${i}`,
+        width: 8,
+        height: 8,
+        durationSec: null,
+        bytes: 3,
+        sha256: i.toString(16).padStart(64, '0'),
+        created: new Date(Date.UTC(2025, 4, 6) + i * 1000).toISOString(),
+        favourite: false,
+        demo: false,
+      },
+    }
+  })
+}
+
+/** Rows another connection sees: what is committed, as a restart after a crash would find. */
+function committed(): number {
+  const other = new Database(path, { readonly: true })
+  try {
+    return other.prepare('SELECT count(*) FROM items').pluck().get() as number
+  } finally {
+    other.close()
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lib-bulk-'))
+  path = join(dir, 'index.sqlite')
+  index = new LibraryIndex(path)
+})
+afterEach(() => {
+  index.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('LibraryIndex.upsertBulk (a first index in few commits)', () => {
+  it('shows the rows at once on its own connection and commits every BULK_COMMIT_ROWS rows', () => {
+    const chunk = 500
+    let written = 0
+    for (; written + chunk < BULK_COMMIT_ROWS; written += chunk) {
+      index.upsertBulk(rows(written, chunk))
+      // The grid (same connection) sees them while they are written ...
+      expect(index.count()).toBe(written + chunk)
+    }
+    // ... a crash now would lose them from the index (the next reconcile reads them again).
+    expect(committed()).toBe(0)
+    index.upsertBulk(rows(written, chunk))
+    written += chunk
+    expect(committed()).toBe(written)
+    index.upsertBulk(rows(written, 3))
+    expect(committed()).toBe(written)
+    index.endBulk()
+    expect(committed()).toBe(written + 3)
+    expect(index.db.inTransaction).toBe(false)
+  })
+
+  it('writes what upsert writes: the same search, ids and keys', () => {
+    const plain = new LibraryIndex(join(dir, 'plain.sqlite'))
+    try {
+      // Chunks out of key order, as lanes deliver them.
+      for (const from of [600, 0, 300]) {
+        index.upsertBulk(rows(from, 300))
+        plain.upsert(rows(from, 300))
+      }
+      index.endBulk()
+      const dump = (i: LibraryIndex) =>
+        i.db
+          .prepare('SELECT rowid, id, rel_path, sha256, source_task FROM items ORDER BY rowid')
+          .all()
+      expect(dump(index)).toEqual(dump(plain))
+      expect(
+        index.db
+          .prepare("SELECT count(*) FROM items_fts WHERE items_fts MATCH 'lighthouse'")
+          .pluck()
+          .get(),
+      ).toBe(900)
+    } finally {
+      plain.close()
+    }
+  })
+
+  it('keeps a failed chunk from taking the chunks before it down with it', () => {
+    index.upsertBulk(rows(0, 10))
+    const bad = rows(10, 2)
+    // A row the schema refuses: the whole chunk is rolled back, the bulk goes on.
+    ;(bad[1]!.sidecar as { created: string }).created = 'not a time'
+    ;(bad[1] as { relPath: unknown }).relPath = null
+    expect(() => index.upsertBulk(bad)).toThrow()
+    index.upsertBulk(rows(20, 5))
+    index.endBulk()
+    expect(committed()).toBe(15)
+  })
+
+  it('commits what it holds when the index closes', () => {
+    index.upsertBulk(rows(0, 42))
+    index.close()
+    expect(committed()).toBe(42)
+    index = new LibraryIndex(path)
+  })
+})

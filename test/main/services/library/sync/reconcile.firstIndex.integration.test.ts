@@ -1,0 +1,256 @@
+import { cpSync, promises as fs } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+import { libraryReaderThread } from '@main/adapters/threads/libraryReaderThread'
+import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
+import { MainEvents } from '@main/events'
+import { LibraryService } from '@main/services/library/LibraryService'
+import type { LibraryReader, ReaderMessage } from '@main/services/library/reader/LibraryReader'
+import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
+import type { LibraryChange } from '@shared/library/types'
+import { writeResults } from '@test/support/libraryFolder'
+import { makePng } from '@test/support/mediaFixtures'
+import { tsWorker } from '@test/support/tsWorker'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const ENTRY = resolve(__dirname, '../../../../../src/main/workers/libraryReader.ts')
+const threadReader = libraryReaderThread(() => tsWorker(ENTRY))
+
+const dirs: string[] = []
+const services: LibraryService[] = []
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.close()
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
+})
+
+/** A library folder of `n` saved results in two day folders, one file without a sidecar, one broken. */
+async function folder(n: number): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'first-index-'))
+  dirs.push(root)
+  const png = await makePng(8, 8)
+  const half = Math.ceil(n / 2)
+  // Each its own second: rows created in the same millisecond are keyed in the order they are
+  // written, which differs between the two ways of reading.
+  const extra = (i: number) => ({
+    created: new Date(Date.UTC(2025, 2, 4) + i * 1000).toISOString(),
+    prompt: `a lighthouse number ${i}`,
+    rating: i % 6,
+    tags: i % 3 ? ['sea'] : [],
+  })
+  await writeResults(join(root, '2025', '03', '05'), half, png, { name: 'r', extra })
+  await writeResults(join(root, '2025', '03', '04'), n - half, png, {
+    name: 's',
+    extra: (i) => extra(half + i),
+  })
+  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png'), png)
+  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png.json'), '{ nope')
+  return root
+}
+
+function service(root: string, userData: string, reader?: LibraryReader, stampsFrom?: number) {
+  const events = new MainEvents()
+  const changes: LibraryChange[] = []
+  const logs: string[] = []
+  events.forward((e, p) => {
+    if (e === 'library:changed') changes.push(p as LibraryChange)
+  })
+  const lib = new LibraryService({
+    settings: { settings: async () => ({ libraryDir: root }) },
+    events,
+    indexPath: join(userData, 'index.sqlite'),
+    thumbs: new Thumbnailer(join(userData, 'thumbs')),
+    trash: { trashItem: async () => {} },
+    watch: false,
+    log: (m) => logs.push(m),
+    ...(reader ? { reader } : {}),
+    ...(stampsFrom === undefined ? {} : { readerStampsFrom: stampsFrom }),
+  })
+  services.push(lib)
+  return { lib, changes, logs, indexPath: join(userData, 'index.sqlite') }
+}
+
+/** What a first index holds, row by row, without the parts the two builds cannot share. */
+function rows(indexPath: string) {
+  const db = new Database(indexPath, { readonly: true })
+  try {
+    return {
+      items: db
+        .prepare(
+          `SELECT id, rel_path, kind, media, ext, prompt, bytes, created, file_mtime, file_size,
+             sidecar_mtime, rating, problem IS NOT NULL AS has_problem
+           FROM items ORDER BY rel_path`,
+        )
+        .all()
+        // The broken sidecar's row gets an ID derived from its path: the same in both builds.
+        .map((r) => r as Record<string, unknown>),
+      tags: db.prepare('SELECT tag, item FROM item_tags ORDER BY tag, item').all(),
+      search: db
+        .prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH 'lighthouse' ORDER BY rowid")
+        .pluck()
+        .all().length,
+    }
+  } finally {
+    db.close()
+  }
+}
+
+describe('the first index of a folder, read on the reader thread', () => {
+  it('indexes exactly what main’s thread would, and a restart finds nothing to re-read', async () => {
+    const n = READ_CHUNK + 37
+    const a = await folder(n)
+    const b = join(await mkdtemp(join(tmpdir(), 'first-index-copy-')), 'lib')
+    dirs.push(resolve(b, '..'))
+    cpSync(a, b, { recursive: true, preserveTimestamps: true })
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
+    dirs.push(userData)
+
+    const threaded = service(a, join(userData, 'a'), threadReader)
+    await threaded.lib.whenReconciled()
+    const plain = service(b, join(userData, 'b'))
+    await plain.lib.whenReconciled()
+
+    const built = rows(threaded.indexPath)
+    expect(built.items).toHaveLength(n + 1)
+    expect(built.items.filter((r) => r.has_problem)).toHaveLength(1)
+    expect(built).toEqual(rows(plain.indexPath))
+    expect(built.search).toBe(n)
+    console.log(JSON.stringify(threaded.changes), JSON.stringify(plain.changes).slice(0, 300))
+    expect(threaded.logs).toEqual([])
+    expect((await threaded.lib.status()).ready).toBe(true)
+    expect(threaded.changes.at(-1)?.reason).toBe('reset')
+
+    // The stamps are the ones a restart takes: nothing is re-read or changed.
+    await threaded.lib.close()
+    const again = service(a, join(userData, 'a'))
+    await again.lib.whenReconciled()
+    expect(again.changes).toEqual([])
+    expect(rows(again.indexPath)).toEqual(built)
+  })
+
+  it('restarts with the stat walk on the reader threads: the same changes main’s walk finds', async () => {
+    const n = 40
+    const a = await folder(n)
+    const b = join(await mkdtemp(join(tmpdir(), 'restart-copy-')), 'lib')
+    dirs.push(resolve(b, '..'))
+    cpSync(a, b, { recursive: true, preserveTimestamps: true })
+    const userData = await mkdtemp(join(tmpdir(), 'restart-ud-'))
+    dirs.push(userData)
+    const laned = libraryReaderThread(() => tsWorker(ENTRY), 2)
+    const jobs: string[] = []
+    const counted: LibraryReader = (root, job = 'rows') => {
+      jobs.push(job)
+      return laned(root, job)
+    }
+    for (const [root, ud, reader] of [
+      [a, 'a', counted],
+      [b, 'b', undefined],
+    ] as const) {
+      const first = service(root, join(userData, ud), reader)
+      await first.lib.whenReconciled()
+      await first.lib.close()
+    }
+    // Unchanged: nothing is re-read.
+    const same = service(a, join(userData, 'a'), counted, 0)
+    await same.lib.whenReconciled()
+    expect(same.changes).toEqual([])
+    await same.lib.close()
+    // One sidecar edited, one file gone, one new, in both copies.
+    const png = await makePng(8, 8)
+    for (const root of [a, b]) {
+      const day = join(root, '2025', '03', '05')
+      const edited = JSON.parse(await fs.readFile(join(day, 'r-3.png.json'), 'utf8'))
+      await fs.writeFile(
+        join(day, 'r-3.png.json'),
+        JSON.stringify({ ...edited, prompt: 'a harbour' }),
+      )
+      await fs.utimes(join(day, 'r-3.png.json'), new Date(), new Date(Date.now() + 5000))
+      await fs.rm(join(day, 'r-5.png'))
+      await fs.rm(join(day, 'r-5.png.json'))
+      await writeResults(join(root, '2025', '03', '06'), 1, png, { name: 'new' })
+    }
+    const threaded = service(a, join(userData, 'a'), counted, 0)
+    await threaded.lib.whenReconciled()
+    expect(jobs).toEqual(['rows', 'stamps', 'stamps'])
+    const plain = service(b, join(userData, 'b'))
+    await plain.lib.whenReconciled()
+    expect(threaded.logs).toEqual([])
+    const ids = (c: LibraryChange[]) => c.flatMap((x) => x.ids).sort()
+    expect(ids(threaded.changes)).toEqual(['new-0', 'r-3', 'r-5'])
+    expect(ids(plain.changes)).toEqual(ids(threaded.changes))
+    const items = (path: string) =>
+      rows(path).items.map(({ file_mtime: _m, sidecar_mtime: _s, ...rest }) => rest)
+    expect(items(threaded.indexPath)).toHaveLength(n + 1)
+    expect(items(threaded.indexPath)).toEqual(items(plain.indexPath))
+    expect((await threaded.lib.get('r-3')).prompt).toBe('a harbour')
+    // Below the threshold (20,000 by default) a restart walks on main's thread.
+    await threaded.lib.close()
+    const small = service(a, join(userData, 'a'), counted)
+    await small.lib.whenReconciled()
+    expect(jobs).toHaveLength(3)
+    expect(small.changes).toEqual([])
+  })
+
+  it('finishes on main’s thread when the reader thread fails midway', async () => {
+    const root = await folder(READ_CHUNK + 10)
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
+    dirs.push(userData)
+    const failing: LibraryReader = (r) => ({
+      async *[Symbol.asyncIterator]() {
+        for await (const m of threadReader(r)) {
+          yield m
+          throw new Error('the thread ran out of memory')
+        }
+      },
+    })
+    const s = service(root, userData, failing)
+    await s.lib.whenReconciled()
+    expect((await s.lib.status()).itemCount).toBe(READ_CHUNK + 11)
+    expect(s.logs.join('\n')).toContain('the thread ran out of memory')
+  })
+
+  it('reports a folder the reader cannot list', async () => {
+    const root = await folder(1)
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
+    dirs.push(userData)
+    const denied: LibraryReader = () => ({
+      async *[Symbol.asyncIterator](): AsyncGenerator<ReaderMessage> {
+        yield { type: 'unreadable', message: 'EACCES: permission denied, scandir' }
+      },
+    })
+    const s = service(root, userData, denied)
+    await s.lib.whenReconciled()
+    const status = await s.lib.status()
+    expect(status.state).toBe('error')
+    expect(status.message).toContain('EACCES: permission denied')
+    expect(status.itemCount).toBe(0)
+  })
+
+  it('stops reading when the library closes', async () => {
+    const root = await folder(2)
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
+    dirs.push(userData)
+    let stopped = false
+    let sent = 0
+    const endless: LibraryReader = () => ({
+      async *[Symbol.asyncIterator](): AsyncGenerator<ReaderMessage> {
+        try {
+          for (;;) {
+            await new Promise((r) => setTimeout(r, 5))
+            sent += 1
+            yield { type: 'rows', rows: [] }
+          }
+        } finally {
+          stopped = true
+        }
+      },
+    })
+    const s = service(root, userData, endless)
+    void s.lib.open()
+    await expect.poll(() => sent).toBeGreaterThan(2)
+    await s.lib.close()
+    expect(stopped).toBe(true)
+  })
+})
