@@ -5,7 +5,14 @@ vi.mock('electron', () => ({}))
 
 import { dispatch } from '@main/ipc/dispatch'
 import { buildApi } from '@shared/ipc/buildApi'
-import { CHANNELS, EVENTS, invokeContract, splitChannel } from '@shared/ipc/contract'
+import {
+  CHANNELS,
+  eventContract,
+  EVENTS,
+  type Handlers,
+  invokeContract,
+  splitChannel,
+} from '@shared/ipc/contract'
 import { AppFailure } from '@shared/result'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -18,6 +25,43 @@ describe('IPC contract', () => {
       expect(def.input, channel).toBeInstanceOf(z.ZodObject)
       expect(def.doc.length, `${channel} has documentation`).toBeGreaterThan(10)
     }
+  })
+
+  it('merges every domain file under its own domain, events included', () => {
+    const domains = new Set(CHANNELS.map((c) => splitChannel(c)[0]))
+    // One file per domain, named after it: the channel names say which files must exist.
+    expect([...domains].sort()).toEqual(
+      [
+        'account',
+        'app',
+        'batch',
+        'budget',
+        'chat',
+        'collections',
+        'demo',
+        'generate',
+        'library',
+        'presets',
+        'settings',
+        'shell',
+        'spending',
+        'tasks',
+        'wildcards',
+      ].sort(),
+    )
+    for (const name of EVENTS) {
+      expect(name).toMatch(/^[a-z]+:[a-zA-Z]+$/)
+      expect(eventContract[name].doc.length, `${name} has documentation`).toBeGreaterThan(10)
+    }
+  })
+
+  it('makes a handler map that lacks a channel fail typecheck', () => {
+    const complete = Object.fromEntries(CHANNELS.map((c) => [c, () => null])) as unknown as Handlers
+    const { 'app:info': dropped, ...lacking } = complete
+    // @ts-expect-error -- 'app:info' has no handler, so this map does not satisfy Handlers
+    const checked = lacking satisfies Handlers
+    expect(typeof dropped).toBe('function')
+    expect(Object.keys(checked)).toHaveLength(CHANNELS.length - 1)
   })
 
   it('has a handler for every channel and nothing else', async () => {
