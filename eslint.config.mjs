@@ -11,7 +11,7 @@ const ipcMainBan = {
   name: 'electron',
   importNames: ['ipcMain'],
   message:
-    'Only src/main/ipc/register.ts may import ipcMain; add a channel to src/shared/ipc/contract.ts.',
+    'Only src/main/ipc/register.ts may import ipcMain; add a channel to its domain file in src/shared/ipc/contract/.',
 }
 const ipcRendererBan = {
   name: 'electron',

@@ -11,7 +11,7 @@ const INTEGRATION = '**/*.integration.test.ts'
 
 /**
  * test/ mirrors src/ path for path. Projects: `unit` (plain Node, electron mocked: test/main,
- * test/shared, test/simulator), `renderer` (jsdom: test/renderer), `integration` (the real
+ * test/shared, test/simulator, and test/docs: the paths the docs name exist), `renderer` (jsdom: test/renderer), `integration` (the real
  * keychain, real HTTP over loopback, packaging: `*.integration.test.ts` and test/packaging), `e2e`
  * (the built app in real Chromium). scripts/test.mjs runs them all.
  */
@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['test/{main,shared,simulator,preload}/**/*.test.ts'],
+          include: ['test/{main,shared,simulator,preload,docs}/**/*.test.ts'],
           exclude: [INTEGRATION],
           testTimeout: 20_000,
           // Memory assertions force a GC so they measure live data, not garbage.

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 
@@ -5,7 +8,14 @@ vi.mock('electron', () => ({}))
 
 import { dispatch } from '@main/ipc/dispatch'
 import { buildApi } from '@shared/ipc/buildApi'
-import { CHANNELS, EVENTS, invokeContract, splitChannel } from '@shared/ipc/contract'
+import {
+  CHANNELS,
+  eventContract,
+  EVENTS,
+  type Handlers,
+  invokeContract,
+  splitChannel,
+} from '@shared/ipc/contract'
 import { AppFailure } from '@shared/result'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -18,6 +28,27 @@ describe('IPC contract', () => {
       expect(def.input, channel).toBeInstanceOf(z.ZodObject)
       expect(def.doc.length, `${channel} has documentation`).toBeGreaterThan(10)
     }
+  })
+
+  it('has one file per channel domain, named after it, and documented events', () => {
+    const domains = new Set([...CHANNELS, ...EVENTS].map((name) => name.split(':')[0]!))
+    const folder = resolve(import.meta.dirname, '../../../../src/shared/ipc/contract')
+    for (const domain of domains) {
+      expect(existsSync(resolve(folder, `${domain}.ts`)), `contract/${domain}.ts`).toBe(true)
+    }
+    for (const name of EVENTS) {
+      expect(name).toMatch(/^[a-z]+:[a-zA-Z]+$/)
+      expect(eventContract[name].doc.length, `${name} has documentation`).toBeGreaterThan(10)
+    }
+  })
+
+  it('makes a handler map that lacks a channel fail typecheck', () => {
+    const complete = Object.fromEntries(CHANNELS.map((c) => [c, () => null])) as unknown as Handlers
+    const { 'app:info': dropped, ...lacking } = complete
+    // @ts-expect-error -- 'app:info' has no handler, so this map does not satisfy Handlers
+    const checked = lacking satisfies Handlers
+    expect(typeof dropped).toBe('function')
+    expect(Object.keys(checked)).toHaveLength(CHANNELS.length - 1)
   })
 
   it('has a handler for every channel and nothing else', async () => {

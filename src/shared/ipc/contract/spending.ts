@@ -1,0 +1,26 @@
+/**
+ * The `spending:` channels and event: the local ledger of every charge-bearing request, summed
+ * over a range of days or written out as CSV. Amounts are estimates or accepted quotes.
+ */
+import { spendRangeSchema } from '../../spending/schemas'
+import type { BudgetState, SpendSummary } from '../../spending/types'
+import { channel, type DomainChannels, type DomainEvents, event } from './define'
+
+/** Reading the ledger (the caps are `budget:`). */
+export const spendingChannels = {
+  'spending:summary': channel<SpendSummary>()(
+    'Ledger totals for a range of local days: by day, model and kind, the most expensive requests, cost per kept image. Amounts are estimates or accepted quotes, never actual charges.',
+    spendRangeSchema,
+  ),
+  'spending:exportCsv': channel<{ path: string; rows: number } | null>()(
+    'Write the ledger rows of a range to a CSV file chosen with the save dialog; null if cancelled.',
+    spendRangeSchema,
+  ),
+} as const satisfies DomainChannels<'spending'>
+
+/** The ledger or the caps moved: every budget badge refreshes. */
+export const spendingEvents = {
+  'spending:changed': event<BudgetState>(
+    'The ledger or the caps changed (a request recorded, settled or failed; caps edited).',
+  ),
+} as const satisfies DomainEvents<'spending'>
