@@ -88,6 +88,7 @@ export function createContainer(options: ContainerOptions) {
     tasks: journal.tasks,
     ledger: journal.ledger,
     batches: journal.batches,
+    requests: journal.requests,
     transaction: journal.transaction,
     gate,
     intake: tasks,

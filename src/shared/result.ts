@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'unsupported',
   'internal',
   'over_budget',
+  'repeat',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -41,6 +42,23 @@ export interface AppError {
   taskId?: string
   /** For `over_budget`: which cap the request or batch would cross, by how much, what is left. */
   budget?: BudgetRefusal
+  /** A `repeat`: the paid request this one repeats exactly, and where its result is. */
+  repeat?: PaidRepeat
+}
+
+/**
+ * A request already paid for, with its result in the library: "You paid $X for this on <date> —
+ * Open it · Generate again anyway". Nothing has been sent.
+ */
+export interface PaidRepeat {
+  taskId: string
+  /** The library items it saved (Open it). */
+  libraryIds: string[]
+  /** What it cost, as journaled (estimate or accepted quote); null when unpriced. */
+  amountUsd: number | null
+  costLabel: string
+  /** When it was paid for (sent), ms since epoch. */
+  paidAt: number
 }
 
 /** Why a submission was refused before anything was sent: the cap it would cross. */

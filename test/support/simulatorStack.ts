@@ -126,6 +126,7 @@ export async function startStack(opts: {
     tasks: journal.tasks,
     ledger: journal.ledger,
     batches: journal.batches,
+    requests: journal.requests,
     transaction: journal.transaction,
     gate,
     intake: tasks,

@@ -88,6 +88,7 @@ export function taskServiceRig(
     tasks: journal.tasks,
     ledger: opts.ledger ? opts.ledger(journal.ledger) : journal.ledger,
     batches: journal.batches,
+    requests: journal.requests,
     transaction: journal.transaction,
     gate,
     intake: svc,

@@ -63,6 +63,7 @@ function withoutSubmissionFields(base: SubmitTaskInput): SubmitTaskInput {
   const copy: Record<string, unknown> = { ...base }
   delete copy.requestId
   delete copy.overrideBudget
+  delete copy.allowRepeat
   // A quote prices one exact request; each planned request is quoted again by the engine.
   delete copy.quote
   return copy as SubmitTaskInput

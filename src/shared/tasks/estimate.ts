@@ -72,4 +72,3 @@ export function promptOf(input: SubmitTaskInput): string {
   const r = input.request as Record<string, unknown>
   return String((input.kind === 'native' ? r.input : r.prompt) ?? '')
 }
-

@@ -76,6 +76,12 @@ const workbenchRequest = z
  */
 const overrideBudget = z.boolean().optional()
 
+/**
+ * The user saw "You paid $X for this on <date>" and chose to generate again anyway (a new charge
+ * for the same request). Never remembered: the next repeat asks again.
+ */
+const allowRepeat = z.boolean().optional()
+
 /** A quote the user saw and accepted in the workbench form before submitting. */
 export const acceptedQuoteSchema = z
   .object({
@@ -86,7 +92,13 @@ export const acceptedQuoteSchema = z
   .strict()
 
 export const submitImageSchema = z
-  .object({ kind: z.literal('image'), requestId, overrideBudget, request: imageRequest })
+  .object({
+    kind: z.literal('image'),
+    requestId,
+    overrideBudget,
+    allowRepeat,
+    request: imageRequest,
+  })
   .strict()
 
 export const submitEditSchema = z
@@ -94,6 +106,7 @@ export const submitEditSchema = z
     kind: z.literal('edit'),
     requestId,
     overrideBudget,
+    allowRepeat,
     request: imageRequest,
     /** Reference images, sent as `image` (one) or repeated `image[]` parts. */
     images: z.array(filePath).max(16),
@@ -101,7 +114,13 @@ export const submitEditSchema = z
   .strict()
 
 export const submitVideoSchema = z
-  .object({ kind: z.literal('video'), requestId, overrideBudget, request: videoRequest })
+  .object({
+    kind: z.literal('video'),
+    requestId,
+    overrideBudget,
+    allowRepeat,
+    request: videoRequest,
+  })
   .strict()
 
 export const submitNativeSchema = z
@@ -109,6 +128,7 @@ export const submitNativeSchema = z
     kind: z.literal('native'),
     requestId,
     overrideBudget,
+    allowRepeat,
     request: nativeRequest,
     /** img2img / infill source and infill mask: files main checks, copies and encodes when sending. */
     image: filePath.optional(),
@@ -121,6 +141,7 @@ export const submitWorkbenchSchema = z
     kind: z.literal('workbench'),
     requestId,
     overrideBudget,
+    allowRepeat,
     request: workbenchRequest,
     quote: acceptedQuoteSchema.optional(),
   })

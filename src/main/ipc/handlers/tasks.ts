@@ -13,7 +13,7 @@ export const tasksHandlers = (c: Container) =>
       return c.admission.submit(input)
     },
     'tasks:cancel': ({ id }) => c.tasks.cancel(id),
-    'tasks:retryAsNew': ({ id }) => c.admission.retryAsNew(id),
+    'tasks:retryAsNew': ({ id, allowRepeat }) => c.admission.retryAsNew(id, { allowRepeat }),
     'tasks:dismiss': ({ id }) => c.tasks.dismiss(id),
     'tasks:confirmQuote': ({ id, quoteId }) => c.tasks.confirmQuote(id, quoteId),
     'tasks:resume': ({ id }) => c.tasks.resume(id),

@@ -13,11 +13,13 @@ import type { BatchJournal, BatchRecord } from '../journal/BatchJournal'
 import type { JournalTransaction } from '../journal/Journal'
 import type { SpendLedger } from '../journal/SpendLedger'
 import type { TaskJournal } from '../journal/TaskJournal'
+import type { TaskRequests } from '../journal/TaskRequests'
 import { ledgerRowOf } from '../journal/taskLedger'
 import type { TaskFiles, TaskRecord } from '../journal/taskRecord'
 import type { BudgetGate } from '../spending/BudgetGate'
 import { prepareFiles } from './files'
 import { type Origin, recordOf } from './newTask'
+import { canonicalHashOf, refuseRepeat } from './repeats'
 import { validateSubmission } from './validate'
 
 /** Where admitted tasks go to be sent: the task engine (TaskService), which admission never builds. */
@@ -34,6 +36,8 @@ export interface AdmissionOptions {
   tasks: TaskJournal
   ledger: SpendLedger
   batches: BatchJournal
+  /** Each request's canonical form, to catch a paid repeat before it is sent (issue #29). */
+  requests: TaskRequests
   /** One transaction over the journal's repositories (journal/Journal.ts). */
   transaction: JournalTransaction
   gate: BudgetGate
@@ -63,14 +67,17 @@ interface Admit {
   input: SubmitTaskInput
   origin: Origin
   relabel?: ((e: AppFailure) => never) | undefined
+  /** The user chose to pay again for a request already paid for (or a batch listed it). */
+  allowRepeat?: boolean
 }
 
 /**
  * The one way in for every charge-bearing request (issue #26): a single generation, a native
  * submission, a retry-as-new, every request of a batch, and a chat reply. The path is always the
  * same: validate (the catalog's per-model rules, references through the one reference check) →
- * copy the files it sends into its own folder → the budget gate → the journal (task rows, ledger
- * rows and the batch row in one transaction, each task with a new key) → the engine. Nothing is
+ * copy the files it sends into its own folder → a paid repeat is refused unless the user chose to
+ * pay again → the budget gate → the journal (task rows, ledger rows, canonical forms and the batch
+ * row in one transaction, each task with a new key) → the engine. Nothing is
  * sent before the journal holds it, and nothing is journaled that the gate refused.
  */
 export class Admission {
@@ -88,7 +95,7 @@ export class Admission {
     const existing = input.requestId ? this.o.tasks.byRequestId(input.requestId) : null
     if (existing) return this.o.intake.view(existing)
     const admitted = await this.admit(
-      [{ input, origin: { retryOf: null, batch: null } }],
+      [{ input, origin: { retryOf: null, batch: null }, allowRepeat: input.allowRepeat === true }],
       { override: input.overrideBudget === true, what: 'request' },
       () => {
         const again = input.requestId ? this.o.tasks.byRequestId(input.requestId) : null
@@ -104,7 +111,7 @@ export class Admission {
    * against the budget like any other. The references are copied again from the old task's
    * copies, and a workbench task gets a fresh quote.
    */
-  async retryAsNew(id: string): Promise<TaskView> {
+  async retryAsNew(id: string, options: { allowRepeat?: boolean } = {}): Promise<TaskView> {
     const t = this.o.tasks.get(id)
     if (!t || t.dismissed)
       return fail('not_found', 'This task is no longer in the list.', {
@@ -122,11 +129,16 @@ export class Admission {
       if (t.files.image) input.image = t.files.image
       if (t.files.mask) input.mask = t.files.mask
     }
-    const admitted = await this.admit([{ input, origin: { retryOf: t.id, batch: null } }], {
-      override: false,
-      what: 'request',
-      demo: t.demo,
-    })
+    const admitted = await this.admit(
+      [
+        {
+          input,
+          origin: { retryOf: t.id, batch: null },
+          allowRepeat: options.allowRepeat === true,
+        },
+      ],
+      { override: false, what: 'request', demo: t.demo },
+    )
     return (await this.o.intake.accept(admitted.records))[0]!
   }
 
@@ -149,6 +161,8 @@ export class Admission {
         input: e.input,
         origin: { retryOf: null, batch: { batchId: id, ...e.cell } },
         relabel: e.relabel,
+        // The plan listed the batch's repeats, and the user kept or dropped them there.
+        allowRepeat: true,
       })),
       { override: batch.override, what: 'batch' },
       () => (this.o.batches.byRequestId(batch.requestId) ? [] : null),
@@ -236,12 +250,21 @@ export class Admission {
     try {
       const files: TaskFiles[] = []
       for (const p of prepared) files.push(await prepareFiles(p.dir, p.item.input))
+      const hashes = new Map<string, string>()
+      const canonical: Array<string | null> = []
+      for (const p of prepared) canonical.push(await canonicalHashOf(p.item.input, hashes))
       const budgets = await this.o.gate.budgets()
       // From here to the commit: no await, so nothing else can spend in between.
       const existing = again?.()
       if (existing) {
         await this.discard(prepared)
         return { records: existing, existing: true }
+      }
+      if (!demo) {
+        for (const [i, item] of items.entries()) {
+          const paid = item.allowRepeat || !canonical[i] ? null : this.o.requests.paid(canonical[i])
+          if (paid) refuseRepeat(paid)
+        }
       }
       const inputs = items.map((i) => i.input)
       this.o.gate.check(budgets, inputs, { demo, override: at.override, what: at.what })
@@ -251,9 +274,11 @@ export class Admission {
       )
       this.o.transaction(() => {
         alongside?.(demo, now)
-        for (const r of records) {
+        for (const [i, r] of records.entries()) {
           this.o.tasks.insert(r)
           this.o.ledger.open(ledgerRowOf(r))
+          const form = canonical[i]
+          if (form) this.o.requests.record(r.id, form)
         }
       })
       return { records, existing: false }

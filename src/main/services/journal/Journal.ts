@@ -9,6 +9,7 @@ import { BatchJournal } from './BatchJournal'
 import { JOURNAL_MIGRATIONS } from './migrations'
 import { SpendLedger } from './SpendLedger'
 import { TaskJournal } from './TaskJournal'
+import { TaskRequests } from './TaskRequests'
 
 /** Runs work in one transaction of the journal's database (a task, its ledger row, its batch). */
 export type JournalTransaction = <T>(work: () => T) => T
@@ -21,6 +22,8 @@ export class Journal {
   readonly tasks: TaskJournal
   readonly ledger: SpendLedger
   readonly batches: BatchJournal
+  /** Each request's canonical form, to find a paid repeat (issue #29). */
+  readonly requests: TaskRequests
   private readonly db: Db
 
   constructor(path: string, open: SqliteOpener = openDatabase) {
@@ -34,6 +37,7 @@ export class Journal {
     this.tasks = new TaskJournal(this.db)
     this.ledger = new SpendLedger(this.db)
     this.batches = new BatchJournal(this.db)
+    this.requests = new TaskRequests(this.db)
   }
 
   /** One transaction over every repository (see JournalTransaction). */

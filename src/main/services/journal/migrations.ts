@@ -145,4 +145,24 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
         ON ledger_days(demo, kind, model, status, day, n, unpriced, micros, quoted);
     `)
   },
+  (db) => {
+    // Issue #29, spend intelligence, in one step so its parts share one schema version:
+    // - task_requests: each request's canonical form (model, every parameter, the content hashes
+    //   of its references), so a paid repeat is found before it is sent again;
+    // - tasks.queue_pos: the place of a queued, never-sent task (lower runs first; NULL keeps the
+    //   order of submission), so a reordered queue survives a restart;
+    // - batches.priority: a batch given priority runs its queued tasks before other batches';
+    // - ledger.project: the project every charge belongs to (NULL: none), for grouping and caps.
+    db.exec(`
+      CREATE TABLE task_requests (
+        task_id TEXT PRIMARY KEY REFERENCES tasks(id),
+        canonical TEXT NOT NULL
+      );
+      CREATE INDEX task_requests_canonical ON task_requests(canonical);
+      ALTER TABLE tasks ADD COLUMN queue_pos REAL;
+      ALTER TABLE batches ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ledger ADD COLUMN project TEXT;
+      CREATE INDEX ledger_project ON ledger(demo, project, day, status) WHERE project IS NOT NULL;
+    `)
+  },
 ]

@@ -57,6 +57,7 @@ export const generateChannels = {
         image: submitNativeSchema.shape.image,
         mask: submitNativeSchema.shape.mask,
         overrideBudget: submitNativeSchema.shape.overrideBudget,
+        allowRepeat: submitNativeSchema.shape.allowRepeat,
       })
       .strict(),
   ),

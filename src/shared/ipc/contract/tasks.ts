@@ -29,8 +29,9 @@ export const tasksChannels = {
     byId,
   ),
   'tasks:retryAsNew': channel<TaskView>()(
-    'Run a finished, failed or cancelled task again as a NEW generation (new key: a new charge).',
-    byId,
+    'Run a finished, failed or cancelled task again as a NEW generation (new key: a new charge). ' +
+      'An exact repeat of a paid request is refused (`repeat`) unless `allowRepeat`.',
+    z.object({ id: taskIdSchema, allowRepeat: z.boolean().optional() }).strict(),
   ),
   'tasks:dismiss': channel<{ id: string }>()(
     'Hide a task in any state (one still in progress is stopped first, as Cancel would); the journal keeps it.',

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 
 import type { GatewayTask } from '@main/services/tasks/ports'
 import type { AppError } from '@shared/result'
-import { running } from '@test/support/taskFakes'
+import { failure, running } from '@test/support/taskFakes'
 import { taskServiceRig } from '@test/support/taskServiceRig'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -287,7 +287,7 @@ describe('Admission: the budget gate and the journal', () => {
     const first = await admission.submit({ kind: 'video', request: video })
     await clock.advance(60_000)
     rig.budgets = { ...rig.budgets, dailyUsd: 1 }
-    const refused = await rejection(admission.retryAsNew(first.id))
+    const refused = await rejection(admission.retryAsNew(first.id, { allowRepeat: true }))
     expect(refused.code).toBe('over_budget')
     expect(journal.tasks.list()).toHaveLength(1)
   })
@@ -315,7 +315,7 @@ describe('Admission: the budget gate and the journal', () => {
     }
     const views = [
       await admission.submit({ kind: 'video', request: video }),
-      await admission.submit({ kind: 'video', request: video }),
+      await admission.submit({ kind: 'video', request: { ...video, prompt: 'another wave' } }),
     ]
     await clock.advance(5_000)
     expect(seenAtSend).toEqual(['pending', 'pending'])
@@ -405,5 +405,136 @@ describe('Admission: a chat reply', () => {
     expect(rows).toMatchObject([
       { id: 'reply-1', kind: 'text', status: 'settled', amountUsd: null },
     ])
+  })
+})
+
+describe('Admission: "you already paid for this" (issue #29)', () => {
+  const image = { model: 'std-image-2', prompt: 'a lighthouse at dusk' }
+  const saved = {
+    type: 'outputs',
+    outputs: [{ type: 'url', url: 'https://cdn.test/p.png' }],
+  } as const
+
+  it('refuses an exact repeat of a paid request whose result was saved; generating again anyway is a choice', async () => {
+    const { admission, journal, gateway, clock } = service({ demo: false })
+    gateway.onSubmit = () => saved
+    const first = await admission.submit({ kind: 'image', request: image })
+    await clock.advance(60_000)
+    expect(journal.tasks.get(first.id)!.state).toBe('saved')
+
+    // Field order is not part of the request; the submission's own id is not either.
+    const again = await rejection(
+      admission.submit({
+        kind: 'image',
+        requestId: 'req-repeat-1',
+        request: { prompt: image.prompt, model: image.model },
+      }),
+    )
+    expect(again.code).toBe('repeat')
+    expect(again.message).toMatch(/^You paid \$0\.\d+ for this on \d{4}-\d{2}-\d{2}\.$/)
+    expect(again.repeat).toMatchObject({
+      taskId: first.id,
+      libraryIds: [expect.any(String)],
+      amountUsd: first.costUsd,
+    })
+    const sent = gateway.count('submit')
+    expect(journal.tasks.list()).toHaveLength(1)
+
+    const anyway = await admission.submit({ kind: 'image', request: image, allowRepeat: true })
+    await clock.advance(60_000)
+    expect(gateway.count('submit')).toBe(sent + 1)
+    expect(journal.tasks.get(anyway.id)!.state).toBe('saved')
+  })
+
+  it('a request that failed (nothing saved, nothing to open) is not a repeat', async () => {
+    const { admission, journal, gateway, clock } = service({ demo: false })
+    let sends = 0
+    gateway.onSubmit = () => {
+      if (++sends === 1) throw failure('model_unavailable')
+      return saved
+    }
+    const first = await admission.submit({ kind: 'image', request: image })
+    await clock.advance(60_000)
+    expect(journal.tasks.get(first.id)!.state).toBe('failed')
+    const second = await admission.submit({ kind: 'image', request: image })
+    await clock.advance(60_000)
+    expect(journal.tasks.get(second.id)!.state).toBe('saved')
+  })
+
+  it('another prompt, another model or another reference image is another request', async () => {
+    const { admission, gateway, clock, dir } = service({ demo: false })
+    gateway.onSubmit = () => saved
+    const a = join(dir, 'a.png')
+    const b = join(dir, 'b.png')
+    const aCopy = join(dir, 'renamed.png')
+    writeFileSync(a, await png('#111'))
+    writeFileSync(aCopy, await png('#111'))
+    writeFileSync(b, await png('#222'))
+    await admission.submit({ kind: 'edit', request: image, images: [a] })
+    await clock.advance(60_000)
+    await expect(
+      admission.submit({ kind: 'edit', request: image, images: [b] }),
+    ).resolves.toMatchObject({ state: 'queued' })
+    await expect(
+      admission.submit({
+        kind: 'edit',
+        request: { ...image, prompt: 'a lighthouse' },
+        images: [a],
+      }),
+    ).resolves.toMatchObject({ state: 'queued' })
+    // The same bytes under another name are the same reference.
+    expect(
+      (await rejection(admission.submit({ kind: 'edit', request: image, images: [aCopy] }))).code,
+    ).toBe('repeat')
+  })
+
+  it('a seeded kind with no seed named is random, so never a repeat; a fixed seed is', async () => {
+    const { admission, gateway, clock } = service({ demo: false })
+    gateway.onSubmit = () => ({
+      type: 'outputs',
+      outputs: [{ type: 'inline', b64: 'iVBORw0KGgo=' }],
+    })
+    const request = (seed?: number) => ({
+      input: 'a garden',
+      model: 'art-diffusion-4-5-full',
+      action: 'generate',
+      parameters: {
+        width: 64,
+        height: 64,
+        steps: 10,
+        n_samples: 1,
+        ...(seed === undefined ? {} : { seed }),
+      },
+    })
+    await admission.submit({ kind: 'native', request: request() })
+    await admission.submit({ kind: 'native', request: request(7) })
+    await clock.advance(60_000)
+    await expect(admission.submit({ kind: 'native', request: request() })).resolves.toMatchObject({
+      state: 'queued',
+    })
+    expect((await rejection(admission.submit({ kind: 'native', request: request(7) }))).code).toBe(
+      'repeat',
+    )
+  })
+
+  it('retry as new of a saved request asks first; demo results were never paid for', async () => {
+    const paid = service({ demo: false })
+    paid.gateway.onSubmit = () => saved
+    const first = await paid.admission.submit({ kind: 'image', request: image })
+    await paid.clock.advance(60_000)
+    expect((await rejection(paid.admission.retryAsNew(first.id))).code).toBe('repeat')
+    await expect(paid.admission.retryAsNew(first.id, { allowRepeat: true })).resolves.toMatchObject(
+      {
+        retryOf: first.id,
+      },
+    )
+
+    const demo = service({ demo: true })
+    demo.gateway.onSubmit = () => saved
+    await demo.admission.submit({ kind: 'image', request: image })
+    await demo.clock.advance(60_000)
+    await expect(demo.admission.submit({ kind: 'image', request: image })).resolves.toMatchObject({
+      state: 'queued',
+    })
   })
 })

@@ -42,6 +42,7 @@ export function dispositionOf(error: AppError): Disposition {
     case 'model_unavailable':
     case 'unsupported':
     case 'over_budget':
+    case 'repeat':
       return 'refused'
     case 'not_found':
       return 'not_found'

@@ -17,6 +17,7 @@ const EXPECTED: Record<ErrorCode, Disposition> = {
   model_unavailable: 'refused',
   unsupported: 'refused',
   over_budget: 'refused',
+  repeat: 'refused',
   not_found: 'not_found',
   not_connected: 'offline',
   no_secure_store: 'offline',
