@@ -31,7 +31,8 @@ const rendererPatterns = [
 /**
  * Layers as folders, as VS Code's code-layering rules keep them: shared imports nothing else;
  * services are plain Node (no Electron, no IPC or protocol layer); renderer stores never import
- * features. Import cycles are checked by scripts/check-cycles.mjs (npm run lint).
+ * features or the form kit, and the form kit (src/renderer/forms) never imports features. Import
+ * cycles are checked by scripts/check-cycles.mjs (npm run lint).
  */
 export default tseslint.config(
   {
@@ -106,6 +107,30 @@ export default tseslint.config(
             {
               regex: into('features'),
               message: 'Stores never import features: move what both need into the store.',
+            },
+            {
+              // From stores/<domain>/, `../forms` is the forms store; two levels up is the kit.
+              regex: '^\\.\\./\\.\\./(\\.\\./)*forms(/|$)',
+              message: 'Stores never import the form kit (src/renderer/forms): it builds on them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/forms/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan('The renderer talks to main only through window.api.')],
+          patterns: [
+            ...rendererPatterns,
+            {
+              regex: into('features'),
+              message:
+                'The form kit imports no screen: move shared pieces into forms/ or components/, or have the screen pass them in.',
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { useAccessStore } from '@renderer/features/generate/access'
+import { useAccessStore } from '@renderer/forms/access'
 import { DEFAULT_DRAFTS, useFormsStore } from '@renderer/stores/forms'
 import { useGenerateStore } from '@renderer/stores/generate'
 import { useWorkbenchStore } from '@renderer/stores/generate/workbench'

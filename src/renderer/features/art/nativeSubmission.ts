@@ -3,12 +3,12 @@ import { ok, type Result } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { TaskView } from '@shared/tasks/views'
 
+import { randomSeed } from '../../forms/numbers'
+import type { RefItem } from '../../forms/references'
+import { tasksClient } from '../../forms/tasksClient'
+import type { SendOptions } from '../../forms/useRun'
 import type { ArtDraft } from '../../stores/forms'
 import type { MaskState } from '../../stores/generate'
-import { randomSeed } from '../generate/numbers'
-import type { RefItem } from '../generate/references'
-import { tasksClient } from '../generate/tasksClient'
-import type { SendOptions } from '../generate/useRun'
 
 type SubmitNativeInput = Extract<SubmitTaskInput, { kind: 'native' }>
 

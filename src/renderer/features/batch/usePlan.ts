@@ -4,8 +4,8 @@ import type { SubmitTaskPayload } from '@shared/tasks/submit'
 import { useRef, useState } from 'react'
 
 import { api, call } from '../../api/client'
+import { newRequestId } from '../../forms/tasksClient'
 import { useBatchStore } from '../../stores/batch'
-import { newRequestId } from '../generate/tasksClient'
 import { type BatchDraft, draftErrors, EMPTY_DRAFT, type SpecErrors, toSpec } from './spec'
 
 interface Priced {

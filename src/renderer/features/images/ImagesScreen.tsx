@@ -1,24 +1,25 @@
-import '../generate/generate.css'
+import '../../forms/generate.css'
 
 import { CATALOG, groupDigits, type ImageModel, TIER_PIXEL_BUDGET, tierFor } from '@shared/catalog'
 import { ok } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { useCallback, useMemo } from 'react'
 
+import { useAccessStore } from '../../forms/access'
+import { GenerateShell } from '../../forms/GenerateShell'
+import { NumberInput, RadioGroup, SelectInput, TextArea, TextInput } from '../../forms/inputs'
+import { refFromLibrary } from '../../forms/libraryRef'
+import { ModelPicker } from '../../forms/ModelPicker'
+import { PromptBox } from '../../forms/PromptBox'
+import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
+import { tasksClient } from '../../forms/tasksClient'
+import { useFormScreen } from '../../forms/useFormScreen'
+import type { LibraryIntent } from '../../forms/useRun'
 import { type ImagesDraft, useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
 import { useSettingsStore } from '../../stores/settings'
 import { batchBaseOf } from '../batch/batchBase'
-import { useAccessStore } from '../generate/access'
-import { GenerateShell } from '../generate/GenerateShell'
-import { NumberInput, RadioGroup, SelectInput, TextArea, TextInput } from '../generate/inputs'
-import { refFromLibrary } from '../generate/libraryRef'
-import { ModelPicker } from '../generate/ModelPicker'
-import { PromptBox } from '../generate/PromptBox'
-import { ReferenceDropZone } from '../generate/ReferenceDropZone'
-import { tasksClient } from '../generate/tasksClient'
-import { useFormScreen } from '../generate/useFormScreen'
-import type { LibraryIntent } from '../generate/useRun'
+import { BatchButton } from '../batch/BatchButton'
 import {
   buildImagesForm,
   chosenSize,
@@ -103,7 +104,12 @@ export default function ImagesScreen() {
       }
       {...shell}
       onSubmit={submit}
-      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, () => ok(payload()))}
+      batch={(disabled) => (
+        <BatchButton
+          getBase={batchBaseOf(runner.run, form.ok, draft.prompt, () => ok(payload()))}
+          disabled={disabled}
+        />
+      )}
     >
       <RadioGroup
         legend="Operation"

@@ -1,22 +1,23 @@
-import '../generate/generate.css'
+import '../../forms/generate.css'
 
 import { WORKBENCH_LIMITS } from '@shared/catalog'
 import { formatUsdMicros } from '@shared/pricing'
 import { ok } from '@shared/result'
 import { useEffect, useMemo, useState } from 'react'
 
+import { ArtImageSettings, NativeVariantPicker } from '../../forms/ArtFields'
+import { GenerateShell } from '../../forms/GenerateShell'
+import { NumberInput, TextArea } from '../../forms/inputs'
+import { useReferenceIntent } from '../../forms/libraryRef'
+import { MaskPainter } from '../../forms/MaskPainter'
+import { PromptBox } from '../../forms/PromptBox'
+import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
+import { tasksClient } from '../../forms/tasksClient'
+import { useFormScreen } from '../../forms/useFormScreen'
 import { useGenerateStore } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
 import { batchBaseOf } from '../batch/batchBase'
-import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
-import { GenerateShell } from '../generate/GenerateShell'
-import { NumberInput, TextArea } from '../generate/inputs'
-import { useReferenceIntent } from '../generate/libraryRef'
-import { MaskPainter } from '../generate/MaskPainter'
-import { PromptBox } from '../generate/PromptBox'
-import { ReferenceDropZone } from '../generate/ReferenceDropZone'
-import { tasksClient } from '../generate/tasksClient'
-import { useFormScreen } from '../generate/useFormScreen'
+import { BatchButton } from '../batch/BatchButton'
 import { quoteProblem, requestQuote, workbenchRequest } from './quoteFlow'
 import { buildWorkbenchForm, WORKBENCH_MAX_REFERENCES, type WorkbenchField } from './workbenchForm'
 
@@ -119,10 +120,15 @@ export default function WorkbenchScreen() {
         </>
       }
       onSubmit={submit}
-      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, async () => {
-        const r = await workbenchRequest(form, draft, { source, mask, references })
-        return r.ok ? ok({ kind: 'workbench', request: r.value }) : r
-      })}
+      batch={(disabled) => (
+        <BatchButton
+          getBase={batchBaseOf(runner.run, form.ok, draft.prompt, async () => {
+            const r = await workbenchRequest(form, draft, { source, mask, references })
+            return r.ok ? ok({ kind: 'workbench', request: r.value }) : r
+          })}
+          disabled={disabled}
+        />
+      )}
     >
       <NativeVariantPicker
         prefix="workbench"

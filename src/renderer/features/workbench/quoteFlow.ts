@@ -1,11 +1,11 @@
 import type { Result } from '@shared/result'
 
+import { randomSeed } from '../../forms/numbers'
+import type { RefItem } from '../../forms/references'
+import { tasksClient } from '../../forms/tasksClient'
 import type { WorkbenchDraft } from '../../stores/forms'
 import type { MaskState } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
-import { randomSeed } from '../generate/numbers'
-import type { RefItem } from '../generate/references'
-import { tasksClient } from '../generate/tasksClient'
 import type { WorkbenchFormModel } from './workbenchForm'
 
 const failure = (message: string, field: string): Result<never> => ({

@@ -1,0 +1,55 @@
+import type { TaskKind } from '@shared/tasks/states'
+import { ImageIcon } from 'lucide-react'
+import { useMemo } from 'react'
+
+import { EmptyState } from '../components/EmptyState'
+import { useGenerateStore } from '../stores/generate'
+import { ResultCard } from './ResultCard'
+
+/** How many recent tasks a generation screen keeps in its results history (newest first). */
+export const RESULTS_SHOWN = 50
+
+/**
+ * Results of this screen's kinds as they land: every task the engine reports (tasks:updated), so
+ * a task started before a restart shows here again with its progress, preview and outputs. A
+ * scrollable history of the last RESULTS_SHOWN tasks, each with what to do next with its output
+ * (ResultCard: open in library, reuse settings, use as reference).
+ */
+export function TaskResults({
+  kinds,
+  title = 'Results',
+}: {
+  kinds: readonly TaskKind[]
+  title?: string
+}) {
+  const all = useGenerateStore((s) => s.tasks)
+  const tasks = useMemo(
+    () =>
+      Object.values(all)
+        .filter((t) => kinds.includes(t.kind))
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(0, RESULTS_SHOWN),
+    [all, kinds],
+  )
+  // Video forms take no reference images; every other generation form does.
+  const takesReferences = kinds.some((k) => k !== 'video')
+  return (
+    <aside className="results" aria-labelledby="results-title" data-testid="results">
+      <h2 id="results-title">{title}</h2>
+      {tasks.length === 0 ? (
+        <EmptyState
+          compact
+          className="results-empty"
+          icon={ImageIcon}
+          title="Nothing generated here yet."
+          hint="Each result lands here as it arrives, with what to do next with it."
+        />
+      ) : null}
+      <div className="results-history" data-testid="results-history">
+        {tasks.map((t) => (
+          <ResultCard key={t.id} task={t} takesReferences={takesReferences} />
+        ))}
+      </div>
+    </aside>
+  )
+}
