@@ -6,7 +6,8 @@ import type { TaskKind } from '@shared/tasks/states'
 import { FileImage, Sparkles, X } from 'lucide-react'
 import { type DragEvent, type FormEvent, type ReactNode, useRef, useState } from 'react'
 
-import { api, call } from '../api/client'
+import { pathForFile } from '../api/files'
+import { readSettings as readPngSettings } from '../api/library'
 import { ErrorBanner } from '../components/ErrorBanner'
 import type { FormId } from '../stores/forms'
 import { filesOf } from './addFiles'
@@ -69,9 +70,7 @@ export function GenerateShell(p: Props) {
 
   const readSettings = async (file: File | undefined) => {
     if (!file) return
-    const path = await api()
-      .pathForFile(file)
-      .catch(() => '')
+    const path = await pathForFile(file)
     if (!path) {
       setDropError({
         code: 'validation',
@@ -80,7 +79,7 @@ export function GenerateShell(p: Props) {
       })
       return
     }
-    const result = await call(() => api().library.readSettings({ path }))
+    const result = await readPngSettings(path)
     if (!result.ok) {
       setDropError(result.error)
       return

@@ -8,14 +8,14 @@ import type { TaskView } from '@shared/tasks/views'
 import { Ban, ImagePlus, LibraryBig, Repeat2, RotateCcw, X } from 'lucide-react'
 import { useState } from 'react'
 
-import { api, call } from '../api/client'
+import { getItem } from '../api/library'
 import { originalSrc } from '../components/media'
 import { useLibraryStore } from '../stores/library'
 import { useLibraryIntents } from '../stores/library/intents'
 import { useNavigationStore } from '../stores/navigation'
+import { useTasksStore } from '../stores/tasks'
 import { formForKind } from './applySettings'
 import { LIBRARY_ITEM_TYPE } from './libraryRef'
-import { tasksClient } from './tasksClient'
 
 /**
  * One task in a generation screen's results history: state, progress, preview, outputs and the
@@ -33,6 +33,7 @@ export function ResultCard({
   takesReferences: boolean
 }) {
   const go = useNavigationStore((s) => s.go)
+  const runAction = useTasksStore((s) => s.run)
   const [problem, setProblem] = useState<string | null>(null)
   const actions = taskActions(task)
   const running = !isTerminal(task.state) && task.state !== 'needs_attention'
@@ -41,7 +42,7 @@ export function ResultCard({
 
   const withItem = async (then: (item: LibraryItem) => void) => {
     if (!first) return
-    const result = await call(() => api().library.get({ id: first.libraryId }))
+    const result = await getItem(first.libraryId)
     if (result.ok) {
       setProblem(null)
       then(result.value)
@@ -145,19 +146,19 @@ export function ResultCard({
           <button
             type="button"
             className="primary"
-            onClick={() => void tasksClient.confirmQuote(task.id, task.pendingQuote!.quoteId)}
+            onClick={() => void runAction(task.id, 'confirmQuote', task.pendingQuote!.quoteId)}
           >
             Accept new price
           </button>
         ) : null}
         {actions.cancel ? (
-          <button type="button" onClick={() => void tasksClient.cancel(task.id)}>
+          <button type="button" onClick={() => void runAction(task.id, 'cancel')}>
             <Ban aria-hidden />
             Cancel
           </button>
         ) : null}
         {actions.resume ? (
-          <button type="button" onClick={() => void tasksClient.resume(task.id)}>
+          <button type="button" onClick={() => void runAction(task.id, 'resume')}>
             <RotateCcw aria-hidden />
             Try again
           </button>
@@ -181,7 +182,11 @@ export function ResultCard({
           </button>
         ) : null}
         {actions.dismiss ? (
-          <button type="button" className="ghost" onClick={() => void tasksClient.dismiss(task.id)}>
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => void runAction(task.id, 'dismiss')}
+          >
             <X aria-hidden />
             Dismiss
           </button>

@@ -3,14 +3,14 @@ import { ImageIcon } from 'lucide-react'
 import { useMemo } from 'react'
 
 import { EmptyState } from '../components/EmptyState'
-import { useGenerateStore } from '../stores/generate'
+import { recentOfKinds, useTasksStore } from '../stores/tasks'
 import { ResultCard } from './ResultCard'
 
 /** How many recent tasks a generation screen keeps in its results history (newest first). */
 export const RESULTS_SHOWN = 50
 
 /**
- * Results of this screen's kinds as they land: every task the engine reports (tasks:updated), so
+ * Results of this screen's kinds as they land: every task of the one task store (stores/tasks), so
  * a task started before a restart shows here again with its progress, preview and outputs. A
  * scrollable history of the last RESULTS_SHOWN tasks, each with what to do next with its output
  * (ResultCard: open in library, reuse settings, use as reference).
@@ -22,15 +22,8 @@ export function TaskResults({
   kinds: readonly TaskKind[]
   title?: string
 }) {
-  const all = useGenerateStore((s) => s.tasks)
-  const tasks = useMemo(
-    () =>
-      Object.values(all)
-        .filter((t) => kinds.includes(t.kind))
-        .sort((a, b) => b.createdAt - a.createdAt)
-        .slice(0, RESULTS_SHOWN),
-    [all, kinds],
-  )
+  const all = useTasksStore((s) => s.tasks)
+  const tasks = useMemo(() => recentOfKinds(all, kinds, RESULTS_SHOWN), [all, kinds])
   // Video forms take no reference images; every other generation form does.
   const takesReferences = kinds.some((k) => k !== 'video')
   return (

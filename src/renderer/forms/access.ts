@@ -1,7 +1,7 @@
 import { NATIVE_MODELS } from '@shared/catalog'
 import { create } from 'zustand'
 
-import { api, call } from '../api/client'
+import { testConnection } from '../api/account'
 import { useSettingsStore } from '../stores/settings'
 
 /**
@@ -44,7 +44,7 @@ export function nativeAccess(models: ReadonlySet<string> | null): ReadonlySet<st
 export function loadModelAccess(): void {
   if (useAccessStore.getState().requested) return
   useAccessStore.setState({ requested: true })
-  void call(() => api().account.testConnection({})).then((r) => {
+  void testConnection().then((r) => {
     useAccessStore.getState().set(r.ok ? r.value.usable : null)
   })
 }

@@ -1,10 +1,14 @@
 import type { Result } from '@shared/result'
 
-import { api } from '../api/client'
+import { pathForFile } from '../api/files'
+import { stageFile } from '../api/generate'
 import { newRefId, type RefItem, sniffFile, STAGE_MAX_BYTES } from './references'
 
 /** Writes bytes the OS gave no path for into main's upload area; answers the path main will read. */
 export type Stager = (name: string, bytes: Uint8Array) => Promise<Result<{ path: string }>>
+
+/** The app's Stager: main's upload area (the name is only for the caller's messages). */
+export const stageBytes: Stager = (_name, bytes) => stageFile(bytes)
 
 /**
  * Turns files the user dropped, pasted or picked into reference items. The type and dimensions
@@ -23,7 +27,7 @@ export async function refsFromFiles(
     const id = newRefId()
     const name = file.name || `pasted-${new Date().toISOString().replace(/[:.]/g, '-')}.png`
     const sniffed = await sniffFile(file).catch(() => null)
-    const path = await safePath(file)
+    const path = await pathForFile(file)
     const item: RefItem = {
       id,
       name,
@@ -50,14 +54,6 @@ export async function refsFromFiles(
         ? { path: staged.value.path }
         : { problem: `could not be prepared: ${staged.error.message}` },
     )
-  }
-}
-
-async function safePath(file: File): Promise<string> {
-  try {
-    return await api().pathForFile(file)
-  } catch {
-    return ''
   }
 }
 

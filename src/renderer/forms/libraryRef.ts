@@ -1,7 +1,7 @@
 import type { LibraryItem } from '@shared/library/types'
 import { useCallback, useRef } from 'react'
 
-import { api, call } from '../api/client'
+import { getItem } from '../api/library'
 import { draggedItems, endItemDrag } from '../components/itemDrag'
 import { originalSrc } from '../components/media'
 import { type SlotId, useGenerateStore } from '../stores/generate'
@@ -63,7 +63,7 @@ export function libraryIdsOf(data: DataTransfer | null): string[] {
 
 /** A library item by id as a reference (a dragged result); a problem item when it is gone. */
 export async function refFromLibraryId(id: string): Promise<RefItem> {
-  const result = await call(() => api().library.get({ id }))
+  const result = await getItem(id)
   if (result.ok) return refFromLibrary(result.value, libraryDir())
   return {
     id: newRefId(),

@@ -1,7 +1,7 @@
 import { promptTerms, type TermCount, termKey } from '@shared/library/promptTerms'
 import { useEffect, useMemo, useState } from 'react'
 
-import { api, call } from '../api/client'
+import { promptTokens } from '../api/library'
 import { type FormId, useFormsStore } from '../stores/forms'
 
 /** Typed characters before suggestions appear. */
@@ -157,7 +157,7 @@ export function usePromptSuggestions(
     let live = true
     const timer = setTimeout(() => {
       for (const prefix of missing.split('\n')) {
-        void call(() => api().library.promptTokens({ prefix, limit: 20 })).then((r) => {
+        void promptTokens({ prefix, limit: 20 }).then((r) => {
           if (libraryCache.size >= CACHE_MAX) libraryCache.delete(libraryCache.keys().next().value!)
           libraryCache.set(prefix, { at: Date.now(), terms: r.ok ? r.value : [] })
           if (live) setVersion((v) => v + 1)

@@ -1,9 +1,11 @@
 import type { PresetFields } from '@shared/presets/schemas'
+import { useEffect } from 'react'
 
 import type { Drafts, FormId } from '../stores/forms'
 import { useFormsStore } from '../stores/forms'
+import { useTasksStore } from '../stores/tasks'
+import { loadModelAccess } from './access'
 import { applyPreset } from './presets'
-import { useTaskFeed } from './tasksClient'
 import { type LibraryIntent, useApplySettings, useRun } from './useRun'
 
 /**
@@ -27,7 +29,12 @@ export function useFormScreen<F extends FormId>(
 ) {
   const draft = useFormsStore((s) => s.drafts[form])
   const patchDraft = useFormsStore((s) => s.patch)
-  useTaskFeed()
+  // The results column reads the one task store: keep it fed while the screen is open (a task
+  // from before a restart shows again, previews included), and know which models can be used.
+  useEffect(() => {
+    loadModelAccess()
+    return useTasksStore.getState().connect()
+  }, [])
   const runner = useRun(form)
   const settings = useApplySettings(form, opts.onReference)
 

@@ -5,9 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 
 import type { FormId } from '../stores/forms'
 import { useFormsStore } from '../stores/forms'
-import { useGenerateStore } from '../stores/generate'
 import { useLibraryIntents } from '../stores/library/intents'
 import { useBudgetRefusals } from '../stores/spending/refusals'
+import { useTasksStore } from '../stores/tasks'
 import { applySettings, formForKind } from './applySettings'
 import type { AppliedNotice } from './GenerateShell'
 
@@ -33,7 +33,7 @@ export function useRun(form: FormId) {
   const [attempted, setAttempted] = useState(false)
   const [serverFields, setServerFields] = useState<Record<string, string>>({})
   const remember = useFormsStore((s) => s.remember)
-  const upsert = useGenerateStore((s) => s.upsertTasks)
+  const receive = useTasksStore((s) => s.receive)
   const draft = useFormsStore((s) => s.drafts[form])
   const busy = useRef(false)
 
@@ -70,7 +70,7 @@ export function useRun(form: FormId) {
         }
         if (isTaskView(result.value)) {
           remember(form, prompt)
-          upsert([result.value])
+          receive({ changed: [result.value] })
           setAttempted(false)
         }
         return result.value
@@ -79,7 +79,7 @@ export function useRun(form: FormId) {
         setSubmitting(false)
       }
     },
-    [form, remember, upsert],
+    [form, remember, receive],
   )
 
   const run = useCallback(

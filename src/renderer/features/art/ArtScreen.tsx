@@ -3,6 +3,7 @@ import '../../forms/generate.css'
 import { NATIVE_ACTIONS, NATIVE_LIMITS } from '@shared/catalog'
 import { useMemo } from 'react'
 
+import { stageBytes } from '../../forms/addFiles'
 import { ArtImageSettings, NativeVariantPicker } from '../../forms/ArtFields'
 import { SAMPLERS } from '../../forms/artPresets'
 import { GenerateShell } from '../../forms/GenerateShell'
@@ -11,7 +12,6 @@ import { useReferenceIntent } from '../../forms/libraryRef'
 import { MaskPainter } from '../../forms/MaskPainter'
 import { PromptBox } from '../../forms/PromptBox'
 import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
-import { tasksClient } from '../../forms/tasksClient'
 import { useFormScreen } from '../../forms/useFormScreen'
 import { useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
@@ -125,7 +125,7 @@ export default function ArtScreen() {
             hint="One PNG, JPEG or WebP, at most 24 MB and 24 megapixels"
             max={1}
             error={errorOf('source')}
-            stage={tasksClient.stage}
+            stage={stageBytes}
           />
           {sizeDiffers && src ? (
             <p className="notice notice-info">

@@ -5,14 +5,15 @@ import { ok } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { useCallback, useMemo } from 'react'
 
+import { submitTask } from '../../api/tasks'
 import { useAccessStore } from '../../forms/access'
+import { stageBytes } from '../../forms/addFiles'
 import { GenerateShell } from '../../forms/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea, TextInput } from '../../forms/inputs'
 import { refFromLibrary } from '../../forms/libraryRef'
 import { ModelPicker } from '../../forms/ModelPicker'
 import { PromptBox } from '../../forms/PromptBox'
 import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
-import { tasksClient } from '../../forms/tasksClient'
 import { useFormScreen } from '../../forms/useFormScreen'
 import type { LibraryIntent } from '../../forms/useRun'
 import { type ImagesDraft, useFormsStore } from '../../stores/forms'
@@ -83,7 +84,7 @@ export default function ImagesScreen() {
       ? { kind: 'edit', request: { ...form.edit! }, images: refs.map((x) => x.path!) }
       : { kind: 'image', request: { ...form.generation! } }
   const submit = () =>
-    void runner.run(form.ok, draft.prompt, (o) => tasksClient.submit({ ...payload(), ...o }))
+    void runner.run(form.ok, draft.prompt, (o) => submitTask({ ...payload(), ...o }))
 
   return (
     <GenerateShell
@@ -149,7 +150,7 @@ export default function ImagesScreen() {
           hint={`${rangeText(editRange)} image${editRange.max === 1 ? '' : 's'} for ${model.label} (files and URLs together), PNG, JPEG or WebP`}
           max={editRange.max}
           error={errorOf('references')}
-          stage={tasksClient.stage}
+          stage={stageBytes}
         />
       ) : null}
       {model.urlReferences ? (

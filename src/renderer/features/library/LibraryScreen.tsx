@@ -4,7 +4,7 @@ import type { LibraryItem } from '@shared/library/types'
 import { Download, LibraryBig, RefreshCw, SearchX, Trash2, Upload } from 'lucide-react'
 import { type ChangeEvent, type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
 
-import { api } from '../../api/client'
+import { pathForFile } from '../../api/files'
 import { isAreaId } from '../../areas'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -101,15 +101,7 @@ export default function LibraryScreen() {
   }, [])
 
   async function importFiles(files: File[]) {
-    const paths = (
-      await Promise.all(
-        files.map((f) =>
-          api()
-            .pathForFile(f)
-            .catch(() => ''),
-        ),
-      )
-    ).filter(Boolean)
+    const paths = (await Promise.all(files.map((f) => pathForFile(f)))).filter(Boolean)
     if (!paths.length) {
       setNotice(
         'These files have no location on disk (dragged from a browser?); save them first, then drop them here.',

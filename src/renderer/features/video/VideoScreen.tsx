@@ -4,12 +4,12 @@ import { CATALOG, type VideoModel } from '@shared/catalog'
 import { ok } from '@shared/result'
 import { useMemo } from 'react'
 
+import { submitTask } from '../../api/tasks'
 import { useAccessStore } from '../../forms/access'
 import { GenerateShell } from '../../forms/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea } from '../../forms/inputs'
 import { ModelPicker } from '../../forms/ModelPicker'
 import { PromptBox } from '../../forms/PromptBox'
-import { tasksClient } from '../../forms/tasksClient'
 import { useFormScreen } from '../../forms/useFormScreen'
 import type { VideoDraft } from '../../stores/forms'
 import { batchBaseOf } from '../batch/batchBase'
@@ -39,7 +39,7 @@ export default function VideoScreen() {
       {...shell}
       onSubmit={() =>
         void runner.run(form.ok, draft.prompt, (o) =>
-          tasksClient.submit({ kind: 'video', request: { ...form.request }, ...o }),
+          submitTask({ kind: 'video', request: { ...form.request }, ...o }),
         )
       }
       batch={(disabled) => (

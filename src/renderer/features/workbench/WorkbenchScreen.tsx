@@ -5,6 +5,8 @@ import { formatUsdMicros } from '@shared/pricing'
 import { ok } from '@shared/result'
 import { useEffect, useMemo, useState } from 'react'
 
+import { submitTask } from '../../api/tasks'
+import { stageBytes } from '../../forms/addFiles'
 import { ArtImageSettings, NativeVariantPicker } from '../../forms/ArtFields'
 import { GenerateShell } from '../../forms/GenerateShell'
 import { NumberInput, TextArea } from '../../forms/inputs'
@@ -12,7 +14,6 @@ import { useReferenceIntent } from '../../forms/libraryRef'
 import { MaskPainter } from '../../forms/MaskPainter'
 import { PromptBox } from '../../forms/PromptBox'
 import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
-import { tasksClient } from '../../forms/tasksClient'
 import { useFormScreen } from '../../forms/useFormScreen'
 import { useGenerateStore } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
@@ -77,7 +78,7 @@ export default function WorkbenchScreen() {
 
   const generate = (q: WorkbenchQuote) =>
     void runner.run(form.ok, draft.prompt, async (o) => {
-      const result = await tasksClient.submit({
+      const result = await submitTask({
         kind: 'workbench',
         request: q.request,
         quote: { quoteId: q.summary.quoteId, priceUsd: q.summary.priceUsd },
@@ -176,7 +177,7 @@ export default function WorkbenchScreen() {
         hint="One PNG, JPEG or WebP, at most 24 MB and 24 megapixels; uploaded before the quote"
         max={1}
         error={errorOf('source')}
-        stage={tasksClient.stage}
+        stage={stageBytes}
       />
       {source[0] ? (
         <>
@@ -209,7 +210,7 @@ export default function WorkbenchScreen() {
         hint={`Up to ${WORKBENCH_MAX_REFERENCES} PNG, JPEG or WebP images, at most 24 MB and 24 megapixels each`}
         max={WORKBENCH_MAX_REFERENCES}
         error={errorOf('references')}
-        stage={tasksClient.stage}
+        stage={stageBytes}
       />
     </GenerateShell>
   )
