@@ -27,12 +27,19 @@ const rendererPatterns = [
   { group: ['node:*'], message: 'The renderer has no Node.js access.' },
   { group: ['**/main/**', '**/preload/**'], message: 'Import from src/shared only.' },
 ]
+/** The raw bridge: only stores and the per-domain clients beside it (src/renderer/api/) use it. */
+const rawClientBan = {
+  regex: '(^|/)api/client$',
+  message:
+    'Reach main through a store action or a per-domain client (src/renderer/api/<domain>.ts), never the raw bridge.',
+}
 
 /**
  * Layers as folders, as VS Code's code-layering rules keep them: shared imports nothing else;
  * services are plain Node (no Electron, no IPC or protocol layer); renderer stores never import
- * features or the form kit, and the form kit (src/renderer/forms) never imports features. Import
- * cycles are checked by scripts/check-cycles.mjs (npm run lint).
+ * features or the form kit, and the form kit (src/renderer/forms) never imports features; only
+ * stores and the per-domain clients (src/renderer/api/) import the raw bridge. Import cycles are
+ * checked by scripts/check-cycles.mjs (npm run lint).
  */
 export default tseslint.config(
   {
@@ -90,6 +97,19 @@ export default tseslint.config(
         'error',
         {
           paths: [electronBan('The renderer talks to main only through window.api.')],
+          patterns: [...rendererPatterns, rawClientBan],
+        },
+      ],
+    },
+  },
+  {
+    // The per-domain clients: thin typed wrappers over the raw bridge (client.ts).
+    files: ['src/renderer/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan('The renderer talks to main only through window.api.')],
           patterns: rendererPatterns,
         },
       ],
@@ -127,6 +147,7 @@ export default tseslint.config(
           paths: [electronBan('The renderer talks to main only through window.api.')],
           patterns: [
             ...rendererPatterns,
+            rawClientBan,
             {
               regex: into('features'),
               message:
