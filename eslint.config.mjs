@@ -27,6 +27,14 @@ const rendererPatterns = [
   { group: ['node:*'], message: 'The renderer has no Node.js access.' },
   { group: ['**/main/**', '**/preload/**'], message: 'Import from src/shared only.' },
 ]
+/** The renderer's import rule: what every renderer file may not import, plus a layer's own bans. */
+const rendererImports = (...patterns) => [
+  'error',
+  {
+    paths: [electronBan('The renderer talks to main only through window.api.')],
+    patterns: [...rendererPatterns, ...patterns],
+  },
+]
 /** The raw bridge: only stores and the per-domain clients beside it (src/renderer/api/) use it. */
 const rawClientBan = {
   regex: '(^|/)api/client$',
@@ -93,69 +101,40 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronBan('The renderer talks to main only through window.api.')],
-          patterns: [...rendererPatterns, rawClientBan],
-        },
-      ],
+      'no-restricted-imports': rendererImports(rawClientBan),
     },
   },
   {
     // The per-domain clients: thin typed wrappers over the raw bridge (client.ts).
     files: ['src/renderer/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronBan('The renderer talks to main only through window.api.')],
-          patterns: rendererPatterns,
-        },
-      ],
+      'no-restricted-imports': rendererImports(),
     },
   },
   {
     files: ['src/renderer/stores/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
+      'no-restricted-imports': rendererImports(
         {
-          paths: [electronBan('The renderer talks to main only through window.api.')],
-          patterns: [
-            ...rendererPatterns,
-            {
-              regex: into('features'),
-              message: 'Stores never import features: move what both need into the store.',
-            },
-            {
-              // From stores/<domain>/, `../forms` is the forms store; two levels up is the kit.
-              regex: '^\\.\\./\\.\\./(\\.\\./)*forms(/|$)',
-              message: 'Stores never import the form kit (src/renderer/forms): it builds on them.',
-            },
-          ],
+          regex: into('features'),
+          message: 'Stores never import features: move what both need into the store.',
         },
-      ],
+        {
+          // From stores/<domain>/, `../forms` is the forms store; two levels up is the kit.
+          regex: '^\\.\\./\\.\\./(\\.\\./)*forms(/|$)',
+          message: 'Stores never import the form kit (src/renderer/forms): it builds on them.',
+        },
+      ),
     },
   },
   {
     files: ['src/renderer/forms/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronBan('The renderer talks to main only through window.api.')],
-          patterns: [
-            ...rendererPatterns,
-            rawClientBan,
-            {
-              regex: into('features'),
-              message:
-                'The form kit imports no screen: move shared pieces into forms/ or components/, or have the screen pass them in.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': rendererImports(rawClientBan, {
+        regex: into('features'),
+        message:
+          'The form kit imports no screen: move shared pieces into forms/ or components/, or have the screen pass them in.',
+      }),
     },
   },
   {
