@@ -27,11 +27,27 @@ const rendererPatterns = [
   { group: ['node:*'], message: 'The renderer has no Node.js access.' },
   { group: ['**/main/**', '**/preload/**'], message: 'Import from src/shared only.' },
 ]
+/** The renderer's import rule: what every renderer file may not import, plus a layer's own bans. */
+const rendererImports = (...patterns) => [
+  'error',
+  {
+    paths: [electronBan('The renderer talks to main only through window.api.')],
+    patterns: [...rendererPatterns, ...patterns],
+  },
+]
+/** The raw bridge: only stores and the per-domain clients beside it (src/renderer/api/) use it. */
+const rawClientBan = {
+  regex: '(^|/)api/client$',
+  message:
+    'Reach main through a store action or a per-domain client (src/renderer/api/<domain>.ts), never the raw bridge.',
+}
 
 /**
  * Layers as folders, as VS Code's code-layering rules keep them: shared imports nothing else;
  * services are plain Node (no Electron, no IPC or protocol layer); renderer stores never import
- * features. Import cycles are checked by scripts/check-cycles.mjs (npm run lint).
+ * features or the form kit, and the form kit (src/renderer/forms) never imports features; only
+ * stores and the per-domain clients (src/renderer/api/) import the raw bridge. Import cycles are
+ * checked by scripts/check-cycles.mjs (npm run lint).
  */
 export default tseslint.config(
   {
@@ -85,31 +101,40 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronBan('The renderer talks to main only through window.api.')],
-          patterns: rendererPatterns,
-        },
-      ],
+      'no-restricted-imports': rendererImports(rawClientBan),
+    },
+  },
+  {
+    // The per-domain clients: thin typed wrappers over the raw bridge (client.ts).
+    files: ['src/renderer/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': rendererImports(),
     },
   },
   {
     files: ['src/renderer/stores/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
+      'no-restricted-imports': rendererImports(
         {
-          paths: [electronBan('The renderer talks to main only through window.api.')],
-          patterns: [
-            ...rendererPatterns,
-            {
-              regex: into('features'),
-              message: 'Stores never import features: move what both need into the store.',
-            },
-          ],
+          regex: into('features'),
+          message: 'Stores never import features: move what both need into the store.',
         },
-      ],
+        {
+          // From stores/<domain>/, `../forms` is the forms store; two levels up is the kit.
+          regex: '^\\.\\./\\.\\./(\\.\\./)*forms(/|$)',
+          message: 'Stores never import the form kit (src/renderer/forms): it builds on them.',
+        },
+      ),
+    },
+  },
+  {
+    files: ['src/renderer/forms/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': rendererImports(rawClientBan, {
+        regex: into('features'),
+        message:
+          'The form kit imports no screen: move shared pieces into forms/ or components/, or have the screen pass them in.',
+      }),
     },
   },
   {

@@ -1,7 +1,6 @@
 import { Sparkles } from 'lucide-react'
 import { Suspense, useEffect } from 'react'
 
-import { api } from './api/client'
 import { AREA_ICONS } from './areaIcons'
 import { AREAS } from './areas'
 import { useSpringLoad } from './components/springLoad'
@@ -15,13 +14,9 @@ export function App() {
   const loaded = useSettingsStore((s) => s.settings !== null)
   const loadError = useSettingsStore((s) => (s.settings ? null : s.error))
   const connected = useSettingsStore(selectIsConnected)
-  const load = useSettingsStore((s) => s.load)
-  const receive = useSettingsStore((s) => s.receive)
+  const watch = useSettingsStore((s) => s.watch)
 
-  useEffect(() => {
-    void load()
-    return api().on('settings:changed', receive)
-  }, [load, receive])
+  useEffect(() => watch(), [watch])
 
   if (!loaded) {
     return (

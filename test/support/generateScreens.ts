@@ -1,7 +1,7 @@
-import { useAccessStore } from '@renderer/features/generate/access'
+import { useAccessStore } from '@renderer/forms/access'
 import { DEFAULT_DRAFTS, useFormsStore } from '@renderer/stores/forms'
-import { useGenerateStore } from '@renderer/stores/generate'
 import { useWorkbenchStore } from '@renderer/stores/generate/workbench'
+import { initialState as tasksInitial, useTasksStore } from '@renderer/stores/tasks'
 import { buildApi } from '@shared/ipc/buildApi'
 import type { Result } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
@@ -39,10 +39,15 @@ export const taskView = (over: Partial<TaskView> = {}): TaskView => ({
   ...over,
 })
 
-/** A fake main process: records every call and answers from a table. */
+/**
+ * A fake main process: records every call and answers from a table. Events reach every listener
+ * subscribed to them; `subscriptions(event)` counts the subscriptions ever made and
+ * `listening(event)` those still open, so a test can prove an event is subscribed once.
+ */
 export function fakeMain(answers: Record<string, (payload: unknown) => Result<unknown>> = {}) {
   const calls: Array<[string, unknown]> = []
-  const listeners = new Map<string, (p: unknown) => void>()
+  const listeners = new Map<string, Set<(p: unknown) => void>>()
+  const subscribed = new Map<string, number>()
   window.api = buildApi({
     invoke: async (channel, payload) => {
       calls.push([channel, payload])
@@ -59,15 +64,24 @@ export function fakeMain(answers: Record<string, (payload: unknown) => Result<un
       return { ok: false, error: { code: 'not_found', message: `no answer for ${channel}` } }
     },
     subscribe: (event, l) => {
-      listeners.set(event, l)
-      return () => listeners.delete(event)
+      // A wrapper per subscription, so subscribing one function twice counts twice.
+      const entry = (p: unknown) => l(p)
+      const set = listeners.get(event) ?? new Set()
+      set.add(entry)
+      listeners.set(event, set)
+      subscribed.set(event, (subscribed.get(event) ?? 0) + 1)
+      return () => void set.delete(entry)
     },
     pathForFile: async () => '',
   })
   return {
     calls,
     of: (channel: string) => calls.filter(([c]) => c === channel).map(([, p]) => p),
-    emit: (event: string, payload: unknown) => listeners.get(event)?.(payload),
+    emit: (event: string, payload: unknown) => {
+      for (const l of [...(listeners.get(event) ?? [])]) l(payload)
+    },
+    subscriptions: (event: string) => subscribed.get(event) ?? 0,
+    listening: (event: string) => listeners.get(event)?.size ?? 0,
   }
 }
 
@@ -76,7 +90,7 @@ export function resetScreensEachTest(): void {
   beforeEach(() => {
     localStorage.clear()
     useFormsStore.setState({ drafts: structuredClone(DEFAULT_DRAFTS) })
-    useGenerateStore.setState({ tasks: {} })
+    useTasksStore.setState(tasksInitial)
     useWorkbenchStore.setState({ quote: null, assets: {}, quoting: false })
     useAccessStore.setState({ models: null, loaded: false, requested: false })
   })

@@ -1,4 +1,4 @@
-import type { MaskCtx } from '@renderer/features/generate/maskHistory'
+import type { MaskCtx } from '@renderer/forms/maskHistory'
 import { vi } from 'vitest'
 
 /**

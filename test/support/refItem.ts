@@ -1,4 +1,4 @@
-import type { RefItem } from '@renderer/features/generate/references'
+import type { RefItem } from '@renderer/forms/references'
 
 /** A valid reference image as the forms hold it; override what a case is about. */
 export const ref = (over: Partial<RefItem> = {}): RefItem => ({

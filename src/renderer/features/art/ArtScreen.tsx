@@ -1,21 +1,22 @@
-import '../generate/generate.css'
+import '../../forms/generate.css'
 
 import { NATIVE_ACTIONS, NATIVE_LIMITS } from '@shared/catalog'
 import { useMemo } from 'react'
 
+import { stageBytes } from '../../forms/addFiles'
+import { ArtImageSettings, NativeVariantPicker } from '../../forms/ArtFields'
+import { SAMPLERS } from '../../forms/artPresets'
+import { GenerateShell } from '../../forms/GenerateShell'
+import { NumberInput, RadioGroup, SelectInput, TextArea } from '../../forms/inputs'
+import { useReferenceIntent } from '../../forms/libraryRef'
+import { MaskPainter } from '../../forms/MaskPainter'
+import { PromptBox } from '../../forms/PromptBox'
+import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
+import { useFormScreen } from '../../forms/useFormScreen'
 import { useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
 import { batchBaseOf } from '../batch/batchBase'
-import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
-import { SAMPLERS } from '../generate/artPresets'
-import { GenerateShell } from '../generate/GenerateShell'
-import { NumberInput, RadioGroup, SelectInput, TextArea } from '../generate/inputs'
-import { useReferenceIntent } from '../generate/libraryRef'
-import { MaskPainter } from '../generate/MaskPainter'
-import { PromptBox } from '../generate/PromptBox'
-import { ReferenceDropZone } from '../generate/ReferenceDropZone'
-import { tasksClient } from '../generate/tasksClient'
-import { useFormScreen } from '../generate/useFormScreen'
+import { BatchButton } from '../batch/BatchButton'
 import { type ArtField, buildArtForm } from './artForm'
 import { nativePayload, submitNative } from './nativeSubmission'
 
@@ -67,8 +68,13 @@ export default function ArtScreen() {
           submitNative(form.request, draft, src ?? null, mask, o),
         )
       }
-      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, () =>
-        nativePayload(form.request, draft, src ?? null, mask),
+      batch={(disabled) => (
+        <BatchButton
+          getBase={batchBaseOf(runner.run, form.ok, draft.prompt, () =>
+            nativePayload(form.request, draft, src ?? null, mask),
+          )}
+          disabled={disabled}
+        />
       )}
     >
       <div className="gen-grid">
@@ -119,7 +125,7 @@ export default function ArtScreen() {
             hint="One PNG, JPEG or WebP, at most 24 MB and 24 megapixels"
             max={1}
             error={errorOf('source')}
-            stage={tasksClient.stage}
+            stage={stageBytes}
           />
           {sizeDiffers && src ? (
             <p className="notice notice-info">

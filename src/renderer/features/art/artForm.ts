@@ -8,17 +8,17 @@ import {
 } from '@shared/catalog'
 import { estimateArt, type PriceEstimate } from '@shared/pricing'
 
-import type { ArtDraft, CharacterDraft } from '../../stores/forms'
 import {
   ART_FILE_RULE,
   artVariant,
   fixedSeed,
   missingCharacterPrompt,
-} from '../generate/artFormRules'
-import { cellCenter } from '../generate/characters'
-import { addValidation, type FieldErrors, noErrors } from '../generate/formErrors'
-import { parseIntText, parseNumberText } from '../generate/numbers'
-import { fileProblems, type RefItem } from '../generate/references'
+} from '../../forms/artFormRules'
+import { cellCenter } from '../../forms/characters'
+import { addValidation, type FieldErrors, noErrors } from '../../forms/formErrors'
+import { parseIntText, parseNumberText } from '../../forms/numbers'
+import { fileProblems, type RefItem } from '../../forms/references'
+import type { ArtDraft, CharacterDraft } from '../../stores/forms'
 
 export type ArtField =
   | 'variant'

@@ -3,12 +3,13 @@ import { ok, type Result } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { TaskView } from '@shared/tasks/views'
 
+import { submitNative as sendNative } from '../../api/generate'
+import { stageBytes } from '../../forms/addFiles'
+import { randomSeed } from '../../forms/numbers'
+import type { RefItem } from '../../forms/references'
+import type { SendOptions } from '../../forms/useRun'
 import type { ArtDraft } from '../../stores/forms'
 import type { MaskState } from '../../stores/generate'
-import { randomSeed } from '../generate/numbers'
-import type { RefItem } from '../generate/references'
-import { tasksClient } from '../generate/tasksClient'
-import type { SendOptions } from '../generate/useRun'
 
 type SubmitNativeInput = Extract<SubmitTaskInput, { kind: 'native' }>
 
@@ -38,7 +39,7 @@ export async function nativePayload(
         },
       }
     }
-    const staged = await tasksClient.stage('mask.png', new Uint8Array(await mask.png.arrayBuffer()))
+    const staged = await stageBytes('mask.png', new Uint8Array(await mask.png.arrayBuffer()))
     if (!staged.ok) return staged
     maskPath = staged.value.path
   }
@@ -65,5 +66,5 @@ export async function submitNative(
   const payload = await nativePayload(request, draft, source, mask)
   if (!payload.ok) return payload
   const { kind: _kind, ...input } = payload.value
-  return tasksClient.submitNative({ ...input, ...opts })
+  return sendNative({ ...input, ...opts })
 }

@@ -1,7 +1,7 @@
 import type { AxisOption } from '@shared/batch/axes'
 import type { AxisField } from '@shared/batch/types'
 
-import { SelectInput, TextArea } from '../generate/inputs'
+import { SelectInput, TextArea } from '../../forms/inputs'
 import { type AxisDraft, parseValues } from './spec'
 
 /**

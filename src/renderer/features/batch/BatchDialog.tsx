@@ -7,7 +7,7 @@ import type { SubmitTaskPayload } from '@shared/tasks/submit'
 import { type RefObject, useMemo, useState } from 'react'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
-import { NumberInput, TextInput } from '../generate/inputs'
+import { NumberInput, TextInput } from '../../forms/inputs'
 import { AxisFields } from './AxisFields'
 import { Modal } from './Modal'
 import { PlanSummary } from './PlanSummary'

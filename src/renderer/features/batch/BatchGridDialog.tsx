@@ -2,7 +2,7 @@ import type { BatchGridView } from '@shared/batch/types'
 import type { AppError } from '@shared/result'
 import { useEffect, useRef, useState } from 'react'
 
-import { api, call } from '../../api/client'
+import { batchGrid, exportBatchGrid } from '../../api/batch'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { useBatchStore } from '../../stores/batch'
 import { BatchGrid } from './BatchGrid'
@@ -32,7 +32,7 @@ export function BatchGridDialog({ id, onClose }: { id: string; onClose(): void }
     let live = true
     const timer = setTimeout(
       () =>
-        void call(() => api().batch.grid({ id })).then((r) => {
+        void batchGrid(id).then((r) => {
           if (!live) return
           loaded.current = true
           if (r.ok) setView(r.value)
@@ -49,7 +49,7 @@ export function BatchGridDialog({ id, onClose }: { id: string; onClose(): void }
   const exportGrid = async () => {
     setExporting(true)
     setSaved(null)
-    const r = await call(() => api().batch.exportGrid({ id }))
+    const r = await exportBatchGrid(id)
     setExporting(false)
     if (!r.ok) setError(r.error)
     else if (r.value) setSaved(r.value.path)

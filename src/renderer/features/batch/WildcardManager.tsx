@@ -2,8 +2,8 @@ import type { AppError } from '@shared/result'
 import { useEffect, useId, useState } from 'react'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { TextArea, TextInput } from '../../forms/inputs'
 import { useBatchStore } from '../../stores/batch'
-import { TextArea, TextInput } from '../generate/inputs'
 
 interface Editing {
   /** null: a new list; otherwise the list being edited (its name stays). */

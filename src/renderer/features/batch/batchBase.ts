@@ -1,7 +1,7 @@
 import type { Result } from '@shared/result'
 import type { SubmitTaskPayload } from '@shared/tasks/submit'
 
-import type { useRun } from '../generate/useRun'
+import type { useRun } from '../../forms/useRun'
 import type { BatchBase } from './BatchButton'
 
 type Run = ReturnType<typeof useRun>['run']

@@ -3,9 +3,9 @@ import type { AppError } from '@shared/result'
 import type { SubmitTaskPayload } from '@shared/tasks/submit'
 import { useRef, useState } from 'react'
 
-import { api, call } from '../../api/client'
+import { planBatch, submitBatch } from '../../api/batch'
+import { newRequestId } from '../../api/tasks'
 import { useBatchStore } from '../../stores/batch'
-import { newRequestId } from '../generate/tasksClient'
 import { type BatchDraft, draftErrors, EMPTY_DRAFT, type SpecErrors, toSpec } from './spec'
 
 interface Priced {
@@ -49,7 +49,7 @@ export function usePlan(base: SubmitTaskPayload) {
     setBusy('pricing')
     setError(null)
     const version = useBatchStore.getState().wildcardsVersion
-    const r = await call(() => api().batch.plan({ base, spec: toSpec(draft) }))
+    const r = await planBatch({ base, spec: toSpec(draft) })
     inFlight.current = false
     setBusy(null)
     if (!r.ok) {
@@ -67,14 +67,12 @@ export function usePlan(base: SubmitTaskPayload) {
     inFlight.current = true
     setBusy('running')
     setError(null)
-    const r = await call(() =>
-      api().batch.submit({
-        base,
-        spec: toSpec(draft),
-        requestId: priced.requestId,
-        ...(override ? { overrideBudget: true } : {}),
-      }),
-    )
+    const r = await submitBatch({
+      base,
+      spec: toSpec(draft),
+      requestId: priced.requestId,
+      ...(override ? { overrideBudget: true } : {}),
+    })
     inFlight.current = false
     setBusy(null)
     if (r.ok) {

@@ -3,7 +3,7 @@ import { isValidElement, memo, type ReactNode } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 
-import { api } from '../../api/client'
+import { openExternal } from '../../api/app'
 import { CodeBlock } from './CodeBlock'
 
 /** Opens a web link in the OS browser through main; nothing navigates inside the app. */
@@ -16,7 +16,7 @@ function ExternalLink({ href, children }: { href: string | undefined; children: 
       rel="noreferrer noopener"
       onClick={(e) => {
         e.preventDefault()
-        void api().shell.openExternal({ url: href })
+        void openExternal(href)
       }}
     >
       {children}

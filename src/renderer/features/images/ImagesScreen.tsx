@@ -1,24 +1,26 @@
-import '../generate/generate.css'
+import '../../forms/generate.css'
 
 import { CATALOG, groupDigits, type ImageModel, TIER_PIXEL_BUDGET, tierFor } from '@shared/catalog'
 import { ok } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { useCallback, useMemo } from 'react'
 
+import { submitTask } from '../../api/tasks'
+import { useAccessStore } from '../../forms/access'
+import { stageBytes } from '../../forms/addFiles'
+import { GenerateShell } from '../../forms/GenerateShell'
+import { NumberInput, RadioGroup, SelectInput, TextArea, TextInput } from '../../forms/inputs'
+import { refFromLibrary } from '../../forms/libraryRef'
+import { ModelPicker } from '../../forms/ModelPicker'
+import { PromptBox } from '../../forms/PromptBox'
+import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
+import { useFormScreen } from '../../forms/useFormScreen'
+import type { LibraryIntent } from '../../forms/useRun'
 import { type ImagesDraft, useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
 import { useSettingsStore } from '../../stores/settings'
 import { batchBaseOf } from '../batch/batchBase'
-import { useAccessStore } from '../generate/access'
-import { GenerateShell } from '../generate/GenerateShell'
-import { NumberInput, RadioGroup, SelectInput, TextArea, TextInput } from '../generate/inputs'
-import { refFromLibrary } from '../generate/libraryRef'
-import { ModelPicker } from '../generate/ModelPicker'
-import { PromptBox } from '../generate/PromptBox'
-import { ReferenceDropZone } from '../generate/ReferenceDropZone'
-import { tasksClient } from '../generate/tasksClient'
-import { useFormScreen } from '../generate/useFormScreen'
-import type { LibraryIntent } from '../generate/useRun'
+import { BatchButton } from '../batch/BatchButton'
 import {
   buildImagesForm,
   chosenSize,
@@ -82,7 +84,7 @@ export default function ImagesScreen() {
       ? { kind: 'edit', request: { ...form.edit! }, images: refs.map((x) => x.path!) }
       : { kind: 'image', request: { ...form.generation! } }
   const submit = () =>
-    void runner.run(form.ok, draft.prompt, (o) => tasksClient.submit({ ...payload(), ...o }))
+    void runner.run(form.ok, draft.prompt, (o) => submitTask({ ...payload(), ...o }))
 
   return (
     <GenerateShell
@@ -103,7 +105,12 @@ export default function ImagesScreen() {
       }
       {...shell}
       onSubmit={submit}
-      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, () => ok(payload()))}
+      batch={(disabled) => (
+        <BatchButton
+          getBase={batchBaseOf(runner.run, form.ok, draft.prompt, () => ok(payload()))}
+          disabled={disabled}
+        />
+      )}
     >
       <RadioGroup
         legend="Operation"
@@ -143,7 +150,7 @@ export default function ImagesScreen() {
           hint={`${rangeText(editRange)} image${editRange.max === 1 ? '' : 's'} for ${model.label} (files and URLs together), PNG, JPEG or WebP`}
           max={editRange.max}
           error={errorOf('references')}
-          stage={tasksClient.stage}
+          stage={stageBytes}
         />
       ) : null}
       {model.urlReferences ? (

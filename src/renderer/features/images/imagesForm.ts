@@ -16,10 +16,10 @@ import {
 } from '@shared/catalog'
 import { estimateImage, type PriceEstimate } from '@shared/pricing'
 
+import { addValidation, type FieldErrors, noErrors } from '../../forms/formErrors'
+import { linesOf, parseIntText } from '../../forms/numbers'
+import { fileProblems, type RefItem } from '../../forms/references'
 import type { ImagesDraft } from '../../stores/forms'
-import { addValidation, type FieldErrors, noErrors } from '../generate/formErrors'
-import { linesOf, parseIntText } from '../generate/numbers'
-import { fileProblems, type RefItem } from '../generate/references'
 
 /** The form's fields; every validator message lands on one of these. */
 export type ImagesField =

@@ -3,6 +3,7 @@ import { Download, Star, Trash2 } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef, useState, type WheelEvent } from 'react'
 
 import { trapTab } from '../../components/focusTrap'
+import { originalSrc } from '../../components/media'
 import { useLibraryStore } from '../../stores/library'
 import { openViewerFor } from '../viewer/openViewer'
 import {
@@ -12,7 +13,6 @@ import {
   formatDateTime,
   formatDuration,
 } from './format'
-import { originalSrc } from './media'
 import { organiseKey } from './organise/organiseKeys'
 import { OrganisePanel } from './organise/OrganisePanel'
 import { FindSimilarButton } from './similar/FindSimilarButton'

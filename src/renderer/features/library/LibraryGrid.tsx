@@ -11,11 +11,11 @@ import {
   useState,
 } from 'react'
 
+import { beginItemDrag } from '../../components/itemDrag'
+import { thumbSrc } from '../../components/media'
 import { monthAt, useLibraryStore } from '../../stores/library'
 import { TILE_SIZES, useLibraryViewStore } from '../../stores/libraryView'
 import { formatDateTime, formatDuration } from './format'
-import { thumbSrc } from './media'
-import { beginItemDrag } from './organise/itemDrag'
 import { organiseKey, targetIds } from './organise/organiseKeys'
 
 /** The default minimum tile width; the toolbar's Tile size picks another (TILE_SIZES). */
@@ -272,7 +272,7 @@ const Tile = memo(function Tile({
   const onDragStart = (e: DragEvent) => {
     const { selection } = useLibraryStore.getState()
     const ids = selection.has(tile.id) ? [...selection] : [tile.id]
-    // Remembered for a drop on a collection in the sidebar (organise/itemDrag.ts).
+    // Remembered for a drop on a collection in the sidebar (components/itemDrag.ts).
     beginItemDrag(e.dataTransfer, ids)
     // Electron performs the OS drag itself (webContents.startDrag) with the real files.
     e.preventDefault()

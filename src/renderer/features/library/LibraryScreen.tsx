@@ -4,10 +4,11 @@ import type { LibraryItem } from '@shared/library/types'
 import { Download, LibraryBig, RefreshCw, SearchX, Trash2, Upload } from 'lucide-react'
 import { type ChangeEvent, type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
 
-import { api } from '../../api/client'
+import { pathForFile } from '../../api/files'
 import { isAreaId } from '../../areas'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { isItemDrag } from '../../components/itemDrag'
 import { isFiltered, useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
 import { CompareButton } from '../compare/CompareButton'
@@ -19,7 +20,6 @@ import { formatCount } from './format'
 import { LibraryGrid } from './LibraryGrid'
 import { MonthScrubber } from './MonthScrubber'
 import { CollectionsSidebar } from './organise/CollectionsSidebar'
-import { isItemDrag } from './organise/itemDrag'
 import { undoLatest } from './organise/organiseKeys'
 import { OrganiseToast } from './organise/OrganiseToast'
 import { SelectionOrganise } from './organise/SelectionOrganise'
@@ -101,15 +101,7 @@ export default function LibraryScreen() {
   }, [])
 
   async function importFiles(files: File[]) {
-    const paths = (
-      await Promise.all(
-        files.map((f) =>
-          api()
-            .pathForFile(f)
-            .catch(() => ''),
-        ),
-      )
-    ).filter(Boolean)
+    const paths = (await Promise.all(files.map((f) => pathForFile(f)))).filter(Boolean)
     if (!paths.length) {
       setNotice(
         'These files have no location on disk (dragged from a browser?); save them first, then drop them here.',

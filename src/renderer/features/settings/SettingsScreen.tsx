@@ -1,7 +1,8 @@
 import type { AppError } from '@shared/result'
 import { type FormEvent, useEffect, useState } from 'react'
 
-import { api, call } from '../../api/client'
+import { testConnection } from '../../api/account'
+import { appInfo } from '../../api/app'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
@@ -135,7 +136,7 @@ function TestConnection() {
   const hasKey = useSettingsStore((s) => Boolean(s.settings?.hasKey))
   async function run() {
     setCheck({ state: 'running' })
-    const result = await call(() => api().account.testConnection({}))
+    const result = await testConnection()
     setCheck(
       result.ok
         ? { state: 'done', usable: result.value.usable, listed: result.value.models.length }
@@ -230,9 +231,9 @@ function ConcurrencySection() {
 function AboutSection() {
   const [about, setAbout] = useState<string>('')
   useEffect(() => {
-    void api()
-      .app.info({})
-      .then((r) => r.ok && setAbout(`${r.value.name} ${r.value.version} · ${r.value.platform}`))
+    void appInfo().then(
+      (r) => r.ok && setAbout(`${r.value.name} ${r.value.version} · ${r.value.platform}`),
+    )
   }, [])
   return (
     <section className="panel" aria-labelledby="about-title">

@@ -1,6 +1,6 @@
 import type { SpendKind, SpendSummary, SpendTotals } from '@shared/spending/types'
 
-import { SPEND_KIND_LABELS, totalsLabel } from './format'
+import { SPEND_KIND_LABELS, totalsLabel } from '../../components/spendFormat'
 
 interface Row extends SpendTotals {
   key: string

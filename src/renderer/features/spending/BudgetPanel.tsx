@@ -3,9 +3,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
+import { capLine } from '../../components/spendFormat'
 import { capUse, useSpendingStore } from '../../stores/spending'
 import { type BudgetDraft, CAP_FIELDS, draftFrom, parseBudgetDraft } from './budgetForm'
-import { capLine } from './format'
 
 /**
  * The caps main enforces before sending: overall and per kind, per day and per month, each

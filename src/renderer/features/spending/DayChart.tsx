@@ -1,6 +1,6 @@
 import type { SpendSummary } from '@shared/spending/types'
 
-import { dayLabel, plural, usd } from './format'
+import { dayLabel, plural, usd } from '../../components/spendFormat'
 
 const W = 700
 const H = 160

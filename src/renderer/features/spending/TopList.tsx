@@ -1,8 +1,8 @@
 import type { LedgerBasis, LedgerEntryView, LedgerStatus } from '@shared/spending/types'
 
+import { dayLabel, NO_RATE, SPEND_KIND_LABELS, usd } from '../../components/spendFormat'
 import { useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
-import { dayLabel, NO_RATE, SPEND_KIND_LABELS, usd } from './format'
 
 const BASIS: Readonly<Record<LedgerBasis, string>> = {
   estimate: 'estimate',

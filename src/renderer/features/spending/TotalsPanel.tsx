@@ -1,6 +1,6 @@
 import type { SpendSummary } from '@shared/spending/types'
 
-import { NO_RATE, plural, usd } from './format'
+import { NO_RATE, plural, usd } from '../../components/spendFormat'
 
 /**
  * The range's totals. Worded as estimates on purpose: the service publishes prices but no

@@ -6,7 +6,7 @@ import {
   type PeriodCaps,
 } from '@shared/spending/types'
 
-import { SPEND_KIND_LABELS } from './format'
+import { SPEND_KIND_LABELS } from '../../components/spendFormat'
 
 /** One cap field of the budget panel: the whole account's or one kind's, per day or month. */
 export interface CapField {

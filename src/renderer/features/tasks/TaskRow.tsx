@@ -5,8 +5,8 @@ import { Ban, CopyPlus, Maximize2, RotateCcw, X } from 'lucide-react'
 import { useId, useState } from 'react'
 
 import { trapTab } from '../../components/focusTrap'
+import { originalSrc } from '../../components/media'
 import { useTasksStore } from '../../stores/tasks'
-import { originalSrc } from '../library/media'
 import { adviceFor, elapsedOf, formatElapsed, priceLabel, statusLine } from './format'
 
 /** One task: what it is, where it stands, what it cost, what went wrong, and what can be done. */

@@ -1,18 +1,19 @@
-import '../generate/generate.css'
+import '../../forms/generate.css'
 
 import { CATALOG, type VideoModel } from '@shared/catalog'
 import { ok } from '@shared/result'
 import { useMemo } from 'react'
 
+import { submitTask } from '../../api/tasks'
+import { useAccessStore } from '../../forms/access'
+import { GenerateShell } from '../../forms/GenerateShell'
+import { NumberInput, RadioGroup, SelectInput, TextArea } from '../../forms/inputs'
+import { ModelPicker } from '../../forms/ModelPicker'
+import { PromptBox } from '../../forms/PromptBox'
+import { useFormScreen } from '../../forms/useFormScreen'
 import type { VideoDraft } from '../../stores/forms'
 import { batchBaseOf } from '../batch/batchBase'
-import { useAccessStore } from '../generate/access'
-import { GenerateShell } from '../generate/GenerateShell'
-import { NumberInput, RadioGroup, SelectInput, TextArea } from '../generate/inputs'
-import { ModelPicker } from '../generate/ModelPicker'
-import { PromptBox } from '../generate/PromptBox'
-import { tasksClient } from '../generate/tasksClient'
-import { useFormScreen } from '../generate/useFormScreen'
+import { BatchButton } from '../batch/BatchButton'
 import { buildVideoForm, normalizeVideoDraft, VIDEO_SHAPES, type VideoField } from './videoForm'
 
 const VIDEO_MODELS = CATALOG.filter((m): m is VideoModel => m.kind === 'video')
@@ -38,11 +39,16 @@ export default function VideoScreen() {
       {...shell}
       onSubmit={() =>
         void runner.run(form.ok, draft.prompt, (o) =>
-          tasksClient.submit({ kind: 'video', request: { ...form.request }, ...o }),
+          submitTask({ kind: 'video', request: { ...form.request }, ...o }),
         )
       }
-      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, () =>
-        ok({ kind: 'video', request: { ...form.request } }),
+      batch={(disabled) => (
+        <BatchButton
+          getBase={batchBaseOf(runner.run, form.ok, draft.prompt, () =>
+            ok({ kind: 'video', request: { ...form.request } }),
+          )}
+          disabled={disabled}
+        />
       )}
     >
       <ModelPicker

@@ -7,9 +7,9 @@ import {
 } from '@shared/catalog'
 import { estimateVideo, type PriceEstimate } from '@shared/pricing'
 
+import { addValidation, type FieldErrors, noErrors } from '../../forms/formErrors'
+import { linesOf, parseIntText } from '../../forms/numbers'
 import type { VideoDraft } from '../../stores/forms'
-import { addValidation, type FieldErrors, noErrors } from '../generate/formErrors'
-import { linesOf, parseIntText } from '../generate/numbers'
 
 export type VideoField =
   | 'model'

@@ -2,7 +2,7 @@ import type { LibraryItem } from '@shared/library/types'
 import type { AppError, Result } from '@shared/result'
 import { useEffect, useState } from 'react'
 
-import { api, call } from '../../api/client'
+import { getItem } from '../../api/library'
 
 /** Items fetched lately, so stepping back and forth in the viewer asks main only once. */
 const cache = new Map<string, LibraryItem>()
@@ -19,7 +19,7 @@ export async function fetchItem(id: string, version = ''): Promise<Result<Librar
   const key = keyOf(id, version)
   const hit = cache.get(key)
   if (hit) return { ok: true, value: hit }
-  const result = await call(() => api().library.get({ id }))
+  const result = await getItem(id)
   if (result.ok) {
     cache.set(key, result.value)
     if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!)

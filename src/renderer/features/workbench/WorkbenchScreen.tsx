@@ -1,22 +1,24 @@
-import '../generate/generate.css'
+import '../../forms/generate.css'
 
 import { WORKBENCH_LIMITS } from '@shared/catalog'
 import { formatUsdMicros } from '@shared/pricing'
 import { ok } from '@shared/result'
 import { useEffect, useMemo, useState } from 'react'
 
+import { submitTask } from '../../api/tasks'
+import { stageBytes } from '../../forms/addFiles'
+import { ArtImageSettings, NativeVariantPicker } from '../../forms/ArtFields'
+import { GenerateShell } from '../../forms/GenerateShell'
+import { NumberInput, TextArea } from '../../forms/inputs'
+import { useReferenceIntent } from '../../forms/libraryRef'
+import { MaskPainter } from '../../forms/MaskPainter'
+import { PromptBox } from '../../forms/PromptBox'
+import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
+import { useFormScreen } from '../../forms/useFormScreen'
 import { useGenerateStore } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
 import { batchBaseOf } from '../batch/batchBase'
-import { ArtImageSettings, NativeVariantPicker } from '../generate/ArtFields'
-import { GenerateShell } from '../generate/GenerateShell'
-import { NumberInput, TextArea } from '../generate/inputs'
-import { useReferenceIntent } from '../generate/libraryRef'
-import { MaskPainter } from '../generate/MaskPainter'
-import { PromptBox } from '../generate/PromptBox'
-import { ReferenceDropZone } from '../generate/ReferenceDropZone'
-import { tasksClient } from '../generate/tasksClient'
-import { useFormScreen } from '../generate/useFormScreen'
+import { BatchButton } from '../batch/BatchButton'
 import { quoteProblem, requestQuote, workbenchRequest } from './quoteFlow'
 import { buildWorkbenchForm, WORKBENCH_MAX_REFERENCES, type WorkbenchField } from './workbenchForm'
 
@@ -76,7 +78,7 @@ export default function WorkbenchScreen() {
 
   const generate = (q: WorkbenchQuote) =>
     void runner.run(form.ok, draft.prompt, async (o) => {
-      const result = await tasksClient.submit({
+      const result = await submitTask({
         kind: 'workbench',
         request: q.request,
         quote: { quoteId: q.summary.quoteId, priceUsd: q.summary.priceUsd },
@@ -119,10 +121,15 @@ export default function WorkbenchScreen() {
         </>
       }
       onSubmit={submit}
-      batchBase={batchBaseOf(runner.run, form.ok, draft.prompt, async () => {
-        const r = await workbenchRequest(form, draft, { source, mask, references })
-        return r.ok ? ok({ kind: 'workbench', request: r.value }) : r
-      })}
+      batch={(disabled) => (
+        <BatchButton
+          getBase={batchBaseOf(runner.run, form.ok, draft.prompt, async () => {
+            const r = await workbenchRequest(form, draft, { source, mask, references })
+            return r.ok ? ok({ kind: 'workbench', request: r.value }) : r
+          })}
+          disabled={disabled}
+        />
+      )}
     >
       <NativeVariantPicker
         prefix="workbench"
@@ -170,7 +177,7 @@ export default function WorkbenchScreen() {
         hint="One PNG, JPEG or WebP, at most 24 MB and 24 megapixels; uploaded before the quote"
         max={1}
         error={errorOf('source')}
-        stage={tasksClient.stage}
+        stage={stageBytes}
       />
       {source[0] ? (
         <>
@@ -203,7 +210,7 @@ export default function WorkbenchScreen() {
         hint={`Up to ${WORKBENCH_MAX_REFERENCES} PNG, JPEG or WebP images, at most 24 MB and 24 megapixels each`}
         max={WORKBENCH_MAX_REFERENCES}
         error={errorOf('references')}
-        stage={tasksClient.stage}
+        stage={stageBytes}
       />
     </GenerateShell>
   )

@@ -1,11 +1,12 @@
 import type { Result } from '@shared/result'
 
+import { estimate, uploadAsset } from '../../api/generate'
+import { stageBytes } from '../../forms/addFiles'
+import { randomSeed } from '../../forms/numbers'
+import type { RefItem } from '../../forms/references'
 import type { WorkbenchDraft } from '../../stores/forms'
 import type { MaskState } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
-import { randomSeed } from '../generate/numbers'
-import type { RefItem } from '../generate/references'
-import { tasksClient } from '../generate/tasksClient'
 import type { WorkbenchFormModel } from './workbenchForm'
 
 const failure = (message: string, field: string): Result<never> => ({
@@ -17,7 +18,7 @@ const failure = (message: string, field: string): Result<never> => ({
 async function assetFor(key: string, path: string, field: string): Promise<Result<string>> {
   const known = useWorkbenchStore.getState().assets[key]
   if (known) return { ok: true, value: known }
-  const r = await tasksClient.uploadAsset(path)
+  const r = await uploadAsset(path)
   if (!r.ok) return { ok: false, error: { ...r.error, fields: { [field]: r.error.message } } }
   useWorkbenchStore.getState().rememberAsset(key, r.value.id)
   return { ok: true, value: r.value.id }
@@ -52,7 +53,7 @@ export async function workbenchRequest(
       let maskId = useWorkbenchStore.getState().assets[key]
       if (!maskId) {
         const bytes = new Uint8Array(await files.mask.png.arrayBuffer())
-        const staged = await tasksClient.stage('mask.png', bytes)
+        const staged = await stageBytes('mask.png', bytes)
         if (!staged.ok) return staged
         const up = await assetFor(key, staged.value.path, 'mask')
         if (!up.ok) return up
@@ -83,7 +84,7 @@ export async function requestQuote(
   const built = await workbenchRequest(form, draft, files)
   if (!built.ok) return built
   const request = built.value
-  const quote = await tasksClient.estimate(request)
+  const quote = await estimate(request)
   if (!quote.ok) return quote
   return { ok: true, value: { summary: quote.value, fingerprint: form.fingerprint, request } }
 }

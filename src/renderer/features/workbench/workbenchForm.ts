@@ -6,16 +6,16 @@ import {
 } from '@shared/catalog'
 import { estimateArt, type PriceEstimate } from '@shared/pricing'
 
-import type { WorkbenchDraft } from '../../stores/forms'
 import {
   ART_FILE_RULE,
   artVariant,
   fixedSeed,
   missingCharacterPrompt,
-} from '../generate/artFormRules'
-import { addValidation, type FieldErrors, noErrors } from '../generate/formErrors'
-import { parseIntText, parseNumberText } from '../generate/numbers'
-import { fileProblems, type RefItem } from '../generate/references'
+} from '../../forms/artFormRules'
+import { addValidation, type FieldErrors, noErrors } from '../../forms/formErrors'
+import { parseIntText, parseNumberText } from '../../forms/numbers'
+import { fileProblems, type RefItem } from '../../forms/references'
+import type { WorkbenchDraft } from '../../stores/forms'
 
 export type WorkbenchField =
   | 'variant'

@@ -1,4 +1,3 @@
-import type { TaskView } from '@shared/tasks/views'
 import type { StateCreator } from 'zustand'
 
 import {
@@ -18,8 +17,6 @@ export interface GenerateActions {
   clearSlot(slot: SlotId): void
   setMask(id: MaskId, mask: Partial<MaskState>): void
   clearMask(id: MaskId): void
-  upsertTasks(views: readonly TaskView[]): void
-  removeTasks(ids: readonly string[]): void
 }
 
 export type GenerateStore = GenerateState & GenerateActions
@@ -70,18 +67,4 @@ export const createGenerateActions: StateCreator<GenerateStore, [], [], Generate
     }),
   setMask: (id, mask) => set((s) => ({ masks: { ...s.masks, [id]: { ...s.masks[id], ...mask } } })),
   clearMask: (id) => set((s) => ({ masks: { ...s.masks, [id]: emptyMask() } })),
-  upsertTasks: (views) =>
-    set((s) => {
-      if (views.length === 0) return {}
-      const tasks = { ...s.tasks }
-      for (const v of views) tasks[v.id] = v
-      return { tasks }
-    }),
-  removeTasks: (ids) =>
-    set((s) => {
-      if (ids.length === 0) return {}
-      const tasks = { ...s.tasks }
-      for (const id of ids) delete tasks[id]
-      return { tasks }
-    }),
 })

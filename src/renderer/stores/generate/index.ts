@@ -5,8 +5,8 @@ import { initialState } from './initialState'
 
 /**
  * Per-session state of the generation screens: the reference files each form holds (paths and
- * thumbnails, never the bytes), the painted masks, and the task views the screens show. Not
- * persisted: tasks come back from main after a restart, files are chosen again.
+ * thumbnails, never the bytes) and the painted masks. Not persisted: files are chosen again. The
+ * tasks the screens show live in the one task store (stores/tasks).
  */
 export const useGenerateStore = create<GenerateStore>()((...args) => ({
   ...initialState(),

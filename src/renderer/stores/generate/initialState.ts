@@ -1,5 +1,3 @@
-import type { TaskView } from '@shared/tasks/views'
-
 import type { RefItem } from './refItem'
 
 /** The places a form keeps reference files. */
@@ -29,8 +27,6 @@ export const emptyMask = (): MaskState => ({
 export interface GenerateState {
   slots: Record<SlotId, RefItem[]>
   masks: Record<MaskId, MaskState>
-  /** Tasks shown on the generation screens, by id (kept current by tasks:updated). */
-  tasks: Record<string, TaskView>
 }
 
 export const initialState = (): GenerateState => ({
@@ -41,5 +37,4 @@ export const initialState = (): GenerateState => ({
     'workbench.references': [],
   },
   masks: { art: emptyMask(), workbench: emptyMask() },
-  tasks: {},
 })

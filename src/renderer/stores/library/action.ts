@@ -7,6 +7,7 @@ import type { StateCreator } from 'zustand'
 import { api, call } from '../../api/client'
 import { useOrganiseStore } from '../organise'
 import { anchorFor, BLOCK } from './blocks'
+import { onLibraryChanged } from './changes'
 import { useLibraryIntents } from './intents'
 import { isCostSorted, tileAt } from './selectors'
 import type { LibraryActions, LibraryStore } from './types'
@@ -71,7 +72,7 @@ export const createLibraryActions: StateCreator<LibraryStore, [], [], LibraryAct
 
   return {
     init() {
-      const offChanged = api().on('library:changed', () => scheduleRefresh())
+      const offChanged = onLibraryChanged(scheduleRefresh)
       const offStatus = api().on('library:status', (status) => set({ status }))
       void call(() => api().library.status({})).then((r) => r.ok && set({ status: r.value }))
       void call(() => api().library.models({})).then((r) => r.ok && set({ models: r.value }))

@@ -3,6 +3,7 @@ import type { AppError, Result } from '@shared/result'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
+import { onLibraryChanged } from '../library/changes'
 import { type OrganiseState, UNDO_DEPTH, type UndoEntry } from './initialState'
 
 export interface OrganiseActions {
@@ -90,7 +91,7 @@ export const createOrganiseActions: StateCreator<OrganiseStore, [], [], Organise
   return {
     init() {
       void get().loadCollections()
-      const off = api().on('library:changed', () => {
+      const off = onLibraryChanged(() => {
         if (reload) clearTimeout(reload)
         reload = setTimeout(() => void get().loadCollections(), 300)
       })

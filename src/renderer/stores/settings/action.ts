@@ -9,6 +9,8 @@ export interface SettingsActions {
   load(): Promise<void>
   /** Applies a view pushed by main (settings:changed). */
   receive(view: SettingsView): void
+  /** Loads the settings and applies every settings:changed from then on; returns the stop. */
+  watch(): () => void
   connect(baseUrl: string, key: string): Promise<Result<SettingsView>>
   updateBaseUrl(baseUrl: string): Promise<Result<SettingsView>>
   updateConcurrency(patch: Partial<SettingsView['concurrency']>): Promise<Result<SettingsView>>
@@ -35,6 +37,7 @@ const mutate =
 
 export const createSettingsActions: StateCreator<SettingsStore, [], [], SettingsActions> = (
   set,
+  get,
 ) => {
   const run = mutate(set)
   return {
@@ -48,6 +51,10 @@ export const createSettingsActions: StateCreator<SettingsStore, [], [], Settings
       )
     },
     receive: (view) => set({ settings: view }),
+    watch() {
+      void get().load()
+      return api().on('settings:changed', (view) => get().receive(view))
+    },
     connect: (baseUrl, key) => run(() => api().settings.connect({ baseUrl, key })),
     updateBaseUrl: (baseUrl) => run(() => api().settings.update({ baseUrl })),
     updateConcurrency: (concurrency) => run(() => api().settings.update({ concurrency })),

@@ -1,14 +1,20 @@
-import type { TasksUpdate, TaskView } from '@shared/tasks/views'
+import type { TaskView } from '@shared/tasks/views'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
 import type { TaskAction, TasksState } from './initialState'
+import { mergeChanges, mergeList } from './merge'
 
 export interface TasksActions {
+  /** Asks main for every task and merges the answer (see mergeList). */
   load(): Promise<void>
-  /** Applies a `tasks:updated` event. */
-  receive(update: TasksUpdate): void
-  /** Subscribes to `tasks:updated` and loads the list; returns the unsubscribe function. */
+  /** Applies a `tasks:updated` event, or a view an action answered (`removed` may be omitted). */
+  receive(update: { changed: readonly TaskView[]; removed?: readonly string[] }): void
+  /**
+   * Keeps the tasks current while any screen shows them (Tasks, every generation form): the first
+   * caller subscribes to `tasks:updated` (once for the whole renderer), each caller loads the
+   * list. Returns the release; the last release unsubscribes.
+   */
   connect(): () => void
   run(id: string, action: TaskAction, quoteId?: string): Promise<boolean>
   openResult(id: string): Promise<void>
@@ -25,40 +31,41 @@ const without = <T>(map: Record<string, T>, id: string): Record<string, T> => {
   return next
 }
 
+let connections = 0
+let unsubscribe: (() => void) | null = null
+
 /**
- * The Tasks screen's actions: main's task views, kept current by `tasks:updated` (a newer view
- * replaces an older one, never the reverse), plus per-task action errors and busy flags.
+ * The renderer's one task feed: main's task views, fed by `tasks:updated` events, `tasks:list`
+ * answers and action answers alike, all merged by `updatedAt` (merge.ts), so a late list answer
+ * never undoes a newer event. Plus per-task action errors and busy flags for the task controls.
  */
 export const createTasksActions: StateCreator<TasksStore, [], [], TasksActions> = (set, get) => ({
   async load() {
     set({ loading: true })
+    const asked = get().tasks
     const r = await call(() => api().tasks.list({}))
     if (!r.ok) return set({ loading: false, error: r.error })
-    const tasks: Record<string, TaskView> = {}
-    for (const t of r.value) tasks[t.id] = t
-    // Keep anything an event delivered meanwhile if it is newer.
-    for (const t of Object.values(get().tasks)) {
-      if (tasks[t.id] && tasks[t.id]!.updatedAt < t.updatedAt) tasks[t.id] = t
-    }
-    set({ tasks, loaded: true, loading: false, error: null })
+    set((s) => ({ ...mergeList(s, r.value, asked), loaded: true, loading: false, error: null }))
   },
 
   receive(update) {
-    set((s) => {
-      const tasks = { ...s.tasks }
-      for (const v of update.changed) {
-        const old = tasks[v.id]
-        if (!old || old.updatedAt <= v.updatedAt) tasks[v.id] = v
-      }
-      for (const id of update.removed) delete tasks[id]
-      return { tasks }
-    })
+    set((s) => mergeChanges(s, update.changed, update.removed))
   },
 
   connect() {
-    const off = api().on('tasks:updated', (u) => get().receive(u))
+    connections++
+    if (connections === 1) unsubscribe = api().on('tasks:updated', (u) => get().receive(u))
     void get().load()
-    return off
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      connections--
+      if (connections === 0) {
+        unsubscribe?.()
+        unsubscribe = null
+      }
+    }
   },
 
   async run(id, action, quoteId) {
@@ -81,13 +88,9 @@ export const createTasksActions: StateCreator<TasksStore, [], [], TasksActions> 
     set((s) => {
       const busy = without(s.busy, id)
       if (!r.ok) return { busy, actionErrors: { ...s.actionErrors, [id]: r.error } }
-      const tasks = { ...s.tasks }
-      if (action === 'dismiss') delete tasks[id]
-      else {
-        const v = r.value as TaskView
-        if (!tasks[v.id] || tasks[v.id]!.updatedAt <= v.updatedAt) tasks[v.id] = v
-      }
-      return { busy, tasks }
+      const merged =
+        action === 'dismiss' ? mergeChanges(s, [], [id]) : mergeChanges(s, [r.value as TaskView])
+      return { busy, ...merged }
     })
     return r.ok
   },

@@ -3,7 +3,7 @@ import { create } from 'zustand'
 import { createTasksActions, type TasksStore } from './action'
 import { initialState } from './initialState'
 
-/** The Tasks screen's store (see action.ts). */
+/** The renderer's one task store: the Tasks screen and every generation form read it (action.ts). */
 export const useTasksStore = create<TasksStore>()((...args) => ({
   ...initialState,
   ...createTasksActions(...args),

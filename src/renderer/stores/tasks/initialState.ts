@@ -4,8 +4,10 @@ import type { OpenedResult, TaskView } from '@shared/tasks/views'
 export type TaskAction = 'cancel' | 'retryAsNew' | 'dismiss' | 'confirmQuote' | 'resume'
 
 export interface TasksState {
-  /** Every task main reported, by id. */
+  /** Every task main reported, by id: the one task list of the renderer. */
   tasks: Record<string, TaskView>
+  /** Ids main removed (dismissed): a list answer taken before the removal cannot bring them back. */
+  removed: Record<string, true>
   loaded: boolean
   loading: boolean
   /** A failure of loading the list. */
@@ -20,6 +22,7 @@ export interface TasksState {
 
 export const initialState: TasksState = {
   tasks: {},
+  removed: {},
   loaded: false,
   loading: false,
   error: null,

@@ -1,5 +1,5 @@
 import { buildArtForm } from '@renderer/features/art/artForm'
-import { ART_SIZE_PRESETS } from '@renderer/features/generate/artPresets'
+import { ART_SIZE_PRESETS } from '@renderer/forms/artPresets'
 import { DEFAULT_DRAFTS } from '@renderer/stores/forms/drafts'
 import { validateNative } from '@shared/catalog'
 import { ref } from '@test/support/refItem'

@@ -1,5 +1,5 @@
-import { useAccessStore } from '@renderer/features/generate/access'
 import ImagesScreen from '@renderer/features/images/ImagesScreen'
+import { useAccessStore } from '@renderer/forms/access'
 import { useFormsStore } from '@renderer/stores/forms'
 import { useGenerateStore } from '@renderer/stores/generate'
 import { useLibraryIntents } from '@renderer/stores/library/intents'

@@ -1,6 +1,6 @@
+import { beginItemDrag } from '@renderer/components/itemDrag'
 import { LibraryGrid } from '@renderer/features/library/LibraryGrid'
 import { CollectionsSidebar } from '@renderer/features/library/organise/CollectionsSidebar'
-import { beginItemDrag } from '@renderer/features/library/organise/itemDrag'
 import { OrganiseFilters } from '@renderer/features/library/organise/OrganiseFilters'
 import { undoLatest } from '@renderer/features/library/organise/organiseKeys'
 import { OrganisePanel } from '@renderer/features/library/organise/OrganisePanel'

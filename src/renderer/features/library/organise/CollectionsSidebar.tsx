@@ -4,10 +4,10 @@ import type { LibraryCollection } from '@shared/library/organise'
 import { Pencil, Trash2 } from 'lucide-react'
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react'
 
+import { draggedItems, endItemDrag } from '../../../components/itemDrag'
 import { useLibraryStore } from '../../../stores/library'
 import { useOrganiseStore } from '../../../stores/organise'
 import { formatCount } from '../format'
-import { draggedItems, endItemDrag } from './itemDrag'
 
 /**
  * The library's collections: "All items" and every collection with its count. A click shows a

@@ -1,7 +1,7 @@
 import { normalizeTag, type TagCount, tagKey } from '@shared/library/organise'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 
-import { api, call } from '../../../api/client'
+import { tagSuggestions } from '../../../api/library'
 
 /** Suggestions shown under the input. */
 const LIMIT = 8
@@ -51,7 +51,7 @@ export function TagCombobox({
     let stale = false
     const t = setTimeout(() => {
       const prefix = text.trim().replace(/^#+/u, '')
-      void call(() => api().library.tagSuggestions({ prefix, limit: LIMIT + 4 })).then((r) => {
+      void tagSuggestions({ prefix, limit: LIMIT + 4 }).then((r) => {
         if (stale) return
         setOptions(r.ok ? r.value : [])
         setActive(-1)

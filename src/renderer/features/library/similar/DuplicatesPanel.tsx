@@ -4,10 +4,10 @@ import type { DuplicateGroup } from '@shared/library/similar'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
 
 import { trapTab } from '../../../components/focusTrap'
+import { thumbSrc } from '../../../components/media'
 import { useLibraryStore } from '../../../stores/library'
 import { DUPLICATE_LEVELS, useSimilarStore } from '../../../stores/similar'
 import { formatCount, formatDateTime } from '../format'
-import { thumbSrc } from '../media'
 import { useLiveRefresh } from './useLiveRefresh'
 
 /** The toolbar button that opens the duplicates panel. */

@@ -2,10 +2,10 @@ import './similar.css'
 
 import { useEffect, useRef } from 'react'
 
+import { thumbSrc } from '../../../components/media'
 import { useLibraryStore } from '../../../stores/library'
 import { useSimilarStore } from '../../../stores/similar'
 import { formatCount } from '../format'
-import { thumbSrc } from '../media'
 import { describeDistance, useLiveRefresh } from './useLiveRefresh'
 
 /**

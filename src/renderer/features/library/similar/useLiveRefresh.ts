@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-import { api } from '../../../api/client'
+import { onLibraryChanged } from '../../../stores/library/changes'
 
 /** How often an open answer is asked again while main is still hashing images. */
 export const ANALYSING_POLL_MS = 1_500
@@ -18,7 +18,7 @@ export function useLiveRefresh(
   useEffect(() => {
     if (!active) return
     let timer: ReturnType<typeof setTimeout> | null = null
-    const off = api().on('library:changed', () => {
+    const off = onLibraryChanged(() => {
       if (timer) clearTimeout(timer)
       timer = setTimeout(() => void refresh(), 300)
     })

@@ -1,0 +1,81 @@
+import './budget.css'
+
+import type { PriceEstimate } from '@shared/pricing'
+import type { BudgetUse } from '@shared/spending/types'
+import type { TaskKind } from '@shared/tasks/states'
+import { useEffect } from 'react'
+
+import { capName, SPEND_KIND_LABELS, usd } from '../components/spendFormat'
+import { useNavigationStore } from '../stores/navigation'
+import { tightestUse, useSpendingStore } from '../stores/spending'
+
+/** "Today", "Images this month": who the cap is for and when, at the start of the badge. */
+function capHead(u: BudgetUse): string {
+  const when = u.period === 'day' ? 'today' : 'this month'
+  const head = u.kind ? `${SPEND_KIND_LABELS[u.kind]} ${when}` : when
+  return head.charAt(0).toUpperCase() + head.slice(1)
+}
+
+/**
+ * The budget next to a form's estimate: how much of the tightest cap for this form's kinds is
+ * used and left, and a warning before sending when the estimate would go over it (main would
+ * refuse). With no cap it only offers to set one. Stays current through `spending:changed`.
+ */
+export function BudgetBadge({
+  kinds,
+  estimate,
+}: {
+  kinds: readonly TaskKind[]
+  estimate: PriceEstimate | null
+}) {
+  const budget = useSpendingStore((s) => s.budget)
+  const watch = useSpendingStore((s) => s.watch)
+  useEffect(() => watch(), [watch])
+
+  const toSpending = () => {
+    useSpendingStore.getState().requestBudgetFocus()
+    useNavigationStore.getState().go('spending')
+  }
+
+  if (!budget) return null
+  const use = tightestUse(budget, kinds)
+  if (!use) {
+    return (
+      <div className="budget-badge" data-testid="budget-badge">
+        <span>No budget set</span>·
+        <button type="button" className="budget-link" onClick={toSpending}>
+          Set one
+        </button>
+      </div>
+    )
+  }
+  const request = estimate?.kind === 'usd' ? estimate.usd : 0
+  const over = request > 0 && request > use.remainingUsd + 1e-9
+  const near = !over && use.fraction >= budget.budgets.warnAt
+  return (
+    <div
+      className={`budget-badge${over ? ' over' : near ? ' near' : ''}`}
+      data-testid="budget-badge"
+    >
+      <meter
+        min={0}
+        max={use.capUsd}
+        value={Math.min(use.spentUsd, use.capUsd)}
+        high={use.capUsd * budget.budgets.warnAt}
+        optimum={0}
+        aria-hidden="true"
+      />
+      <span data-testid="budget-badge-text">
+        {capHead(use)} {usd(use.spentUsd)} of {usd(use.capUsd)} · {usd(use.remainingUsd)} left
+      </span>
+      {/* Always present, so the warning is announced when it appears. */}
+      <span role="status">
+        {over ? (
+          <strong data-testid="budget-badge-over">
+            This would go over {capName(use.period, use.kind)}
+          </strong>
+        ) : null}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import './budget.css'
+
+import type { BudgetRefusal as Refusal } from '@shared/result'
+import { useState } from 'react'
+
+import { capName, usd } from '../components/spendFormat'
+import { useNavigationStore } from '../stores/navigation'
+import { useBudgetRefusals, useSpendingStore } from '../stores/spending'
+
+/**
+ * "This request ($0.01) would go over today's cap of $0.05: …" — main refused before sending.
+ * The user chooses: raise the cap (the Spending screen's budget panel) or send this one request
+ * over it. Nothing is re-sent unless "Go over the cap once" is clicked.
+ */
+export function BudgetRefusal({
+  refusal,
+  subject = 'This request',
+  onOverride,
+  onDismiss,
+}: {
+  refusal: Refusal
+  /** "This request", "This batch". */
+  subject?: string
+  onOverride(): Promise<void> | void
+  onDismiss?(): void
+}) {
+  const [sending, setSending] = useState(false)
+  const raise = () => {
+    useSpendingStore.getState().requestBudgetFocus()
+    useNavigationStore.getState().go('spending')
+  }
+  const override = async () => {
+    if (sending) return
+    setSending(true)
+    try {
+      await onOverride()
+    } finally {
+      setSending(false)
+    }
+  }
+  const r = refusal
+  return (
+    <div className="budget-refusal" role="alert" data-testid="budget-refusal">
+      <p>
+        <strong>
+          {subject} ({usd(r.requestUsd)}) would go over {capName(r.period, r.kind)} of{' '}
+          {usd(r.capUsd)}
+        </strong>
+        : {usd(r.spentUsd)} already committed, {usd(r.remainingUsd)} left.
+      </p>
+      <div className="row">
+        <button type="button" onClick={raise}>
+          Raise the cap…
+        </button>
+        <button type="button" className="danger" disabled={sending} onClick={() => void override()}>
+          {sending ? 'Sending…' : 'Go over the cap once'}
+        </button>
+        {onDismiss ? (
+          <button type="button" className="ghost" onClick={onDismiss}>
+            Not now
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** The refusal waiting on one form (see useRun), or nothing. */
+export function FormBudgetRefusal({ form }: { form: string }) {
+  const pending = useBudgetRefusals((s) => s.byForm[form])
+  const clear = useBudgetRefusals((s) => s.clear)
+  if (!pending) return null
+  return (
+    <BudgetRefusal
+      refusal={pending.refusal}
+      onOverride={pending.overrideOnce}
+      onDismiss={() => clear(form)}
+    />
+  )
+}

@@ -1,0 +1,199 @@
+import type { ParsedSettings } from '@shared/library/settings'
+import type { PresetFields } from '@shared/presets/schemas'
+import type { PriceEstimate } from '@shared/pricing'
+import type { AppError } from '@shared/result'
+import type { TaskKind } from '@shared/tasks/states'
+import { FileImage, Sparkles, X } from 'lucide-react'
+import { type DragEvent, type FormEvent, type ReactNode, useRef, useState } from 'react'
+
+import { pathForFile } from '../api/files'
+import { readSettings as readPngSettings } from '../api/library'
+import { ErrorBanner } from '../components/ErrorBanner'
+import type { FormId } from '../stores/forms'
+import { filesOf } from './addFiles'
+import { BudgetBadge } from './BudgetBadge'
+import { FormBudgetRefusal } from './BudgetRefusal'
+import { CostBadge } from './CostBadge'
+import { PresetMenu } from './PresetMenu'
+import { TaskResults } from './TaskResults'
+
+/** What the last "apply settings" did, shown until dismissed so nothing changes unseen. */
+export interface AppliedNotice {
+  from: string
+  applied: string[]
+  skipped: string[]
+}
+
+interface Props {
+  id: string
+  title: string
+  intro?: ReactNode
+  kinds: readonly TaskKind[]
+  estimate: PriceEstimate | null
+  /** Extra lines under the estimate (output resolution, quote). */
+  summary?: ReactNode
+  submitting: boolean
+  submitLabel?: string
+  /** Replaces the Generate button (the workbench has Get quote / Generate). */
+  actions?: ReactNode
+  /**
+   * The screen's "Batch…" control beside Generate (disabled while sending), or none. A render prop
+   * because the form kit imports no screen: the screen brings features/batch's button itself.
+   */
+  batch?(disabled: boolean): ReactNode
+  error: AppError | null
+  onDismissError(): void
+  onSubmit(): void
+  /** Settings read from a PNG dropped on the form; the screen applies them field by field. */
+  onSettings(settings: ParsedSettings, from: string): void
+  notice: AppliedNotice | null
+  onDismissNotice(): void
+  /** The form's named presets (useFormScreen supplies it): the "Presets" menu in the intro row. */
+  presets?: { form: FormId; apply(fields: PresetFields, name: string): void }
+  children: ReactNode
+}
+
+/**
+ * The frame every generation screen shares: title, the form (Ctrl/Cmd+Enter submits), the
+ * estimated cost and the Generate button in a footer that stays in view, the results column, and
+ * "apply settings" by dropping a PNG (ours, NovelAI or A1111) anywhere on the form.
+ */
+export function GenerateShell(p: Props) {
+  const [over, setOver] = useState(false)
+  const [dropError, setDropError] = useState<AppError | null>(null)
+  const settingsInput = useRef<HTMLInputElement>(null)
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault()
+    if (!p.submitting) p.onSubmit()
+  }
+
+  const readSettings = async (file: File | undefined) => {
+    if (!file) return
+    const path = await pathForFile(file)
+    if (!path) {
+      setDropError({
+        code: 'validation',
+        message: `The settings in ${file.name} cannot be read from here.`,
+        action: 'Drop the PNG from your file manager.',
+      })
+      return
+    }
+    const result = await readPngSettings(path)
+    if (!result.ok) {
+      setDropError(result.error)
+      return
+    }
+    if (result.value.source === 'none') {
+      setDropError({
+        code: 'validation',
+        message: `${file.name} carries no generation settings.`,
+      })
+      return
+    }
+    setDropError(null)
+    p.onSettings(result.value, file.name)
+  }
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    void readSettings(filesOf(e.dataTransfer)[0])
+  }
+
+  return (
+    <section
+      className="screen gen-screen"
+      aria-labelledby={`${p.id}-title`}
+      data-testid={`screen-${p.id}`}
+    >
+      <h1 id={`${p.id}-title`}>{p.title}</h1>
+      <div className="row gen-intro">
+        {p.intro ? <p className="muted">{p.intro}</p> : null}
+        <div className="row gen-intro-actions">
+          {p.presets ? <PresetMenu form={p.presets.form} onApply={p.presets.apply} /> : null}
+          <button type="button" className="ghost" onClick={() => settingsInput.current?.click()}>
+            <FileImage aria-hidden />
+            Apply settings from a PNG…
+          </button>
+        </div>
+        <input
+          ref={settingsInput}
+          type="file"
+          accept="image/png,.png"
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            void readSettings(e.target.files?.[0])
+            e.target.value = ''
+          }}
+        />
+      </div>
+      <ErrorBanner error={p.error} onDismiss={p.onDismissError} />
+      <ErrorBanner error={dropError} onDismiss={() => setDropError(null)} />
+      {p.notice ? (
+        <div className="banner banner-warning" role="status" data-testid="applied-notice">
+          <div>
+            <strong>
+              Settings from {p.notice.from} applied: {p.notice.applied.join(', ') || 'nothing'}.
+            </strong>
+            {p.notice.skipped.length > 0 ? (
+              <p>Not applied (no field here): {p.notice.skipped.join(', ')}.</p>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            className="ghost icon-only"
+            aria-label="Dismiss"
+            onClick={p.onDismissNotice}
+          >
+            <X aria-hidden />
+          </button>
+        </div>
+      ) : null}
+      <div className="gen-layout">
+        <form
+          className={`gen-form drop-settings${over ? ' over' : ''}`}
+          aria-label={p.title}
+          noValidate
+          onSubmit={submit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault()
+              submit()
+            }
+          }}
+          onDragOver={(e) => {
+            if (e.dataTransfer.types.includes('Files')) {
+              e.preventDefault()
+              setOver(true)
+            }
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={onDrop}
+        >
+          {p.children}
+          <div className="gen-footer">
+            <div>
+              <CostBadge estimate={p.estimate} />
+              <BudgetBadge kinds={p.kinds} estimate={p.estimate} />
+              {p.summary}
+              <FormBudgetRefusal form={p.id} />
+            </div>
+            <div className="row">
+              {p.actions ?? (
+                <button type="submit" className="primary" disabled={p.submitting}>
+                  <Sparkles aria-hidden />
+                  {p.submitting ? 'Sending…' : (p.submitLabel ?? 'Generate')}
+                </button>
+              )}
+              {p.batch?.(p.submitting)}
+            </div>
+          </div>
+        </form>
+        <TaskResults kinds={p.kinds} />
+      </div>
+    </section>
+  )
+}
