@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-import type { GatewayTask } from '@main/services/tasks/ports'
+import type { GatewayTask, SubmitOutcome } from '@main/services/tasks/ports'
 import type { AppError } from '@shared/result'
 import { failure, running } from '@test/support/taskFakes'
 import { taskServiceRig } from '@test/support/taskServiceRig'
