@@ -410,10 +410,10 @@ describe('Admission: a chat reply', () => {
 
 describe('Admission: "you already paid for this" (issue #29)', () => {
   const image = { model: 'std-image-2', prompt: 'a lighthouse at dusk' }
-  const saved = {
+  const saved: SubmitOutcome = {
     type: 'outputs',
     outputs: [{ type: 'url', url: 'https://cdn.test/p.png' }],
-  } as const
+  }
 
   it('refuses an exact repeat of a paid request whose result was saved; generating again anyway is a choice', async () => {
     const { admission, journal, gateway, clock } = service({ demo: false })
