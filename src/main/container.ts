@@ -131,7 +131,6 @@ export function createContainer(options: ContainerOptions) {
     startSimulator: async () => (await import('../simulator')).startSimulator(),
   })
   const presets = new PresetStore(new JsonFile(join(options.userDataDir, 'presets.json')))
-  // (services are constructed above this line, each from its adapters)
   return {
     options,
     events,
@@ -153,7 +152,6 @@ export function createContainer(options: ContainerOptions) {
     /** The gen-media: protocol handler over the library's folders. */
     serveMedia: createMediaHandler(library.mediaSource),
     presets,
-    // (services are exposed above this line)
     async dispose(): Promise<void> {
       await demo.stop()
       spending.close()

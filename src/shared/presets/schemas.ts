@@ -2,7 +2,7 @@
  * Named presets (issue #16): a saved set of one form's parameters, applied in one click. Main
  * stores them (userData/presets.json) without knowing a form's fields: the renderer owns the
  * draft shapes, so a preset's fields are a bounded map of plain values that the renderer merges
- * back onto a draft field by field (features/generate/presets.ts).
+ * back onto a draft field by field (renderer/forms/presets.ts).
  */
 import { z } from 'zod'
 

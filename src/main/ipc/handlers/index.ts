@@ -32,6 +32,5 @@ export function createHandlers(c: Container): Handlers {
     ...batchHandlers(c),
     ...presetsHandlers(c),
     ...collectionsHandlers(c),
-    // (one spread per domain, inserted above this line)
   } satisfies Handlers
 }
