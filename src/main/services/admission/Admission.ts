@@ -44,6 +44,8 @@ export interface AdmissionOptions {
   intake: TaskIntake
   /** Whether the app is in the offline demo (its tasks are never charged, never refused). */
   connection(): Promise<{ demo: boolean } | null>
+  /** The active project, recorded on every ledger row admitted while it is active (issue #29). */
+  project?: () => Promise<string | null>
   clock?: Clock
 }
 
@@ -194,6 +196,7 @@ export class Admission {
           createdAt,
           demo: await this.isDemo(),
           prompt: request.prompt,
+          project: (await this.o.project?.().catch(() => null)) ?? null,
         }),
       )
     },
@@ -254,6 +257,7 @@ export class Admission {
       const canonical: Array<string | null> = []
       for (const p of prepared) canonical.push(await canonicalHashOf(p.item.input, hashes))
       const budgets = await this.o.gate.budgets()
+      const project = (await this.o.project?.().catch(() => null)) ?? null
       // From here to the commit: no await, so nothing else can spend in between.
       const existing = again?.()
       if (existing) {
@@ -276,7 +280,7 @@ export class Admission {
         alongside?.(demo, now)
         for (const [i, r] of records.entries()) {
           this.o.tasks.insert(r)
-          this.o.ledger.open(ledgerRowOf(r))
+          this.o.ledger.open(ledgerRowOf(r, project))
           const form = canonical[i]
           if (form) this.o.requests.record(r.id, form)
         }

@@ -36,6 +36,8 @@ export interface LedgerOpen {
   createdAt: number
   demo: boolean
   prompt: string
+  /** The project the charge belongs to (the active project when it was admitted); none: null. */
+  project?: string | null
 }
 
 interface Row {
@@ -134,9 +136,9 @@ export class SpendLedger {
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(
       `INSERT OR IGNORE INTO ledger (id, task_id, batch_id, kind, task_kind, model, amount_usd,
-        basis, status, created_at, day, month, demo, prompt)
+        basis, status, created_at, day, month, demo, prompt, project)
        VALUES (@id, @task_id, @batch_id, @kind, @task_kind, @model, @amount_usd, @basis,
-        'pending', @created_at, @day, @month, @demo, @prompt)`,
+        'pending', @created_at, @day, @month, @demo, @prompt, @project)`,
     )
     this.statusStmt = db.prepare(
       `UPDATE ledger SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'`,
@@ -198,6 +200,7 @@ export class SpendLedger {
       month: monthKeyOf(e.createdAt),
       demo: e.demo ? 1 : 0,
       prompt: e.prompt.slice(0, PROMPT_CUT),
+      project: e.project ?? null,
     })
     if (changes > 0) this.changed()
   }

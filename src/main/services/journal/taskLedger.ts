@@ -29,12 +29,14 @@ export interface TaskLedgerHook {
 }
 
 /**
- * A new task's ledger row: its estimate, or the quote the user accepted, as pending. Written in
+ * A new task's ledger row: its estimate, or the quote the user accepted, as pending, in the project
+ * that was active when it was admitted. Written in
  * the same transaction as the task's journal row, so neither exists without the other.
  */
-export function ledgerRowOf(t: TaskLedgerTask): LedgerOpen {
+export function ledgerRowOf(t: TaskLedgerTask, project: string | null = null): LedgerOpen {
   const quoted = t.quote?.priceUsd ?? null
   return {
+    project,
     id: t.id,
     taskId: t.id,
     batchId: t.batch?.batchId ?? null,
