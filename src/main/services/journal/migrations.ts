@@ -152,7 +152,8 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
     // - tasks.queue_pos: the place of a queued, never-sent task (lower runs first; NULL keeps the
     //   order of submission), so a reordered queue survives a restart;
     // - batches.priority: a batch given priority runs its queued tasks before other batches';
-    // - ledger.project: the project every charge belongs to (NULL: none), for grouping and caps.
+    // - ledger.project: the project every charge belongs to (NULL: none), for grouping and caps;
+    // - task_events: each task's history (state changes with the service's words), for a claim.
     db.exec(`
       CREATE TABLE task_requests (
         task_id TEXT PRIMARY KEY REFERENCES tasks(id),
@@ -163,6 +164,14 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE batches ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE ledger ADD COLUMN project TEXT;
       CREATE INDEX ledger_project ON ledger(demo, project, day, status) WHERE project IS NOT NULL;
+      CREATE TABLE task_events (
+        task_id TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        state TEXT NOT NULL,
+        detail_json TEXT
+      );
+      CREATE INDEX task_events_task ON task_events(task_id, at);
     `)
   },
 ]
