@@ -21,6 +21,8 @@ export interface TaskServiceRig {
   journal: Journal
   svc: TaskService
   admission: Admission
+  gate: BudgetGate
+  events: MainEvents
   /** Every `tasks:updated` event, with the virtual time it was sent at. */
   updates: Array<{ at: number; update: TasksUpdate }>
   /** The caps the gate reads (change them between submissions). */
@@ -73,6 +75,8 @@ export function taskServiceRig(
     journal,
     svc,
     admission: null as unknown as Admission,
+    gate: null as unknown as BudgetGate,
+    events,
     updates,
     budgets: NO_BUDGETS,
     async close() {
@@ -83,6 +87,7 @@ export function taskServiceRig(
     },
   }
   const gate = new BudgetGate({ ledger: journal.ledger, budgets: async () => rig.budgets, clock })
+  rig.gate = gate
   rig.admission = new Admission({
     userDataDir: dir,
     tasks: journal.tasks,

@@ -15,6 +15,7 @@ import { BudgetBadge } from './BudgetBadge'
 import { FormBudgetRefusal } from './BudgetRefusal'
 import { CostBadge } from './CostBadge'
 import { PresetMenu } from './PresetMenu'
+import { FormRepeatNotice } from './RepeatNotice'
 import { TaskResults } from './TaskResults'
 
 /** What the last "apply settings" did, shown until dismissed so nothing changes unseen. */
@@ -180,6 +181,7 @@ export function GenerateShell(p: Props) {
               <BudgetBadge kinds={p.kinds} estimate={p.estimate} />
               {p.summary}
               <FormBudgetRefusal form={p.id} />
+              <FormRepeatNotice form={p.id} />
             </div>
             <div className="row">
               {p.actions ?? (

@@ -6,17 +6,19 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { FormId } from '../stores/forms'
 import { useFormsStore } from '../stores/forms'
 import { useLibraryIntents } from '../stores/library/intents'
-import { useBudgetRefusals } from '../stores/spending/refusals'
+import { useBudgetRefusals, useRepeatNotices } from '../stores/spending/refusals'
 import { useTasksStore } from '../stores/tasks'
 import { applySettings, formForKind } from './applySettings'
 import type { AppliedNotice } from './GenerateShell'
 
 /**
  * What the submit cycle passes to a screen's `send`, to spread into the submission payload:
- * `overrideBudget: true` only when the user chose "Go over the cap once" after a refusal.
+ * `overrideBudget: true` only when the user chose "Go over the cap once" after a refusal,
+ * `allowRepeat: true` only when they chose "Generate again anyway" after "You paid for this".
  */
 export interface SendOptions {
   overrideBudget?: true
+  allowRepeat?: true
 }
 
 /**
@@ -25,7 +27,8 @@ export interface SendOptions {
  * those fields; a success records the prompt in the history and shows the task in the results.
  * A budget refusal (`over_budget`) is kept with the refused `send`, so "Go over the cap once"
  * (BudgetRefusal, in the form's footer) re-sends exactly that submission once with the override;
- * editing the form drops the refusal (the choice was about the old values).
+ * editing the form drops the refusal (the choice was about the old values). A repeat of a paid
+ * request (`repeat`) is kept the same way for "Generate again anyway" (RepeatNotice).
  */
 export function useRun(form: FormId) {
   const [submitting, setSubmitting] = useState(false)
@@ -37,7 +40,10 @@ export function useRun(form: FormId) {
   const draft = useFormsStore((s) => s.drafts[form])
   const busy = useRef(false)
 
-  useEffect(() => useBudgetRefusals.getState().clear(form), [form, draft])
+  useEffect(() => {
+    useBudgetRefusals.getState().clear(form)
+    useRepeatNotices.getState().clear(form)
+  }, [form, draft])
 
   const exec = useCallback(
     async <T>(
@@ -51,6 +57,7 @@ export function useRun(form: FormId) {
       setError(null)
       setServerFields({})
       useBudgetRefusals.getState().clear(form)
+      useRepeatNotices.getState().clear(form)
       try {
         const result = await send(opts)
         if (!result.ok) {
@@ -59,7 +66,18 @@ export function useRun(form: FormId) {
             useBudgetRefusals.getState().show(form, {
               refusal,
               overrideOnce: async () => {
-                await exec(prompt, send, { overrideBudget: true })
+                await exec(prompt, send, { ...opts, overrideBudget: true })
+              },
+            })
+            return null
+          }
+          const repeat = result.error.code === 'repeat' ? result.error.repeat : undefined
+          if (repeat && !opts.allowRepeat) {
+            useRepeatNotices.getState().show(form, {
+              repeat,
+              message: result.error.message,
+              sendAnyway: async () => {
+                await exec(prompt, send, { ...opts, allowRepeat: true })
               },
             })
             return null

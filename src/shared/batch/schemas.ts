@@ -25,6 +25,7 @@ export const batchSpecSchema = z
     x: axisSchema.nullable(),
     y: axisSchema.nullable(),
     title: z.string().trim().max(200),
+    dropRepeats: z.boolean().optional(),
   })
   .strict()
   .refine((s) => !(s.x && s.y && s.x.field === s.y.field), {

@@ -3,7 +3,7 @@
  * the form's request (the base) times prompt wildcards, an X and a Y axis and a repeat count; each
  * planned request becomes an ordinary task with its own idempotency key.
  */
-import type { BudgetRefusal } from '../result'
+import type { BudgetRefusal, PaidRepeat } from '../result'
 import type { TaskKind, TaskState } from '../tasks/states'
 
 /** Most requests one batch may hold (the plan is shown and priced in full). */
@@ -49,6 +49,11 @@ export interface BatchSpec {
   y: BatchAxis | null
   /** A name for the batch in the Tasks screen and the library filter. */
   title: string
+  /**
+   * Leave out the requests already paid for with their result in the library (the plan lists
+   * them); they are dropped before the batch is priced. Absent: false.
+   */
+  dropRepeats?: boolean | undefined
 }
 
 /** Where one request sits in its batch (kept with the task and in the library sidecar). */
@@ -96,6 +101,22 @@ export interface BatchPlanView {
   yValues: string[]
   /** Named lists the prompt uses that do not exist (the plan refuses these). */
   missingLists: string[]
+  /**
+   * Requests of the batch already paid for, with their result in the library (issue #29), by
+   * cell index; with `dropRepeats` they are left out of `count`, `requests` and the total.
+   */
+  repeats: BatchRepeatView[]
+}
+
+/** One request of a batch that repeats a paid one: "You paid $X for this on <date>". */
+export interface BatchRepeatView {
+  index: number
+  x: string | null
+  y: string | null
+  repeat: number
+  paid: PaidRepeat
+  /** Whether the plan left it out (`dropRepeats`). */
+  dropped: boolean
 }
 
 export const BATCH_STATES = ['running', 'paused', 'cancelled', 'done'] as const

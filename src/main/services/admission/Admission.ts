@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 
 import type { BatchCell } from '@shared/batch/types'
-import { type AppFailure, fail, isAppFailure } from '@shared/result'
+import { type AppFailure, fail, isAppFailure, type PaidRepeat } from '@shared/result'
 import { taskActions } from '@shared/tasks/actions'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { TaskView } from '@shared/tasks/views'
@@ -290,6 +290,22 @@ export class Admission {
       await this.discard(prepared)
       throw e
     }
+  }
+
+  /**
+   * For each request, the paid request it repeats exactly (its result in the library), or null:
+   * a batch's plan lists them so the user can drop them before it is priced. Demo requests were
+   * never paid for, so in the demo nothing is a repeat.
+   */
+  async repeats(inputs: readonly SubmitTaskInput[]): Promise<Array<PaidRepeat | null>> {
+    if (await this.isDemo()) return inputs.map(() => null)
+    const hashes = new Map<string, string>()
+    const out: Array<PaidRepeat | null> = []
+    for (const input of inputs) {
+      const form = await canonicalHashOf(input, hashes)
+      out.push(form ? this.o.requests.paid(form) : null)
+    }
+    return out
   }
 
   /** Removes the copies made for tasks that were never journaled (refused, or already there). */

@@ -2,6 +2,7 @@ import { planBatch, type PlannedRequest, priceRequests } from '@shared/batch/pla
 import type {
   BatchGridView,
   BatchPlanView,
+  BatchRepeatView,
   BatchSpec,
   BatchView,
   PlannedRequestView,
@@ -23,7 +24,7 @@ import type { WildcardStore } from './WildcardStore'
 
 export interface BatchServiceOptions {
   /** The one way in for paid requests: a batch's requests are admitted as a whole. */
-  admission: Pick<Admission, 'check' | 'submitBatch'>
+  admission: Pick<Admission, 'check' | 'submitBatch' | 'repeats'>
   /** The budget rule a plan is shown against (the same one admission applies). */
   gate: Pick<BudgetGate, 'budgets' | 'refusal'>
   /** Steers the batch's tasks (cancel what was never sent, wake a resumed batch's queue). */
@@ -63,8 +64,10 @@ export class BatchService {
 
   /** Expands, validates and prices a batch; nothing is journaled or sent. */
   async plan(base: SubmitTaskInput, spec: BatchSpec): Promise<BatchPlanView> {
-    const { requests, xValues, yValues } = await this.expand(base, spec)
-    await this.o.admission.check(requests.map(entryOf))
+    const expanded = await this.expand(base, spec)
+    await this.o.admission.check(expanded.requests.map(entryOf))
+    const { requests, repeats } = await this.withoutRepeats(expanded.requests, spec)
+    const { xValues, yValues } = expanded
     const price = priceRequests(requests)
     const refusal = this.o.gate.refusal(
       await this.o.gate.budgets(),
@@ -86,6 +89,7 @@ export class BatchService {
       xValues,
       yValues,
       missingLists: [],
+      repeats,
     }
   }
 
@@ -102,7 +106,17 @@ export class BatchService {
   ): Promise<BatchView> {
     const existing = this.o.batches.byRequestId(requestId)
     if (existing) return this.view(existing)
-    const { requests, xValues, yValues } = await this.expand(base, spec)
+    const expanded = await this.expand(base, spec)
+    const { requests } = await this.withoutRepeats(expanded.requests, spec)
+    const { xValues, yValues } = expanded
+    if (requests.length === 0)
+      fail(
+        'validation',
+        'Every request of this batch was already paid for; nothing is left to send.',
+        {
+          action: 'Open their results in the library, or keep the repeats to generate them again.',
+        },
+      )
     const price = priceRequests(requests)
     const { batchId } = await this.o.admission.submitBatch({
       requestId,
@@ -279,6 +293,29 @@ export class BatchService {
 
   private async isDemo(): Promise<boolean> {
     return (await this.o.settings.connection().catch(() => null))?.demo ?? false
+  }
+
+  /**
+   * The requests already paid for (their results in the library), listed for the plan, and the
+   * requests left to run: without them when the user chose to drop them.
+   */
+  private async withoutRepeats(requests: PlannedRequest[], spec: BatchSpec) {
+    const paid = await this.o.admission.repeats(requests.map((r) => r.input))
+    const drop = spec.dropRepeats === true
+    const repeats: BatchRepeatView[] = []
+    for (const [i, r] of requests.entries()) {
+      const p = paid[i]
+      if (p)
+        repeats.push({
+          index: r.cell.index,
+          x: r.cell.x,
+          y: r.cell.y,
+          repeat: r.cell.repeat,
+          paid: p,
+          dropped: drop,
+        })
+    }
+    return { requests: drop ? requests.filter((_, i) => !paid[i]) : requests, repeats }
   }
 
   /** The plan (wildcards, axes, repeats); admission validates each of its requests. */

@@ -1,15 +1,9 @@
+import type { PaidRepeat } from '@shared/result'
+
 import type { Db } from '../../adapters/sqlite/openDatabase'
 
 /** A paid request with its result in the library: what "You paid $X for this" points at. */
-export interface PaidRequest {
-  taskId: string
-  /** The amount journaled with it: the accepted quote, else the estimate (null: unpriced). */
-  amountUsd: number | null
-  costLabel: string
-  /** When it was sent (or journaled, if the send time is unknown). */
-  paidAt: number
-  libraryIds: string[]
-}
+export type PaidRequest = PaidRepeat
 
 /**
  * Each request's canonical form (issue #29), by its hash, beside its task: written by admission in

@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import { NumberInput, TextInput } from '../../forms/inputs'
 import { AxisFields } from './AxisFields'
 import { Modal } from './Modal'
+import { PlanRepeats } from './PlanRepeats'
 import { PlanSummary } from './PlanSummary'
 import { runLabel, splitFieldErrors } from './spec'
 import { usePlan } from './usePlan'
@@ -130,7 +131,17 @@ export function BatchDialog({
         </ul>
       ) : null}
       {p.plan ? (
-        <PlanSummary plan={p.plan} override={p.override} onOverride={p.setOverride} />
+        <>
+          <PlanRepeats
+            repeats={p.plan.repeats}
+            drop={draft.dropRepeats}
+            onDrop={(dropRepeats) => {
+              update({ dropRepeats })
+              void p.price({ ...draft, dropRepeats })
+            }}
+          />
+          <PlanSummary plan={p.plan} override={p.override} onOverride={p.setOverride} />
+        </>
       ) : (
         <p className="muted" data-testid="batch-unpriced">
           Price the batch to see how many requests it makes and what it is expected to cost.

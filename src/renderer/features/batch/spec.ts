@@ -26,6 +26,8 @@ export interface BatchDraft {
   x: AxisDraft
   y: AxisDraft
   title: string
+  /** Leave out the requests already paid for (the plan lists them). */
+  dropRepeats: boolean
 }
 
 export const EMPTY_DRAFT: BatchDraft = {
@@ -34,6 +36,7 @@ export const EMPTY_DRAFT: BatchDraft = {
   x: { field: '', text: '' },
   y: { field: '', text: '' },
   title: '',
+  dropRepeats: false,
 }
 
 /** The dialog's fields that can carry a message (main's field paths without the `spec.` prefix). */
@@ -92,6 +95,7 @@ export function toSpec(d: BatchDraft): BatchSpec {
     x,
     y: x ? axis(d.y) : null,
     title: d.title.trim(),
+    ...(d.dropRepeats ? { dropRepeats: true } : {}),
   }
 }
 

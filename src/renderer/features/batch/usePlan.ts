@@ -41,15 +41,16 @@ export function usePlan(base: SubmitTaskPayload) {
     setError(null)
   }
 
-  const price = async () => {
-    const problems = draftErrors(draft)
+  /** Prices the draft (or `next`, a draft just changed whose state has not landed yet). */
+  const price = async (next: BatchDraft = draft) => {
+    const problems = draftErrors(next)
     setLocalErrors(problems)
     if (Object.keys(problems).length > 0 || inFlight.current) return
     inFlight.current = true
     setBusy('pricing')
     setError(null)
     const version = useBatchStore.getState().wildcardsVersion
-    const r = await planBatch({ base, spec: toSpec(draft) })
+    const r = await planBatch({ base, spec: toSpec(next) })
     inFlight.current = false
     setBusy(null)
     if (!r.ok) {

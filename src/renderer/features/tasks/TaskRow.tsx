@@ -6,6 +6,7 @@ import { useId, useState } from 'react'
 
 import { trapTab } from '../../components/focusTrap'
 import { originalSrc } from '../../components/media'
+import { RepeatNotice } from '../../forms/RepeatNotice'
 import { useTasksStore } from '../../stores/tasks'
 import { adviceFor, elapsedOf, formatElapsed, priceLabel, statusLine } from './format'
 
@@ -16,6 +17,7 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
   const busy = useTasksStore((s) => s.busy[task.id])
   const actionError = useTasksStore((s) => s.actionErrors[task.id])
   const run = useTasksStore((s) => s.run)
+  const clearActionError = useTasksStore((s) => s.clearActionError)
   const openResult = useTasksStore((s) => s.openResult)
   const [confirmRetry, setConfirmRetry] = useState(false)
   const active = !isTerminal(task.state) && task.state !== 'needs_attention'
@@ -145,7 +147,13 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
           />
         ) : null}
 
-        {actionError ? (
+        {actionError?.code === 'repeat' && actionError.repeat ? (
+          <RepeatNotice
+            repeat={actionError.repeat}
+            onAgain={() => run(task.id, 'retryAnyway').then(() => {})}
+            onDismiss={() => clearActionError(task.id)}
+          />
+        ) : actionError ? (
           <p className="task-error" role="alert">
             {actionError.message} {actionError.action ?? ''}
           </p>

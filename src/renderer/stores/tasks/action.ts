@@ -77,6 +77,8 @@ export const createTasksActions: StateCreator<TasksStore, [], [], TasksActions> 
           return tasksApi.cancel({ id })
         case 'retryAsNew':
           return tasksApi.retryAsNew({ id })
+        case 'retryAnyway':
+          return tasksApi.retryAsNew({ id, allowRepeat: true })
         case 'dismiss':
           return tasksApi.dismiss({ id })
         case 'resume':

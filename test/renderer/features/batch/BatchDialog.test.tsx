@@ -218,3 +218,49 @@ describe('Batch… on a generation form', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Batch…' }))
   })
 })
+
+describe('Batch dialog: requests already paid for (issue #29)', () => {
+  const paid = {
+    taskId: 'task-paid',
+    libraryIds: ['lib-1'],
+    amountUsd: 0.04,
+    costLabel: '$0.04',
+    paidAt: new Date(2026, 10, 20).getTime(),
+  }
+  const repeat = (dropped: boolean) => ({ index: 1, x: '30', y: null, repeat: 1, paid, dropped })
+
+  it('lists the repeats and, when left out, prices again without them before anything runs', async () => {
+    const main = fakeMain({
+      'batch:plan': (p) => {
+        const drop = (p as { spec: { dropRepeats?: boolean } }).spec.dropRepeats === true
+        return {
+          ok: true,
+          value: planView(
+            drop
+              ? { count: 2, totalUsd: 0.08, repeats: [repeat(true)] }
+              : { repeats: [repeat(false)] },
+          ),
+        }
+      },
+      'batch:submit': () => ({ ok: true, value: batchView({ total: 2 }) }),
+    })
+    render(<BatchDialog base={base} onClose={() => {}} onStarted={() => {}} />)
+    await price()
+    const box = screen.getByTestId('batch-repeats')
+    expect(box.textContent).toContain('1 request of this batch was already paid for')
+    expect(box.textContent).toContain('Request 2 (X 30, repeat 1)')
+    expect(screen.getByTestId('batch-total').textContent).toBe('$0.12')
+
+    fireEvent.click(within(box).getByRole('checkbox'))
+    await waitFor(() => expect(screen.getByTestId('batch-total').textContent).toBe('$0.08'))
+    expect(main.of('batch:plan')).toHaveLength(2)
+    expect((main.of('batch:plan')[1] as { spec: { dropRepeats?: boolean } }).spec.dropRepeats).toBe(
+      true,
+    )
+    fireEvent.click(runButton())
+    await waitFor(() => expect(main.of('batch:submit')).toHaveLength(1))
+    expect(
+      (main.of('batch:submit')[0] as { spec: { dropRepeats?: boolean } }).spec.dropRepeats,
+    ).toBe(true)
+  })
+})

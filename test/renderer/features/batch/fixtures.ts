@@ -27,6 +27,7 @@ export const planView = (over: Partial<BatchPlanView> = {}): BatchPlanView => ({
   xValues: ['20', '30', '40'],
   yValues: [],
   missingLists: [],
+  repeats: [],
   ...over,
 })
 

@@ -1,0 +1,84 @@
+import './budget.css'
+
+import type { PaidRepeat } from '@shared/result'
+import { useState } from 'react'
+
+import { usd } from '../components/spendFormat'
+import { useLibraryStore } from '../stores/library'
+import { useNavigationStore } from '../stores/navigation'
+import { useRepeatNotices } from '../stores/spending'
+
+/** Opens the first saved result of the paid request in the library's detail view. */
+export function openPaidResult(repeat: PaidRepeat): void {
+  const id = repeat.libraryIds[0]
+  if (!id) return
+  useNavigationStore.getState().go('library')
+  void useLibraryStore.getState().openDetail(id)
+}
+
+/**
+ * "You paid $0.04 for this on 20 Nov 2026 — Open it · Generate again anyway": main refused an
+ * exact repeat of a request whose result is already in the library, before sending anything.
+ * Nothing is sent again unless "Generate again anyway" is clicked.
+ */
+export function RepeatNotice({
+  repeat,
+  onAgain,
+  onDismiss,
+}: {
+  repeat: PaidRepeat
+  onAgain(): Promise<void> | void
+  onDismiss?(): void
+}) {
+  const [sending, setSending] = useState(false)
+  const again = async () => {
+    if (sending) return
+    setSending(true)
+    try {
+      await onAgain()
+    } finally {
+      setSending(false)
+    }
+  }
+  const paid = repeat.amountUsd === null ? repeat.costLabel : usd(repeat.amountUsd)
+  const on = new Date(repeat.paidAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
+  return (
+    <div className="budget-refusal" role="alert" data-testid="repeat-notice">
+      <p>
+        <strong>
+          You paid {paid} for this on {on}
+        </strong>
+        : the same model, settings and references, and its result is in the library.
+      </p>
+      <div className="row">
+        {repeat.libraryIds.length > 0 ? (
+          <button type="button" onClick={() => openPaidResult(repeat)}>
+            Open it
+          </button>
+        ) : null}
+        <button type="button" className="danger" disabled={sending} onClick={() => void again()}>
+          {sending ? 'Sending…' : 'Generate again anyway'}
+        </button>
+        {onDismiss ? (
+          <button type="button" className="ghost" onClick={onDismiss}>
+            Not now
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** The repeat notice waiting on one form (see useRun), or nothing. */
+export function FormRepeatNotice({ form }: { form: string }) {
+  const pending = useRepeatNotices((s) => s.byForm[form])
+  const clear = useRepeatNotices((s) => s.clear)
+  if (!pending) return null
+  return (
+    <RepeatNotice
+      repeat={pending.repeat}
+      onAgain={pending.sendAnyway}
+      onDismiss={() => clear(form)}
+    />
+  )
+}
