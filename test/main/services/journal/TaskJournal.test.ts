@@ -101,6 +101,15 @@ describe('task journal', () => {
     // The schema as version 2 left it.
     const old = new Database(path)
     old.exec('DROP INDEX ledger_days_groups')
+    // And what every later migration added (issue #29's tables and columns).
+    old.exec(`
+      DROP TABLE task_requests;
+      DROP TABLE task_events;
+      DROP INDEX ledger_project;
+      ALTER TABLE tasks DROP COLUMN queue_pos;
+      ALTER TABLE batches DROP COLUMN priority;
+      ALTER TABLE ledger DROP COLUMN project;
+    `)
     old.pragma('user_version = 2')
     old.close()
 
