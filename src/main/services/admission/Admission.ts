@@ -19,7 +19,7 @@ import type { TaskRequests } from '../journal/TaskRequests'
 import type { BudgetGate } from '../spending/BudgetGate'
 import { prepareFiles } from './files'
 import { type Origin, recordOf } from './newTask'
-import { canonicalHashOf, refuseRepeat } from './repeats'
+import { canonicalHashOf, canonicalHashSync, hashReferences, refuseRepeat } from './repeats'
 import { validateSubmission } from './validate'
 
 /** Where admitted tasks go to be sent: the task engine (TaskService), which admission never builds. */
@@ -300,12 +300,11 @@ export class Admission {
   async repeats(inputs: readonly SubmitTaskInput[]): Promise<Array<PaidRepeat | null>> {
     if (await this.isDemo()) return inputs.map(() => null)
     const hashes = new Map<string, string>()
-    const out: Array<PaidRepeat | null> = []
-    for (const input of inputs) {
-      const form = await canonicalHashOf(input, hashes)
-      out.push(form ? this.o.requests.paid(form) : null)
-    }
-    return out
+    for (const input of inputs) await hashReferences(input, hashes)
+    return inputs.map((input) => {
+      const form = canonicalHashSync(input, hashes)
+      return form ? this.o.requests.paid(form) : null
+    })
   }
 
   /** Removes the copies made for tasks that were never journaled (refused, or already there). */

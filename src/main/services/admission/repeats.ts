@@ -26,8 +26,24 @@ export async function canonicalHashOf(
   input: SubmitTaskInput,
   hashes: Map<string, string> = new Map(),
 ): Promise<string | null> {
+  await hashReferences(input, hashes)
+  return canonicalHashSync(input, hashes)
+}
+
+/** Adds the content hash of each file `input` sends that `hashes` does not hold yet. */
+export async function hashReferences(
+  input: SubmitTaskInput,
+  hashes: Map<string, string>,
+): Promise<void> {
   for (const path of referencePathsOf(input))
     if (!hashes.has(path)) hashes.set(path, await fileHash(path))
+}
+
+/** As canonicalHashOf, once the reference files' hashes are known (no file is read). */
+export function canonicalHashSync(
+  input: SubmitTaskInput,
+  hashes: ReadonlyMap<string, string>,
+): string | null {
   const form = canonicalRequest(input, (path) => hashes.get(path)!)
   return form === null ? null : sha256(form)
 }

@@ -5,21 +5,21 @@ import type {
   BatchRepeatView,
   BatchSpec,
   BatchView,
-  PlannedRequestView,
 } from '@shared/batch/types'
 import type { SettingsView } from '@shared/ipc/contract'
-import { type AppFailure, fail } from '@shared/result'
-import { CONCURRENCY_KEY, isActive, type TaskKind } from '@shared/tasks/states'
+import { fail } from '@shared/result'
+import { CONCURRENCY_KEY, isActive } from '@shared/tasks/states'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
-import type { Admission, BatchEntry } from '../admission/Admission'
+import type { Admission } from '../admission/Admission'
 import type { BatchJournal, BatchRecord } from '../journal/BatchJournal'
 import type { TaskJournal } from '../journal/TaskJournal'
 import type { composeGrid } from '../library/files/composeGrid'
 import type { BudgetGate } from '../spending/BudgetGate'
 import type { TaskService } from '../tasks/TaskService'
+import { defaultTitle, entryOf, viewOf } from './plannedRequests'
 import type { WildcardStore } from './WildcardStore'
 
 export interface BatchServiceOptions {
@@ -332,68 +332,4 @@ export class BatchService {
     }
     return plan
   }
-}
-
-/**
- * A request of the plan as admission takes it: a refusal names the request and its axis values,
- * and its field errors point at the axis that set the value when there is one.
- */
-function entryOf(r: PlannedRequest): BatchEntry {
-  return {
-    input: r.input,
-    cell: r.cell,
-    relabel: (e: AppFailure) => {
-      const where = [r.cell.x && `X ${r.cell.x}`, r.cell.y && `Y ${r.cell.y}`]
-        .filter(Boolean)
-        .join(', ')
-      return fail(
-        'validation',
-        `Request ${r.cell.index + 1}${where ? ` (${where})` : ''}: ${e.error.message}`,
-        {
-          fields: axisFields(e.error.fields ?? {}, r),
-          action: 'Change the axis values or the form; nothing was sent or charged.',
-        },
-      )
-    },
-  }
-}
-
-/** A request's field errors, pointed at the axis that set the value when there is one. */
-function axisFields(fields: Record<string, string>, r: PlannedRequest): Record<string, string> {
-  const first = Object.values(fields)[0] ?? 'Not accepted'
-  const out: Record<string, string> = {}
-  if (r.cell.x !== null) out['x.values'] = `${r.cell.x}: ${first}`
-  if (r.cell.y !== null) out['y.values'] = `${r.cell.y}: ${first}`
-  return Object.keys(out).length ? out : { base: first }
-}
-
-function viewOf(
-  r: PlannedRequest,
-  price: { usd: number | null; label: string },
-): PlannedRequestView {
-  return {
-    index: r.cell.index,
-    x: r.cell.x,
-    y: r.cell.y,
-    repeat: r.cell.repeat,
-    picks: r.cell.picks,
-    prompt: r.prompt.length > 200 ? `${r.prompt.slice(0, 200)}…` : r.prompt,
-    seed: r.seed,
-    model: String((r.input.request as { model?: unknown }).model ?? ''),
-    estimateUsd: price.usd,
-    estimateLabel: price.label,
-  }
-}
-
-const KIND_WORD: Record<TaskKind, string> = {
-  image: 'Images',
-  edit: 'Edits',
-  video: 'Videos',
-  native: 'Art',
-  workbench: 'Workbench',
-}
-
-function defaultTitle(base: SubmitTaskInput, count: number): string {
-  const model = String((base.request as { model?: unknown }).model ?? '')
-  return `${KIND_WORD[base.kind]} × ${count}${model ? ` · ${model}` : ''}`
 }

@@ -14,20 +14,20 @@ export type PaidRequest = PaidRepeat
 export class TaskRequests {
   private readonly insertStmt
   private readonly paidStmt
-  private readonly resultsStmt
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
       'INSERT OR REPLACE INTO task_requests (task_id, canonical) VALUES (?, ?)',
     )
     this.paidStmt = db.prepare(
-      `SELECT t.id, t.cost_usd, t.cost_label, t.quote_json, t.started_at, t.created_at
+      `SELECT t.id, t.cost_usd, t.cost_label, t.quote_json, t.started_at, t.created_at,
+              (SELECT json_group_array(library_id)
+                 FROM (SELECT library_id FROM results WHERE task_id = t.id ORDER BY idx)) AS libs
          FROM task_requests r JOIN tasks t ON t.id = r.task_id
         WHERE r.canonical = ? AND t.state = 'saved' AND t.demo = 0
           AND EXISTS (SELECT 1 FROM results WHERE results.task_id = t.id)
         ORDER BY t.finished_at DESC LIMIT 1`,
     )
-    this.resultsStmt = db.prepare('SELECT library_id FROM results WHERE task_id = ? ORDER BY idx')
   }
 
   /** Keeps the canonical form (hash) of a task's request; call inside its journal transaction. */
@@ -45,6 +45,7 @@ export class TaskRequests {
           quote_json: string | null
           started_at: number | null
           created_at: number
+          libs: string
         }
       | undefined
     if (!row) return null
@@ -56,9 +57,7 @@ export class TaskRequests {
       amountUsd: quoted ?? row.cost_usd,
       costLabel: row.cost_label,
       paidAt: row.started_at ?? row.created_at,
-      libraryIds: (this.resultsStmt.all(row.id) as Array<{ library_id: string }>).map(
-        (r) => r.library_id,
-      ),
+      libraryIds: JSON.parse(row.libs) as string[],
     }
   }
 }
