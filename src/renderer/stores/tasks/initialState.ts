@@ -3,12 +3,7 @@ import type { OpenedResult, TaskView } from '@shared/tasks/views'
 
 /** `retryAnyway`: retry as new after "You paid for this" (a repeat the user chose to pay for). */
 export type TaskAction =
-  | 'cancel'
-  | 'retryAsNew'
-  | 'retryAnyway'
-  | 'dismiss'
-  | 'confirmQuote'
-  | 'resume'
+  'cancel' | 'retryAsNew' | 'retryAnyway' | 'dismiss' | 'confirmQuote' | 'resume'
 
 export interface TasksState {
   /** Every task main reported, by id: the one task list of the renderer. */

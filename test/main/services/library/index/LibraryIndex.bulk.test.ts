@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { BULK_COMMIT_ROWS, type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
+import {
+  BULK_COMMIT_ROWS,
+  type IndexRow,
+  LibraryIndex,
+} from '@main/services/library/index/LibraryIndex'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
