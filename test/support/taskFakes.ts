@@ -4,6 +4,7 @@ import { join } from 'node:path'
 
 import { ManualClock } from '@main/adapters/clock/ManualClock'
 import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
+import { type NewTaskFields, queuedRecord } from '@main/services/admission/newTask'
 import { Journal } from '@main/services/journal/Journal'
 import type { TaskJournal } from '@main/services/journal/TaskJournal'
 import { ledgerRowOf } from '@main/services/journal/taskLedger'
@@ -177,46 +178,8 @@ export class FakeSink implements ResultSink {
 }
 
 let seq = 0
-/** What admission decides of a new task; the rest of its row is that of any new queued task. */
-export type NewTask = Pick<
-  TaskRecord,
-  | 'id'
-  | 'requestId'
-  | 'kind'
-  | 'idempotencyKey'
-  | 'model'
-  | 'prompt'
-  | 'request'
-  | 'files'
-  | 'costUsd'
-  | 'costLabel'
-  | 'quote'
-  | 'demo'
-  | 'retryOf'
-  | 'batch'
->
-
-/** The journal row of a new task, queued and never sent (as admission/newTask.ts writes it). */
-export function queuedRecord(n: NewTask, now: number): TaskRecord {
-  return {
-    ...n,
-    state: 'queued',
-    createdAt: now,
-    updatedAt: now,
-    startedAt: null,
-    finishedAt: null,
-    attempts: 0,
-    serverId: null,
-    serverStatus: null,
-    progress: null,
-    pendingQuote: null,
-    outputs: null,
-    error: null,
-    notice: null,
-    attention: null,
-    dismissed: false,
-  }
-}
+/** What admission decides of a new task (admission/newTask.ts builds the rest of its row). */
+export type NewTask = NewTaskFields
 
 /**
  * Journals tasks the way admission's last step does (task and ledger rows, and `alongside`, in one

@@ -28,21 +28,51 @@ export function recordOf(
   const { costUsd, costLabel } = costOf(input)
   const request = { ...(input.request as Record<string, unknown>) }
   const quote = input.kind === 'workbench' && input.quote ? { ...input.quote, quotedAt: now } : null
+  return queuedRecord(
+    {
+      id,
+      requestId: input.requestId ?? null,
+      kind: input.kind,
+      idempotencyKey: randomUUID(),
+      model: String(request.model ?? ''),
+      prompt: promptOf(input),
+      request,
+      files,
+      costUsd,
+      costLabel,
+      quote,
+      demo,
+      retryOf: origin.retryOf,
+      batch: origin.batch,
+    },
+    now,
+  )
+}
+
+/** What admission decides of a new task; the rest of its row is that of any new queued task. */
+export type NewTaskFields = Omit<
+  TaskRecord,
+  | 'state'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'attempts'
+  | 'serverId'
+  | 'serverStatus'
+  | 'progress'
+  | 'pendingQuote'
+  | 'outputs'
+  | 'error'
+  | 'notice'
+  | 'attention'
+  | 'dismissed'
+>
+
+/** The journal row of a new task with these fields: queued, never sent, nothing heard yet. */
+export function queuedRecord(fields: NewTaskFields, now: number): TaskRecord {
   return {
-    id,
-    requestId: input.requestId ?? null,
-    kind: input.kind,
-    idempotencyKey: randomUUID(),
-    model: String(request.model ?? ''),
-    prompt: promptOf(input),
-    request,
-    files,
-    costUsd,
-    costLabel,
-    quote,
-    demo,
-    retryOf: origin.retryOf,
-    batch: origin.batch,
+    ...fields,
     state: 'queued',
     createdAt: now,
     updatedAt: now,
