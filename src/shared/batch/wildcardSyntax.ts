@@ -75,13 +75,6 @@ function nameAt(prompt: string, index: number): string | null {
 
 const sequence = (parts: WildcardPart[] = []): WildcardSequence => ({ parts, count: 1 })
 
-/** Adds text, joined to the text before it so literal runs (and emphasis) stay one string. */
-function appendText(seq: WildcardSequence, text: string): void {
-  const last = seq.parts.length - 1
-  if (last >= 0 && typeof seq.parts[last] === 'string') seq.parts[last] += text
-  else seq.parts.push(text)
-}
-
 /** Sets a finished sequence's count: the product of its choices'. */
 function finish(seq: WildcardSequence): WildcardSequence {
   let count = 1
@@ -90,12 +83,10 @@ function finish(seq: WildcardSequence): WildcardSequence {
   return seq
 }
 
-/** Turns an open emphasis into a group: what followed its `{` becomes the first option. */
+/** Turns an open emphasis into a group: what followed its `{` part becomes the first option. */
 function toGroup(open: Open): WildcardSequence[] {
   const moved = open.seq.parts.splice(open.mark)
-  const head = (moved[0] as string).slice(1)
-  if (head) moved[0] = head
-  else moved.shift()
+  moved.shift()
   return [sequence(moved)]
 }
 
@@ -156,7 +147,7 @@ export function parseWildcards(
   /** Literal text read but not yet added to `current`. */
   let text = ''
   const flush = () => {
-    if (text) appendText(current, text)
+    if (text) current.parts.push(text)
     text = ''
   }
 
@@ -171,24 +162,24 @@ export function parseWildcards(
     const inner = open[open.length - 1]
     const token = c === '_' ? nameAt(prompt, i) : null
     if (c === '\\') {
-      const next = prompt[i + 1] ?? ''
+      const next = prompt.charAt(i + 1)
       const escape = ESCAPABLE.has(next)
       text += escape ? next : c
       i += escape ? 2 : 1
       continue
     }
     if (token) {
-      flush()
       const name = token.slice(2, -2)
       const values = lists.get(name)
       names.add(name)
       if (values && values.length > 0) {
-        const choice = { options: values.map((v) => sequence(v ? [v] : [])), count: values.length }
+        flush()
+        const choice = { options: values.map((v) => sequence([v])), count: values.length }
         choices.push(choice)
         current.parts.push(choice)
       } else {
         missing.add(name)
-        appendText(current, token)
+        text += token
       }
       i += token.length
       continue
@@ -198,7 +189,7 @@ export function parseWildcards(
       break
     } else if (c === '{') {
       flush()
-      // Its own part (never joined to the text before), so a later `|` can move what follows.
+      // Its own part, so a later `|` can move what follows it into the group's first option.
       open.push({ at: i, seq: current, mark: current.parts.length, options: null })
       current.parts.push('{')
     } else if (c === '|' && inner) {

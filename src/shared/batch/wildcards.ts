@@ -57,13 +57,9 @@ function addTexts(
   texts: ReadonlyMap<WildcardChoice, string[]>,
   out: string[],
 ): void {
-  let made: readonly string[] = ['']
+  let made = ['']
   for (const part of seq.parts) {
     const options = typeof part === 'string' ? [part] : texts.get(part)!
-    if (made.length === 1 && made[0] === '') {
-      made = options
-      continue
-    }
     const next: string[] = []
     for (const t of made) for (const o of options) next.push(t + o)
     made = next

@@ -62,6 +62,8 @@ describe('expandWildcards', () => {
     ['{a|{b}}', ['a', '{b}']],
     ['{__animal__|plain} {1|2}', ['cat 1', 'cat 2', 'dog 1', 'dog 2', 'plain 1', 'plain 2']],
     ['{a|{x|y}\\|z}', ['a', 'x|z', 'y|z']],
+    ['{z|{|x}{a|b}}', ['z', 'a', 'b', 'xa', 'xb']],
+    ['{a|__nope}', ['a', '__nope']],
   ])('%j', (prompt, expected) => {
     const e = expandWildcards(prompt, lists)
     expect(e.variants.map((v) => v.text)).toEqual(expected)
@@ -125,6 +127,23 @@ describe('expandWildcards', () => {
     [
       '🦊🦊 {a|b',
       'Unclosed "{" at character 4: "{a|b". Close it with "}", or write \\{ if you meant a literal brace.',
+    ],
+    // quotes: 24 characters from an unclosed `{`, 24 before an unmatched `}`, … where cut
+    [
+      `{${'x'.repeat(23)}`,
+      `Unclosed "{" at character 1: "{${'x'.repeat(23)}". Close it with "}", or write \\{ if you meant a literal brace.`,
+    ],
+    [
+      `{${'x'.repeat(24)}`,
+      `Unclosed "{" at character 1: "{${'x'.repeat(23)}…". Close it with "}", or write \\{ if you meant a literal brace.`,
+    ],
+    [
+      `${'x'.repeat(24)}}`,
+      `Unmatched "}" at character 25: "${'x'.repeat(24)}}". Remove it, or write \\} if you meant a literal brace.`,
+    ],
+    [
+      `${'x'.repeat(25)}}`,
+      `Unmatched "}" at character 26: "…${'x'.repeat(24)}}". Remove it, or write \\} if you meant a literal brace.`,
     ],
   ])('refuses the unbalanced %j, saying where', (prompt, problem) => {
     expect(expandWildcards(prompt, lists)).toEqual({ variants: [], missing: [], problem, count: 0 })
