@@ -52,6 +52,7 @@ interface Open {
 const ESCAPABLE = new Set(['{', '}', '|'])
 const SYNTAX = new Set(['{', '}', '|', '_', '\\'])
 const NAME = /__([A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)__/y
+const NAMES = new RegExp(NAME.source, 'g')
 /**
  * Most braces open at once. No prompt needs more; the bound keeps a hostile prompt's reading
  * short and the work of expanding nested groups (at most this × the variant limit) small.
@@ -125,10 +126,11 @@ function unmatched(prompt: string, index: number): string {
 }
 
 /**
- * Reads a prompt. Unknown or empty lists are recorded in `missing` and read as their name (for
- * the names); an unbalanced brace sets `problem` and reading goes on, so every name is still
- * found, except past a brace nested more than MAX_NESTING deep, where reading stops. Callers must
- * not make prompts from a result with a problem or missing lists.
+ * Reads a prompt. Unknown or empty lists are recorded in `missing` and read as their name. An
+ * unmatched `}` or a `{` nested more than MAX_NESTING deep stops the reading with a `problem`
+ * (the rest is only searched for names, so `names` and `missing` are complete); a `{` still open
+ * at the end is a problem too. Callers must not make prompts from a result with a problem or
+ * missing lists.
  */
 export function parseWildcards(
   prompt: string,
@@ -210,16 +212,25 @@ export function parseWildcards(
       } else {
         text += c
       }
+    } else if (c === '}') {
+      stray = i
+      break
     } else {
-      if (c === '}' && stray < 0) stray = i
       text += c
     }
     i++
   }
   flush()
   finish(root)
+  // Reading stopped at a refusing brace: the rest is only searched for the names it uses.
+  const stop = Math.max(stray, tooDeep)
+  if (stop >= 0) {
+    for (const m of prompt.slice(stop).matchAll(NAMES)) {
+      names.add(m[1]!)
+      if (!lists.get(m[1]!)?.length) missing.add(m[1]!)
+    }
+  }
 
-  // A stray `}` comes before any `{` left open (one open before it would have been its partner).
   const first = open[0]
   let problem: string | null = null
   if (stray >= 0) problem = unmatched(prompt, stray)

@@ -165,11 +165,14 @@ describe('expandWildcards', () => {
     expect(expandWildcards('{x|{__animal__|{__gone__}}}', lists).missing).toEqual(['gone'])
   })
 
-  it('reports both an unbalanced brace and the lists it found', () => {
+  it('reports both an unbalanced brace and the lists it found, before and after it', () => {
     const e = expandWildcards('{__nope__|a', lists)
     expect(e.missing).toEqual(['nope'])
     expect(e.problem).toMatch(/^Unclosed "\{" at character 1: /)
     expect(e.variants).toEqual([])
+    const after = expandWildcards('__gone__ a} __animal__ __nope__ __empty__', lists)
+    expect(after.missing).toEqual(['gone', 'nope', 'empty'])
+    expect(after.problem).toMatch(/^Unmatched "\}" at character 11: /)
   })
 
   it('builds variants up to the limit and only counts beyond it', () => {
@@ -281,6 +284,9 @@ describe('wildcardNamesIn', () => {
     ['___d__', ['d']],
     ['{__x__|{y|__z__}} __x__', ['x', 'z']],
     ['{__x__|', ['x']],
+    // reading stops at an unmatched `}` or a brace nested too deep, but the names are all found
+    ['__x__} __y__ ___z__ __x__', ['x', 'y', 'z']],
+    [`__x__${'{'.repeat(101)}__y__`, ['x', 'y']],
   ])('%j', (prompt, names) => {
     expect(wildcardNamesIn(prompt)).toEqual(names)
   })
