@@ -126,7 +126,7 @@ function unmatched(prompt: string, index: number): string {
 }
 
 /**
- * Reads a prompt. Unknown or empty lists are recorded in `missing` and read as their name. An
+ * Reads a prompt. Unknown or empty lists are recorded in `missing` (and left out of the tree). An
  * unmatched `}` or a `{` nested more than MAX_NESTING deep stops the reading with a `problem`
  * (the rest is only searched for names, so `names` and `missing` are complete); a `{` still open
  * at the end is a problem too. Callers must not make prompts from a result with a problem or
@@ -180,8 +180,8 @@ export function parseWildcards(
         choices.push(choice)
         current.parts.push(choice)
       } else {
+        // Nothing is made from this prompt; the name is only noted.
         missing.add(name)
-        text += token
       }
       i += token.length
       continue

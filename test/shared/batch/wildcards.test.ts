@@ -279,6 +279,7 @@ describe('expandWildcards', () => {
 describe('wildcardNamesIn', () => {
   it.each<[string, string[]]>([
     ['__a__ __b_c__ __a__ __z-1__', ['a', 'b_c', 'z-1']],
+    ['__my_red-ish_list__ __x__y__', ['my_red-ish_list', 'x']],
     ['no lists {a|b}', []],
     ['__ __ ____ __a b__', []],
     ['___d__', ['d']],
@@ -286,6 +287,7 @@ describe('wildcardNamesIn', () => {
     ['{__x__|', ['x']],
     // reading stops at an unmatched `}` or a brace nested too deep, but the names are all found
     ['__x__} __y__ ___z__ __x__', ['x', 'y', 'z']],
+    ['}__x__', ['x']],
     [`__x__${'{'.repeat(101)}__y__`, ['x', 'y']],
   ])('%j', (prompt, names) => {
     expect(wildcardNamesIn(prompt)).toEqual(names)
