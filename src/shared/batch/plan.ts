@@ -83,8 +83,10 @@ const countText = (n: number): string =>
  * value replaces the start and repeats still add r − 1. Kinds without a seed just repeat.
  *
  * Refused (ok: false, with messages keyed `prompt`, `repeat`, `x.field`, `x.values`, `y.field`,
- * `y.values`): lists the prompt names that do not exist, axis values that do not parse, a
- * prompt search piece that is not in the prompt, and more than MAX_BATCH requests in all.
+ * `y.values`): an unbalanced brace in the prompt, lists the prompt names that do not exist
+ * (anywhere, groups included), axis values that do not parse, a prompt search piece that is not
+ * in the prompt, and more than MAX_BATCH requests in all. A refused prompt makes no requests, so
+ * nothing with broken wildcard syntax is ever priced or sent.
  */
 export function planBatch(
   base: SubmitTaskInput,
@@ -96,9 +98,12 @@ export function planBatch(
   const expansion = expandWildcards(template, lists, MAX_BATCH)
   const missingLists = expansion.missing
   const fields: Record<string, string> = {}
-  if (missingLists.length > 0) {
+  if (expansion.problem !== null) {
+    fields.prompt = expansion.problem
+  } else if (missingLists.length > 0) {
     const names = missingLists.map((n) => `__${n}__`).join(', ')
-    fields.prompt = `The prompt uses ${missingLists.length === 1 ? 'a list' : 'lists'} that do not exist: ${names}`
+    const what = missingLists.length === 1 ? 'a list that does' : 'lists that do'
+    fields.prompt = `The prompt uses ${what} not exist: ${names}`
   }
   if (!Number.isInteger(spec.repeat) || spec.repeat < 1) fields.repeat = 'Repeat at least once'
   if (spec.x && spec.y && spec.x.field === spec.y.field) {

@@ -1,5 +1,6 @@
 import { planBatch, type PlannedRequest, priceRequests } from '@shared/batch/plan'
 import type { BatchSpec } from '@shared/batch/types'
+import { expandWildcards } from '@shared/batch/wildcards'
 import { validateNative, validateWorkbench } from '@shared/catalog'
 import { describeEstimate } from '@shared/pricing'
 import { estimateFor } from '@shared/tasks/estimate'
@@ -160,12 +161,76 @@ describe('wildcards', () => {
     )
   })
 
+  it('nest, each leaf one request, and keep emphasis braces as typed', () => {
+    const base = nativeBase()
+    ;(base.request as Req).input = '{{masterpiece}}, {a|{b|c}} \\{cat\\}'
+    const plan = planned(base, { repeat: 2 })
+    expect(plan.requests.map((r) => [r.prompt, r.cell.picks, r.seed])).toEqual([
+      ['{{masterpiece}}, a {cat}', ['a'], 0],
+      ['{{masterpiece}}, a {cat}', ['a'], 1],
+      ['{{masterpiece}}, b {cat}', ['b'], 0],
+      ['{{masterpiece}}, b {cat}', ['b'], 1],
+      ['{{masterpiece}}, c {cat}', ['c'], 0],
+      ['{{masterpiece}}, c {cat}', ['c'], 1],
+    ])
+    for (const r of plan.requests) expect(validateNative(r.input.request)).toEqual({ ok: true })
+  })
+
+  it('send an emphasis-only prompt untouched', () => {
+    const base = workbenchBase()
+    ;(base.request as Req).prompt = '{{{best quality}}}, [fox], {snow}'
+    const plan = planned(base, {})
+    expect(plan.requests.map((r) => r.prompt)).toEqual(['{{{best quality}}}, [fox], {snow}'])
+  })
+
+  it.each<[string, string]>([
+    ['an unclosed group', 'a fluffy {red|blue cat'],
+    ['an unclosed emphasis', '{{masterpiece}, fox'],
+    ['a stray closing brace', 'masterpiece}, fox'],
+    ['braces nested 101 deep', `${'{'.repeat(101)}fox${'}'.repeat(101)}`],
+  ])('refuse %s on the prompt field, before counting or pricing, making no requests', (_, text) => {
+    const base = nativeBase()
+    ;(base.request as Req).input = text
+    // Over the cap if the prompt were counted as one: a refused prompt is not counted at all.
+    const plan = planBatch(base, spec({ repeat: 1001 }), lists)
+    const problem = expandWildcards(text, lists).problem
+    expect(problem).toMatch(/^(Unclosed "\{"|Unmatched "\}"|Braces nest more than)/)
+    expect(plan).toEqual({
+      ok: false,
+      message: problem,
+      fields: { prompt: problem },
+      missingLists: [],
+    })
+    expect(plan).not.toHaveProperty('requests')
+  })
+
   it('refuse lists that do not exist, naming them', () => {
     const base = imageBase()
     ;(base.request as Req).prompt = 'a __colour__ __animal__ by __nobody__'
     const plan = planBatch(base, spec(), lists)
     expect(plan).toMatchObject({ ok: false, missingLists: ['colour', 'nobody'] })
     if (!plan.ok) expect(plan.fields.prompt).toContain('__colour__, __nobody__')
+  })
+
+  it('refuse a list that does not exist inside a group, making no requests', () => {
+    const base = nativeBase()
+    ;(base.request as Req).input = 'a {__colour__|plain} __animal__'
+    expect(planBatch(base, spec(), lists)).toEqual({
+      ok: false,
+      message: 'The prompt uses a list that does not exist: __colour__',
+      fields: { prompt: 'The prompt uses a list that does not exist: __colour__' },
+      missingLists: ['colour'],
+    })
+  })
+
+  it('use lists inside groups', () => {
+    const base = nativeBase()
+    ;(base.request as Req).input = 'a {__animal__|plain fox}'
+    expect(planned(base, {}, lists).requests.map((r) => [r.prompt, r.cell.picks])).toEqual([
+      ['a cat', ['cat']],
+      ['a dog', ['dog']],
+      ['a plain fox', ['plain fox']],
+    ])
   })
 })
 

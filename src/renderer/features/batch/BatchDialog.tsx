@@ -115,7 +115,9 @@ export function BatchDialog({
         <p className="field-hint">
           Wildcards in the form’s prompt make one request per choice:{' '}
           <code>{'{red|blue|green}'}</code> uses each option in turn, <code>__colours__</code> each
-          value of the list named colours.
+          value of the list named colours. Groups nest (<code>{'{a|{b|c}}'}</code> makes a, b and
+          c); braces without a <code>|</code> stay as typed; write <code>{'\\{'}</code> for a lone
+          brace.
         </p>
         <button type="button" aria-expanded={showLists} onClick={() => setShowLists((v) => !v)}>
           Wildcard lists…

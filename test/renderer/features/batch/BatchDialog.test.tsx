@@ -1,6 +1,8 @@
 import { BatchDialog } from '@renderer/features/batch/BatchDialog'
 import ImagesScreen from '@renderer/features/images/ImagesScreen'
-import type { SubmitTaskPayload } from '@shared/tasks/submit'
+import { planBatch } from '@shared/batch/plan'
+import type { BatchSpec } from '@shared/batch/types'
+import type { SubmitTaskInput, SubmitTaskPayload } from '@shared/tasks/submit'
 import { fakeMain, field, resetScreensEachTest } from '@test/support/generateScreens'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
@@ -20,6 +22,7 @@ const base: SubmitTaskPayload = {
   },
 }
 
+const EMPTY_SPEC: BatchSpec = { repeat: 1, seedBase: null, x: null, y: null, title: '' }
 const runButton = () => screen.getByRole('button', { name: /^Run/ }) as HTMLButtonElement
 const price = async () => {
   fireEvent.click(screen.getByRole('button', { name: /^Price it/ }))
@@ -134,6 +137,34 @@ describe('Batch dialog', () => {
     )
     expect(screen.getByText('prompt: No such list')).toBeTruthy()
     expect(runButton().disabled).toBe(true)
+  })
+
+  it('shows a prompt with an unclosed brace as main refuses it, and never runs it', async () => {
+    const broken: SubmitTaskPayload = {
+      ...base,
+      request: { ...(base.request as object), input: '{{masterpiece}, {red|blue castle' },
+    } as SubmitTaskPayload
+    // Main answers as BatchService.expand does with planBatch's refusal.
+    const main = fakeMain({
+      'batch:plan': (p) => {
+        const plan = planBatch((p as { base: SubmitTaskInput }).base, EMPTY_SPEC, new Map())
+        if (plan.ok) return { ok: true, value: planView() }
+        return {
+          ok: false,
+          error: { code: 'validation', message: plan.message, fields: plan.fields },
+        }
+      },
+    })
+    render(<BatchDialog base={broken} onClose={() => {}} onStarted={() => {}} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Price it' }))
+    const message =
+      'Unclosed "{" at character 1 (and 1 more): "{{masterpiece}, {red|blu…". Close it with "}", or write \\{ if you meant a literal brace.'
+    expect(await screen.findByText(`prompt: ${message}`)).toBeTruthy()
+    expect(main.of('batch:plan')).toHaveLength(1)
+    expect(screen.queryByTestId('batch-plan')).toBeNull()
+    expect(runButton().disabled).toBe(true)
+    fireEvent.click(runButton())
+    expect(main.of('batch:submit')).toHaveLength(0)
   })
 
   it('manages wildcard lists through main, and a list change drops the price', async () => {
