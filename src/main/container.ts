@@ -7,7 +7,7 @@ import { Thumbnailer } from './adapters/thumbnails/Thumbnailer'
 import { MainEvents } from './events'
 import type { Platform } from './platform'
 import { createMediaHandler } from './protocols/mediaProtocol'
-import { Admission } from './services/admission/Admission'
+import { admissionOver } from './services/admission/Admission'
 import { BatchService } from './services/batches/BatchService'
 import { WildcardStore } from './services/batches/WildcardStore'
 import { createChatService } from './services/chat/createChatService'
@@ -83,13 +83,8 @@ export function createContainer(options: ContainerOptions) {
     client,
     downloads,
   })
-  const admission = new Admission({
+  const admission = admissionOver(journal, {
     userDataDir: options.userDataDir,
-    tasks: journal.tasks,
-    ledger: journal.ledger,
-    batches: journal.batches,
-    requests: journal.requests,
-    transaction: journal.transaction,
     gate,
     intake: tasks,
     connection: () => settings.connection(),

@@ -6,7 +6,7 @@ import { JsonFile } from '@main/adapters/fs/JsonFile'
 import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
-import { Admission } from '@main/services/admission/Admission'
+import { type Admission, admissionOver } from '@main/services/admission/Admission'
 import { BatchService } from '@main/services/batches/BatchService'
 import { WildcardStore } from '@main/services/batches/WildcardStore'
 import { ServiceClient } from '@main/services/client/ServiceClient'
@@ -121,13 +121,8 @@ export async function startStack(opts: {
     client,
     downloads: new DownloadService({ client }),
   })
-  const admission = new Admission({
+  const admission = admissionOver(journal, {
     userDataDir,
-    tasks: journal.tasks,
-    ledger: journal.ledger,
-    batches: journal.batches,
-    requests: journal.requests,
-    transaction: journal.transaction,
     gate,
     intake: tasks,
     connection: () => settings.connection(),

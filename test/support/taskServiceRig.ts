@@ -4,7 +4,11 @@ import { join } from 'node:path'
 
 import { ManualClock } from '@main/adapters/clock/ManualClock'
 import { MainEvents } from '@main/events'
-import { Admission, type AdmissionOptions } from '@main/services/admission/Admission'
+import {
+  type Admission,
+  type AdmissionOptions,
+  admissionOver,
+} from '@main/services/admission/Admission'
 import { Journal } from '@main/services/journal/Journal'
 import { BudgetGate } from '@main/services/spending/BudgetGate'
 import { TaskService } from '@main/services/tasks/TaskService'
@@ -88,13 +92,9 @@ export function taskServiceRig(
   }
   const gate = new BudgetGate({ ledger: journal.ledger, budgets: async () => rig.budgets, clock })
   rig.gate = gate
-  rig.admission = new Admission({
+  const parts = opts.ledger ? { ...journal, ledger: opts.ledger(journal.ledger) } : journal
+  rig.admission = admissionOver(parts, {
     userDataDir: dir,
-    tasks: journal.tasks,
-    ledger: opts.ledger ? opts.ledger(journal.ledger) : journal.ledger,
-    batches: journal.batches,
-    requests: journal.requests,
-    transaction: journal.transaction,
     gate,
     intake: svc,
     connection: async () => ({ demo: opts.demo ?? true }),

@@ -1,11 +1,11 @@
 import './budget.css'
 
 import type { BudgetRefusal as Refusal } from '@shared/result'
-import { useState } from 'react'
 
 import { capName, usd } from '../components/spendFormat'
 import { useNavigationStore } from '../stores/navigation'
 import { useBudgetRefusals, useSpendingStore } from '../stores/spending'
+import { useSending } from './useSending'
 
 /**
  * "This request ($0.01) would go over today's cap of $0.05: …" — main refused before sending.
@@ -24,19 +24,10 @@ export function BudgetRefusal({
   onOverride(): Promise<void> | void
   onDismiss?(): void
 }) {
-  const [sending, setSending] = useState(false)
+  const [sending, override] = useSending(onOverride)
   const raise = () => {
     useSpendingStore.getState().requestBudgetFocus()
     useNavigationStore.getState().go('spending')
-  }
-  const override = async () => {
-    if (sending) return
-    setSending(true)
-    try {
-      await onOverride()
-    } finally {
-      setSending(false)
-    }
   }
   const r = refusal
   return (

@@ -1,12 +1,12 @@
 import './budget.css'
 
 import type { PaidRepeat } from '@shared/result'
-import { useState } from 'react'
 
 import { usd } from '../components/spendFormat'
 import { useLibraryStore } from '../stores/library'
 import { useNavigationStore } from '../stores/navigation'
 import { useRepeatNotices } from '../stores/spending'
+import { useSending } from './useSending'
 
 /** Opens the first saved result of the paid request in the library's detail view. */
 export function openPaidResult(repeat: PaidRepeat): void {
@@ -30,16 +30,7 @@ export function RepeatNotice({
   onAgain(): Promise<void> | void
   onDismiss?(): void
 }) {
-  const [sending, setSending] = useState(false)
-  const again = async () => {
-    if (sending) return
-    setSending(true)
-    try {
-      await onAgain()
-    } finally {
-      setSending(false)
-    }
-  }
+  const [sending, again] = useSending(onAgain)
   const paid = repeat.amountUsd === null ? repeat.costLabel : usd(repeat.amountUsd)
   const on = new Date(repeat.paidAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
   return (

@@ -10,7 +10,7 @@ import type { TaskView } from '@shared/tasks/views'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { BatchJournal, BatchRecord } from '../journal/BatchJournal'
-import type { JournalTransaction } from '../journal/Journal'
+import type { Journal, JournalTransaction } from '../journal/Journal'
 import type { SpendLedger } from '../journal/SpendLedger'
 import type { TaskJournal } from '../journal/TaskJournal'
 import { ledgerRowOf } from '../journal/taskLedger'
@@ -311,4 +311,16 @@ export class Admission {
   private async discard(prepared: ReadonlyArray<{ dir: string }>): Promise<void> {
     await Promise.all(prepared.map((p) => fs.rm(p.dir, { recursive: true, force: true })))
   }
+}
+
+/** The journal's repositories admission writes to (the whole journal, or a test's stand-ins). */
+type JournalParts = Pick<Journal, 'tasks' | 'ledger' | 'batches' | 'requests' | 'transaction'>
+
+/** Admission over one journal: its repositories and its transaction, handed on in one place. */
+export function admissionOver(
+  journal: JournalParts,
+  options: Omit<AdmissionOptions, keyof JournalParts>,
+): Admission {
+  const { tasks, ledger, batches, requests, transaction } = journal
+  return new Admission({ ...options, tasks, ledger, batches, requests, transaction })
 }
