@@ -87,3 +87,14 @@ export interface OpenedResult {
   url: string
   media: 'image' | 'video'
 }
+
+/**
+ * A queued, never-sent task's request as the edit dialog starts from it (`tasks:request`): its
+ * kind, its request fields (no file paths, no key) and how many reference files it sends.
+ */
+export interface QueuedRequestView {
+  id: string
+  kind: TaskKind
+  request: Record<string, unknown>
+  referenceCount: number
+}

@@ -6,7 +6,7 @@ import { originalUrl } from '@shared/library/mediaUrls'
 import { MEDIA_TYPES, mediaExtOf } from '@shared/library/types'
 import { fail } from '@shared/result'
 import { type TaskActions, taskActions } from '@shared/tasks/actions'
-import type { OpenedResult, TasksUpdate, TaskView } from '@shared/tasks/views'
+import type { OpenedResult, QueuedRequestView, TasksUpdate, TaskView } from '@shared/tasks/views'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
@@ -234,6 +234,14 @@ export class TaskService {
     const engine = await this.start()
     this.o.journal.setQueueOrder(ids)
     return this.queued(engine)
+  }
+
+  /** A queued, never-sent task's request (the edit dialog starts from it). */
+  async queuedRequest(id: string): Promise<QueuedRequestView> {
+    const { t } = await this.task(id)
+    if (t.state !== 'queued' || t.attempts > 0) return notWaiting()
+    const referenceCount = t.files.images.length + (t.files.image ? 1 : 0)
+    return { id, kind: t.kind, request: t.request, referenceCount }
   }
 
   /** "Run next": the queued, never-sent task goes to the front of the queue (of its tier). */

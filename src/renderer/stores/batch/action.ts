@@ -12,7 +12,9 @@ export interface BatchActions {
   /** Subscribes to `batch:updated` and loads the list; returns the unsubscribe function. */
   connect(): () => void
   /** Pause, resume or cancel one batch; the error, if any, is kept for that batch. */
-  run(id: string, action: Exclude<BatchAction, 'export'>): Promise<boolean>
+  run(id: string, action: Exclude<BatchAction, 'export' | 'prioritize'>): Promise<boolean>
+  /** "Run first" (or back to the usual order): the batch's queued tasks go before all others. */
+  prioritize(id: string, first: boolean): Promise<boolean>
   loadWildcards(): Promise<void>
   saveWildcard(list: WildcardList): Promise<Result<WildcardList[]>>
   deleteWildcard(name: string): Promise<Result<WildcardList[]>>
@@ -63,6 +65,21 @@ export const createBatchActions: StateCreator<BatchStore, [], [], BatchActions> 
           ? batchApi.resume({ id })
           : batchApi.cancel({ id }),
     )
+    set((s) => ({
+      busy: without(s.busy, id),
+      ...(r.ok
+        ? { batches: { ...s.batches, [id]: r.value } }
+        : { actionErrors: { ...s.actionErrors, [id]: r.error } }),
+    }))
+    return r.ok
+  },
+
+  async prioritize(id, first) {
+    set((s) => ({
+      busy: { ...s.busy, [id]: 'prioritize' },
+      actionErrors: without(s.actionErrors, id),
+    }))
+    const r = await call(() => api().batch.prioritize({ id, first }))
     set((s) => ({
       busy: without(s.busy, id),
       ...(r.ok

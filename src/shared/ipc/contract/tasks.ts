@@ -5,7 +5,7 @@
 import { z } from 'zod'
 
 import { submitTaskSchema } from '../../tasks/submit'
-import type { OpenedResult, TasksUpdate, TaskView } from '../../tasks/views'
+import type { OpenedResult, QueuedRequestView, TasksUpdate, TaskView } from '../../tasks/views'
 import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
 
 /** A task's local id (a UUID made by main). */
@@ -47,6 +47,10 @@ export const tasksChannels = {
   ),
   'tasks:openResult': channel<OpenedResult[]>()(
     "A task's saved outputs with gen-media: URLs to show them.",
+    byId,
+  ),
+  'tasks:request': channel<QueuedRequestView>()(
+    "A queued, never-sent task's request as journaled (no files, no key), for the edit dialog. Refused (validation) once it was sent.",
     byId,
   ),
   'tasks:reorder': channel<TaskView[]>()(
