@@ -29,6 +29,29 @@ const without = <T>(map: Record<string, T>, id: string): Record<string, T> => {
   return next
 }
 
+type SetBatch = Parameters<StateCreator<BatchStore, [], [], BatchActions>>[0]
+
+/**
+ * One action on one batch: busy while main answers, then the batch's new view, or the refusal
+ * kept for that batch.
+ */
+async function steer(
+  set: SetBatch,
+  id: string,
+  action: BatchAction,
+  ask: () => Promise<Result<BatchView>>,
+): Promise<boolean> {
+  set((s) => ({ busy: { ...s.busy, [id]: action }, actionErrors: without(s.actionErrors, id) }))
+  const r = await call(ask)
+  set((s) => ({
+    busy: without(s.busy, id),
+    ...(r.ok
+      ? { batches: { ...s.batches, [id]: r.value } }
+      : { actionErrors: { ...s.actionErrors, [id]: r.error } }),
+  }))
+  return r.ok
+}
+
 /**
  * The batch store's actions: main's batch views kept current by `batch:updated`, per-batch action
  * errors and busy flags, and the wildcard lists (each save or delete bumps `wildcardsVersion` so
@@ -55,39 +78,15 @@ export const createBatchActions: StateCreator<BatchStore, [], [], BatchActions> 
     return off
   },
 
-  async run(id, action) {
-    set((s) => ({ busy: { ...s.busy, [id]: action }, actionErrors: without(s.actionErrors, id) }))
-    const batchApi = api().batch
-    const r = await call(() =>
-      action === 'pause'
-        ? batchApi.pause({ id })
-        : action === 'resume'
-          ? batchApi.resume({ id })
-          : batchApi.cancel({ id }),
-    )
-    set((s) => ({
-      busy: without(s.busy, id),
-      ...(r.ok
-        ? { batches: { ...s.batches, [id]: r.value } }
-        : { actionErrors: { ...s.actionErrors, [id]: r.error } }),
-    }))
-    return r.ok
-  },
+  run: (id, action) =>
+    steer(set, id, action, () => {
+      const batchApi = api().batch
+      if (action === 'pause') return batchApi.pause({ id })
+      return action === 'resume' ? batchApi.resume({ id }) : batchApi.cancel({ id })
+    }),
 
-  async prioritize(id, first) {
-    set((s) => ({
-      busy: { ...s.busy, [id]: 'prioritize' },
-      actionErrors: without(s.actionErrors, id),
-    }))
-    const r = await call(() => api().batch.prioritize({ id, first }))
-    set((s) => ({
-      busy: without(s.busy, id),
-      ...(r.ok
-        ? { batches: { ...s.batches, [id]: r.value } }
-        : { actionErrors: { ...s.actionErrors, [id]: r.error } }),
-    }))
-    return r.ok
-  },
+  prioritize: (id, first) =>
+    steer(set, id, 'prioritize', () => api().batch.prioritize({ id, first })),
 
   async loadWildcards() {
     const r = await call(() => api().wildcards.list({}))

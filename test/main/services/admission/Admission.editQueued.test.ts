@@ -1,6 +1,6 @@
 import type { GatewayTask } from '@main/services/tasks/ports'
-import type { AppError } from '@shared/result'
 import { type Budgets, NO_BUDGETS } from '@shared/spending/types'
+import { rejection } from '@test/support/rejection'
 import { taskServiceRig } from '@test/support/taskServiceRig'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -19,15 +19,6 @@ const image = (prompt: string, extra: Record<string, unknown> = {}) => ({
   prompt,
   ...extra,
 })
-
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p
-  } catch (e) {
-    return (e as { error: AppError }).error
-  }
-  throw new Error('expected a failure')
-}
 
 /** A first task holds the one image slot for a virtual minute; `second` waits behind it. */
 async function queuedBehindFirst() {

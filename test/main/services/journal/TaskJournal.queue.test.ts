@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { Journal } from '@main/services/journal/Journal'
-import { newTask,queuedRecord } from '@test/support/taskFakes'
+import { batchCell, batchRecord, newTask, queuedRecord } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
 /**
@@ -33,21 +33,6 @@ function queue(journal: Journal, at: number[], extra: Parameters<typeof newTask>
     return r.id
   })
 }
-
-const batchRow = (id: string, createdAt: number) => ({
-  id,
-  requestId: null,
-  title: id,
-  kind: 'image' as const,
-  model: 'std-image-2',
-  state: 'running' as const,
-  createdAt,
-  updatedAt: createdAt,
-  total: 2,
-  estimateUsd: 0.02,
-  axes: { xField: null, yField: null, xValues: [], yValues: [] },
-  demo: false,
-})
 
 describe('TaskJournal: the run order of queued tasks', () => {
   it('keeps submission order when nobody moved anything (insertion order breaks ties)', () => {
@@ -86,22 +71,14 @@ describe('TaskJournal: the run order of queued tasks', () => {
 
   it("a batch given priority runs its tasks before singles and other batches', the latest first", () => {
     const j = open()
-    j.batches.insert(batchRow('b1', 1))
-    j.batches.insert(batchRow('b2', 1))
+    j.batches.insert(batchRecord('b1', 1))
+    j.batches.insert(batchRecord('b2', 1))
     const [single] = queue(j, [1])
-    const cell = (batchId: string, index: number) => ({
-      batchId,
-      index,
-      x: null,
-      y: null,
-      repeat: 1,
-      picks: [],
-    })
     const [b1a, b1b] = [
-      queue(j, [2], { batch: cell('b1', 0) })[0],
-      queue(j, [2], { batch: cell('b1', 1) })[0],
+      queue(j, [2], { batch: batchCell('b1', 0) })[0],
+      queue(j, [2], { batch: batchCell('b1', 1) })[0],
     ]
-    const [b2a] = queue(j, [3], { batch: cell('b2', 0) })
+    const [b2a] = queue(j, [3], { batch: batchCell('b2', 0) })
     expect(j.tasks.runOrder()).toEqual([single, b1a, b1b, b2a])
     j.batches.setPriority('b2', true, 10)
     expect(j.tasks.runOrder()).toEqual([b2a, single, b1a, b1b])

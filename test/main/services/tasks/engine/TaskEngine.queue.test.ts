@@ -1,4 +1,4 @@
-import { newTask, type Rig, rig } from '@test/support/taskFakes'
+import { batchCell, batchRecord, newTask, type Rig, rig } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
 /**
@@ -18,15 +18,6 @@ async function allSaved(ids: readonly string[]): Promise<void> {
   await r.clock.runUntil(done, 600_000)
   expect(done()).toBe(true)
 }
-
-const cell = (batchId: string, index: number) => ({
-  batchId,
-  index,
-  x: null,
-  y: null,
-  repeat: 1,
-  picks: [],
-})
 
 describe('TaskEngine: the order of sends follows the queue', () => {
   it('without any move, tasks are sent in submission order', async () => {
@@ -48,27 +39,13 @@ describe('TaskEngine: the order of sends follows the queue', () => {
 
   it("a batch given priority goes before singles and other batches' tasks", async () => {
     r = rig({ limits: { image: 1 } })
-    const batch = (id: string) =>
-      r.db.batches.insert({
-        id,
-        requestId: null,
-        title: id,
-        kind: 'image',
-        model: 'std-image-2',
-        state: 'running',
-        createdAt: 0,
-        updatedAt: 0,
-        total: 2,
-        estimateUsd: 0.02,
-        axes: { xField: null, yField: null, xValues: [], yValues: [] },
-        demo: false,
-      })
+    const batch = (id: string) => r.db.batches.insert(batchRecord(id))
     batch('b1')
     batch('b2')
     const first = r.submit(newTask()).id
     const single = r.submit(newTask()).id
-    const b1 = [0, 1].map((i) => r.submit(newTask({ batch: cell('b1', i) })).id)
-    const b2 = [0, 1].map((i) => r.submit(newTask({ batch: cell('b2', i) })).id)
+    const b1 = [0, 1].map((i) => r.submit(newTask({ batch: batchCell('b1', i) })).id)
+    const b2 = [0, 1].map((i) => r.submit(newTask({ batch: batchCell('b2', i) })).id)
     r.db.batches.setPriority('b2', true, 1)
     await allSaved([first, single, ...b1, ...b2])
     expect(sent()).toEqual([first, ...b2, single, ...b1])
