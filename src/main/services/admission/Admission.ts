@@ -343,7 +343,8 @@ export class Admission {
    * Undoes the removal of a queued task that was never sent (tasks:restore): its request is
    * admitted again as a new task by the same path as any request (validated, priced, the budget
    * checked: the removed task's ledger row was voided, so it no longer counts), with a new key,
-   * and takes the removed task's place in the queue. Asking twice restores it once.
+   * and takes the removed task's place in the queue. Asking twice restores it once. The paid-repeat
+   * question is not asked again: it was answered when the request was first admitted.
    */
   async restoreRemoved(id: string): Promise<TaskView> {
     const t = this.o.tasks.get(id)
@@ -367,6 +368,8 @@ export class Admission {
     const record = admitted.records[0]!
     if (admitted.existing) return this.o.intake.view(record)
     if (place !== null) this.o.tasks.placeAt(record.id, place)
+    // The new task has its own copies now: the removed one's folder is no longer needed.
+    await this.discard([{ dir: join(this.o.userDataDir, 'tasks', id) }])
     return (await this.o.intake.accept(admitted.records))[0]!
   }
 
