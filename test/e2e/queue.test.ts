@@ -1,6 +1,7 @@
 import type { Result } from '@shared/result'
 import type { SpendSummary } from '@shared/spending/types'
 import { type Simulator, startSimulator } from '@simulator'
+import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
 import { type AppUnderTest } from '@test/e2e/harness/launch'
 import { goTo, openArea } from '@test/e2e/harness/screens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -72,11 +73,17 @@ describe('the queue', () => {
       queue.evaluateAll((els) => els.map((e) => e.querySelector('.task-prompt')?.textContent))
     await expect.poll(order).toEqual(['a queued apple', 'a queued banana', 'a queued cherry'])
 
+    expect(describeViolations(await seriousViolations(page))).toEqual([])
+
     // Edit the banana: a higher quality; the dialog shows the new price, the row takes it.
     const banana = queue.filter({ hasText: 'a queued banana' })
     await banana.getByRole('button', { name: 'Edit…' }).click()
     const dialog = page.getByTestId('edit-queued')
     await dialog.waitFor()
+    await dialog.getByLabel('Prompt').waitFor()
+    expect(
+      describeViolations(await seriousViolations(page, '[data-testid="edit-queued"]')),
+    ).toEqual([])
     await dialog.getByLabel('Prompt').fill('a queued banana, golden')
     await dialog.getByLabel('Quality').fill('high')
     expect(await dialog.getByTestId('edit-price').textContent()).toBe('Estimate: $0.01 → $0.02')

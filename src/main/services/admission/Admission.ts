@@ -29,6 +29,8 @@ export interface TaskIntake {
   accept(records: readonly TaskRecord[]): Promise<TaskView[]>
   /** The view of a task already journaled (the same requestId again). */
   view(record: TaskRecord): Promise<TaskView>
+  /** A journaled task changed outside the engine (an edit): its view goes out to every screen. */
+  changed?(id: string): void
 }
 
 export interface AdmissionOptions {
@@ -336,6 +338,7 @@ export class Admission {
       this.o.ledger.reprice(id, ledgerAmountOf(next))
       if (canonical) this.o.requests.record(id, canonical)
     })
+    this.o.intake.changed?.(id)
     return this.o.intake.view(this.o.tasks.get(id)!)
   }
 

@@ -202,6 +202,11 @@ export class TaskService {
     return (await this.start()).view(record)
   }
 
+  /** A task changed outside the engine (admission edited it): its view goes out as tasks:updated. */
+  changed(id: string): void {
+    this.throttle?.add(id)
+  }
+
   /** Drives queued tasks again (their batch was resumed). */
   async wake(ids: readonly string[]): Promise<void> {
     ;(await this.start()).wake(ids)

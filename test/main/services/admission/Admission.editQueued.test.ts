@@ -54,6 +54,10 @@ describe('Admission.editQueued', () => {
     })
     const row = rig.journal.tasks.get(second.id)!
     expect(row.idempotencyKey).not.toBe(oldKey)
+    // Every screen hears of it (tasks:updated), not only the one that asked.
+    await rig.clock.advance(200)
+    const heard = rig.updates.flatMap((u) => u.update.changed).filter((v) => v.id === second.id)
+    expect(heard.at(-1)).toMatchObject({ prompt: 'second, bluer', costUsd: 0.02 })
     expect(sent.map((t) => t.id)).not.toContain(second.id)
     // The driver waiting for the slot had the old request in memory: it re-reads the row.
     await rig.clock.advance(120_000)
