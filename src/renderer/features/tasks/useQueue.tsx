@@ -50,6 +50,8 @@ export function useQueue(queue: readonly TaskView[]): {
   const [editing, setEditing] = useState<TaskView | null>(null)
   const [removed, setRemoved] = useState<{ id: string; label: string; at: number } | null>(null)
   const [undoError, setUndoError] = useState<AppError | null>(null)
+  /** The row a dragged task is over (it shows where the task would go). */
+  const [over, setOver] = useState<string | null>(null)
   const ids = queue.map((t) => t.id)
   const index = new Map(ids.map((id, i) => [id, i]))
 
@@ -70,7 +72,7 @@ export function useQueue(queue: readonly TaskView[]): {
     return {
       draggable: true,
       tabIndex: 0,
-      className: 'queue-item',
+      className: over === t.id ? 'queue-item queue-drop' : 'queue-item',
       'aria-label': `Queued ${i + 1} of ${ids.length}: ${t.prompt.slice(0, 60)}. Alt+Arrow keys move it.`,
       ...({ 'data-queue-id': t.id } as object),
       onKeyDown: (e: KeyboardEvent<HTMLLIElement>) => {
@@ -83,9 +85,14 @@ export function useQueue(queue: readonly TaskView[]): {
         e.dataTransfer.effectAllowed = 'move'
       },
       onDragOver: (e: DragEvent<HTMLLIElement>) => {
-        if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault()
+        if (!e.dataTransfer.types.includes(DRAG_TYPE)) return
+        e.preventDefault()
+        if (over !== t.id) setOver(t.id)
       },
+      onDragLeave: () => setOver((o) => (o === t.id ? null : o)),
+      onDragEnd: () => setOver(null),
       onDrop: (e: DragEvent<HTMLLIElement>) => {
+        setOver(null)
         const dragged = queue.find((q) => q.id === e.dataTransfer.getData(DRAG_TYPE))
         if (!dragged) return
         e.preventDefault()

@@ -103,6 +103,8 @@ describe('Tasks screen: the queue', () => {
     }
     fireEvent.dragStart(rowOf('c').closest('li')!, { dataTransfer })
     fireEvent.dragOver(rowOf('a').closest('li')!, { dataTransfer })
+    // The row it would go to shows it.
+    expect(rowOf('a').closest('li')!.classList.contains('queue-drop')).toBe(true)
     fireEvent.drop(rowOf('a').closest('li')!, { dataTransfer })
     await waitFor(() => expect(rows()).toEqual(['c', 'a', 'b', 'done']))
     expect(main.of('tasks:reorder')).toEqual([{ ids: ['c', 'a', 'b'] }])
@@ -184,5 +186,47 @@ describe('Tasks screen: the queue', () => {
     await waitFor(() => expect(rows()).toEqual(['a', 'b2', 'done']))
     expect(main.of('tasks:restore')).toEqual([{ id: 'b' }])
     expect(screen.queryByTestId('queue-removed')).toBeNull()
+  })
+
+  it('an edit over a budget cap says so and can go over it once', async () => {
+    const main = queueMain([queued('a', 0)], {
+      'tasks:request': () => ({
+        ok: true,
+        value: {
+          id: 'a',
+          kind: 'image',
+          request: { model: 'std-image-2', prompt: 'prompt a' },
+          referenceCount: 0,
+        },
+      }),
+      'tasks:edit': (p) =>
+        (p as { overrideBudget?: boolean }).overrideBudget
+          ? { ok: true, value: queued('a', 0, { costUsd: 0.02, costLabel: '$0.02', updatedAt: 5 }) }
+          : {
+              ok: false,
+              error: {
+                code: 'over_budget',
+                message: "This request ($0.01) would go over today's image cap of $0.02.",
+              },
+            },
+    })
+    render(<TasksScreen />)
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    fireEvent.click(within(rowOf('a')).getByRole('button', { name: 'Edit…' }))
+    const dialog = within(await screen.findByTestId('edit-queued'))
+    fireEvent.change(await dialog.findByLabelText('Quality'), { target: { value: 'high' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }))
+    expect((await dialog.findByRole('alert')).textContent).toContain("today's image cap")
+    fireEvent.click(dialog.getByRole('button', { name: 'Go over the cap once' }))
+    await waitFor(() => expect(screen.queryByTestId('edit-queued')).toBeNull())
+    expect(main.of('tasks:edit')).toEqual([
+      { id: 'a', request: { model: 'std-image-2', prompt: 'prompt a', quality: 'high' } },
+      {
+        id: 'a',
+        request: { model: 'std-image-2', prompt: 'prompt a', quality: 'high' },
+        overrideBudget: true,
+      },
+    ])
+    expect(within(rowOf('a')).getByText('$0.02')).toBeTruthy()
   })
 })
