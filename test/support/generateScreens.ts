@@ -36,6 +36,8 @@ export const taskView = (over: Partial<TaskView> = {}): TaskView => ({
   preview: null,
   retryOf: null,
   batch: null,
+  queuePosition: null,
+  queuePriority: 0,
   ...over,
 })
 

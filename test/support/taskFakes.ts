@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { ManualClock } from '@main/adapters/clock/ManualClock'
 import { RecordingNotifier } from '@main/adapters/notifications/Notifier'
 import { type NewTaskFields, queuedRecord } from '@main/services/admission/newTask'
+import type { BatchRecord } from '@main/services/journal/BatchJournal'
 import { Journal } from '@main/services/journal/Journal'
 import type { TaskJournal } from '@main/services/journal/TaskJournal'
 import { ledgerRowOf } from '@main/services/journal/taskLedger'
@@ -24,6 +25,7 @@ import type {
   TaskGateway,
   WorkbenchEvent,
 } from '@main/services/tasks/ports'
+import type { BatchCell } from '@shared/batch/types'
 import { type AppError, AppFailure } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
 
@@ -225,6 +227,32 @@ export function newTask(overrides: Partial<NewTask> = {}): NewTask {
     ...overrides,
   }
 }
+
+/** A task's place in batch `batchId` (no axes, first repeat). */
+export const batchCell = (batchId: string, index: number): BatchCell => ({
+  batchId,
+  index,
+  x: null,
+  y: null,
+  repeat: 1,
+  picks: [],
+})
+
+/** A running image batch's row (no axes), as admission writes it with its tasks. */
+export const batchRecord = (id: string, createdAt = 0): BatchRecord => ({
+  id,
+  requestId: null,
+  title: id,
+  kind: 'image',
+  model: 'std-image-2',
+  state: 'running',
+  createdAt,
+  updatedAt: createdAt,
+  total: 2,
+  estimateUsd: 0.02,
+  axes: { xField: null, yField: null, xValues: [], yValues: [] },
+  demo: false,
+})
 
 export const LIMITS: Limits = { image: 4, video: 8, art: 2, workbench: 2 }
 

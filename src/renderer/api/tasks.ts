@@ -1,3 +1,4 @@
+import type { InputOf } from '@shared/ipc/contract'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
 import { api, call } from './client'
@@ -16,3 +17,12 @@ export const newRequestId = (): string =>
  */
 export const submitTask = (input: SubmitTaskInput) =>
   call(() => api().tasks.submit({ requestId: newRequestId(), ...input }))
+
+/** A queued, never-sent task's request, for the edit dialog (refused once it was sent). */
+export const queuedRequest = (id: string) => call(() => api().tasks.request({ id }))
+
+/**
+ * Edits a queued, never-sent task's request: main validates, prices and checks it against the
+ * budget as a new request, and answers the task with its new estimate (or field errors).
+ */
+export const editQueued = (input: InputOf<'tasks:edit'>) => call(() => api().tasks.edit(input))

@@ -138,6 +138,11 @@ export interface BatchView {
   xValues: string[]
   yValues: string[]
   demo: boolean
+  /**
+   * "Run first": higher runs its queued tasks before every other batch's and every single task
+   * (0: none; the batch given priority last is highest).
+   */
+  priority: number
 }
 
 /** One cell of the batch grid: its task and what it saved. */

@@ -64,6 +64,13 @@ export interface TaskView {
   retryOf: string | null
   /** The batch this task belongs to and its place there; null for a single generation. */
   batch: BatchCell | null
+  /**
+   * A queued task's place in the run order (0 runs next; every kind in one order, see
+   * journal/TaskJournal `runOrder`); null once it left the queue.
+   */
+  queuePosition: number | null
+  /** Its batch's priority ("Run first"; 0: none, higher runs first); 0 for a single task. */
+  queuePriority: number
 }
 
 /** `tasks:updated`: the views that changed since the last event, and the ids that went away. */
@@ -79,4 +86,15 @@ export interface OpenedResult {
   /** gen-media: URL of the original file. */
   url: string
   media: 'image' | 'video'
+}
+
+/**
+ * A queued, never-sent task's request as the edit dialog starts from it (`tasks:request`): its
+ * kind, its request fields (no file paths, no key) and how many reference files it sends.
+ */
+export interface QueuedRequestView {
+  id: string
+  kind: TaskKind
+  request: Record<string, unknown>
+  referenceCount: number
 }

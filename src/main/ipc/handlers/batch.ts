@@ -19,6 +19,7 @@ export const batchHandlers = (c: Container) =>
     'batch:pause': ({ id }) => c.batches.pause(id),
     'batch:resume': ({ id }) => c.batches.resume(id),
     'batch:cancel': ({ id }) => c.batches.cancel(id),
+    'batch:prioritize': ({ id, first }) => c.batches.prioritize(id, first),
     'batch:exportGrid': async ({ id }, ctx) => {
       const batch = await c.batches.get(id)
       const dest = await c.platform.chooseSaveFile(ctx.senderId, {

@@ -18,4 +18,10 @@ export const tasksHandlers = (c: Container) =>
     'tasks:confirmQuote': ({ id, quoteId }) => c.tasks.confirmQuote(id, quoteId),
     'tasks:resume': ({ id }) => c.tasks.resume(id),
     'tasks:openResult': ({ id }) => c.tasks.openResult(id),
+    'tasks:request': ({ id }) => c.tasks.queuedRequest(id),
+    'tasks:reorder': ({ ids }) => c.tasks.reorder(ids),
+    'tasks:runNext': ({ id }) => c.tasks.runNext(id),
+    'tasks:edit': ({ id, ...edit }) => c.admission.editQueued(id, edit),
+    'tasks:remove': ({ id }) => c.tasks.remove(id),
+    'tasks:restore': ({ id }) => c.admission.restoreRemoved(id),
   }) satisfies Partial<Handlers>

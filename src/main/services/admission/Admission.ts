@@ -18,7 +18,8 @@ import type { TaskFiles, TaskRecord } from '../journal/taskRecord'
 import type { TaskRequests } from '../journal/TaskRequests'
 import type { BudgetGate } from '../spending/BudgetGate'
 import { prepareFiles } from './files'
-import { type Origin, recordOf } from './newTask'
+import { inputOfTask, type Origin, recordOf } from './newTask'
+import { editedRequest, ledgerAmountOf, notUnsent, parseEdit, type QueuedEdit } from './queuedEdit'
 import { canonicalHashOf, canonicalHashSync, hashReferences, refuseRepeat } from './repeats'
 import { validateSubmission } from './validate'
 
@@ -28,6 +29,8 @@ export interface TaskIntake {
   accept(records: readonly TaskRecord[]): Promise<TaskView[]>
   /** The view of a task already journaled (the same requestId again). */
   view(record: TaskRecord): Promise<TaskView>
+  /** A journaled task changed outside the engine (an edit): its view goes out to every screen. */
+  changed?(id: string): void
 }
 
 export interface AdmissionOptions {
@@ -125,12 +128,7 @@ export class Admission {
         action: 'Wait until the task ends; its request key is still in use.',
       })
     }
-    const input = { kind: t.kind, request: t.request } as SubmitTaskInput
-    if (input.kind === 'edit') input.images = t.files.images
-    if (input.kind === 'native') {
-      if (t.files.image) input.image = t.files.image
-      if (t.files.mask) input.mask = t.files.mask
-    }
+    const input = inputOfTask(t)
     const admitted = await this.admit(
       [
         {
@@ -310,6 +308,98 @@ export class Admission {
   /** Removes the copies made for tasks that were never journaled (refused, or already there). */
   private async discard(prepared: ReadonlyArray<{ dir: string }>): Promise<void> {
     await Promise.all(prepared.map((p) => fs.rm(p.dir, { recursive: true, force: true })))
+  }
+
+  /**
+   * Edits a queued task that was never sent (issue #29). The new request takes the path of a new
+   * one: its shape, the catalog's validators, the paid-repeat check, then the budget gate, which
+   * weighs only what it costs beyond the amount already committed for this task (the ledger row
+   * is replaced, not added to). The task row (request, estimate, a NEW key: it is a different
+   * request, and the old key was never sent, so no charge can be lost) and its ledger row
+   * (amount, basis) change in one transaction before anything is sent; the task keeps its id and
+   * place. The unsent check and the write run with no await between them on main's one thread, and
+   * the engine re-reads the row once a task has its slot, so a send either came first (the edit
+   * is refused, nothing written) or carries the edit.
+   */
+  async editQueued(id: string, edit: QueuedEdit): Promise<TaskView> {
+    const before = this.unsentQueued(id)
+    if (before.kind === 'workbench') {
+      return fail(
+        'validation',
+        'A quoted art request cannot be edited: its price was quoted for it.',
+        {
+          action: 'Remove it, then quote and run the changed request in Art workbench.',
+        },
+      )
+    }
+    const input = parseEdit(inputOfTask(before, edit.request))
+    await this.validate({ input })
+    const canonical = await canonicalHashOf(input)
+    const budgets = await this.o.gate.budgets()
+    // From here to the commit: no await, so the engine cannot send it in between.
+    const t = this.unsentQueued(id)
+    if (!t.demo && !edit.allowRepeat && canonical) {
+      const paid = this.o.requests.paid(canonical)
+      if (paid) refuseRepeat(paid)
+    }
+    this.o.gate.checkReplacing(budgets, input, t.quote?.priceUsd ?? t.costUsd, {
+      demo: t.demo,
+      override: edit.overrideBudget === true,
+      what: 'request',
+    })
+    const next = editedRequest(input)
+    this.o.transaction(() => {
+      if (!this.o.tasks.replaceQueuedRequest(id, next, this.clock.now())) notUnsent()
+      this.o.ledger.reprice(id, ledgerAmountOf(next))
+      if (canonical) this.o.requests.record(id, canonical)
+    })
+    this.o.intake.changed?.(id)
+    return this.o.intake.view(this.o.tasks.get(id)!)
+  }
+
+  /**
+   * Undoes the removal of a queued task that was never sent (tasks:restore): its request is
+   * admitted again as a new task by the same path as any request (validated, priced, the budget
+   * checked: the removed task's ledger row was voided, so it no longer counts), with a new key,
+   * and takes the removed task's place in the queue. Asking twice restores it once. The paid-repeat
+   * question is not asked again: it was answered when the request was first admitted.
+   */
+  async restoreRemoved(id: string): Promise<TaskView> {
+    const t = this.o.tasks.get(id)
+    if (!t || !t.dismissed || t.state !== 'cancelled' || t.attempts > 0 || t.startedAt !== null) {
+      return fail('validation', 'Only a removed task that was never sent can be restored.', {
+        action: 'Start the request again from its form.',
+      })
+    }
+    const input = { ...inputOfTask(t), requestId: `restore-${t.id}` }
+    const existing = this.o.tasks.byRequestId(input.requestId)
+    if (existing) return this.o.intake.view(existing)
+    const place = this.o.tasks.queuePosition(id)
+    const admitted = await this.admit(
+      [{ input, origin: { retryOf: t.retryOf, batch: t.batch }, allowRepeat: true }],
+      { override: false, what: 'request', demo: t.demo },
+      () => {
+        const again = this.o.tasks.byRequestId(input.requestId)
+        return again ? [again] : null
+      },
+    )
+    const record = admitted.records[0]!
+    if (admitted.existing) return this.o.intake.view(record)
+    if (place !== null) this.o.tasks.placeAt(record.id, place)
+    // The new task has its own copies now: the removed one's folder is no longer needed.
+    await this.discard([{ dir: join(this.o.userDataDir, 'tasks', id) }])
+    return (await this.o.intake.accept(admitted.records))[0]!
+  }
+
+  /** The task, if it is still queued and was never sent; a clear refusal otherwise. */
+  private unsentQueued(id: string): TaskRecord {
+    const t = this.o.tasks.get(id)
+    if (!t || t.dismissed)
+      return fail('not_found', 'This task is no longer in the list.', {
+        action: 'Refresh the Tasks screen.',
+      })
+    if (t.state !== 'queued' || t.attempts > 0) notUnsent()
+    return t
   }
 }
 

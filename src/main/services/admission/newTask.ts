@@ -90,3 +90,20 @@ export function queuedRecord(fields: NewTaskFields, now: number): TaskRecord {
     dismissed: false,
   }
 }
+
+/**
+ * A journaled task's request as a submission again, with `request` in place of its own (an edit):
+ * the files it sends are the task's own copies (an edit's references, a native source and mask).
+ */
+export function inputOfTask(
+  t: Pick<TaskRecord, 'kind' | 'request' | 'files'>,
+  request: Record<string, unknown> = t.request,
+): SubmitTaskInput {
+  const input = { kind: t.kind, request } as SubmitTaskInput
+  if (input.kind === 'edit') input.images = t.files.images
+  if (input.kind === 'native') {
+    if (t.files.image) input.image = t.files.image
+    if (t.files.mask) input.mask = t.files.mask
+  }
+  return input
+}

@@ -28,7 +28,7 @@ export interface BatchServiceOptions {
   /** The budget rule a plan is shown against (the same one admission applies). */
   gate: Pick<BudgetGate, 'budgets' | 'refusal'>
   /** Steers the batch's tasks (cancel what was never sent, wake a resumed batch's queue). */
-  tasks: Pick<TaskService, 'cancel' | 'wake' | 'onBatchesChanged'>
+  tasks: Pick<TaskService, 'cancel' | 'wake' | 'onBatchesChanged' | 'queueChanged'>
   /** The batches' rows and their tasks' rows, read here and written only by admission. */
   batches: BatchJournal
   journal: Pick<TaskJournal, 'byBatch' | 'results' | 'typicalSeconds'>
@@ -243,6 +243,18 @@ export class BatchService {
     return this.emit(id)
   }
 
+  /**
+   * "Run first" (or back to the usual order): the batch's queued tasks go before every other
+   * batch's and every single task (see TaskJournal's run order); the slots follow it as they
+   * free up. Its queued tasks' places are sent to the Tasks screen.
+   */
+  async prioritize(id: string, first: boolean): Promise<BatchView> {
+    this.record(id)
+    this.o.batches.setPriority(id, first, this.clock.now())
+    await this.o.tasks.queueChanged()
+    return this.emit(id)
+  }
+
   /** Tells the renderer that these batches changed (their tasks moved on). */
   async touched(ids: readonly string[]): Promise<void> {
     for (const id of ids) await this.emit(id).catch(() => null)
@@ -288,6 +300,7 @@ export class BatchService {
       xValues: b.axes.xValues,
       yValues: b.axes.yValues,
       demo: b.demo,
+      priority: this.o.batches.priority(b.id),
     }
   }
 

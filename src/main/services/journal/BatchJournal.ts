@@ -115,6 +115,29 @@ export class BatchJournal {
     return row?.state === 'paused'
   }
 
+  /**
+   * Gives the batch priority ("Run first": its queued tasks go before every other batch's and
+   * every single task; the batch given it last goes first) or takes it back (0). False if unknown.
+   */
+  setPriority(id: string, first: boolean, now: number): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE batches SET updated_at = ?, priority = CASE WHEN ? THEN
+             (SELECT COALESCE(MAX(priority), 0) + 1 FROM batches) ELSE 0 END WHERE id = ?`,
+        )
+        .run(now, first ? 1 : 0, id).changes > 0
+    )
+  }
+
+  /** The batch's priority (0: none; higher runs first). */
+  priority(id: string): number {
+    return (
+      (this.db.prepare('SELECT priority FROM batches WHERE id = ?').pluck().get(id) as
+        number | undefined) ?? 0
+    )
+  }
+
   /** How many of the batch's tasks are in each state. */
   counts(id: string): Record<string, number> {
     const rows = this.db

@@ -220,6 +220,24 @@ export class SpendLedger {
   }
 
   /**
+   * A queued task was edited before it was sent: its pending row takes the new estimate, model
+   * and prompt (call in the transaction that changes the task). False if the row has ended.
+   */
+  reprice(
+    id: string,
+    r: { amountUsd: number | null; basis: LedgerBasis; model: string; prompt: string },
+  ): boolean {
+    const { changes } = this.db
+      .prepare(
+        `UPDATE ledger SET amount_usd = ?, basis = ?, model = ?, prompt = ?
+          WHERE id = ? AND status = 'pending'`,
+      )
+      .run(r.amountUsd, r.basis, r.model, r.prompt.slice(0, PROMPT_CUT), id)
+    if (changes > 0) this.changed()
+    return changes > 0
+  }
+
+  /**
    * Committed USD (pending and settled, real activity only) in the day or the month containing
    * `now`, overall and per kind.
    */

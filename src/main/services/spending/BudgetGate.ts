@@ -3,7 +3,7 @@ import { type Budgets, type BudgetState, NO_BUDGETS } from '@shared/spending/typ
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
-import type { SpendLedger } from '../journal/SpendLedger'
+import { SPEND_KIND, type SpendLedger } from '../journal/SpendLedger'
 import { budgetState, crossedCap, refuseOverBudget, spendOfInputs } from './budgetCheck'
 
 export interface BudgetGateOptions {
@@ -60,6 +60,26 @@ export class BudgetGate {
   check(budgets: Budgets, inputs: readonly SubmitTaskInput[], at: GateContext): void {
     if (at.override) return
     const refusal = this.refusal(budgets, inputs, at.demo)
+    if (refusal) refuseOverBudget(refusal, at.what)
+  }
+
+  /**
+   * An edit of a journaled request that was never sent: its old amount (`replacedUsd`) is already
+   * committed in the ledger, so only what the new request costs beyond it is weighed (nothing
+   * when it costs the same or less: an edit that lowers the price always passes). Synchronous, as
+   * `check`: the caller rewrites the task and its ledger row right after.
+   */
+  checkReplacing(
+    budgets: Budgets,
+    input: SubmitTaskInput,
+    replacedUsd: number | null,
+    at: GateContext,
+  ): void {
+    if (at.override || at.demo) return
+    const adding = spendOfInputs([input])
+    const kind = SPEND_KIND[input.kind]
+    adding[kind] = Math.max(0, adding[kind] - (replacedUsd ?? 0))
+    const refusal = crossedCap(budgetState(budgets, this.o.ledger, this.clock.now()), adding)
     if (refusal) refuseOverBudget(refusal, at.what)
   }
 }

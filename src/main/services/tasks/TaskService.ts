@@ -6,7 +6,7 @@ import { originalUrl } from '@shared/library/mediaUrls'
 import { MEDIA_TYPES, mediaExtOf } from '@shared/library/types'
 import { fail } from '@shared/result'
 import { type TaskActions, taskActions } from '@shared/tasks/actions'
-import type { OpenedResult, TasksUpdate, TaskView } from '@shared/tasks/views'
+import type { OpenedResult, QueuedRequestView, TasksUpdate, TaskView } from '@shared/tasks/views'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
@@ -135,11 +135,12 @@ export class TaskService {
     if (!engine) return
     const update: TasksUpdate = { changed: [], removed: [] }
     const batches = new Set<string>()
+    const places = engine.places()
     for (const id of ids) {
       const t = journal.get(id)
       if (t?.batch) batches.add(t.batch.batchId)
       if (!t || t.dismissed) update.removed.push(id)
-      else update.changed.push(engine.view(t))
+      else update.changed.push(engine.view(t, places))
     }
     this.o.events.emit('tasks:updated', update)
     if (batches.size === 0) return
@@ -201,6 +202,11 @@ export class TaskService {
     return (await this.start()).view(record)
   }
 
+  /** A task changed outside the engine (admission edited it): its view goes out as tasks:updated. */
+  changed(id: string): void {
+    this.throttle?.add(id)
+  }
+
   /** Drives queued tasks again (their batch was resumed). */
   async wake(ids: readonly string[]): Promise<void> {
     ;(await this.start()).wake(ids)
@@ -222,6 +228,61 @@ export class TaskService {
 
   resume(id: string): Promise<TaskView> {
     return this.act(id, 'resume', (e) => e.resume(id))
+  }
+
+  /**
+   * Puts the queued, never-sent tasks in this order (tasks:reorder: the ids as the user arranged
+   * them; see TaskJournal.setQueueOrder for the rule and its cost). Answers every queued task's
+   * view, each with its new place (and sends them as tasks:updated).
+   */
+  async reorder(ids: readonly string[]): Promise<TaskView[]> {
+    const engine = await this.start()
+    this.o.journal.setQueueOrder(ids)
+    return this.queued(engine)
+  }
+
+  /** A queued, never-sent task's request (the edit dialog starts from it). */
+  async queuedRequest(id: string): Promise<QueuedRequestView> {
+    const { t } = await this.task(id)
+    if (t.state !== 'queued' || t.attempts > 0) return notWaiting()
+    const referenceCount = t.files.images.length + (t.files.image ? 1 : 0)
+    return { id, kind: t.kind, request: t.request, referenceCount }
+  }
+
+  /** "Run next": the queued, never-sent task goes to the front of the queue (of its tier). */
+  async runNext(id: string): Promise<TaskView[]> {
+    const { engine } = await this.task(id)
+    if (!this.o.journal.moveToFront(id)) return notWaiting()
+    return this.queued(engine)
+  }
+
+  /**
+   * Removes a queued task that was never sent: it is cancelled (its ledger row becomes void) and
+   * leaves the list. Its folder is kept so Undo (Admission.restoreRemoved) can admit the same
+   * request again; the other queued tasks' places are answered.
+   */
+  async remove(id: string): Promise<TaskView[]> {
+    const { engine, t } = await this.task(id)
+    if (t.state !== 'queued' || t.attempts > 0) return notWaiting()
+    engine.cancel(id)
+    engine.dismiss(id)
+    return this.queued(engine)
+  }
+
+  /** The run order changed elsewhere (a batch's priority): every queued task's place is sent. */
+  async queueChanged(): Promise<void> {
+    this.queued(await this.start())
+  }
+
+  /** Every queued task's view in run order, also sent as tasks:updated (their places moved). */
+  private queued(engine: TaskEngine): TaskView[] {
+    const ids = this.o.journal.runOrder()
+    for (const id of ids) this.throttle?.add(id)
+    const places = engine.places()
+    return ids.flatMap((id) => {
+      const t = this.o.journal.get(id)
+      return t ? [engine.view(t, places)] : []
+    })
   }
 
   /** The saved outputs of a task, with URLs the renderer can show (gen-media: scheme). */
@@ -248,4 +309,11 @@ export class TaskService {
   private async cleanup(id: string): Promise<void> {
     await fs.rm(join(this.o.userDataDir, 'tasks', id), { recursive: true, force: true })
   }
+}
+
+/** A queue action on a task that has left the queue (sent, stopped) meanwhile. */
+function notWaiting(): never {
+  return fail('validation', 'This task is no longer waiting in the queue: it was already sent.', {
+    action: 'Refresh the Tasks screen; only tasks that were never sent can be moved or removed.',
+  })
 }

@@ -27,6 +27,7 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
   const busy = useBatchStore((s) => s.busy[batch.id])
   const actionError = useBatchStore((s) => s.actionErrors[batch.id])
   const run = useBatchStore((s) => s.run)
+  const prioritize = useBatchStore((s) => s.prioritize)
   const showBatch = useLibraryStore((s) => s.showBatch)
   const go = useNavigationStore((s) => s.go)
   const [confirmCancel, setConfirmCancel] = useState(false)
@@ -114,6 +115,17 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
           {batch.state === 'paused' ? (
             <button type="button" disabled={disabled} onClick={() => void run(batch.id, 'resume')}>
               Resume
+            </button>
+          ) : null}
+          {isOpen(batch) && (batch.counts.queued ?? 0) > 0 ? (
+            <button
+              type="button"
+              disabled={disabled}
+              aria-pressed={batch.priority > 0}
+              title="Its waiting requests go before every other batch's and every single task"
+              onClick={() => void prioritize(batch.id, batch.priority === 0)}
+            >
+              {batch.priority > 0 ? 'Running first' : 'Run first'}
             </button>
           ) : null}
           {isOpen(batch) && !confirmCancel ? (

@@ -2,7 +2,7 @@ import { taskActions } from '@shared/tasks/actions'
 import { isTerminal, KIND_LABELS, STATE_LABELS } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 import { Ban, CopyPlus, Maximize2, RotateCcw, X } from 'lucide-react'
-import { useId, useState } from 'react'
+import { type LiHTMLAttributes, type ReactNode, useId, useState } from 'react'
 
 import { trapTab } from '../../components/focusTrap'
 import { originalSrc } from '../../components/media'
@@ -10,8 +10,21 @@ import { RepeatNotice } from '../../forms/RepeatNotice'
 import { useTasksStore } from '../../stores/tasks'
 import { adviceFor, elapsedOf, formatElapsed, priceLabel, statusLine } from './format'
 
-/** One task: what it is, where it stands, what it cost, what went wrong, and what can be done. */
-export function TaskRow({ task, now }: { task: TaskView; now: number }) {
+/**
+ * One task: what it is, where it stands, what it cost, what went wrong, and what can be done. A
+ * queued task's row gets the queue's item props (drag, keys) and controls from the screen.
+ */
+export function TaskRow({
+  task,
+  now,
+  item,
+  controls,
+}: {
+  task: TaskView
+  now: number
+  item?: LiHTMLAttributes<HTMLLIElement>
+  controls?: ReactNode
+}) {
   const headingId = useId()
   const actions = taskActions(task)
   const busy = useTasksStore((s) => s.busy[task.id])
@@ -27,7 +40,7 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
     (task.attention === 'quote_changed' || task.attention === 'price_above_estimate')
 
   return (
-    <li>
+    <li {...item}>
       <article
         className={`task task-${task.state}`}
         aria-labelledby={headingId}
@@ -180,6 +193,7 @@ export function TaskRow({ task, now }: { task: TaskView; now: number }) {
         ) : null}
 
         <div className="task-actions">
+          {controls}
           {actions.openResult ? (
             <button
               type="button"

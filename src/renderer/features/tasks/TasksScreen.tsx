@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import { sortTasks, useTasksStore } from '../../stores/tasks'
 import { BatchesSection } from '../batch/BatchesSection'
 import { ResultViewer, TaskRow } from './TaskRow'
+import { inQueue, queueOf, useQueue } from './useQueue'
 
 type Filter = 'all' | 'active' | 'attention' | 'finished'
 
@@ -36,7 +37,8 @@ function useNow(active: boolean): number {
 }
 
 /**
- * The task monitor: every generation of every kind, newest first, with its status, progress,
+ * The task monitor: the queue in run order (drag or Alt+Arrow to reorder, Run next, Edit,
+ * Remove with Undo), then every other generation of every kind, newest first, with its status, progress,
  * elapsed time, cost, the service's error and what to do, and its actions. Tasks survive
  * restarts and renderer reloads: the list comes from main's journal.
  */
@@ -49,7 +51,13 @@ export default function TasksScreen() {
 
   useEffect(() => connect(), [connect])
 
-  const list = useMemo(() => sortTasks(tasks), [tasks])
+  // The queue first, in run order (what runs next on top), then every other task newest first.
+  const queue = useMemo(() => queueOf(Object.values(tasks)), [tasks])
+  const list = useMemo(
+    () => [...queue, ...sortTasks(tasks).filter((t) => !inQueue(t))],
+    [tasks, queue],
+  )
+  const { itemFor, controlsFor, overlay } = useQueue(queue)
   const counts = useMemo(() => {
     const c: Record<Filter, number> = { all: 0, active: 0, attention: 0, finished: 0 }
     for (const t of list) for (const f of FILTERS) if (f.test(t)) c[f.id]++
@@ -107,11 +115,12 @@ export default function TasksScreen() {
       ) : (
         <ul className="task-list" aria-label="Tasks">
           {shown.map((t) => (
-            <TaskRow key={t.id} task={t} now={now} />
+            <TaskRow key={t.id} task={t} now={now} item={itemFor(t)} controls={controlsFor(t)} />
           ))}
         </ul>
       )}
       <ResultViewer />
+      {overlay}
     </main>
   )
 }

@@ -12,7 +12,9 @@ export interface BatchActions {
   /** Subscribes to `batch:updated` and loads the list; returns the unsubscribe function. */
   connect(): () => void
   /** Pause, resume or cancel one batch; the error, if any, is kept for that batch. */
-  run(id: string, action: Exclude<BatchAction, 'export'>): Promise<boolean>
+  run(id: string, action: Exclude<BatchAction, 'export' | 'prioritize'>): Promise<boolean>
+  /** "Run first" (or back to the usual order): the batch's queued tasks go before all others. */
+  prioritize(id: string, first: boolean): Promise<boolean>
   loadWildcards(): Promise<void>
   saveWildcard(list: WildcardList): Promise<Result<WildcardList[]>>
   deleteWildcard(name: string): Promise<Result<WildcardList[]>>
@@ -25,6 +27,29 @@ const without = <T>(map: Record<string, T>, id: string): Record<string, T> => {
   const next = { ...map }
   delete next[id]
   return next
+}
+
+type SetBatch = Parameters<StateCreator<BatchStore, [], [], BatchActions>>[0]
+
+/**
+ * One action on one batch: busy while main answers, then the batch's new view, or the refusal
+ * kept for that batch.
+ */
+async function steer(
+  set: SetBatch,
+  id: string,
+  action: BatchAction,
+  ask: () => Promise<Result<BatchView>>,
+): Promise<boolean> {
+  set((s) => ({ busy: { ...s.busy, [id]: action }, actionErrors: without(s.actionErrors, id) }))
+  const r = await call(ask)
+  set((s) => ({
+    busy: without(s.busy, id),
+    ...(r.ok
+      ? { batches: { ...s.batches, [id]: r.value } }
+      : { actionErrors: { ...s.actionErrors, [id]: r.error } }),
+  }))
+  return r.ok
 }
 
 /**
@@ -53,24 +78,15 @@ export const createBatchActions: StateCreator<BatchStore, [], [], BatchActions> 
     return off
   },
 
-  async run(id, action) {
-    set((s) => ({ busy: { ...s.busy, [id]: action }, actionErrors: without(s.actionErrors, id) }))
-    const batchApi = api().batch
-    const r = await call(() =>
-      action === 'pause'
-        ? batchApi.pause({ id })
-        : action === 'resume'
-          ? batchApi.resume({ id })
-          : batchApi.cancel({ id }),
-    )
-    set((s) => ({
-      busy: without(s.busy, id),
-      ...(r.ok
-        ? { batches: { ...s.batches, [id]: r.value } }
-        : { actionErrors: { ...s.actionErrors, [id]: r.error } }),
-    }))
-    return r.ok
-  },
+  run: (id, action) =>
+    steer(set, id, action, () => {
+      const batchApi = api().batch
+      if (action === 'pause') return batchApi.pause({ id })
+      return action === 'resume' ? batchApi.resume({ id }) : batchApi.cancel({ id })
+    }),
+
+  prioritize: (id, first) =>
+    steer(set, id, 'prioritize', () => api().batch.prioritize({ id, first })),
 
   async loadWildcards() {
     const r = await call(() => api().wildcards.list({}))

@@ -2,7 +2,7 @@ import type { BatchView, WildcardList } from '@shared/batch/types'
 import type { AppError } from '@shared/result'
 
 /** What can be done to a running batch from the Tasks screen. */
-export type BatchAction = 'pause' | 'resume' | 'cancel' | 'export'
+export type BatchAction = 'pause' | 'resume' | 'cancel' | 'export' | 'prioritize'
 
 export interface BatchState {
   /** Every batch main reported (not dismissed), by id. */

@@ -3,7 +3,8 @@ import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
 import type { TaskAction, TasksState } from './initialState'
-import { mergeChanges, mergeList } from './merge'
+import { mergeChanges, mergeList, without } from './merge'
+import type { QueueActions } from './queue'
 
 export interface TasksActions {
   /** Asks main for every task and merges the answer (see mergeList). */
@@ -22,14 +23,7 @@ export interface TasksActions {
   clearActionError(id: string): void
 }
 
-export type TasksStore = TasksState & TasksActions
-
-const without = <T>(map: Record<string, T>, id: string): Record<string, T> => {
-  if (!(id in map)) return map
-  const next = { ...map }
-  delete next[id]
-  return next
-}
+export type TasksStore = TasksState & TasksActions & QueueActions
 
 let connections = 0
 let unsubscribe: (() => void) | null = null

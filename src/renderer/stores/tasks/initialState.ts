@@ -17,7 +17,7 @@ export interface TasksState {
   /** The last failed action per task, shown on that task. */
   actionErrors: Record<string, AppError>
   /** Actions in flight, so their buttons are disabled while main answers. */
-  busy: Record<string, TaskAction | 'open'>
+  busy: Record<string, TaskAction | 'open' | 'queue'>
   /** The results being shown in the viewer. */
   viewing: { taskId: string; results: OpenedResult[] } | null
 }

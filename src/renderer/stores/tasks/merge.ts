@@ -52,3 +52,11 @@ export function mergeList(
   }
   return { tasks, removed: held.removed }
 }
+
+/** `map` without `id` (the same object when it has none): per-task errors and busy flags. */
+export const without = <T>(map: Record<string, T>, id: string): Record<string, T> => {
+  if (!(id in map)) return map
+  const next = { ...map }
+  delete next[id]
+  return next
+}

@@ -2,6 +2,8 @@
  * The `batch:` channels and event: a form's request expanded into many (wildcards, X/Y axes,
  * repeats), priced in full before the first is sent, then run, paused, resumed or cancelled.
  */
+import { z } from 'zod'
+
 import { batchIdSchema, batchInputSchema, batchSubmitSchema } from '../../batch/schemas'
 import type { BatchGridView, BatchPlanView, BatchView } from '../../batch/types'
 import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
@@ -29,6 +31,10 @@ export const batchChannels = {
   'batch:cancel': channel<BatchView>()(
     'Cancel every request of the batch not yet sent; requests already sent finish and are saved.',
     batchIdSchema,
+  ),
+  'batch:prioritize': channel<BatchView>()(
+    "Run first (`first: true`): the batch's queued tasks go before every other batch's and every single task; `false` gives the usual order back.",
+    z.object({ id: z.string().min(1).max(64), first: z.boolean() }).strict(),
   ),
   'batch:exportGrid': channel<{ path: string } | null>()(
     "Compose an X/Y batch's results into one labelled PNG at a path chosen with the save dialog; null if cancelled.",

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 
 import { submitTaskSchema } from '../../tasks/submit'
-import type { OpenedResult, TasksUpdate, TaskView } from '../../tasks/views'
+import type { OpenedResult, QueuedRequestView, TasksUpdate, TaskView } from '../../tasks/views'
 import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
 
 /** A task's local id (a UUID made by main). */
@@ -47,6 +47,37 @@ export const tasksChannels = {
   ),
   'tasks:openResult': channel<OpenedResult[]>()(
     "A task's saved outputs with gen-media: URLs to show them.",
+    byId,
+  ),
+  'tasks:request': channel<QueuedRequestView>()(
+    "A queued, never-sent task's request as journaled (no files, no key), for the edit dialog. Refused (validation) once it was sent.",
+    byId,
+  ),
+  'tasks:reorder': channel<TaskView[]>()(
+    'Put the queued, never-sent tasks in this order (every queued id as the user arranged them; one transaction). Answers every queued task in run order.',
+    z.object({ ids: z.array(taskIdSchema).max(100_000) }).strict(),
+  ),
+  'tasks:runNext': channel<TaskView[]>()(
+    'Move a queued, never-sent task to the front of the queue (behind tasks of a batch given priority). Answers every queued task in run order.',
+    byId,
+  ),
+  'tasks:edit': channel<TaskView>()(
+    "Change a queued, never-sent task's request (same kind): validated, priced and checked against the budget like a new request; the task and its ledger row change before anything is sent, with a new key. Refused (validation) once it was sent.",
+    z
+      .object({
+        id: taskIdSchema,
+        request: z.record(z.string(), z.unknown()),
+        allowRepeat: z.boolean().optional(),
+        overrideBudget: z.boolean().optional(),
+      })
+      .strict(),
+  ),
+  'tasks:remove': channel<TaskView[]>()(
+    'Remove a queued, never-sent task: cancelled (its ledger row void) and out of the list. Answers the other queued tasks in run order.',
+    byId,
+  ),
+  'tasks:restore': channel<TaskView>()(
+    "Undo a removal: the removed request is admitted again (validated, priced, budget checked) as a new task with a new key, in the removed one's place.",
     byId,
   ),
 } as const satisfies DomainChannels<'tasks'>

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 
 import type { GatewayTask, SubmitOutcome } from '@main/services/tasks/ports'
 import type { AppError } from '@shared/result'
+import { rejection } from '@test/support/rejection'
 import { failure, running } from '@test/support/taskFakes'
 import { taskServiceRig } from '@test/support/taskServiceRig'
 import sharp from 'sharp'
@@ -22,15 +23,6 @@ function service(opts: Parameters<typeof taskServiceRig>[0] = {}) {
   const rig = taskServiceRig(opts)
   cleanups.push(() => rig.close())
   return rig
-}
-
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p
-  } catch (e) {
-    return (e as { error: AppError }).error
-  }
-  throw new Error('expected a failure')
 }
 
 const video = { model: 'motion-2.0', prompt: 'a wave', duration: 5, resolution: '720p' }

@@ -100,4 +100,28 @@ describe('Batches in the Tasks screen', () => {
     await waitFor(() => expect(main.of('batch:list')).toHaveLength(1))
     expect(container.textContent).toBe('')
   })
+
+  it('Run first gives a batch with waiting requests priority through main, and takes it back', async () => {
+    const main = fakeMain({
+      'batch:list': () => ({ ok: true, value: [batchView()] }),
+      'batch:prioritize': (p) => {
+        const { id, first } = p as { id: string; first: boolean }
+        return { ok: true, value: batchView({ id, priority: first ? 3 : 0 }) }
+      },
+    })
+    render(<BatchesSection />)
+    const r = await row()
+    fireEvent.click(r.getByRole('button', { name: 'Run first' }))
+    const on = await r.findByRole('button', { name: 'Running first' })
+    expect(on.getAttribute('aria-pressed')).toBe('true')
+    fireEvent.click(on)
+    await r.findByRole('button', { name: 'Run first' })
+    expect(main.of('batch:prioritize')).toEqual([
+      { id: 'b1', first: true },
+      { id: 'b1', first: false },
+    ])
+    // Nothing left to send: nothing to put first.
+    act(() => main.emit('batch:updated', batchView({ counts: { running: 1, saved: 5 } })))
+    expect(r.queryByRole('button', { name: /Run first|Running first/ })).toBeNull()
+  })
 })

@@ -46,6 +46,7 @@ export const batchView = (over: Partial<BatchView> = {}): BatchView => ({
   xValues: ['20', '30', '40'],
   yValues: ['5', '7.5'],
   demo: false,
+  priority: 0,
   ...over,
 })
 

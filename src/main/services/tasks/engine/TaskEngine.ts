@@ -15,7 +15,7 @@ import { stepPoll } from './steps/poll'
 import { stepStream } from './steps/stream'
 import { stepSubmit } from './steps/submit'
 import { InvalidTransition, type TaskEvent, transition } from './transitions'
-import { toView } from './view'
+import { type QueuePlace, toView } from './view'
 
 export type { Limits } from './slots'
 
@@ -77,7 +77,7 @@ export class TaskEngine {
       budget: { ...DEFAULT_ENGINE_POLICY.budget, ...o.policy?.budget },
     }
     this.budget = new RequestBudget(o.clock, this.policy.budget)
-    this.slots = new ConcurrencySlots({ ...o.limits })
+    this.slots = new ConcurrencySlots({ ...o.limits }, () => o.journal.runOrder())
     this.ctx = {
       journal: o.journal,
       gateway: o.gateway,
@@ -102,7 +102,7 @@ export class TaskEngine {
   /**
    * Recovery: every task the journal holds in an active state is driven again. Tasks already at
    * the server (sent, running, downloading) go first and keep their slots; queued ones follow in
-   * the order they were submitted.
+   * run order (the user's order and batch priority, journal/TaskJournal `runOrder`).
    */
   start(): void {
     if (this.started || this.stopped) return
@@ -153,12 +153,25 @@ export class TaskEngine {
     return this.o.journal.get(id)
   }
 
-  view(t: TaskRecord): TaskView {
-    return toView(t, this.o.journal.results(t.id), this.previews.get(t.id) ?? null)
+  /**
+   * The renderer's view of a task. `places` (from `places()`) saves reading the queue again when
+   * many views are made at once.
+   */
+  view(t: TaskRecord, places?: ReadonlyMap<string, QueuePlace>): TaskView {
+    const place = t.state === 'queued' ? (places ?? this.places()).get(t.id) : undefined
+    return toView(t, this.o.journal.results(t.id), this.previews.get(t.id) ?? null, place)
+  }
+
+  /** Every queued task's place in the run order (one query). */
+  places(): Map<string, QueuePlace> {
+    return new Map(
+      this.o.journal.queue().map((q, position) => [q.id, { position, priority: q.priority }]),
+    )
   }
 
   list(): TaskView[] {
-    return this.o.journal.list().map((t) => this.view(t))
+    const places = this.places()
+    return this.o.journal.list().map((t) => this.view(t, places))
   }
 
   /**

@@ -8,15 +8,25 @@ interface SlotWaiter {
 }
 
 /**
+ * The run order of the tasks that may wait (the journal's queue order). Ids it does not list keep
+ * the order they asked in, after those it lists.
+ */
+export type SlotOrder = () => readonly string[]
+
+/**
  * Concurrency per kind of task (Settings: images, video, art, workbench): a task holds a slot
- * from the moment it leaves the queue until its driver stops; waiting tasks start in the order
- * they asked.
+ * from the moment it leaves the queue until its driver stops. A freed slot goes to the first
+ * waiter in `order` (the user's queue order, batch priority), read when the slot is granted, so
+ * a reorder made while tasks wait counts; without an order, waiters start in the order they asked.
  */
 export class ConcurrencySlots {
   private readonly slots = new Map<ConcurrencyKey, Set<string>>()
   private readonly waiters = new Map<ConcurrencyKey, SlotWaiter[]>()
 
-  constructor(private limits: Limits) {}
+  constructor(
+    private limits: Limits,
+    private readonly order?: SlotOrder,
+  ) {}
 
   /** New limits (settings changed): waiting tasks start if slots opened. */
   setLimits(limits: Limits): void {
@@ -67,10 +77,20 @@ export class ConcurrencySlots {
   private pump(key: ConcurrencyKey): void {
     const set = this.slotSet(key)
     const queue = this.waiters.get(key) ?? []
-    while (queue.length > 0 && set.size < Math.max(1, this.limits[key])) {
+    const free = () => set.size < Math.max(1, this.limits[key])
+    if (queue.length > 1 && free() && this.order) this.sort(queue)
+    while (queue.length > 0 && free()) {
       const w = queue.shift()!
       set.add(w.id)
       w.resolve()
     }
+  }
+
+  /** Puts the waiters in run order (stable: ids the order does not list stay last, as they asked). */
+  private sort(queue: SlotWaiter[]): void {
+    const rank = new Map<string, number>()
+    for (const [i, id] of this.order!().entries()) rank.set(id, i)
+    const last = Number.MAX_SAFE_INTEGER
+    queue.sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last))
   }
 }

@@ -4,8 +4,21 @@ import type { TaskRecord } from '../../journal/TaskJournal'
 
 const PROMPT_PREVIEW = 300
 
+/** Where a queued task stands: its place in the run order and its batch's priority. */
+export interface QueuePlace {
+  position: number | null
+  priority: number
+}
+
+const UNQUEUED: QueuePlace = { position: null, priority: 0 }
+
 /** The renderer's view of a journal row: no key, no request body, no file paths. */
-export function toView(t: TaskRecord, results: TaskResultView[], preview: string | null): TaskView {
+export function toView(
+  t: TaskRecord,
+  results: TaskResultView[],
+  preview: string | null,
+  place: QueuePlace = UNQUEUED,
+): TaskView {
   return {
     id: t.id,
     kind: t.kind,
@@ -32,5 +45,7 @@ export function toView(t: TaskRecord, results: TaskResultView[], preview: string
     preview,
     retryOf: t.retryOf,
     batch: t.batch,
+    queuePosition: place.position,
+    queuePriority: place.priority,
   }
 }
