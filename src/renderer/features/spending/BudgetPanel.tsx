@@ -46,7 +46,9 @@ export function BudgetPanel() {
       )
       return
     }
-    const r = await save(parsed.budgets)
+    // The project caps are edited in their own panel: kept as they are.
+    const perProject = budget?.budgets.perProject
+    const r = await save({ ...parsed.budgets, ...(perProject ? { perProject } : {}) })
     if (r.ok) {
       setEdited(null)
       setSaved(true)
