@@ -2,9 +2,9 @@ import { NO_BUDGETS } from '@shared/spending/types'
 import { type FormEvent, useRef, useState } from 'react'
 
 import { Field } from '../../components/Field'
-import { capLine } from '../../components/spendFormat'
 import { selectActiveProject, useSettingsStore } from '../../stores/settings'
 import { capUse, useSpendingStore } from '../../stores/spending'
+import { CapField } from './CapField'
 import {
   newProjectProblem,
   parseProjectRows,
@@ -83,24 +83,16 @@ export function ProjectCapsPanel() {
               const key = `${r.project}.${field}`
               const use = capUse(budget, field === 'daily' ? 'day' : 'month', null, r.project)
               return (
-                <Field
+                <CapField
                   key={field}
                   label={`${r.project}: ${field} cap (USD)`}
+                  value={r[field]}
                   error={errors[key]}
-                  hint={use ? capLine(use) : r.project === active ? 'No cap' : undefined}
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="text"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      placeholder="No cap"
-                      value={r[field]}
-                      onChange={(e) => edit(r.project, { [field]: e.target.value }, key)}
-                    />
-                  )}
-                </Field>
+                  use={use}
+                  warnAt={budgets.warnAt}
+                  testId={key}
+                  onChange={(v) => edit(r.project, { [field]: v }, key)}
+                />
               )
             })}
           </fieldset>
