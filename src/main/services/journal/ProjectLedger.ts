@@ -1,4 +1,4 @@
-import { dayKeyOf, monthKeyOf } from '@shared/spending/days'
+import { addDays, dayKeyOf, daysIn, monthKeyOf } from '@shared/spending/days'
 import type { DayKey, LedgerEntryView } from '@shared/spending/types'
 import type { Statement } from 'better-sqlite3'
 
@@ -31,6 +31,15 @@ export class ProjectLedger {
   private readonly nextStmt: Statement
   private readonly totalsStmt: Statement
   private readonly committedStmt: Statement
+  private readonly byDayStmt: Statement
+  /**
+   * Each past day's committed totals by project (key `demo|day`; [] for a day with none), read
+   * on demand and kept, so a year's summary reads its ~365 days once, not on every ledger change.
+   * A past day's committed sums move only when a pending row fails, is voided or re-quoted (or a
+   * row is opened with a past date): each drops the whole cache (`invalidate`). New rows are
+   * today's, and today is always read live. Dropped, too, when the day changes.
+   */
+  private past: { today: DayKey; days: Map<string, ProjectTotals[]> } | null = null
 
   constructor(private readonly db: Db) {
     this.firstStmt = db.prepare(
@@ -46,6 +55,13 @@ export class ProjectLedger {
               COALESCE(SUM(${MICROS}), 0) AS m
          FROM ledger INDEXED BY ledger_project
         WHERE demo = ? AND project = ? AND day BETWEEN ? AND ? AND ${COMMITTED}`,
+    )
+    this.byDayStmt = db.prepare(
+      `SELECT day, COUNT(*) AS n, COALESCE(SUM(amount_usd IS NULL), 0) AS unpriced,
+              COALESCE(SUM(${MICROS}), 0) AS m
+         FROM ledger INDEXED BY ledger_project
+        WHERE demo = ? AND project = ? AND day BETWEEN ? AND ? AND ${COMMITTED}
+        GROUP BY day`,
     )
     this.committedStmt = db.prepare(
       `SELECT COALESCE(SUM(${MICROS}), 0) AS m FROM ledger INDEXED BY ledger_project
@@ -66,22 +82,60 @@ export class ProjectLedger {
 
   /**
    * Committed totals (pending and settled) of each project with a request in the range, for the
-   * demo flags given; projects with nothing committed in the range are left out.
+   * demo flags given; projects with nothing committed in the range are left out. Past days come
+   * from the cache (read once), today and later live.
    */
-  totals(from: DayKey, to: DayKey, flags: ReadonlyArray<0 | 1>): ProjectTotals[] {
+  totals(
+    from: DayKey,
+    to: DayKey,
+    flags: ReadonlyArray<0 | 1>,
+    today: DayKey = dayKeyOf(Date.now()),
+  ): ProjectTotals[] {
+    if (this.past?.today !== today) this.past = { today, days: new Map() }
+    const days = this.past.days
     const sums = new Map<string, ProjectTotals>()
-    for (const demo of flags)
-      for (const project of this.names(demo)) {
-        const t = this.totalsStmt.get(demo, project, from, to) as Omit<ProjectTotals, 'project'>
-        if (t.n === 0) continue
-        const seen = sums.get(project)
-        if (seen) {
-          seen.n += t.n
-          seen.unpriced += t.unpriced
-          seen.m += t.m
-        } else sums.set(project, { project, ...t })
+    const add = (t: ProjectTotals) => {
+      const seen = sums.get(t.project)
+      if (!seen) sums.set(t.project, { ...t })
+      else {
+        seen.n += t.n
+        seen.unpriced += t.unpriced
+        seen.m += t.m
       }
+    }
+    const lastPast = to < today ? to : addDays(today, -1)
+    const pastDays = from <= lastPast ? daysIn(from, lastPast) : []
+    for (const demo of flags) {
+      const missing = pastDays.filter((d) => !days.has(`${demo}|${d}`))
+      if (missing.length > 0) this.fill(demo, missing[0]!, missing[missing.length - 1]!)
+      for (const d of pastDays) for (const t of days.get(`${demo}|${d}`)!) add(t)
+      const liveFrom = from > today ? from : today
+      if (liveFrom <= to)
+        for (const project of this.names(demo)) {
+          const t = this.totalsStmt.get(demo, project, liveFrom, to) as Omit<
+            ProjectTotals,
+            'project'
+          >
+          if (t.n > 0) add({ project, ...t })
+        }
+    }
     return [...sums.values()]
+  }
+
+  /** Reads the past days `from`..`to` of one demo flag into the cache (each project's days). */
+  private fill(demo: 0 | 1, from: DayKey, to: DayKey): void {
+    const days = this.past!.days
+    for (const d of daysIn(from, to)) days.set(`${demo}|${d}`, [])
+    for (const project of this.names(demo))
+      for (const r of this.byDayStmt.all(demo, project, from, to) as Array<
+        Omit<ProjectTotals, 'project'> & { day: DayKey }
+      >)
+        days.get(`${demo}|${r.day}`)?.push({ project, n: r.n, unpriced: r.unpriced, m: r.m })
+  }
+
+  /** A past day's committed sums may have moved: forget every cached day. */
+  invalidate(): void {
+    this.past = null
   }
 
   /**

@@ -193,6 +193,8 @@ export class SpendLedger {
       prompt: e.prompt.slice(0, PROMPT_CUT),
       project: e.project ?? null,
     })
+    // A row dated before today changes a day the per-project cache holds.
+    if (changes > 0 && dayKeyOf(e.createdAt) < dayKeyOf(Date.now())) this.projects.invalidate()
     if (changes > 0) this.changed()
   }
 
@@ -202,12 +204,17 @@ export class SpendLedger {
    * for a generation, the reply's message id for a chat request.
    */
   setStatus(id: string, status: Exclude<LedgerStatus, 'pending'>, at: number): void {
-    if (this.statusStmt.run(status, at, id).changes > 0) this.changed()
+    if (this.statusStmt.run(status, at, id).changes === 0) return
+    // pending → settled keeps a row committed; failed and void take it out of the sums.
+    if (status !== 'settled') this.projects.invalidate()
+    this.changed()
   }
 
   /** The user accepted a workbench quote: the row now carries the quoted price. */
   setQuote(id: string, amountUsd: number): void {
-    if (this.quoteStmt.run(amountUsd, id).changes > 0) this.changed()
+    if (this.quoteStmt.run(amountUsd, id).changes === 0) return
+    this.projects.invalidate()
+    this.changed()
   }
 
   /**

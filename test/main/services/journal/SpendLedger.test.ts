@@ -550,3 +550,50 @@ describe('by project', () => {
     expect(ledger.projects.committed('Q', 'month', at(2025, 4, 15))).toBe(32)
   })
 })
+
+describe('by project: past days read once', () => {
+  it('follows every change of a past day after the sums were read (fail, void, quote, late row)', () => {
+    const a = row({ project: 'P', amountUsd: 1 })
+    const b = row({ project: 'P', amountUsd: 2 })
+    const c = row({ project: 'P', amountUsd: 4, kind: 'art', taskKind: 'workbench' })
+    const sums = () =>
+      ledger
+        .summary('2025-03-01', '2025-03-31', false)
+        .byProject.map((p) => [p.project, p.usd, p.count])
+    expect(sums()).toEqual([['P', 7, 3]])
+    ledger.setStatus(a, 'settled', at(2025, 3, 12, 13))
+    expect(sums()).toEqual([['P', 7, 3]])
+    ledger.setStatus(a, 'failed', at(2025, 3, 12, 13)) // settled stays settled
+    expect(sums()).toEqual([['P', 7, 3]])
+    ledger.setStatus(b, 'void', at(2025, 3, 12, 13))
+    expect(sums()).toEqual([['P', 5, 2]])
+    ledger.setQuote(c, 0.5)
+    expect(sums()).toEqual([['P', 1.5, 2]])
+    row({ project: 'Q', amountUsd: 3, createdAt: at(2025, 3, 5) })
+    expect(sums()).toEqual([
+      ['Q', 3, 1],
+      ['P', 1.5, 2],
+    ])
+    // The same answers as reading the ledger afresh (a new day: nothing kept).
+    expect(
+      ledger.projects
+        .totals('2025-03-01', '2025-03-31', [0], '2025-04-02')
+        .map((t) => [t.project, t.m / 1e6, t.n])
+        .sort(),
+    ).toEqual([
+      ['P', 1.5, 2],
+      ['Q', 3, 1],
+    ])
+  })
+
+  it('reads today live: rows of today are counted as they come', () => {
+    const today = new Date()
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`
+    const sums = () => ledger.projects.totals(day, day, [0]).map((t) => [t.project, t.n])
+    expect(sums()).toEqual([])
+    row({ project: 'Now', createdAt: Date.now() })
+    expect(sums()).toEqual([['Now', 1]])
+    row({ project: 'Now', createdAt: Date.now() })
+    expect(sums()).toEqual([['Now', 2]])
+  })
+})
