@@ -10,6 +10,10 @@
  * `committed('month')`. 30 timed runs each after a warm-up run. Goal: p95 of every summary
  * ≤ 20 ms.
  *
+ * Projects (issue #29): half the rows belong to one of six projects (the rest to none); the
+ * summary's per-project sums are part of `summary()`, and `projects.totals` (those sums alone) and
+ * `projects.committed` (what a project's caps are checked against) are timed on their own.
+ *
  * Control, same run, same ranges: a bare `SELECT COUNT(*) FROM ledger WHERE day BETWEEN ? AND ?`,
  * the floor of touching a range at all.
  */
@@ -29,6 +33,7 @@ const DAYS = 365
 const BATCH = 1_000
 const RUNS = 30
 const GOAL_MS = 20
+const PROJECTS = ['Client A', 'Client B', 'Zine', 'Portfolio', 'Game jam', 'Wedding']
 
 const MODELS: ReadonlyArray<{
   kind: SpendKind
@@ -126,6 +131,7 @@ async function main(): Promise<void> {
             createdAt,
             demo: random() < 0.1,
             prompt: `a prompt of some length for request ${i}, with words in it`,
+            project: random() < 0.5 ? PROJECTS[Math.floor(random() * PROJECTS.length)]! : null,
           })
           const s = random()
           // Older rows have ended; the last day's are partly still pending.
@@ -165,6 +171,17 @@ async function main(): Promise<void> {
       summaries.push(time(r.name, rows, () => ledger.summary(r.from, r.to, r.includeDemo)))
       controls.push(time(r.name, rows, () => countStmt.get(r.from, r.to)))
     }
+    const byProject: Timing[] = ranges.map((r) =>
+      time(r.name, inRange(r), () =>
+        ledger.projects.totals(r.from, r.to, r.includeDemo ? [0, 1] : [0]),
+      ),
+    )
+    const projectDay = time("project 'day'", 0, () =>
+      ledger.projects.committed('Client A', 'day', now),
+    )
+    const projectMonth = time("project 'month'", 0, () =>
+      ledger.projects.committed('Client A', 'month', now),
+    )
     const committedDay = time("committed('day')", 0, () => ledger.committed('day', now))
     const committedMonth = time("committed('month')", 0, () => ledger.committed('month', now))
 
@@ -218,7 +235,9 @@ async function main(): Promise<void> {
         `${s.name.padEnd(12)} ${String(s.rows).padStart(7)}   ${f(s.p50)} ms  ${f(s.p95)} ms  ${f(s.max)} ms  ${f(c.p95)} ms ${(s.p95 / Math.max(c.p95, 0.001)).toFixed(1).padStart(7)}×`,
       )
     })
-    for (const c of [committedDay, committedMonth])
+    for (const b of byProject)
+      console.log(`by project ${b.name.padEnd(12)} p50 ${f(b.p50)} ms  p95 ${f(b.p95)} ms`)
+    for (const c of [committedDay, committedMonth, projectDay, projectMonth])
       console.log(`${c.name.padEnd(20)} p50 ${f(c.p50)} ms  p95 ${f(c.p95)} ms`)
     for (const [name, plan] of Object.entries(plans))
       console.log(`plan ${name}: ${plan.join(' | ')}`)
@@ -239,6 +258,9 @@ async function main(): Promise<void> {
         committed_p95_ms: r2(Math.max(committedDay.p95, committedMonth.p95)),
         committed_day_p95_ms: r2(committedDay.p95),
         committed_month_p95_ms: r2(committedMonth.p95),
+        by_project_p95_ms_by_range: byRange(byProject),
+        project_committed_day_p95_ms: r2(projectDay.p95),
+        project_committed_month_p95_ms: r2(projectMonth.p95),
         control_p95_ms: r2(overallControl),
         control_p95_ms_by_range: byRange(controls),
         ratio: r2(overall / Math.max(overallControl, 0.001)),

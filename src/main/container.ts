@@ -71,7 +71,11 @@ export function createContainer(options: ContainerOptions) {
   const uploads = new UploadStaging(join(options.userDataDir, 'uploads'))
   const client = new ServiceClient({ connection: () => settings.connection(), diagnostics })
   const downloads = new DownloadService({ client })
-  const gate = new BudgetGate({ ledger: journal.ledger, budgets: () => settings.budgets() })
+  const gate = new BudgetGate({
+    ledger: journal.ledger,
+    budgets: () => settings.budgets(),
+    project: () => settings.activeProject(),
+  })
   const tasks = createTaskService({
     userDataDir: options.userDataDir,
     journal,
@@ -88,6 +92,7 @@ export function createContainer(options: ContainerOptions) {
     gate,
     intake: tasks,
     connection: () => settings.connection(),
+    project: () => settings.activeProject(),
   })
   const chat = createChatService({
     userDataDir: options.userDataDir,

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react'
 
 import { AREA_ICONS } from './areaIcons'
 import { AREAS } from './areas'
+import { ProjectPicker } from './components/ProjectPicker'
 import { useSpringLoad } from './components/springLoad'
 import { FirstRunScreen } from './features/onboarding/FirstRunScreen'
 import { SCREENS } from './features/registry'
@@ -86,6 +87,9 @@ function Frame() {
         </ul>
       </nav>
       <div className="content">
+        <header className="titlebar" aria-label="Title bar">
+          <ProjectPicker />
+        </header>
         <Suspense fallback={<p className="muted screen">Loading…</p>}>
           <Screen />
         </Suspense>

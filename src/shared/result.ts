@@ -67,6 +67,8 @@ export interface BudgetRefusal {
   period: 'day' | 'month'
   /** null: the overall cap; otherwise the kind whose own cap it is. */
   kind: 'image' | 'video' | 'art' | null
+  /** Set when the cap is a project's own (the project active for this request). */
+  project?: string
   capUsd: number
   /** Already committed in the period (pending and settled, not failed or never sent). */
   spentUsd: number

@@ -66,6 +66,10 @@ export function summaryOf(
       { kind: 'video', usd: 0.2, count: 1, unpriced: 0 },
       { kind: 'text', usd: 0, count: 3, unpriced: 3 },
     ],
+    byProject: [
+      { project: 'Client X', usd: 0.2, count: 2, unpriced: 0 },
+      { project: null, usd: 0.1, count: 7, unpriced: 3 },
+    ],
     top: [
       entry({ id: 'l2', kind: 'video', model: 'motion-1', amountUsd: 0.2, libraryIds: ['lib-9'] }),
       entry(),
@@ -82,6 +86,7 @@ export const emptySummary = (from: string, to: string): SpendSummary =>
     byDay: daysOf(from, to).map((day) => ({ day, usd: 0, count: 0, unpriced: 0 })),
     byModel: [],
     byKind: [],
+    byProject: [],
     top: [],
     kept: { images: 0, imageUsd: 0, perKeptUsd: null },
   })

@@ -32,11 +32,16 @@ const CAP_KIND_WORDS: Readonly<Record<BudgetKind, string>> = {
 }
 
 /**
- * "today's cap", "this month's video cap": how a cap is named in badges and refusals (the same
- * words main uses in its over_budget message).
+ * "today's cap", "this month's video cap", "today's cap for project “Client X”": how a cap is
+ * named in badges and refusals (the same words main uses in its over_budget message).
  */
-export function capName(period: BudgetUse['period'], kind: BudgetKind | null): string {
+export function capName(
+  period: BudgetUse['period'],
+  kind: BudgetKind | null,
+  project?: string,
+): string {
   const when = period === 'day' ? "today's" : "this month's"
+  if (project !== undefined) return `${when} cap for project “${project}”`
   return kind ? `${when} ${CAP_KIND_WORDS[kind]} cap` : `${when} cap`
 }
 

@@ -72,7 +72,7 @@ export function BudgetBadge({
       <span role="status">
         {over ? (
           <strong data-testid="budget-badge-over">
-            This would go over {capName(use.period, use.kind)}
+            This would go over {capName(use.period, use.kind, use.project)}
           </strong>
         ) : null}
       </span>

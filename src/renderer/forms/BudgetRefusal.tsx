@@ -34,7 +34,7 @@ export function BudgetRefusal({
     <div className="budget-refusal" role="alert" data-testid="budget-refusal">
       <p>
         <strong>
-          {subject} ({usd(r.requestUsd)}) would go over {capName(r.period, r.kind)} of{' '}
+          {subject} ({usd(r.requestUsd)}) would go over {capName(r.period, r.kind, r.project)} of{' '}
           {usd(r.capUsd)}
         </strong>
         : {usd(r.spentUsd)} already committed, {usd(r.remainingUsd)} left.

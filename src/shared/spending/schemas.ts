@@ -1,6 +1,7 @@
 /** Zod schemas for the spending and budget channels (parsed in main). */
 import { z } from 'zod'
 
+import { projectNameProblem } from './project'
 import { BUDGET_KINDS } from './types'
 
 /** `YYYY-MM-DD` that is a real calendar day. */
@@ -13,19 +14,26 @@ export const dayKeySchema = z
     return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === day
   }, 'Not a calendar day')
 
-export const spendRangeSchema = z
-  .object({
-    from: dayKeySchema,
-    to: dayKeySchema,
-    /** Include the offline demo's activity (kept apart by default). */
-    includeDemo: z.boolean().optional(),
-  })
-  .strict()
-  .refine((r) => r.from <= r.to, { message: 'The range ends before it starts', path: ['to'] })
-  .refine((r) => daysBetween(r.from, r.to) <= 3660, {
-    message: 'Choose a range of at most ten years',
-    path: ['from'],
-  })
+/** A range's own checks: it ends after it starts, and spans at most ten years. */
+function checkedRange<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
+  return schema
+    .refine((r) => r.from <= r.to, { message: 'The range ends before it starts', path: ['to'] })
+    .refine((r) => daysBetween(r.from, r.to) <= 3660, {
+      message: 'Choose a range of at most ten years',
+      path: ['from'],
+    })
+}
+
+export const spendRangeSchema = checkedRange(
+  z
+    .object({
+      from: dayKeySchema,
+      to: dayKeySchema,
+      /** Include the offline demo's activity (kept apart by default). */
+      includeDemo: z.boolean().optional(),
+    })
+    .strict(),
+)
 
 /** Whole days from `a` to `b` (UTC arithmetic on calendar days: no DST effects). */
 export function daysBetween(a: string, b: string): number {
@@ -42,11 +50,36 @@ const capSchema = z
 
 export const periodCapsSchema = z.object({ dailyUsd: capSchema, monthlyUsd: capSchema }).strict()
 
+/** A project name: trimmed, 1 to PROJECT_NAME_MAX characters, no control characters. */
+export const projectNameSchema = z
+  .string()
+  .trim()
+  .superRefine((name, ctx) => {
+    const problem = projectNameProblem(name)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+/** A range of days, for one project (null: the requests made with no project). */
+export const projectRangeSchema = checkedRange(
+  z
+    .object({ from: dayKeySchema, to: dayKeySchema, project: projectNameSchema.nullable() })
+    .strict(),
+)
+
+/** Most projects with their own caps. */
+export const MAX_PROJECT_CAPS = 100
+
 export const budgetsSchema = z
   .object({
     dailyUsd: capSchema,
     monthlyUsd: capSchema,
     perKind: z.partialRecord(z.enum(BUDGET_KINDS), periodCapsSchema),
+    perProject: z
+      .record(projectNameSchema, periodCapsSchema)
+      .refine((r) => Object.keys(r).length <= MAX_PROJECT_CAPS, {
+        message: `At most ${MAX_PROJECT_CAPS} projects can have their own caps`,
+      })
+      .optional(),
     warnAt: z.number().min(0.5).max(1),
   })
   .strict()

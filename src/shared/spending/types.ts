@@ -78,6 +78,11 @@ export interface SpendSummary {
   byDay: Array<SpendTotals & { day: DayKey }>
   byModel: Array<SpendTotals & { model: string; kind: SpendKind }>
   byKind: Array<SpendTotals & { kind: SpendKind }>
+  /**
+   * By project (the one active when each request was admitted), highest first; `project: null`
+   * is the requests made with no project active. Only groups with a request in the range.
+   */
+  byProject: Array<SpendTotals & { project: string | null }>
   /** The most expensive requests of the range, highest first. */
   top: LedgerEntryView[]
   /** Images kept (favourites made in the range) and what the range's images cost per kept one. */
@@ -92,6 +97,11 @@ export interface PeriodCaps {
 /** The user's caps; null means no cap. Kept in settings.json. */
 export interface Budgets extends PeriodCaps {
   perKind: Partial<Record<BudgetKind, PeriodCaps>>
+  /**
+   * A project's own caps, by project name (issue #29): what is committed in that project (the
+   * project active when each request was admitted) may not cross them. Absent in older files.
+   */
+  perProject?: Record<string, PeriodCaps>
   /** Warn (an OS notification) when a cap is this far used: 0.8 = 80 %. */
   warnAt: number
 }
@@ -102,6 +112,8 @@ export const NO_BUDGETS: Budgets = { dailyUsd: null, monthlyUsd: null, perKind: 
 export interface BudgetUse {
   period: 'day' | 'month'
   kind: BudgetKind | null
+  /** Set for a project's own cap (its kind is null: it counts every kind of that project). */
+  project?: string
   capUsd: number
   spentUsd: number
   remainingUsd: number

@@ -10,6 +10,8 @@ export const settingsHandlers = (c: Container) =>
     'settings:connect': ({ baseUrl, key }) => c.settings.connect(baseUrl, key),
     'settings:setKey': ({ key }) => c.settings.setKey(key),
     'settings:clearKey': () => c.settings.clearKey(),
+    // The project's own caps apply from now: spending tells the budget badges.
+    'settings:setProject': ({ project }) => c.spending.setActiveProject(project),
     'settings:chooseLibraryDir': async (_input, ctx) => {
       const dir = await c.platform.chooseDirectory(ctx.senderId, 'Choose the library folder')
       return dir ? c.settings.setLibraryDir(dir) : c.settings.view()

@@ -2,6 +2,18 @@ import type { Handlers } from '@shared/ipc/contract'
 
 import type { Container } from '../../container'
 
+/** "gen-studio-invoice-client-x-2026-11-01-to-2026-11-30.csv": a name any file system takes. */
+export function invoiceFileName(r: { from: string; to: string; project: string | null }): string {
+  const slug =
+    (r.project ?? 'no-project')
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'project'
+  return `gen-studio-invoice-${slug}-${r.from}-to-${r.to}.csv`
+}
+
 /** spending:* and budget:* channels: the ledger's summaries, its CSV, and the caps. */
 export const spendingHandlers = (c: Container) =>
   ({
@@ -14,6 +26,15 @@ export const spendingHandlers = (c: Container) =>
       })
       if (!dest) return null
       return c.spending.exportCsv(range, dest)
+    },
+    'spending:exportInvoice': async (range, ctx) => {
+      const dest = await c.platform.chooseSaveFile(ctx.senderId, {
+        title: 'Export an invoice as CSV',
+        defaultName: invoiceFileName(range),
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      })
+      if (!dest) return null
+      return c.spending.exportInvoice(range, dest)
     },
     'budget:get': () => c.spending.state(),
     'budget:set': ({ budgets }) => c.spending.setBudgets(budgets),

@@ -269,7 +269,7 @@ export class Admission {
         }
       }
       const inputs = items.map((i) => i.input)
-      this.o.gate.check(budgets, inputs, { demo, override: at.override, what: at.what })
+      this.o.gate.check(budgets, inputs, { demo, override: at.override, what: at.what, project })
       const now = this.clock.now()
       const records = prepared.map((p, i) =>
         recordOf(p.item.input, p.id, files[i]!, demo, p.item.origin, now),

@@ -36,6 +36,8 @@ export interface BatchServiceOptions {
   settings: {
     settings(): Promise<{ concurrency: SettingsView['concurrency'] }>
     connection(): Promise<{ demo: boolean } | null>
+    /** The project the batch would be admitted into: its own caps are shown with the plan. */
+    activeProject(): Promise<string | null>
   }
   events: MainEvents
   clock?: Clock
@@ -73,6 +75,7 @@ export class BatchService {
       await this.o.gate.budgets(),
       requests.map((r) => r.input),
       await this.isDemo(),
+      await this.o.settings.activeProject(),
     )
     const { concurrency } = await this.o.settings.settings()
     const perTask = this.o.journal.typicalSeconds(base.kind)

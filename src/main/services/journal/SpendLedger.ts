@@ -13,6 +13,8 @@ import type { TaskKind } from '@shared/tasks/states'
 import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../adapters/sqlite/openDatabase'
+import { type LedgerRow, toEntry } from './ledgerRows'
+import { ProjectLedger } from './ProjectLedger'
 
 /** Which ledger (and budget) kind a task kind spends under. */
 export const SPEND_KIND: Readonly<Record<TaskKind, Exclude<SpendKind, 'text'>>> = {
@@ -38,20 +40,6 @@ export interface LedgerOpen {
   prompt: string
   /** The project the charge belongs to (the active project when it was admitted); none: null. */
   project?: string | null
-}
-
-interface Row {
-  id: string
-  task_id: string | null
-  batch_id: string | null
-  kind: SpendKind
-  model: string
-  amount_usd: number | null
-  basis: LedgerBasis
-  status: LedgerStatus
-  created_at: number
-  day: string
-  prompt: string
 }
 
 /** What budgets count: everything that may be or was charged. */
@@ -132,8 +120,11 @@ export class SpendLedger {
   private readonly groupsStmt: Record<'byDay' | 'byGroup', Statement>
 
   private readonly listeners = new Set<() => void>()
+  /** The ledger by project: summaries, project caps' usage, the invoice's rows (issue #29). */
+  readonly projects: ProjectLedger
 
   constructor(private readonly db: Db) {
+    this.projects = new ProjectLedger(db)
     this.insertStmt = db.prepare(
       `INSERT OR IGNORE INTO ledger (id, task_id, batch_id, kind, task_kind, model, amount_usd,
         basis, status, created_at, day, month, demo, prompt, project)
@@ -202,6 +193,8 @@ export class SpendLedger {
       prompt: e.prompt.slice(0, PROMPT_CUT),
       project: e.project ?? null,
     })
+    // A row dated before today changes a day the per-project cache holds.
+    if (changes > 0 && dayKeyOf(e.createdAt) < dayKeyOf(Date.now())) this.projects.invalidate()
     if (changes > 0) this.changed()
   }
 
@@ -211,12 +204,17 @@ export class SpendLedger {
    * for a generation, the reply's message id for a chat request.
    */
   setStatus(id: string, status: Exclude<LedgerStatus, 'pending'>, at: number): void {
-    if (this.statusStmt.run(status, at, id).changes > 0) this.changed()
+    if (this.statusStmt.run(status, at, id).changes === 0) return
+    // pending → settled keeps a row committed; failed and void take it out of the sums.
+    if (status !== 'settled') this.projects.invalidate()
+    this.changed()
   }
 
   /** The user accepted a workbench quote: the row now carries the quoted price. */
   setQuote(id: string, amountUsd: number): void {
-    if (this.quoteStmt.run(amountUsd, id).changes > 0) this.changed()
+    if (this.quoteStmt.run(amountUsd, id).changes === 0) return
+    this.projects.invalidate()
+    this.changed()
   }
 
   /**
@@ -265,7 +263,7 @@ export class SpendLedger {
     const demoClause = includeDemo ? 'AND demo IN (0, 1)' : 'AND demo = 0'
     // One read per demo flag: each is one range of an index that starts with demo, read in
     // order; `demo IN (0, 1)` made SQLite sort the rows of both ranges together first.
-    const flags = includeDemo ? [0, 1] : [0]
+    const flags: Array<0 | 1> = includeDemo ? [0, 1] : [0]
     const range = daysIn(from, to)
     const days = sumByKey(
       flags.map((demo) => this.daysStmt.all(from, to, demo) as DayRow[]),
@@ -305,6 +303,17 @@ export class SpendLedger {
       add(byKind.get(g.kind) ?? byKind.set(g.kind, { ...zero(), m: 0 }).get(g.kind)!, g)
     }
     const out = <T extends Totals>({ m, ...rest }: T) => ({ ...rest, usd: usdOf(m) })
+    const projects = this.projects.totals(from, to, flags)
+    const none = projects.reduce(
+      (r, p) => ({ n: r.n - p.n, unpriced: r.unpriced - p.unpriced, m: r.m - p.m }),
+      { n: total.count, unpriced: total.unpriced, m: total.m },
+    )
+    const byProject = [
+      ...projects,
+      ...(none.n > 0 ? [{ ...none, project: null as string | null }] : []),
+    ]
+      .map(({ project, n, unpriced, m }) => ({ project, count: n, unpriced, usd: usdOf(m) }))
+      .sort((a, b) => b.usd - a.usd || b.count - a.count)
     return {
       from,
       to,
@@ -326,6 +335,7 @@ export class SpendLedger {
       byKind: [...byKind.entries()]
         .map(([kind, t]) => ({ kind, ...out(t) }))
         .sort((a, b) => b.usd - a.usd || b.count - a.count),
+      byProject,
       top: this.top(from, to, demoClause),
     }
   }
@@ -338,7 +348,7 @@ export class SpendLedger {
           WHERE day BETWEEN ? AND ? ${demoClause} AND ${COMMITTED} AND amount_usd IS NOT NULL
           ORDER BY amount_usd DESC, created_at DESC LIMIT ${TOP}`,
       )
-      .all(from, to) as Row[]
+      .all(from, to) as LedgerRow[]
     return rows.map(toEntry)
   }
 
@@ -354,7 +364,7 @@ export class SpendLedger {
          FROM ledger WHERE day BETWEEN ? AND ? ${includeDemo ? 'AND demo IN (0, 1)' : 'AND demo = 0'}
         ORDER BY created_at, id`,
     )
-    for (const r of stmt.iterate(from, to) as Iterable<Row & { demo: number }>)
+    for (const r of stmt.iterate(from, to) as Iterable<LedgerRow & { demo: number }>)
       yield { ...toEntry(r), demo: r.demo === 1 }
   }
 
@@ -365,28 +375,11 @@ export class SpendLedger {
         `SELECT id, task_id, batch_id, kind, model, amount_usd, basis, status, created_at, day, prompt
            FROM ledger WHERE task_id = ?`,
       )
-      .get(taskId) as Row | undefined
+      .get(taskId) as LedgerRow | undefined
     return row ? toEntry(row) : null
   }
 
   count(): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n
-  }
-}
-
-function toEntry(r: Row): LedgerEntryView {
-  return {
-    id: r.id,
-    taskId: r.task_id,
-    batchId: r.batch_id,
-    kind: r.kind,
-    model: r.model,
-    amountUsd: r.amount_usd,
-    basis: r.basis,
-    status: r.status,
-    createdAt: r.created_at,
-    day: r.day,
-    prompt: r.prompt,
-    libraryIds: [],
   }
 }

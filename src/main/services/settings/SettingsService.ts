@@ -1,6 +1,7 @@
 import { normalizeBaseUrl } from '@shared/baseUrl'
 import type { SettingsView } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
+import { cleanProjectName, projectNameProblem, RECENT_PROJECTS_MAX } from '@shared/spending/project'
 import { budgetsSchema } from '@shared/spending/schemas'
 import { type Budgets, NO_BUDGETS } from '@shared/spending/types'
 
@@ -16,6 +17,10 @@ export interface PersistedSettings {
   concurrency: SettingsView['concurrency']
   /** Spending caps (issue #15); absent in older files. */
   budgets?: Budgets
+  /** The project new charges are recorded under (issue #29); null or absent: none. */
+  activeProject?: string | null
+  /** Projects chosen lately, most recent first (the title bar offers them). */
+  recentProjects?: string[]
 }
 
 /** The connection the service client uses: main-process only. */
@@ -67,6 +72,9 @@ export class SettingsService {
       concurrency: { ...DEFAULT_CONCURRENCY, ...(stored?.concurrency ?? {}) },
       // A hand-edited or damaged budgets entry falls back to no caps rather than blocking start-up.
       budgets: budgetsSchema.safeParse(stored?.budgets).data ?? NO_BUDGETS,
+      // A name that is no longer valid (hand-edited file) is dropped, never fatal.
+      activeProject: cleanProjectName(stored?.activeProject),
+      recentProjects: recentOf(stored?.recentProjects),
     }
     return this.state
   }
@@ -109,6 +117,7 @@ export class SettingsService {
       keyHint: key ? `…${key.slice(-4)}` : null,
       libraryDir: s.libraryDir,
       concurrency: { ...s.concurrency },
+      project: { active: s.activeProject ?? null, recent: [...(s.recentProjects ?? [])] },
       secureStore,
       demo: { active: this.demo !== null },
     }
@@ -138,6 +147,31 @@ export class SettingsService {
     return this.serial(async () => {
       await this.save({ ...(await this.load()), budgets })
       return budgets
+    })
+  }
+
+  /** The project new charges are recorded under (admission asks at every request); none: null. */
+  async activeProject(): Promise<string | null> {
+    return (await this.load()).activeProject ?? null
+  }
+
+  /**
+   * Makes `name` the active project (null: none) and puts it first among the recent ones. The name
+   * is trimmed and checked (length, no control characters); a bad one changes nothing.
+   */
+  setActiveProject(name: string | null): Promise<SettingsView> {
+    return this.serial(async () => {
+      const s = await this.load()
+      if (name === null) return this.save({ ...s, activeProject: null })
+      const problem = projectNameProblem(name)
+      if (problem) fail('validation', problem, { fields: { project: problem } })
+      const active = name.trim()
+      const recent = [active, ...(s.recentProjects ?? []).filter((p) => p !== active)]
+      return this.save({
+        ...s,
+        activeProject: active,
+        recentProjects: recent.slice(0, RECENT_PROJECTS_MAX),
+      })
     })
   }
 
@@ -197,6 +231,13 @@ export class SettingsService {
     this.options.events.emit('settings:changed', view)
     return view
   }
+}
+
+/** The stored recent projects, each checked, without repeats, at most RECENT_PROJECTS_MAX. */
+function recentOf(stored: unknown): string[] {
+  if (!Array.isArray(stored)) return []
+  const names = stored.map(cleanProjectName).filter((n): n is string => n !== null)
+  return [...new Set(names)].slice(0, RECENT_PROJECTS_MAX)
 }
 
 function checkedBaseUrl(input: string): string {

@@ -10,6 +10,8 @@ export interface BudgetGateOptions {
   ledger: SpendLedger
   /** The caps as the user set them (Settings); none when absent or unreadable. */
   budgets(): Promise<Budgets>
+  /** The active project (Settings): whose own caps the state shows. None when absent. */
+  project?: () => Promise<string | null>
   clock?: Clock
 }
 
@@ -18,6 +20,8 @@ export interface GateContext {
   demo: boolean
   override: boolean
   what: 'request' | 'batch'
+  /** The project the requests are admitted into (its own caps apply); none: null or absent. */
+  project?: string | null
 }
 
 /**
@@ -38,16 +42,25 @@ export class BudgetGate {
     return (await this.o.budgets().catch(() => null)) ?? NO_BUDGETS
   }
 
-  /** The caps and how far each is used now. */
+  /** The caps and how far each is used now (with the active project's own caps). */
   async state(): Promise<BudgetState> {
-    return budgetState(await this.budgets(), this.o.ledger, this.clock.now())
+    const project = (await this.o.project?.().catch(() => null)) ?? null
+    return budgetState(await this.budgets(), this.o.ledger, this.clock.now(), project)
   }
 
-  /** The first cap `inputs` would cross, or null when they fit (a plan shows it, sends nothing). */
-  refusal(budgets: Budgets, inputs: readonly SubmitTaskInput[], demo: boolean) {
+  /**
+   * The first cap `inputs` would cross, or null when they fit (a plan shows it, sends nothing).
+   * `project`: the project they would be admitted into, whose own caps apply too.
+   */
+  refusal(
+    budgets: Budgets,
+    inputs: readonly SubmitTaskInput[],
+    demo: boolean,
+    project: string | null = null,
+  ) {
     if (demo) return null
     return crossedCap(
-      budgetState(budgets, this.o.ledger, this.clock.now()),
+      budgetState(budgets, this.o.ledger, this.clock.now(), project),
       spendOfInputs(inputs),
     ) satisfies BudgetRefusal | null
   }
@@ -59,7 +72,7 @@ export class BudgetGate {
    */
   check(budgets: Budgets, inputs: readonly SubmitTaskInput[], at: GateContext): void {
     if (at.override) return
-    const refusal = this.refusal(budgets, inputs, at.demo)
+    const refusal = this.refusal(budgets, inputs, at.demo, at.project ?? null)
     if (refusal) refuseOverBudget(refusal, at.what)
   }
 

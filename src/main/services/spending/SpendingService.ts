@@ -1,7 +1,9 @@
+import type { SettingsView } from '@shared/ipc/contract'
 import { formatUsdMicros } from '@shared/pricing'
 import { addDays } from '@shared/spending/days'
 import type { Budgets, BudgetState, DayKey, SpendSummary } from '@shared/spending/types'
 
+import type { Clock } from '../../adapters/clock/Clock'
 import { writeFileAtomic } from '../../adapters/fs/JsonFile'
 import type { MainEvents } from '../../events'
 import type { SpendLedger } from '../journal/SpendLedger'
@@ -9,6 +11,7 @@ import type { TaskJournal } from '../journal/TaskJournal'
 import { capName } from './budgetCheck'
 import type { BudgetGate } from './BudgetGate'
 import { csvOf } from './csv'
+import { invoiceCsvOf } from './invoice'
 
 export interface SpendingServiceOptions {
   ledger: SpendLedger
@@ -16,11 +19,16 @@ export interface SpendingServiceOptions {
   tasks: Pick<TaskJournal, 'results'>
   /** The caps and how far each is used: the same rule every request is admitted by. */
   gate: Pick<BudgetGate, 'state'>
-  settings: { setBudgets(b: Budgets): Promise<Budgets> }
+  settings: {
+    setBudgets(b: Budgets): Promise<Budgets>
+    setActiveProject(name: string | null): Promise<SettingsView>
+  }
   /** Favourite images made in a range of time: the "kept" images. */
   keptImages(fromMs: number, toMs: number): Promise<number>
   events: MainEvents
   notifier?: { notify(m: { title: string; body: string; taskId: string }): void }
+  /** When an invoice was generated (its header says). */
+  clock?: Clock
   /** Spacing of `spending:changed` (a batch settles many rows at once). */
   changeIntervalMs?: number
 }
@@ -72,6 +80,33 @@ export class SpendingService {
     }
   }
 
+  /**
+   * Writes one project's invoice for a range (null: the requests made with no project) to `path`,
+   * atomically: real activity only; answers how many request lines it holds.
+   */
+  async exportInvoice(
+    range: { from: DayKey; to: DayKey; project: string | null },
+    path: string,
+  ): Promise<{ path: string; rows: number }> {
+    const { text, rows } = invoiceCsvOf({
+      ...range,
+      generatedAt: this.o.clock?.now() ?? Date.now(),
+      rows: this.o.ledger.projects.rows(range.from, range.to, range.project),
+    })
+    await writeFileAtomic(path, text)
+    return { path, rows }
+  }
+
+  /**
+   * Chooses the project new requests are recorded under (Settings keeps it); the budget badges
+   * hear at once, since the project's own caps now apply.
+   */
+  async setActiveProject(name: string | null): Promise<SettingsView> {
+    const view = await this.o.settings.setActiveProject(name)
+    this.o.events.emit('spending:changed', await this.state())
+    return view
+  }
+
   /** Writes the range's rows as CSV to `path` (atomically); answers how many rows. */
   async exportCsv(range: SpendRange, path: string): Promise<{ path: string; rows: number }> {
     const { text, rows } = csvOf(
@@ -115,7 +150,8 @@ export class SpendingService {
     this.o.events.emit('spending:changed', state)
     for (const u of state.uses) {
       if (u.fraction < state.budgets.warnAt) continue
-      const key = `${u.period}:${u.kind ?? 'all'}:${u.period === 'day' ? state.day : state.month}`
+      const cap = u.project !== undefined ? `project=${u.project}` : (u.kind ?? 'all')
+      const key = `${u.period}:${cap}:${u.period === 'day' ? state.day : state.month}`
       if (this.warned.has(key)) continue
       this.warned.add(key)
       const m = (usd: number) => formatUsdMicros(Math.round(usd * 1_000_000))

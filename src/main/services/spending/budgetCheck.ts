@@ -29,18 +29,37 @@ export function spendOfInputs(inputs: readonly SubmitTaskInput[]): SpendByKind {
 const micros = (usd: number): number => Math.round(usd * 1_000_000)
 const usd = (m: number): string => formatUsdMicros(m)
 
-/** Every cap that is set, with how far it is used (committed pending + settled, real activity). */
-export function budgetState(budgets: Budgets, ledger: SpendLedger, now: number): BudgetState {
+/**
+ * Every cap that is set, with how far it is used (committed pending + settled, real activity).
+ * `project` is the one new requests are admitted into: its own caps, if it has any, come last.
+ */
+export function budgetState(
+  budgets: Budgets,
+  ledger: SpendLedger,
+  now: number,
+  project: string | null = null,
+): BudgetState {
   const day = ledger.committed('day', now)
   const month = ledger.committed('month', now)
   const uses: BudgetUse[] = []
-  const use = (period: 'day' | 'month', kind: BudgetKind | null, cap: number | null) => {
+  const use = (
+    period: 'day' | 'month',
+    kind: BudgetKind | null,
+    cap: number | null,
+    inProject?: string,
+  ) => {
     if (cap === null) return
     const c = period === 'day' ? day : month
-    const spent = kind ? c.byKind[kind] : c.total
+    const spent =
+      inProject !== undefined
+        ? ledger.projects.committed(inProject, period, now)
+        : kind
+          ? c.byKind[kind]
+          : c.total
     uses.push({
       period,
       kind,
+      ...(inProject !== undefined ? { project: inProject } : {}),
       capUsd: cap,
       spentUsd: spent,
       remainingUsd: Math.max(0, (micros(cap) - micros(spent)) / 1_000_000),
@@ -52,6 +71,11 @@ export function budgetState(budgets: Budgets, ledger: SpendLedger, now: number):
   for (const kind of BUDGET_KINDS) {
     use('day', kind, budgets.perKind[kind]?.dailyUsd ?? null)
     use('month', kind, budgets.perKind[kind]?.monthlyUsd ?? null)
+  }
+  const own = project !== null ? budgets.perProject?.[project] : undefined
+  if (project !== null && own) {
+    use('day', null, own.dailyUsd, project)
+    use('month', null, own.monthlyUsd, project)
   }
   return {
     budgets,
@@ -65,7 +89,8 @@ export function budgetState(budgets: Budgets, ledger: SpendLedger, now: number):
 
 /**
  * The first cap that `adding` would cross, or null when it fits every cap. The overall caps are
- * checked before the per-kind ones, the day before the month (the one the user meets first).
+ * checked before the per-kind ones, then the project's own, the day before the month (the one the
+ * user meets first). A project's cap weighs everything the request adds (every kind).
  */
 export function crossedCap(state: BudgetState, adding: SpendByKind): BudgetRefusal | null {
   const total = BUDGET_KINDS.reduce((s, k) => s + micros(adding[k]), 0)
@@ -76,6 +101,7 @@ export function crossedCap(state: BudgetState, adding: SpendByKind): BudgetRefus
       return {
         period: u.period,
         kind: u.kind,
+        ...(u.project !== undefined ? { project: u.project } : {}),
         capUsd: u.capUsd,
         spentUsd: u.spentUsd,
         requestUsd: add / 1_000_000,
@@ -88,9 +114,10 @@ export function crossedCap(state: BudgetState, adding: SpendByKind): BudgetRefus
 
 const KIND_WORDS: Record<BudgetKind, string> = { image: 'image', video: 'video', art: 'art' }
 
-/** "today's cap" / "this month's video cap". */
-export function capName(r: Pick<BudgetRefusal, 'period' | 'kind'>): string {
+/** "today's cap" / "this month's video cap" / "today's cap for project “Client X”". */
+export function capName(r: Pick<BudgetRefusal, 'period' | 'kind' | 'project'>): string {
   const when = r.period === 'day' ? "today's" : "this month's"
+  if (r.project !== undefined) return `${when} cap for project “${r.project}”`
   return r.kind ? `${when} ${KIND_WORDS[r.kind]} cap` : `${when} cap`
 }
 

@@ -138,9 +138,13 @@ export function totalLabel(plan: BatchPlanView): string {
 export const runLabel = (plan: BatchPlanView): string =>
   `Run ${plan.count} request${plan.count === 1 ? '' : 's'} · ${totalLabel(plan)}`
 
-/** Which cap a refusal names, in words: "the daily cap", "the monthly image cap". */
+/**
+ * Which cap a refusal names, in words: "the daily cap", "the monthly image cap", "the daily cap
+ * of project “Client X”".
+ */
 export function capName(r: BudgetRefusal): string {
-  return `the ${r.period === 'day' ? 'daily' : 'monthly'} ${r.kind ? `${r.kind} ` : ''}cap`
+  const of = r.project !== undefined ? ` of project “${r.project}”` : ''
+  return `the ${r.period === 'day' ? 'daily' : 'monthly'} ${r.kind ? `${r.kind} ` : ''}cap${of}`
 }
 
 /** Why the batch does not fit: the cap, what it would cost and what is left. */

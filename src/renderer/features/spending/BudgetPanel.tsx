@@ -3,9 +3,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
-import { capLine } from '../../components/spendFormat'
 import { capUse, useSpendingStore } from '../../stores/spending'
 import { type BudgetDraft, CAP_FIELDS, draftFrom, parseBudgetDraft } from './budgetForm'
+import { CapField } from './CapField'
 
 /**
  * The caps main enforces before sending: overall and per kind, per day and per month, each
@@ -46,7 +46,9 @@ export function BudgetPanel() {
       )
       return
     }
-    const r = await save(parsed.budgets)
+    // The project caps are edited in their own panel: kept as they are.
+    const perProject = budget?.budgets.perProject
+    const r = await save({ ...parsed.budgets, ...(perProject ? { perProject } : {}) })
     if (r.ok) {
       setEdited(null)
       setSaved(true)
@@ -66,42 +68,16 @@ export function BudgetPanel() {
           {CAP_FIELDS.map((f) => {
             const use = capUse(budget, f.period, f.kind)
             return (
-              <Field
+              <CapField
                 key={f.key}
                 label={f.label}
+                value={draft.caps[f.key] ?? ''}
                 error={errors[f.key]}
-                hint={
-                  use ? (
-                    <>
-                      <meter
-                        min={0}
-                        max={use.capUsd}
-                        value={Math.min(use.spentUsd, use.capUsd)}
-                        high={use.capUsd * (budget?.budgets.warnAt ?? 0.8)}
-                        optimum={0}
-                        aria-hidden="true"
-                      />{' '}
-                      <span data-testid={`use-${f.key}`}>{capLine(use)}</span>
-                    </>
-                  ) : (
-                    'No cap'
-                  )
-                }
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="No cap"
-                    value={draft.caps[f.key] ?? ''}
-                    onChange={(e) =>
-                      edit({ caps: { ...draft.caps, [f.key]: e.target.value } }, f.key)
-                    }
-                  />
-                )}
-              </Field>
+                use={use}
+                warnAt={budget?.budgets.warnAt ?? 0.8}
+                testId={f.key}
+                onChange={(v) => edit({ caps: { ...draft.caps, [f.key]: v } }, f.key)}
+              />
             )
           })}
         </div>

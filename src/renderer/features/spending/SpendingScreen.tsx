@@ -10,13 +10,16 @@ import { selectRange, useSpendingStore } from '../../stores/spending'
 import { Breakdown } from './Breakdown'
 import { BudgetPanel } from './BudgetPanel'
 import { DayChart } from './DayChart'
+import { ProjectBreakdown } from './ProjectBreakdown'
+import { ProjectCapsPanel } from './ProjectCapsPanel'
 import { RangeChooser } from './RangeChooser'
 import { TopList } from './TopList'
 import { TotalsPanel } from './TotalsPanel'
 
 /**
- * Spending: what the app estimated for a range of local days (by day, model and kind, the most
- * expensive generations, cost per kept image), CSV export, and the budget caps. Reloads whenever
+ * Spending: what the app estimated for a range of local days (by day, model, kind and project,
+ * the most expensive generations, cost per kept image), CSV and invoice export, and the budget
+ * caps (overall, per kind, per project). Reloads whenever
  * main says the ledger or the caps changed.
  */
 export default function SpendingScreen() {
@@ -76,11 +79,16 @@ export default function SpendingScreen() {
               <h2 id="spend-where-title">Where it went</h2>
               <Breakdown summary={summary} />
             </section>
+            <section className="panel" aria-labelledby="spend-projects-title">
+              <h2 id="spend-projects-title">Per project</h2>
+              <ProjectBreakdown summary={summary} />
+            </section>
             <TopList entries={summary.top} />
           </>
         )}
       </div>
       <BudgetPanel />
+      <ProjectCapsPanel />
     </section>
   )
 }

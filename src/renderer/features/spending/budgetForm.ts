@@ -50,7 +50,7 @@ export function draftFrom(b: Budgets): BudgetDraft {
 }
 
 /** "5", "$5", "0.50", " 12.5 " → the number, or a message saying what is wrong. */
-function parseCap(text: string): { value: number | null; error: string | null } {
+export function parseCap(text: string): { value: number | null; error: string | null } {
   const t = text
     .trim()
     .replace(/^\$\s*/, '')

@@ -17,6 +17,8 @@ export interface SettingsActions {
   setKey(key: string): Promise<Result<SettingsView>>
   clearKey(): Promise<Result<SettingsView>>
   chooseLibraryDir(): Promise<Result<SettingsView>>
+  /** Makes `name` the active project (null: none); main checks the name again. */
+  setProject(name: string | null): Promise<Result<SettingsView>>
   startDemo(): Promise<Result<SettingsView>>
   stopDemo(): Promise<Result<SettingsView>>
   clearError(): void
@@ -61,6 +63,7 @@ export const createSettingsActions: StateCreator<SettingsStore, [], [], Settings
     setKey: (key) => run(() => api().settings.setKey({ key })),
     clearKey: () => run(() => api().settings.clearKey({})),
     chooseLibraryDir: () => run(() => api().settings.chooseLibraryDir({})),
+    setProject: (project) => run(() => api().settings.setProject({ project })),
     startDemo: () => run(() => api().demo.start({})),
     stopDemo: () => run(() => api().demo.stop({})),
     clearError: () => set({ error: null }),

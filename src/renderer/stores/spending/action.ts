@@ -23,6 +23,8 @@ export interface SpendingActions {
   setIncludeDemo(include: boolean): void
   saveBudgets(budgets: Budgets): Promise<Result<BudgetState>>
   exportCsv(): Promise<void>
+  /** Writes an invoice CSV for one project (null: no project) over the range shown. */
+  exportInvoice(project: string | null): Promise<void>
   /** "Raise the cap…": the Spending screen focuses its budget panel when it next shows. */
   requestBudgetFocus(): void
   /** True once after requestBudgetFocus (the screen takes it when it mounts). */
@@ -54,6 +56,17 @@ export const createSpendingActions: StateCreator<SpendingStore, [], [], Spending
       timer = null
       void get().loadSummary()
     }, SUMMARY_DEBOUNCE_MS)
+  }
+
+  /** One export at a time, for the range shown; where it went, or the error, is kept. */
+  const exportWith = async (
+    prepare: () => (() => Promise<Result<{ path: string; rows: number } | null>>) | null,
+  ) => {
+    const run = prepare()
+    if (!run || get().exporting) return
+    set({ exporting: true, exported: null, error: null })
+    const r = await call(run)
+    set(r.ok ? { exporting: false, exported: r.value } : { exporting: false, error: r.error })
   }
 
   return {
@@ -124,14 +137,18 @@ export const createSpendingActions: StateCreator<SpendingStore, [], [], Spending
       return r
     },
 
-    async exportCsv() {
-      const { range } = selectRange(get())
-      if (!range || get().exporting) return
-      set({ exporting: true, exported: null, error: null })
-      const includeDemo = get().includeDemo
-      const r = await call(() => api().spending.exportCsv({ ...range, includeDemo }))
-      set(r.ok ? { exporting: false, exported: r.value } : { exporting: false, error: r.error })
-    },
+    exportCsv: () =>
+      exportWith(() => {
+        const { range } = selectRange(get())
+        const includeDemo = get().includeDemo
+        return range ? () => api().spending.exportCsv({ ...range, includeDemo }) : null
+      }),
+
+    exportInvoice: (project) =>
+      exportWith(() => {
+        const { range } = selectRange(get())
+        return range ? () => api().spending.exportInvoice({ ...range, project }) : null
+      }),
 
     requestBudgetFocus: () => set({ focusBudgets: true }),
 

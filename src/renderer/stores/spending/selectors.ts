@@ -45,9 +45,11 @@ export function tightestUse(
   return sorted[0] ?? null
 }
 
-/** How far one cap is used (null when that cap is not set). */
+/** How far one cap is used (null when that cap is not set); `project`: that project's own cap. */
 export const capUse = (
   budget: BudgetState | null,
   period: BudgetUse['period'],
   kind: BudgetKind | null,
-): BudgetUse | null => budget?.uses.find((u) => u.period === period && u.kind === kind) ?? null
+  project?: string,
+): BudgetUse | null =>
+  budget?.uses.find((u) => u.period === period && u.kind === kind && u.project === project) ?? null

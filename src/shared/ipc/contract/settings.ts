@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import { projectNameSchema } from '../../spending/schemas'
 import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
 
 /** A base URL: https, or http only on loopback. Normalisation happens in main. */
@@ -35,6 +36,8 @@ export interface SettingsView {
   concurrency: z.infer<typeof concurrencySchema>
   secureStore: { available: boolean; backend: string; reason?: string }
   demo: { active: boolean }
+  /** The project new charges are recorded under (null: none) and the recently chosen ones. */
+  project: { active: string | null; recent: string[] }
 }
 
 /** Reading and changing settings; every answer is the whole SettingsView after the change. */
@@ -63,6 +66,10 @@ export const settingsChannels = {
   'settings:clearKey': channel<SettingsView>()(
     'Delete the key for the current base URL from the keychain.',
     empty,
+  ),
+  'settings:setProject': channel<SettingsView>()(
+    'Choose the active project (a collection name or a typed name; null: none). Every request admitted from then on is recorded under it and checked against its own caps.',
+    z.object({ project: projectNameSchema.nullable() }).strict(),
   ),
   'settings:chooseLibraryDir': channel<SettingsView>()(
     'Let the user pick the library folder with the OS dialog; unchanged if cancelled.',

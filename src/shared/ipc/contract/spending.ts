@@ -2,19 +2,23 @@
  * The `spending:` channels and event: the local ledger of every charge-bearing request, summed
  * over a range of days or written out as CSV. Amounts are estimates or accepted quotes.
  */
-import { spendRangeSchema } from '../../spending/schemas'
+import { projectRangeSchema, spendRangeSchema } from '../../spending/schemas'
 import type { BudgetState, SpendSummary } from '../../spending/types'
 import { channel, type DomainChannels, type DomainEvents, event } from './define'
 
 /** Reading the ledger (the caps are `budget:`). */
 export const spendingChannels = {
   'spending:summary': channel<SpendSummary>()(
-    'Ledger totals for a range of local days: by day, model and kind, the most expensive requests, cost per kept image. Amounts are estimates or accepted quotes, never actual charges.',
+    'Ledger totals for a range of local days: by day, model, kind and project, the most expensive requests, cost per kept image. Amounts are estimates or accepted quotes, never actual charges.',
     spendRangeSchema,
   ),
   'spending:exportCsv': channel<{ path: string; rows: number } | null>()(
     'Write the ledger rows of a range to a CSV file chosen with the save dialog; null if cancelled.',
     spendRangeSchema,
+  ),
+  'spending:exportInvoice': channel<{ path: string; rows: number } | null>()(
+    "Write an invoice-style CSV for one project (null: the requests made with no project) over a range of days, real activity only, to a file chosen with the save dialog; null if cancelled. Per-project totals are in spending:summary's byProject.",
+    projectRangeSchema,
   ),
 } as const satisfies DomainChannels<'spending'>
 

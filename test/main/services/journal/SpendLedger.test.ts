@@ -477,3 +477,123 @@ describe('writes', () => {
     ])
   })
 })
+
+describe('by project', () => {
+  it('sums the range by project, the rest as "no project": committed, real unless asked', () => {
+    // In the range (local days 10 to 12 March).
+    row({ project: 'Client X', amountUsd: 0.04, status: 'settled' })
+    row({ project: 'Client X', amountUsd: 0.5 }) // pending
+    row({ project: 'Client X', amountUsd: 9, status: 'failed' })
+    row({ project: 'Client X', amountUsd: 9, status: 'void' })
+    row({ project: 'Client X', kind: 'text', taskKind: 'text', model: 'chat', amountUsd: null })
+    row({ project: 'Beta', amountUsd: 0.25, createdAt: at(2025, 3, 10, 0, 0) })
+    row({ project: null, amountUsd: 0.1, status: 'settled' })
+    row({ project: null, amountUsd: 0.2, createdAt: at(2025, 3, 11, 23, 59) })
+    row({ project: 'Demo only', amountUsd: 1, demo: true })
+    row({ project: null, amountUsd: 2, demo: true })
+    // Outside the range on both sides.
+    row({ project: 'Client X', amountUsd: 5, createdAt: at(2025, 3, 9, 23, 59) })
+    row({ project: 'Late', amountUsd: 5, createdAt: at(2025, 3, 13, 0, 0) })
+
+    expect(ledger.summary('2025-03-10', '2025-03-12', false).byProject).toEqual([
+      { project: 'Client X', usd: 0.54, count: 3, unpriced: 1 },
+      { project: null, usd: 0.3, count: 2, unpriced: 0 },
+      { project: 'Beta', usd: 0.25, count: 1, unpriced: 0 },
+    ])
+    expect(ledger.summary('2025-03-10', '2025-03-12', true).byProject).toEqual([
+      { project: null, usd: 2.3, count: 3, unpriced: 0 },
+      { project: 'Demo only', usd: 1, count: 1, unpriced: 0 },
+      { project: 'Client X', usd: 0.54, count: 3, unpriced: 1 },
+      { project: 'Beta', usd: 0.25, count: 1, unpriced: 0 },
+    ])
+    // The groups add up to the range's total.
+    const s = ledger.summary('2025-03-10', '2025-03-12', false)
+    expect(s.byProject.reduce((n, p) => n + p.count, 0)).toBe(s.total.count)
+    expect(Math.round(s.byProject.reduce((n, p) => n + p.usd, 0) * 1e6)).toBe(
+      Math.round(s.total.usd * 1e6),
+    )
+    // A day with requests in projects only: no "no project" line.
+    expect(ledger.summary('2025-03-13', '2025-03-13', false).byProject).toEqual([
+      { project: 'Late', usd: 5, count: 1, unpriced: 0 },
+    ])
+    expect(ledger.summary('2025-04-01', '2025-04-30', false).byProject).toEqual([])
+  })
+
+  it('lists one project’s rows of a range for its invoice, oldest first, real activity only', () => {
+    const b = row({ project: 'Client X', createdAt: at(2025, 3, 12, 10) })
+    const a = row({ project: 'Client X', createdAt: at(2025, 3, 11, 10), status: 'failed' })
+    row({ project: 'Client X', createdAt: at(2025, 3, 12, 11), demo: true })
+    row({ project: 'Client X', createdAt: at(2025, 3, 13, 0, 0) })
+    row({ project: 'Other', createdAt: at(2025, 3, 12, 9) })
+    const none = row({ project: null, createdAt: at(2025, 3, 12, 8) })
+    const ids = (p: string | null) =>
+      [...ledger.projects.rows('2025-03-11', '2025-03-12', p)].map((r) => r.id)
+    expect(ids('Client X')).toEqual([a, b])
+    expect(ids(null)).toEqual([none])
+    expect(ids('Nobody')).toEqual([])
+    expect([...ledger.projects.rows('2025-03-11', '2025-03-12', 'Client X')][0]).toMatchObject({
+      status: 'failed',
+      day: '2025-03-11',
+    })
+  })
+
+  it('sums a project’s committed spend for the day and the local month (its caps)', () => {
+    row({ project: 'P', amountUsd: 1, createdAt: at(2025, 3, 31, 23, 59) })
+    row({ project: 'P', amountUsd: 2, createdAt: at(2025, 4, 1, 0, 0) })
+    row({ project: 'P', amountUsd: 4, createdAt: at(2025, 4, 30, 23, 59), status: 'settled' })
+    row({ project: 'P', amountUsd: 8, createdAt: at(2025, 4, 2), status: 'failed' })
+    row({ project: 'P', amountUsd: 16, createdAt: at(2025, 4, 2), demo: true })
+    row({ project: 'Q', amountUsd: 32, createdAt: at(2025, 4, 2) })
+    expect(ledger.projects.committed('P', 'day', at(2025, 4, 1, 12))).toBe(2)
+    expect(ledger.projects.committed('P', 'month', at(2025, 4, 15))).toBe(6)
+    expect(ledger.projects.committed('P', 'month', at(2025, 3, 15))).toBe(1)
+    expect(ledger.projects.committed('Q', 'month', at(2025, 4, 15))).toBe(32)
+  })
+})
+
+describe('by project: past days read once', () => {
+  it('follows every change of a past day after the sums were read (fail, void, quote, late row)', () => {
+    const a = row({ project: 'P', amountUsd: 1 })
+    const b = row({ project: 'P', amountUsd: 2 })
+    const c = row({ project: 'P', amountUsd: 4, kind: 'art', taskKind: 'workbench' })
+    const sums = () =>
+      ledger
+        .summary('2025-03-01', '2025-03-31', false)
+        .byProject.map((p) => [p.project, p.usd, p.count])
+    expect(sums()).toEqual([['P', 7, 3]])
+    ledger.setStatus(a, 'settled', at(2025, 3, 12, 13))
+    expect(sums()).toEqual([['P', 7, 3]])
+    ledger.setStatus(a, 'failed', at(2025, 3, 12, 13)) // settled stays settled
+    expect(sums()).toEqual([['P', 7, 3]])
+    ledger.setStatus(b, 'void', at(2025, 3, 12, 13))
+    expect(sums()).toEqual([['P', 5, 2]])
+    ledger.setQuote(c, 0.5)
+    expect(sums()).toEqual([['P', 1.5, 2]])
+    row({ project: 'Q', amountUsd: 3, createdAt: at(2025, 3, 5) })
+    expect(sums()).toEqual([
+      ['Q', 3, 1],
+      ['P', 1.5, 2],
+    ])
+    // The same answers as reading the ledger afresh (a new day: nothing kept).
+    expect(
+      ledger.projects
+        .totals('2025-03-01', '2025-03-31', [0], '2025-04-02')
+        .map((t) => [t.project, t.m / 1e6, t.n])
+        .sort(),
+    ).toEqual([
+      ['P', 1.5, 2],
+      ['Q', 3, 1],
+    ])
+  })
+
+  it('reads today live: rows of today are counted as they come', () => {
+    const today = new Date()
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`
+    const sums = () => ledger.projects.totals(day, day, [0]).map((t) => [t.project, t.n])
+    expect(sums()).toEqual([])
+    row({ project: 'Now', createdAt: Date.now() })
+    expect(sums()).toEqual([['Now', 1]])
+    row({ project: 'Now', createdAt: Date.now() })
+    expect(sums()).toEqual([['Now', 2]])
+  })
+})

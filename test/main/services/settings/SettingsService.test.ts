@@ -8,6 +8,7 @@ vi.mock('electron', () => ({}))
 import { writeFileAtomic } from '@main/adapters/fs/JsonFile'
 import { dispatch } from '@main/ipc/dispatch'
 import { CHANNELS, type SettingsView } from '@shared/ipc/contract'
+import type { Result } from '@shared/result'
 import { MemorySecretStore } from '@test/support/MemorySecretStore'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -201,6 +202,125 @@ describe('SettingsService over IPC', () => {
         ).toMatchObject({ ok: false, error: { code: 'validation' } })
       }
       expect(app.opened).toEqual(['https://docs.example.com/x', 'https://docs.example.com/a%20b/c'])
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('the active project', () => {
+  const setProject = (app: ReturnType<typeof createTestApp>, project: unknown) =>
+    dispatch(app.handlers, 'settings:setProject', { project }, { senderId: 1 }) as Promise<
+      Result<SettingsView>
+    >
+
+  it('is kept trimmed in settings.json, first among the recent ones, and read back after a restart', async () => {
+    const app = createTestApp()
+    try {
+      expect((await app.container.settings.view()).project).toEqual({ active: null, recent: [] })
+      await setProject(app, 'Alpha')
+      await setProject(app, 'Beta')
+      const r = await setProject(app, '  Alpha  ')
+      expect(r.ok && r.value.project).toEqual({ active: 'Alpha', recent: ['Alpha', 'Beta'] })
+      expect(await app.container.settings.activeProject()).toBe('Alpha')
+      const onDisk = JSON.parse(
+        await fs.readFile(join(app.dir, 'userData', 'settings.json'), 'utf8'),
+      )
+      expect([onDisk.activeProject, onDisk.recentProjects]).toEqual(['Alpha', ['Alpha', 'Beta']])
+
+      const { createContainer } = await import('@main/container')
+      const reopened = createContainer({ ...app.container.options })
+      expect(await reopened.settings.activeProject()).toBe('Alpha')
+
+      // Cleared: no project, the recent ones kept.
+      const cleared = await setProject(app, null)
+      expect(cleared.ok && cleared.value.project).toEqual({
+        active: null,
+        recent: ['Alpha', 'Beta'],
+      })
+      expect(await app.container.settings.activeProject()).toBeNull()
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('keeps at most eight recent projects, the oldest dropped', async () => {
+    const app = createTestApp()
+    try {
+      for (let i = 1; i <= 10; i++) await setProject(app, `P${i}`)
+      const view = await app.container.settings.view()
+      expect(view.project.recent).toEqual(['P10', 'P9', 'P8', 'P7', 'P6', 'P5', 'P4', 'P3'])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it.each([
+    ['', 'Enter a project name'],
+    ['   ', 'Enter a project name'],
+    ['x'.repeat(81), 'A project name is at most 80 characters'],
+    ['Client\nX', 'A project name cannot contain line breaks or control characters'],
+    ['Tab\there', 'A project name cannot contain line breaks or control characters'],
+    ['Bell\u0007', 'A project name cannot contain line breaks or control characters'],
+    [42, 'Invalid input: expected string, received number'],
+  ])('refuses %j with a message at the field and changes nothing', async (name, message) => {
+    const app = createTestApp()
+    try {
+      await setProject(app, 'Kept')
+      const r = await setProject(app, name)
+      expect(r.ok).toBe(false)
+      expect(!r.ok && r.error.code).toBe('validation')
+      expect(JSON.stringify(!r.ok && r.error)).toContain(message)
+      expect(await app.container.settings.activeProject()).toBe('Kept')
+      // The service checks too, whoever calls it.
+      if (typeof name === 'string')
+        await expect(app.container.settings.setActiveProject(name)).rejects.toThrow(message)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('accepts 80 characters after trimming, and drops a hand-edited name that is not valid', async () => {
+    const app = createTestApp()
+    try {
+      const long = 'y'.repeat(80)
+      expect((await setProject(app, ` ${long} `)).ok).toBe(true)
+      expect(await app.container.settings.activeProject()).toBe(long)
+      const file = join(app.dir, 'userData', 'settings.json')
+      const stored = JSON.parse(await fs.readFile(file, 'utf8'))
+      await fs.writeFile(
+        file,
+        JSON.stringify({
+          ...stored,
+          activeProject: 'bad\u0000name',
+          recentProjects: ['ok', 7, 'ok', ''],
+        }),
+      )
+      const { createContainer } = await import('@main/container')
+      const reopened = createContainer({ ...app.container.options })
+      expect((await reopened.settings.view()).project).toEqual({ active: null, recent: ['ok'] })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it("is the project whose own caps the budget state shows (the gate's project)", async () => {
+    const app = createTestApp()
+    try {
+      await app.container.spending.setBudgets({
+        dailyUsd: null,
+        monthlyUsd: null,
+        perKind: {},
+        perProject: { Alpha: { dailyUsd: 2, monthlyUsd: null } },
+        warnAt: 0.8,
+      })
+      expect((await app.container.spending.state()).uses).toEqual([])
+      await setProject(app, 'Alpha')
+      expect((await app.container.spending.state()).uses).toEqual([
+        expect.objectContaining({ project: 'Alpha', period: 'day', capUsd: 2, spentUsd: 0 }),
+      ])
+      await setProject(app, 'Beta')
+      expect((await app.container.spending.state()).uses).toEqual([])
     } finally {
       await app.close()
     }
