@@ -23,6 +23,7 @@ import type { LibraryReader } from './services/library/reader/LibraryReader'
 import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { BudgetGate } from './services/spending/BudgetGate'
+import { ClaimService } from './services/spending/ClaimService'
 import { SpendingService } from './services/spending/SpendingService'
 import { createTaskService } from './services/tasks/createTaskService'
 import { UploadStaging } from './services/uploads/UploadStaging'
@@ -112,6 +113,15 @@ export function createContainer(options: ContainerOptions) {
     events,
     notifier: options.platform,
   })
+  const claims = new ClaimService({
+    claims: journal.claims,
+    events: journal.events,
+    tasks: journal.tasks,
+    secrets: async () => {
+      const connection = await settings.connection()
+      return connection ? [connection.key] : []
+    },
+  })
   const wildcards = new WildcardStore(new JsonFile(join(options.userDataDir, 'wildcards.json')))
   const batches = new BatchService({
     admission,
@@ -146,6 +156,7 @@ export function createContainer(options: ContainerOptions) {
     tasks,
     admission,
     spending,
+    claims,
     batches,
     wildcards,
     demo,

@@ -18,4 +18,5 @@ export const tasksHandlers = (c: Container) =>
     'tasks:confirmQuote': ({ id, quoteId }) => c.tasks.confirmQuote(id, quoteId),
     'tasks:resume': ({ id }) => c.tasks.resume(id),
     'tasks:openResult': ({ id }) => c.tasks.openResult(id),
+    'tasks:markUnusable': ({ id, reason }) => c.claims.markUnusable(id, reason),
   }) satisfies Partial<Handlers>

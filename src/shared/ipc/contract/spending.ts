@@ -2,6 +2,11 @@
  * The `spending:` channels and event: the local ledger of every charge-bearing request, summed
  * over a range of days or written out as CSV. Amounts are estimates or accepted quotes.
  */
+import {
+  type ClaimCandidate,
+  claimCandidatesSchema,
+  exportClaimSchema,
+} from '../../spending/claims'
 import { spendRangeSchema } from '../../spending/schemas'
 import type { BudgetState, SpendSummary } from '../../spending/types'
 import { channel, type DomainChannels, type DomainEvents, event } from './define'
@@ -15,6 +20,14 @@ export const spendingChannels = {
   'spending:exportCsv': channel<{ path: string; rows: number } | null>()(
     'Write the ledger rows of a range to a CSV file chosen with the save dialog; null if cancelled.',
     spendRangeSchema,
+  ),
+  'spending:claimCandidates': channel<ClaimCandidate[]>()(
+    'The requests of a range a claim may be about: failed charges, charges pending longer than pendingHours (24 by default), results reported unusable. No prompts.',
+    claimCandidatesSchema,
+  ),
+  'spending:exportClaim': channel<{ path: string; requests: number } | null>()(
+    'Write a claim pack (ZIP: claim.json + claim.csv) of the ticked candidates to a file chosen with the save dialog; prompts only with includePrompts; never the API key. Null if cancelled.',
+    exportClaimSchema,
   ),
 } as const satisfies DomainChannels<'spending'>
 

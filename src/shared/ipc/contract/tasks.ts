@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import { markUnusableSchema } from '../../spending/claims'
 import { submitTaskSchema } from '../../tasks/submit'
 import type { OpenedResult, TasksUpdate, TaskView } from '../../tasks/views'
 import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
@@ -48,6 +49,10 @@ export const tasksChannels = {
   'tasks:openResult': channel<OpenedResult[]>()(
     "A task's saved outputs with gen-media: URLs to show them.",
     byId,
+  ),
+  'tasks:markUnusable': channel<{ id: string; reportedAt: number }>()(
+    "Report a saved task's result as unusable, with the user's reason: it is then listed when the user prepares a claim.",
+    markUnusableSchema,
   ),
 } as const satisfies DomainChannels<'tasks'>
 
