@@ -8,6 +8,7 @@ import { trapTab } from '../../components/focusTrap'
 import { originalSrc } from '../../components/media'
 import { useTasksStore } from '../../stores/tasks'
 import { adviceFor, elapsedOf, formatElapsed, priceLabel, statusLine } from './format'
+import { ReportProblem } from './ReportProblem'
 
 /** One task: what it is, where it stands, what it cost, what went wrong, and what can be done. */
 export function TaskRow({ task, now }: { task: TaskView; now: number }) {
@@ -303,6 +304,7 @@ export function ResultViewer() {
           )}
         </div>
         <p className="muted mono">{viewing.results.map((r) => r.relPath).join(', ')}</p>
+        <ReportProblem taskId={viewing.taskId} />
       </div>
     </div>
   )
