@@ -107,9 +107,16 @@ export function createContainer(options: ContainerOptions) {
     tasks: journal.tasks,
     gate,
     settings,
-    keptImages: async (from, to) =>
-      (await library.ids({ favourites: true, from, to, kinds: ['image', 'art', 'workbench'] }))
-        .length,
+    keptImages: async (from, to, model) =>
+      (
+        await library.ids({
+          favourites: true,
+          from,
+          to,
+          kinds: ['image', 'art', 'workbench'],
+          ...(model ? { model } : {}),
+        })
+      ).length,
     events,
     notifier: options.platform,
   })

@@ -25,6 +25,7 @@ export const spendingHandlers = (c: Container) =>
       if (!dest) return null
       return c.claims.exportPack(req, dest)
     },
+    'spending:costPerKept': ({ model }) => c.spending.costPerKept(model),
     'budget:get': () => c.spending.state(),
     'budget:set': ({ budgets }) => c.spending.setBudgets(budgets),
   }) satisfies Partial<Handlers>

@@ -13,7 +13,7 @@ import { redactText } from '../diagnostics/redact'
 import type { ClaimRow, ClaimRows } from '../journal/ClaimRows'
 import { boundedMessage, type TaskEvents, UNUSABLE_EVENT } from '../journal/TaskEvents'
 import type { TaskJournal } from '../journal/TaskJournal'
-import { type ClaimEntry,claimPack } from './claimPack'
+import { type ClaimEntry, claimPack } from './claimPack'
 
 export interface ClaimServiceOptions {
   claims: Pick<ClaimRows, 'inRange'>

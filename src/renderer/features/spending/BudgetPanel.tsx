@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
-import { capLine } from '../../components/spendFormat'
+import { capLine, overBy } from '../../components/spendFormat'
 import { capUse, useSpendingStore } from '../../stores/spending'
 import { type BudgetDraft, CAP_FIELDS, draftFrom, parseBudgetDraft } from './budgetForm'
 
@@ -81,7 +81,12 @@ export function BudgetPanel() {
                         optimum={0}
                         aria-hidden="true"
                       />{' '}
-                      <span data-testid={`use-${f.key}`}>{capLine(use)}</span>
+                      <span
+                        data-testid={`use-${f.key}`}
+                        className={overBy(use) > 0 ? 'cap-over' : undefined}
+                      >
+                        {capLine(use)}
+                      </span>
                     </>
                   ) : (
                     'No cap'
