@@ -5,7 +5,7 @@
 import { z } from 'zod'
 
 import { dayKeySchema } from './schemas'
-import type { LedgerBasis, LedgerStatus, SpendKind } from './types'
+import type { LedgerEntryView } from './types'
 
 /** Why a request is a candidate for a claim. */
 export type ClaimReason = 'failed' | 'pending' | 'unusable'
@@ -17,17 +17,11 @@ export const DEFAULT_PENDING_HOURS = 24
 export const CLAIM_PACK_VERSION = 1
 
 /** One request the claim dialog lists (no prompt: prompts only ever go into a pack when asked). */
-export interface ClaimCandidate {
-  /** The ledger row's id (what the export names). */
-  id: string
-  taskId: string | null
+export interface ClaimCandidate extends Pick<
+  LedgerEntryView,
+  'id' | 'taskId' | 'kind' | 'model' | 'amountUsd' | 'basis' | 'status' | 'createdAt'
+> {
   reasons: ClaimReason[]
-  kind: SpendKind
-  model: string
-  amountUsd: number | null
-  basis: LedgerBasis
-  status: LedgerStatus
-  createdAt: number
   /** The service's last words about it (error, else notice), bounded; null if none. */
   message: string | null
   /** What the user wrote when reporting the result unusable. */
