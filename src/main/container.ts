@@ -23,6 +23,7 @@ import type { LibraryReader } from './services/library/reader/LibraryReader'
 import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { BudgetGate } from './services/spending/BudgetGate'
+import { ClaimService } from './services/spending/ClaimService'
 import { SpendingService } from './services/spending/SpendingService'
 import { createTaskService } from './services/tasks/createTaskService'
 import { UploadStaging } from './services/uploads/UploadStaging'
@@ -106,11 +107,27 @@ export function createContainer(options: ContainerOptions) {
     tasks: journal.tasks,
     gate,
     settings,
-    keptImages: async (from, to) =>
-      (await library.ids({ favourites: true, from, to, kinds: ['image', 'art', 'workbench'] }))
-        .length,
+    keptImages: async (from, to, model) =>
+      (
+        await library.ids({
+          favourites: true,
+          from,
+          to,
+          kinds: ['image', 'art', 'workbench'],
+          ...(model ? { model } : {}),
+        })
+      ).length,
     events,
     notifier: options.platform,
+  })
+  const claims = new ClaimService({
+    claims: journal.claims,
+    events: journal.events,
+    tasks: journal.tasks,
+    secrets: async () => {
+      const connection = await settings.connection()
+      return connection ? [connection.key] : []
+    },
   })
   const wildcards = new WildcardStore(new JsonFile(join(options.userDataDir, 'wildcards.json')))
   const batches = new BatchService({
@@ -146,6 +163,7 @@ export function createContainer(options: ContainerOptions) {
     tasks,
     admission,
     spending,
+    claims,
     batches,
     wildcards,
     demo,

@@ -301,7 +301,9 @@ describe('spend control', () => {
     expect(await top.count()).toBeGreaterThan(0)
     await expect
       .poll(() => screen.getByTestId('use-image.day').textContent())
-      .toBe('$0.03 of $0.02 today, $0.00 left')
+      .toBe("$0.01 over today's image cap ($0.03 of $0.02)")
+    // Past the cap (gone over once): shown as over, in the danger style, not as a warning.
+    expect(await screen.getByTestId('use-image.day').getAttribute('class')).toBe('cap-over')
 
     expect(await checkAndShoot(page, 'spend-spending')).toEqual(CLEAN)
 

@@ -60,6 +60,7 @@ export function taskServiceRig(
     userDataDir: dir,
     journal: journal.tasks,
     ledger: journal.ledger,
+    history: journal.events,
     batches: journal.batches,
     gateway,
     sink,

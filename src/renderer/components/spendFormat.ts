@@ -49,9 +49,25 @@ export function capName(
 export const periodWords = (period: BudgetUse['period']): string =>
   period === 'day' ? 'today' : 'this month'
 
-/** "$0.04 of $0.05 today, $0.01 left": one cap's use, as the budget panel's meters read it. */
+/**
+ * How far a cap's committed spend is past the cap (after "go over once"), 0 when it is not: a cap
+ * used up is shown as over, in the danger colour, not as a warning.
+ */
+export const overBy = (u: Pick<BudgetUse, 'spentUsd' | 'capUsd'>): number =>
+  u.spentUsd - u.capUsd > 1e-9 ? u.spentUsd - u.capUsd : 0
+
+/** "$1.20 over today's cap": a cap whose committed spend went past it. */
+export const overLine = (u: BudgetUse): string =>
+  `${usd(overBy(u))} over ${capName(u.period, u.kind)}`
+
+/**
+ * "$0.04 of $0.05 today, $0.01 left": one cap's use, as the budget panel's meters read it; past
+ * the cap, "$1.20 over today's cap ($2.20 of $1.00)".
+ */
 export const capLine = (u: BudgetUse): string =>
-  `${usd(u.spentUsd)} of ${usd(u.capUsd)} ${periodWords(u.period)}, ${usd(u.remainingUsd)} left`
+  overBy(u) > 0
+    ? `${overLine(u)} (${usd(u.spentUsd)} of ${usd(u.capUsd)})`
+    : `${usd(u.spentUsd)} of ${usd(u.capUsd)} ${periodWords(u.period)}, ${usd(u.remainingUsd)} left`
 
 /** "3 Mar 2025" from a local day key, in the user's locale. */
 export function dayLabel(day: string, style: 'short' | 'long' = 'short'): string {

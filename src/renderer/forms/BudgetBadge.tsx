@@ -5,7 +5,7 @@ import type { BudgetUse } from '@shared/spending/types'
 import type { TaskKind } from '@shared/tasks/states'
 import { useEffect } from 'react'
 
-import { capName, SPEND_KIND_LABELS, usd } from '../components/spendFormat'
+import { capName, overBy, overLine, SPEND_KIND_LABELS, usd } from '../components/spendFormat'
 import { useNavigationStore } from '../stores/navigation'
 import { tightestUse, useSpendingStore } from '../stores/spending'
 
@@ -19,7 +19,8 @@ function capHead(u: BudgetUse): string {
 /**
  * The budget next to a form's estimate: how much of the tightest cap for this form's kinds is
  * used and left, and a warning before sending when the estimate would go over it (main would
- * refuse). With no cap it only offers to set one. Stays current through `spending:changed`.
+ * refuse). A cap already past (after "go over once") shows as over, in the danger colour, with
+ * the amount over. With no cap it only offers to set one. Stays current through `spending:changed`.
  */
 export function BudgetBadge({
   kinds,
@@ -50,11 +51,13 @@ export function BudgetBadge({
     )
   }
   const request = estimate?.kind === 'usd' ? estimate.usd : 0
-  const over = request > 0 && request > use.remainingUsd + 1e-9
-  const near = !over && use.fraction >= budget.budgets.warnAt
+  // Already past the cap (after "go over once"): that is the news, not the warning.
+  const exceeded = overBy(use) > 0
+  const over = !exceeded && request > 0 && request > use.remainingUsd + 1e-9
+  const near = !exceeded && !over && use.fraction >= budget.budgets.warnAt
   return (
     <div
-      className={`budget-badge${over ? ' over' : near ? ' near' : ''}`}
+      className={`budget-badge${exceeded ? ' exceeded' : over ? ' over' : near ? ' near' : ''}`}
       data-testid="budget-badge"
     >
       <meter
@@ -66,7 +69,13 @@ export function BudgetBadge({
         aria-hidden="true"
       />
       <span data-testid="budget-badge-text">
-        {capHead(use)} {usd(use.spentUsd)} of {usd(use.capUsd)} · {usd(use.remainingUsd)} left
+        {exceeded ? (
+          <strong data-testid="budget-badge-exceeded">{overLine(use)}</strong>
+        ) : (
+          <>
+            {capHead(use)} {usd(use.spentUsd)} of {usd(use.capUsd)} · {usd(use.remainingUsd)} left
+          </>
+        )}
       </span>
       {/* Always present, so the warning is announced when it appears. */}
       <span role="status">

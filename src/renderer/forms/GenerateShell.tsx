@@ -14,6 +14,7 @@ import { filesOf } from './addFiles'
 import { BudgetBadge } from './BudgetBadge'
 import { FormBudgetRefusal } from './BudgetRefusal'
 import { CostBadge } from './CostBadge'
+import { KeptCostBadge } from './KeptCostBadge'
 import { PresetMenu } from './PresetMenu'
 import { FormRepeatNotice } from './RepeatNotice'
 import { TaskResults } from './TaskResults'
@@ -31,6 +32,8 @@ interface Props {
   intro?: ReactNode
   kinds: readonly TaskKind[]
   estimate: PriceEstimate | null
+  /** The model the form would send: its cost per kept image is shown beside the estimate. */
+  model?: string
   /** Extra lines under the estimate (output resolution, quote). */
   summary?: ReactNode
   submitting: boolean
@@ -179,6 +182,7 @@ export function GenerateShell(p: Props) {
             <div>
               <CostBadge estimate={p.estimate} />
               <BudgetBadge kinds={p.kinds} estimate={p.estimate} />
+              <KeptCostBadge model={p.model} />
               {p.summary}
               <FormBudgetRefusal form={p.id} />
               <FormRepeatNotice form={p.id} />

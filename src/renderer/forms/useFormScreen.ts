@@ -54,6 +54,8 @@ export function useFormScreen<F extends FormId>(
   }
 
   const shell = {
+    /** The model the draft would send (art forms name it `variant`): cost per kept image. */
+    model: 'model' in draft ? draft.model : draft.variant,
     submitting: runner.submitting,
     error: runner.error,
     onDismissError: () => runner.setError(null),

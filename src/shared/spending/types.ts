@@ -134,3 +134,15 @@ export interface BudgetState {
 }
 
 export type { BudgetRefusal }
+
+/** What one kept image (a library favourite) of a model cost over the last `days` days. */
+export interface KeptCost {
+  model: string
+  days: number
+  /** Settled amounts of that model's requests (estimates or accepted quotes). */
+  spentUsd: number
+  /** Favourites made from that model's results in the same days. */
+  kept: number
+  /** spentUsd / kept; null when nothing was kept or nothing settled (no figure to show). */
+  perKeptUsd: number | null
+}

@@ -102,3 +102,31 @@ describe('BudgetBadge', () => {
     expect(useSpendingStore.getState().focusBudgets).toBe(true)
   })
 })
+
+describe('BudgetBadge past its cap', () => {
+  it('shows a used-up cap as over, with the amount over, in the danger style (not the warning)', async () => {
+    main(
+      budgetState({
+        budgets: { ...NO_BUDGETS, dailyUsd: 1 },
+        uses: [use({ capUsd: 1, spentUsd: 2.2, remainingUsd: 0, fraction: 2.2 })],
+      }),
+    )
+    render(<BudgetBadge kinds={['image']} estimate={usd(0.04)} />)
+    expect((await screen.findByTestId('budget-badge-exceeded')).textContent).toBe(
+      "$1.20 over today's cap",
+    )
+    const badge = screen.getByTestId('budget-badge')
+    expect(badge.className).toBe('budget-badge exceeded')
+    // Neither the "would go over" warning nor the threshold state: the cap is already past.
+    expect(screen.queryByTestId('budget-badge-over')).toBeNull()
+  })
+
+  it('a cap used exactly to the cent is used up, not over', async () => {
+    main(budgetState({ uses: [use({ spentUsd: 0.05, remainingUsd: 0, fraction: 1 })] }))
+    render(<BudgetBadge kinds={['image']} estimate={null} />)
+    expect((await screen.findByTestId('budget-badge-text')).textContent).toBe(
+      'Today $0.05 of $0.05 · $0.00 left',
+    )
+    expect(screen.getByTestId('budget-badge').className).toBe('budget-badge near')
+  })
+})

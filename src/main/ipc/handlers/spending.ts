@@ -14,7 +14,7 @@ export function invoiceFileName(r: { from: string; to: string; project: string |
   return `gen-studio-invoice-${slug}-${r.from}-to-${r.to}.csv`
 }
 
-/** spending:* and budget:* channels: the ledger's summaries, its CSV, and the caps. */
+/** spending:* and budget:* channels: the ledger's summaries, its CSV, invoices, claims, and the caps. */
 export const spendingHandlers = (c: Container) =>
   ({
     'spending:summary': (range) => c.spending.summary(range),
@@ -36,6 +36,17 @@ export const spendingHandlers = (c: Container) =>
       if (!dest) return null
       return c.spending.exportInvoice(range, dest)
     },
+    'spending:claimCandidates': (query) => c.claims.candidates(query),
+    'spending:exportClaim': async (req, ctx) => {
+      const dest = await c.platform.chooseSaveFile(ctx.senderId, {
+        title: 'Save the claim pack',
+        defaultName: `gen-studio-claim-${req.from}-to-${req.to}.zip`,
+        filters: [{ name: 'ZIP', extensions: ['zip'] }],
+      })
+      if (!dest) return null
+      return c.claims.exportPack(req, dest)
+    },
+    'spending:costPerKept': ({ model }) => c.spending.costPerKept(model),
     'budget:get': () => c.spending.state(),
     'budget:set': ({ budgets }) => c.spending.setBudgets(budgets),
   }) satisfies Partial<Handlers>

@@ -24,4 +24,5 @@ export const tasksHandlers = (c: Container) =>
     'tasks:edit': ({ id, ...edit }) => c.admission.editQueued(id, edit),
     'tasks:remove': ({ id }) => c.tasks.remove(id),
     'tasks:restore': ({ id }) => c.admission.restoreRemoved(id),
+    'tasks:markUnusable': ({ id, reason }) => c.claims.markUnusable(id, reason),
   }) satisfies Partial<Handlers>

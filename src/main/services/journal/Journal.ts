@@ -6,8 +6,10 @@
  */
 import { type Db, openDatabase, type SqliteOpener } from '../../adapters/sqlite/openDatabase'
 import { BatchJournal } from './BatchJournal'
+import { ClaimRows } from './ClaimRows'
 import { JOURNAL_MIGRATIONS } from './migrations'
 import { SpendLedger } from './SpendLedger'
+import { TaskEvents } from './TaskEvents'
 import { TaskJournal } from './TaskJournal'
 import { TaskRequests } from './TaskRequests'
 
@@ -24,6 +26,10 @@ export class Journal {
   readonly batches: BatchJournal
   /** Each request's canonical form, to find a paid repeat (issue #29). */
   readonly requests: TaskRequests
+  /** Each task's history (state changes with the service's words, unusable reports): claims. */
+  readonly events: TaskEvents
+  /** The requests a claim may be about (failed, pending too long, reported unusable). */
+  readonly claims: ClaimRows
   private readonly db: Db
 
   constructor(path: string, open: SqliteOpener = openDatabase) {
@@ -38,6 +44,8 @@ export class Journal {
     this.ledger = new SpendLedger(this.db)
     this.batches = new BatchJournal(this.db)
     this.requests = new TaskRequests(this.db)
+    this.events = new TaskEvents(this.db)
+    this.claims = new ClaimRows(this.db)
   }
 
   /** One transaction over every repository (see JournalTransaction). */

@@ -379,6 +379,17 @@ export class SpendLedger {
     return row ? toEntry(row) : null
   }
 
+  /** Settled USD of one model over days `from`..`to` (real activity): cost per kept image. */
+  settledUsd(model: string, from: DayKey, to: DayKey): number {
+    const row = this.db
+      .prepare(
+        `SELECT COALESCE(SUM(micros), 0) AS m FROM ledger_days
+          WHERE demo = 0 AND day >= ? AND day <= ? AND model = ? AND status = 'settled'`,
+      )
+      .get(from, to, model) as { m: number }
+    return usdOf(row.m)
+  }
+
   count(): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n
   }

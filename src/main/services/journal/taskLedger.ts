@@ -16,6 +16,11 @@ export interface TaskLedgerTask {
   createdAt: number
   updatedAt: number
   batch: BatchCell | null
+  /** The service's words at this point (the engine passes the whole record; the history keeps them). */
+  error?: { code: string; message: string } | null
+  notice?: { code: string; message: string } | null
+  serverStatus?: string | null
+  attempts?: number
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SettingsView } from '@shared/ipc/contract'
 import { formatUsdMicros } from '@shared/pricing'
-import { addDays } from '@shared/spending/days'
-import type { Budgets, BudgetState, DayKey, SpendSummary } from '@shared/spending/types'
+import { addDays, dayKeyOf } from '@shared/spending/days'
+import type { Budgets, BudgetState, DayKey, KeptCost, SpendSummary } from '@shared/spending/types'
 
 import type { Clock } from '../../adapters/clock/Clock'
 import { writeFileAtomic } from '../../adapters/fs/JsonFile'
@@ -23,8 +23,8 @@ export interface SpendingServiceOptions {
     setBudgets(b: Budgets): Promise<Budgets>
     setActiveProject(name: string | null): Promise<SettingsView>
   }
-  /** Favourite images made in a range of time: the "kept" images. */
-  keptImages(fromMs: number, toMs: number): Promise<number>
+  /** Favourite images made in a range of time (of one model, if given): the "kept" images. */
+  keptImages(fromMs: number, toMs: number, model?: string): Promise<number>
   events: MainEvents
   notifier?: { notify(m: { title: string; body: string; taskId: string }): void }
   /** When an invoice was generated (its header says). */
@@ -32,6 +32,9 @@ export interface SpendingServiceOptions {
   /** Spacing of `spending:changed` (a batch settles many rows at once). */
   changeIntervalMs?: number
 }
+
+/** How far back "cost per kept image" beside Generate looks. */
+export const KEPT_COST_DAYS = 30
 
 export interface SpendRange {
   from: DayKey
@@ -54,9 +57,44 @@ export class SpendingService {
   private readonly warned = new Set<string>()
   private closed = false
   private readonly unsubscribe: () => void
+  /** Cost per kept image by model, until the ledger changes (see costPerKept). */
+  private readonly keptCosts = new Map<string, Promise<KeptCost>>()
 
   constructor(private readonly o: SpendingServiceOptions) {
-    this.unsubscribe = o.ledger.subscribe(() => this.changed())
+    this.unsubscribe = o.ledger.subscribe(() => {
+      this.keptCosts.clear()
+      this.changed()
+    })
+  }
+
+  /**
+   * What one kept image of `model` cost over the last KEPT_COST_DAYS days (issue #29): the settled
+   * amounts of that model's requests over the favourites made from them. Shown beside Generate,
+   * where the decision is made. Cached per model until the ledger changes (which is when
+   * `spending:changed` goes out), so a form can ask on every render of its model.
+   */
+  costPerKept(model: string, now = Date.now()): Promise<KeptCost> {
+    const cached = this.keptCosts.get(model)
+    if (cached) return cached
+    const answer = this.computeKeptCost(model, now)
+    this.keptCosts.set(model, answer)
+    answer.catch(() => this.keptCosts.delete(model))
+    return answer
+  }
+
+  private async computeKeptCost(model: string, now: number): Promise<KeptCost> {
+    const to = dayKeyOf(now)
+    const from = addDays(to, -(KEPT_COST_DAYS - 1))
+    // Settled only: a pending charge may still fail, a failed one was never charged.
+    const spentUsd = this.o.ledger.settledUsd(model, from, to)
+    const kept = await this.o.keptImages(startOf(from), startOf(addDays(to, 1)), model)
+    return {
+      model,
+      days: KEPT_COST_DAYS,
+      spentUsd,
+      kept,
+      perKeptUsd: kept > 0 && spentUsd > 0 ? spentUsd / kept : null,
+    }
   }
 
   async summary(range: SpendRange): Promise<SpendSummary> {

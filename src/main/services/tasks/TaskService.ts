@@ -12,6 +12,8 @@ import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
 import type { BatchJournal } from '../journal/BatchJournal'
 import type { SpendLedger } from '../journal/SpendLedger'
+import type { TaskEvents } from '../journal/TaskEvents'
+import { withHistory } from '../journal/taskHistory'
 import type { TaskJournal, TaskRecord } from '../journal/TaskJournal'
 import { taskLedgerHook } from '../journal/taskLedger'
 import type { EnginePolicy } from './engine/policy'
@@ -27,6 +29,8 @@ export interface TaskServiceOptions {
   journal: TaskJournal
   /** The ledger rows follow their tasks' states. */
   ledger: SpendLedger
+  /** Each task's history, written with every state change (claims, issue #29). */
+  history?: TaskEvents
   /** A paused batch's queued tasks are held. */
   batches: Pick<BatchJournal, 'isPaused'>
   gateway: TaskGateway
@@ -85,7 +89,7 @@ export class TaskService {
         clock: this.clock,
         limits: settings.concurrency,
         onChange: (id) => this.throttle?.add(id),
-        ledger: taskLedgerHook(this.o.ledger),
+        ledger: withHistory(taskLedgerHook(this.o.ledger), this.o.history),
         held: (t) => t.batch !== null && batches.isPaused(t.batch.batchId),
         ...(this.o.notifier ? { notifier: this.o.notifier } : {}),
         ...(this.o.log ? { log: this.o.log } : {}),

@@ -18,7 +18,7 @@ import { TaskService } from './TaskService'
 export interface TaskServiceDeps {
   userDataDir: string
   /** The journal's repositories the engine works on (tasks, their ledger rows, batch pauses). */
-  journal: Pick<Journal, 'tasks' | 'ledger' | 'batches'>
+  journal: Pick<Journal, 'tasks' | 'ledger' | 'batches' | 'events'>
   settings: Pick<SettingsService, 'settings' | 'connection'>
   library: Pick<LibraryService, 'save' | 'findBySourceTask' | 'whenReconciled'>
   events: MainEvents
@@ -50,6 +50,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     userDataDir: deps.userDataDir,
     journal: deps.journal.tasks,
     ledger: deps.journal.ledger,
+    history: deps.journal.events,
     batches: deps.journal.batches,
     gateway,
     sink: new LibraryResultSink(deps.library),

@@ -1,11 +1,12 @@
 import type { BudgetUse } from '@shared/spending/types'
 
 import { Field } from '../../components/Field'
-import { capLine } from '../../components/spendFormat'
+import { capLine, overBy } from '../../components/spendFormat'
 
 /**
  * One cap's field in a budget panel: an amount typed as text ('' = no cap, checked on save), and
- * under it how far the saved cap is used, as a meter and in words ("No cap" when none is set).
+ * under it how far the saved cap is used, as a meter and in words ("No cap" when none is set);
+ * a cap already gone past (over it once) reads as over, in the danger colour.
  */
 export function CapField({
   label,
@@ -40,7 +41,12 @@ export function CapField({
               optimum={0}
               aria-hidden="true"
             />{' '}
-            <span data-testid={`use-${testId}`}>{capLine(use)}</span>
+            <span
+              data-testid={`use-${testId}`}
+              className={overBy(use) > 0 ? 'cap-over' : undefined}
+            >
+              {capLine(use)}
+            </span>
           </>
         ) : (
           'No cap'

@@ -1,7 +1,7 @@
 import './spending.css'
 
-import { Download, Wallet } from 'lucide-react'
-import { useEffect } from 'react'
+import { Download, FileWarning, Wallet } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
 
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -9,6 +9,7 @@ import { dayLabel, plural } from '../../components/spendFormat'
 import { selectRange, useSpendingStore } from '../../stores/spending'
 import { Breakdown } from './Breakdown'
 import { BudgetPanel } from './BudgetPanel'
+import { ClaimDialog } from './ClaimDialog'
 import { DayChart } from './DayChart'
 import { ProjectBreakdown } from './ProjectBreakdown'
 import { ProjectCapsPanel } from './ProjectCapsPanel'
@@ -42,6 +43,7 @@ export default function SpendingScreen() {
       <div className="row spend-head">
         <h1 id="spend-title">Spending</h1>
         <ExportButton disabled={problem !== null} />
+        <ClaimButton />
       </div>
       <RangeChooser />
       <ExportNotice />
@@ -102,6 +104,23 @@ function ExportButton({ disabled }: { disabled: boolean }) {
       <Download aria-hidden />
       {exporting ? 'Exporting…' : 'Export CSV'}
     </button>
+  )
+}
+
+/** Opens "Prepare a claim" over the range the screen shows. */
+function ClaimButton() {
+  const [open, setOpen] = useState(false)
+  const from = useSpendingStore((s) => selectRange(s).range?.from ?? null)
+  const to = useSpendingStore((s) => selectRange(s).range?.to ?? null)
+  const range = useMemo(() => (from && to ? { from, to } : null), [from, to])
+  return (
+    <>
+      <button type="button" disabled={range === null} onClick={() => setOpen(true)}>
+        <FileWarning aria-hidden />
+        Prepare a claim
+      </button>
+      {open && range ? <ClaimDialog range={range} onClose={() => setOpen(false)} /> : null}
+    </>
   )
 }
 

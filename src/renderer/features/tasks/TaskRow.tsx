@@ -9,6 +9,7 @@ import { originalSrc } from '../../components/media'
 import { RepeatNotice } from '../../forms/RepeatNotice'
 import { useTasksStore } from '../../stores/tasks'
 import { adviceFor, elapsedOf, formatElapsed, priceLabel, statusLine } from './format'
+import { ReportProblem } from './ReportProblem'
 
 /**
  * One task: what it is, where it stands, what it cost, what went wrong, and what can be done. A
@@ -325,6 +326,7 @@ export function ResultViewer() {
           )}
         </div>
         <p className="muted mono">{viewing.results.map((r) => r.relPath).join(', ')}</p>
+        <ReportProblem taskId={viewing.taskId} />
       </div>
     </div>
   )

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import { markUnusableSchema } from '../../spending/claims'
 import { submitTaskSchema } from '../../tasks/submit'
 import type { OpenedResult, QueuedRequestView, TasksUpdate, TaskView } from '../../tasks/views'
 import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
@@ -79,6 +80,10 @@ export const tasksChannels = {
   'tasks:restore': channel<TaskView>()(
     "Undo a removal: the removed request is admitted again (validated, priced, budget checked) as a new task with a new key, in the removed one's place.",
     byId,
+  ),
+  'tasks:markUnusable': channel<{ id: string; reportedAt: number }>()(
+    "Report a saved task's result as unusable, with the user's reason: it is then listed when the user prepares a claim.",
+    markUnusableSchema,
   ),
 } as const satisfies DomainChannels<'tasks'>
 

@@ -37,6 +37,7 @@ function stack() {
     settings: {
       settings: async () => ({ concurrency: { image: 4, video: 8, art: 2, workbench: 2 } }),
       connection: async () => ({ demo: false }),
+      activeProject: async () => null,
     },
     events: rig.events,
     clock: rig.clock,

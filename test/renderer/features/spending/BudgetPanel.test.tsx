@@ -3,7 +3,7 @@ import { initialState, useSpendingStore } from '@renderer/stores/spending'
 import { budgetsSchema } from '@shared/spending/schemas'
 import type { Budgets } from '@shared/spending/types'
 import { fakeMain, field } from '@test/support/generateScreens'
-import { budgetState } from '@test/support/spendingFakes'
+import { budgetState, use } from '@test/support/spendingFakes'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
@@ -32,6 +32,17 @@ describe('Budget panel', () => {
     expect(field('Monthly cap (USD)').value).toBe('')
     expect(messageOf('Monthly cap (USD)')).toBe('No cap')
     expect(field('Warn at (%)').value).toBe('80')
+  })
+
+  it('shows a cap past its limit (after "go over once") as over, with the amount over', () => {
+    main()
+    useSpendingStore.setState({
+      budget: budgetState({ uses: [use({ spentUsd: 1.25, remainingUsd: 0, fraction: 25 })] }),
+    })
+    render(<BudgetPanel />)
+    const line = screen.getByTestId('use-all.day')
+    expect(line.textContent).toBe("$1.20 over today's cap ($1.25 of $0.05)")
+    expect(line.className).toBe('cap-over')
   })
 
   it('shows a message at each bad field and sends nothing', async () => {
