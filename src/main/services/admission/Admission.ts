@@ -21,6 +21,7 @@ import { prepareFiles } from './files'
 import { inputOfTask, type Origin, recordOf } from './newTask'
 import { editedRequest, ledgerAmountOf, notUnsent, parseEdit, type QueuedEdit } from './queuedEdit'
 import { canonicalHashOf, canonicalHashSync, hashReferences, refuseRepeat } from './repeats'
+import { TextAdmission } from './TextAdmission'
 import { validateSubmission } from './validate'
 
 /** Where admitted tasks go to be sent: the task engine (TaskService), which admission never builds. */
@@ -87,9 +88,17 @@ interface Admit {
  */
 export class Admission {
   private readonly clock: Clock
+  /** A chat reply request's way in: its ledger row (text: counted, never priced). */
+  readonly text: TextAdmission
 
   constructor(private readonly o: AdmissionOptions) {
     this.clock = o.clock ?? systemClock
+    this.text = new TextAdmission({
+      ledger: o.ledger,
+      demo: () => this.isDemo(),
+      project: () => this.project(),
+      now: () => this.clock.now(),
+    })
   }
 
   /**
@@ -173,49 +182,14 @@ export class Admission {
     return { batchId: id }
   }
 
-  /**
-   * A chat reply request in the ledger (kind `text`): text models have no published rate, so
-   * there is no estimate for the gate to weigh and the row is counted, never priced. Opened
-   * before the request is sent; a failure to record never disturbs the chat itself.
-   */
-  readonly text = {
-    opened: (request: { id: string; model: string; prompt: string }): void => {
-      const createdAt = this.clock.now()
-      this.inOrder(async () =>
-        this.o.ledger.open({
-          id: request.id,
-          taskId: null,
-          batchId: null,
-          kind: 'text',
-          taskKind: 'chat',
-          model: request.model,
-          amountUsd: null,
-          basis: 'none',
-          createdAt,
-          demo: await this.isDemo(),
-          prompt: request.prompt,
-          project: (await this.o.project?.().catch(() => null)) ?? null,
-        }),
-      )
-    },
-    ended: (id: string, status: 'settled' | 'failed'): void => {
-      const at = this.clock.now()
-      this.inOrder(() => this.o.ledger.setStatus(id, status, at))
-    },
-  }
-
-  private textWrites: Promise<void> = Promise.resolve()
-
-  /** Chat ledger writes run in the order asked (a reply's row is opened before it is ended). */
-  private inOrder(write: () => Promise<void> | void): void {
-    this.textWrites = this.textWrites.then(write).catch(() => {
-      // The chat goes on: for text the ledger is a record, not a gate.
-    })
-  }
 
   /** Resolves when every chat ledger write asked for so far is done (shutdown, tests). */
   idle(): Promise<void> {
-    return this.textWrites
+    return this.text.idle()
+  }
+
+  private async project(): Promise<string | null> {
+    return (await this.o.project?.().catch(() => null)) ?? null
   }
 
   private async isDemo(): Promise<boolean> {
@@ -255,7 +229,7 @@ export class Admission {
       const canonical: Array<string | null> = []
       for (const p of prepared) canonical.push(await canonicalHashOf(p.item.input, hashes))
       const budgets = await this.o.gate.budgets()
-      const project = (await this.o.project?.().catch(() => null)) ?? null
+      const project = await this.project()
       // From here to the commit: no await, so nothing else can spend in between.
       const existing = again?.()
       if (existing) {
