@@ -1,11 +1,9 @@
-import './budget.css'
-
 import type { BudgetRefusal as Refusal } from '@shared/result'
 
 import { capName, usd } from '../components/spendFormat'
 import { useNavigationStore } from '../stores/navigation'
 import { useBudgetRefusals, useSpendingStore } from '../stores/spending'
-import { useSending } from './useSending'
+import { PayChoice } from './PayChoice'
 
 /**
  * "This request ($0.01) would go over today's cap of $0.05: …" — main refused before sending.
@@ -24,35 +22,29 @@ export function BudgetRefusal({
   onOverride(): Promise<void> | void
   onDismiss?(): void
 }) {
-  const [sending, override] = useSending(onOverride)
   const raise = () => {
     useSpendingStore.getState().requestBudgetFocus()
     useNavigationStore.getState().go('spending')
   }
   const r = refusal
   return (
-    <div className="budget-refusal" role="alert" data-testid="budget-refusal">
-      <p>
-        <strong>
-          {subject} ({usd(r.requestUsd)}) would go over {capName(r.period, r.kind, r.project)} of{' '}
-          {usd(r.capUsd)}
-        </strong>
-        : {usd(r.spentUsd)} already committed, {usd(r.remainingUsd)} left.
-      </p>
-      <div className="row">
+    <PayChoice
+      testId="budget-refusal"
+      other={
         <button type="button" onClick={raise}>
           Raise the cap…
         </button>
-        <button type="button" className="danger" disabled={sending} onClick={() => void override()}>
-          {sending ? 'Sending…' : 'Go over the cap once'}
-        </button>
-        {onDismiss ? (
-          <button type="button" className="ghost" onClick={onDismiss}>
-            Not now
-          </button>
-        ) : null}
-      </div>
-    </div>
+      }
+      payLabel="Go over the cap once"
+      onPay={onOverride}
+      {...(onDismiss ? { onDismiss } : {})}
+    >
+      <strong>
+        {subject} ({usd(r.requestUsd)}) would go over {capName(r.period, r.kind, r.project)} of{' '}
+        {usd(r.capUsd)}
+      </strong>
+      : {usd(r.spentUsd)} already committed, {usd(r.remainingUsd)} left.
+    </PayChoice>
   )
 }
 

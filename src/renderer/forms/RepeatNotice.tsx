@@ -1,12 +1,10 @@
-import './budget.css'
-
 import type { PaidRepeat } from '@shared/result'
 
 import { usd } from '../components/spendFormat'
 import { useLibraryStore } from '../stores/library'
 import { useNavigationStore } from '../stores/navigation'
 import { useRepeatNotices } from '../stores/spending'
-import { useSending } from './useSending'
+import { PayChoice } from './PayChoice'
 
 /** Opens the first saved result of the paid request in the library's detail view. */
 export function openPaidResult(repeat: PaidRepeat): void {
@@ -30,33 +28,27 @@ export function RepeatNotice({
   onAgain(): Promise<void> | void
   onDismiss?(): void
 }) {
-  const [sending, again] = useSending(onAgain)
   const paid = repeat.amountUsd === null ? repeat.costLabel : usd(repeat.amountUsd)
   const on = new Date(repeat.paidAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
   return (
-    <div className="budget-refusal" role="alert" data-testid="repeat-notice">
-      <p>
-        <strong>
-          You paid {paid} for this on {on}
-        </strong>
-        : the same model, settings and references, and its result is in the library.
-      </p>
-      <div className="row">
-        {repeat.libraryIds.length > 0 ? (
+    <PayChoice
+      testId="repeat-notice"
+      other={
+        repeat.libraryIds.length > 0 ? (
           <button type="button" onClick={() => openPaidResult(repeat)}>
             Open it
           </button>
-        ) : null}
-        <button type="button" className="danger" disabled={sending} onClick={() => void again()}>
-          {sending ? 'Sending…' : 'Generate again anyway'}
-        </button>
-        {onDismiss ? (
-          <button type="button" className="ghost" onClick={onDismiss}>
-            Not now
-          </button>
-        ) : null}
-      </div>
-    </div>
+        ) : null
+      }
+      payLabel="Generate again anyway"
+      onPay={onAgain}
+      {...(onDismiss ? { onDismiss } : {})}
+    >
+      <strong>
+        You paid {paid} for this on {on}
+      </strong>
+      : the same model, settings and references, and its result is in the library.
+    </PayChoice>
   )
 }
 
