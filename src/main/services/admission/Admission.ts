@@ -182,7 +182,6 @@ export class Admission {
     return { batchId: id }
   }
 
-
   /** Resolves when every chat ledger write asked for so far is done (shutdown, tests). */
   idle(): Promise<void> {
     return this.text.idle()
@@ -320,6 +319,7 @@ export class Admission {
       demo: t.demo,
       override: edit.overrideBudget === true,
       what: 'request',
+      project: this.o.ledger.projects.projectOf(id),
     })
     const next = editedRequest(input)
     this.o.transaction(() => {

@@ -133,6 +133,13 @@ export class ProjectLedger {
         days.get(`${demo}|${r.day}`)?.push({ project, n: r.n, unpriced: r.unpriced, m: r.m })
   }
 
+  /** The project a row was admitted into (null: none, or no such row): its caps still apply. */
+  projectOf(id: string): string | null {
+    const row = this.db.prepare('SELECT project FROM ledger WHERE id = ?').get(id) as
+      { project: string | null } | undefined
+    return row?.project ?? null
+  }
+
   /** A past day's committed sums may have moved: forget every cached day. */
   invalidate(): void {
     this.past = null

@@ -79,8 +79,9 @@ export class BudgetGate {
   /**
    * An edit of a journaled request that was never sent: its old amount (`replacedUsd`) is already
    * committed in the ledger, so only what the new request costs beyond it is weighed (nothing
-   * when it costs the same or less: an edit that lowers the price always passes). Synchronous, as
-   * `check`: the caller rewrites the task and its ledger row right after.
+   * when it costs the same or less: an edit that lowers the price always passes), against the
+   * caps of the project its row was admitted into (`at.project`). Synchronous, as `check`: the
+   * caller rewrites the task and its ledger row right after.
    */
   checkReplacing(
     budgets: Budgets,
@@ -92,7 +93,10 @@ export class BudgetGate {
     const adding = spendOfInputs([input])
     const kind = SPEND_KIND[input.kind]
     adding[kind] = Math.max(0, adding[kind] - (replacedUsd ?? 0))
-    const refusal = crossedCap(budgetState(budgets, this.o.ledger, this.clock.now()), adding)
+    const refusal = crossedCap(
+      budgetState(budgets, this.o.ledger, this.clock.now(), at.project ?? null),
+      adding,
+    )
     if (refusal) refuseOverBudget(refusal, at.what)
   }
 }

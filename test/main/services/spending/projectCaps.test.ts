@@ -173,6 +173,23 @@ describe('a project cap', () => {
     expect(gate.refusal(b, [image], false, null)).toBeNull()
   })
 
+  it('an edit of a queued request is weighed against the caps of the project its row is in', async () => {
+    // A queued $0.01 image already committed in Client X, with $0.985 settled before it.
+    spent({ amountUsd: 0.985 })
+    spent({ amountUsd: 0.01, project: 'Client X' })
+    const b = await gate.budgets()
+    const ctx = { demo: false, override: false, what: 'request' as const }
+    expect(journal.ledger.projects.projectOf(`t${seq}`)).toBe('Client X')
+    expect(journal.ledger.projects.projectOf('no-such-row')).toBeNull()
+    // Edited into a video: only what it adds beyond the $0.01 counts, and it crosses the $1 day.
+    const e = refusalOf(() =>
+      gate.checkReplacing(b, video, 0.01, { ...ctx, project: journal.ledger.projects.projectOf(`t${seq}`) }),
+    )
+    expect(e.error.budget).toMatchObject({ project: 'Client X', period: 'day' })
+    // The same edit of a row with no project is not held by Client X's caps.
+    expect(() => gate.checkReplacing(b, video, 0.01, { ...ctx, project: null })).not.toThrow()
+  })
+
   it('weighs every kind a request adds, and the month once the day fits', async () => {
     spent({ createdAt: EARLIER_THIS_MONTH, amountUsd: 2.5 })
     const b = await gate.budgets()
