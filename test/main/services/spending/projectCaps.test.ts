@@ -183,7 +183,10 @@ describe('a project cap', () => {
     expect(journal.ledger.projects.projectOf('no-such-row')).toBeNull()
     // Edited into a video: only what it adds beyond the $0.01 counts, and it crosses the $1 day.
     const e = refusalOf(() =>
-      gate.checkReplacing(b, video, 0.01, { ...ctx, project: journal.ledger.projects.projectOf(`t${seq}`) }),
+      gate.checkReplacing(b, video, 0.01, {
+        ...ctx,
+        project: journal.ledger.projects.projectOf(`t${seq}`),
+      }),
     )
     expect(e.error.budget).toMatchObject({ project: 'Client X', period: 'day' })
     // The same edit of a row with no project is not held by Client X's caps.
