@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react'
 
 import { batchGrid, exportBatchGrid } from '../../api/batch'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { Modal } from '../../components/Modal'
 import { useBatchStore } from '../../stores/batch'
 import { BatchGrid } from './BatchGrid'
-import { Modal } from './Modal'
 
 /** Waits this long after a batch moves on before asking for its grid again (tasks move in bursts). */
 const REFRESH_MS = 400

@@ -1,10 +1,10 @@
 import type { AppError } from '@shared/result'
 import type { ClaimCandidate, ClaimReason } from '@shared/spending/claims'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 
 import { claimCandidates, exportClaim } from '../../api/claims'
 import { ErrorBanner } from '../../components/ErrorBanner'
-import { trapTab } from '../../components/focusTrap'
+import { Modal } from '../../components/Modal'
 import { plural, usd } from '../../components/spendFormat'
 
 const REASON_LABEL: Readonly<Record<ClaimReason, string>> = {
@@ -25,7 +25,6 @@ export function ClaimDialog({
   range: { from: string; to: string }
   onClose: () => void
 }) {
-  const titleId = useId()
   const [candidates, setCandidates] = useState<ClaimCandidate[] | null>(null)
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
   const [includePrompts, setIncludePrompts] = useState(false)
@@ -65,82 +64,66 @@ export function ClaimDialog({
   }
 
   return (
-    <div className="claim-backdrop" onClick={onClose}>
-      <div
-        className="claim-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="claim-dialog"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose()
-          else trapTab(e, e.currentTarget)
-        }}
-      >
-        <h2 id={titleId}>Prepare a claim</h2>
-        <p className="muted">
-          Requests that failed, stayed pending for more than a day, or whose result you reported as
-          unusable. The pack holds each request&apos;s key, times, model, amount (estimate or quote)
-          and what the service said. It never holds your API key.
+    <Modal title="Prepare a claim" onClose={onClose} className="claim-dialog" testId="claim-dialog">
+      <p className="muted">
+        Requests that failed, stayed pending for more than a day, or whose result you reported as
+        unusable. The pack holds each request&apos;s key, times, model, amount (estimate or quote)
+        and what the service said. It never holds your API key.
+      </p>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {candidates === null ? (
+        <p className="muted">{error ? '' : 'Loading…'}</p>
+      ) : candidates.length === 0 ? (
+        <p data-testid="claim-none">Nothing to claim in this range.</p>
+      ) : (
+        <ul className="claim-list" aria-label="Requests to include">
+          {candidates.map((c) => (
+            <li key={c.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={ticked.has(c.id)}
+                  onChange={() => toggle(c.id)}
+                  data-testid="claim-candidate"
+                />
+                <span>{new Date(c.createdAt).toLocaleString()}</span>{' '}
+                <span className="mono">{c.model}</span>{' '}
+                <span>{c.amountUsd === null ? 'no price' : `${usd(c.amountUsd)} ${c.basis}`}</span>{' '}
+                <strong>{c.reasons.map((r) => REASON_LABEL[r]).join(', ')}</strong>
+              </label>
+              {c.message || c.unusableReason ? (
+                <p className="muted claim-why">{c.unusableReason ?? c.message}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <label>
+        <input
+          type="checkbox"
+          checked={includePrompts}
+          onChange={(e) => setIncludePrompts(e.target.checked)}
+        />{' '}
+        Include prompts
+      </label>
+      {saved ? (
+        <p role="status" data-testid="claim-saved">
+          Saved {plural(saved.requests, 'request')} to <span className="mono">{saved.path}</span>
         </p>
-        <ErrorBanner error={error} onDismiss={() => setError(null)} />
-        {candidates === null ? (
-          <p className="muted">{error ? '' : 'Loading…'}</p>
-        ) : candidates.length === 0 ? (
-          <p data-testid="claim-none">Nothing to claim in this range.</p>
-        ) : (
-          <ul className="claim-list" aria-label="Requests to include">
-            {candidates.map((c) => (
-              <li key={c.id}>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={ticked.has(c.id)}
-                    onChange={() => toggle(c.id)}
-                    data-testid="claim-candidate"
-                  />
-                  <span>{new Date(c.createdAt).toLocaleString()}</span>{' '}
-                  <span className="mono">{c.model}</span>{' '}
-                  <span>
-                    {c.amountUsd === null ? 'no price' : `${usd(c.amountUsd)} ${c.basis}`}
-                  </span>{' '}
-                  <strong>{c.reasons.map((r) => REASON_LABEL[r]).join(', ')}</strong>
-                </label>
-                {c.message || c.unusableReason ? (
-                  <p className="muted claim-why">{c.unusableReason ?? c.message}</p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        <label>
-          <input
-            type="checkbox"
-            checked={includePrompts}
-            onChange={(e) => setIncludePrompts(e.target.checked)}
-          />{' '}
-          Include prompts
-        </label>
-        {saved ? (
-          <p role="status" data-testid="claim-saved">
-            Saved {plural(saved.requests, 'request')} to <span className="mono">{saved.path}</span>
-          </p>
-        ) : null}
-        <div className="row">
-          <button
-            type="button"
-            className="primary"
-            disabled={busy || ids.length === 0}
-            onClick={() => void run()}
-          >
-            {busy ? 'Exporting…' : `Export ${plural(ids.length, 'request')}`}
-          </button>
-          <button type="button" onClick={onClose} autoFocus>
-            Close
-          </button>
-        </div>
+      ) : null}
+      <div className="row">
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || ids.length === 0}
+          onClick={() => void run()}
+        >
+          {busy ? 'Exporting…' : `Export ${plural(ids.length, 'request')}`}
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </div>
+    </Modal>
   )
 }

@@ -5,8 +5,8 @@ import { useEffect, useMemo, useState } from 'react'
 import { editQueued, queuedRequest } from '../../api/tasks'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
+import { Modal } from '../../components/Modal'
 import { useTasksStore } from '../../stores/tasks'
-import { Modal } from '../batch/Modal'
 import {
   EDIT_FIELDS,
   editable,

@@ -1,3 +1,5 @@
+import './modal.css'
+
 import {
   type ReactNode,
   type RefObject,
@@ -8,7 +10,7 @@ import {
 } from 'react'
 import { createPortal } from 'react-dom'
 
-import { trapTab } from '../../components/focusTrap'
+import { trapTab } from './focusTrap'
 
 /** React events bubble along the component tree, portals included: keep ours out of the form. */
 const stop = (e: SyntheticEvent) => e.stopPropagation()
@@ -53,14 +55,14 @@ export function Modal({
 
   return createPortal(
     <div
-      className="batch-backdrop"
+      className="modal-backdrop"
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose()
       }}
     >
       <div
         ref={box}
-        className={`batch-modal ${className}`}
+        className={`modal ${className}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -76,7 +78,7 @@ export function Modal({
         onDragOver={stop}
         onDrop={stop}
       >
-        <div className="batch-modal-head">
+        <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="ghost" onClick={onClose} aria-label="Close">
             ×
