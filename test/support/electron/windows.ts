@@ -65,8 +65,8 @@ export class FakeWebContents extends EventEmitter {
     []
   /** The window's effective webPreferences, inherited by the windows it opens. */
   prefs: EffectivePreferences | null = null
-  /** A navigation the app itself started (loadURL, reload) is in flight: no will-navigate. */
-  private programmatic = false
+  /** URLs of navigations the app itself started (loadURL, reload): no will-navigate for them. */
+  private readonly appStarted: string[] = []
   /** Makes a fresh page for this window (after a renderer crash), set by the window. */
   renew: (() => Promise<Page>) | null = null
   private sendChain: Promise<unknown> = Promise.resolve()
@@ -96,8 +96,9 @@ export class FakeWebContents extends EventEmitter {
     })
     const cdp: CDPSession = await this.host.context.newCDPSession(page)
     await interceptNavigations(cdp, (url, redirect) => {
-      if (!redirect && (this.programmatic || url === this.page.url())) {
-        this.programmatic = false
+      const own = this.appStarted.indexOf(url)
+      if (!redirect && own >= 0) {
+        this.appStarted.splice(own, 1)
         return 'go'
       }
       const name = redirect ? 'will-redirect' : 'will-navigate'
@@ -140,7 +141,7 @@ export class FakeWebContents extends EventEmitter {
     }
     const http = this.host.schemes.toHttp(url)
     if (http.startsWith('http')) await this.host.applyPermissions(this, http)
-    this.programmatic = true
+    this.appStarted.push(new URL(http).href)
     this.emit('did-start-loading')
     const page = this.page
     const errorPageCommitted = page
@@ -152,7 +153,8 @@ export class FakeWebContents extends EventEmitter {
     try {
       await this.page.goto(http, { waitUntil: 'load' })
     } catch (e) {
-      this.programmatic = false
+      const own = this.appStarted.indexOf(new URL(http).href)
+      if (own >= 0) this.appStarted.splice(own, 1)
       const { name, code } = netErrorOf(String((e as Error).message ?? e))
       // Chromium commits its error page as part of the failed navigation; Electron emits
       // did-fail-load after that, so a loadURL from the handler is not cut short by it.
@@ -166,7 +168,7 @@ export class FakeWebContents extends EventEmitter {
   }
 
   reload(): void {
-    this.programmatic = true
+    this.appStarted.push(this.page.url())
     void this.page.reload().then(
       () => this.emit('did-finish-load'),
       () => {},
