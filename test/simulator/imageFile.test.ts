@@ -6,6 +6,7 @@ import {
   isWholeImage,
   pixelSize,
 } from '@simulator/imageFile'
+import { rawImage as raw } from '@test/support/mediaFixtures'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
@@ -14,9 +15,6 @@ import { describe, expect, it } from 'vitest'
  * own reading of real encoder output, and against the client's reader, so that a fault in either
  * shows up as a disagreement rather than being shared.
  */
-const raw = (w: number, h: number, channels: 3 | 4 = 3) =>
-  sharp(Buffer.alloc(w * h * channels, 77), { raw: { width: w, height: h, channels } })
-
 const samples: Array<[string, () => Promise<Buffer>]> = [
   ['png', () => raw(37, 23).png().toBuffer()],
   ['baseline jpeg', () => raw(640, 480).jpeg().toBuffer()],
