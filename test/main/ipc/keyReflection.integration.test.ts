@@ -7,13 +7,12 @@
  * must be found in no IPC answer, no event for the renderer, no file the app wrote (task journal,
  * chat database, library, sidecars, index, logs) and nothing printed to the console.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 import { dispatch } from '@main/ipc/dispatch'
 import type { Channel, Handlers, InputOf, OutputOf } from '@shared/ipc/contract'
 import type { Result } from '@shared/result'
-import { type HostileService, startHostileService } from '@test/support/hostileService'
+import { filesHolding, filesUnder, reflectingService } from '@test/support/keyReflectingService'
 import { makePng } from '@test/support/mediaFixtures'
 import { createTestApp } from '@test/support/testContainer'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -24,94 +23,12 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
 })
 
-/** Every file under `dir`, recursively (databases, WAL files, sidecars, logs, images). */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? filesUnder(path) : [path]
-  })
-}
-
 async function until(check: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
   const end = Date.now() + ms
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting')
     await new Promise((r) => setTimeout(r, 25))
   }
-}
-
-/** An SSE body whose deltas cut `text` into 5-character pieces, so the key is always split. */
-function chatSse(text: string, key: string): string {
-  const pieces = text.match(/[\s\S]{1,5}/g) ?? []
-  const events: object[] = pieces.map((content) => ({
-    id: `chatcmpl-${key}`,
-    object: 'chat.completion.chunk',
-    model: 'std-6-sol',
-    choices: [{ index: 0, delta: { content }, finish_reason: null }],
-  }))
-  events.push({
-    id: `chatcmpl-${key}`,
-    object: 'chat.completion.chunk',
-    model: 'std-6-sol',
-    choices: [{ index: 0, delta: { content: '' }, finish_reason: 'stop' }],
-  })
-  return [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'].join('')
-}
-
-/** Scripts every route the test uses to reflect the key in its (successful) answer. */
-async function reflectingService(png: Buffer): Promise<HostileService> {
-  const service = await startHostileService()
-  const key = service.key
-  service.on('GET /v1/models', () => ({
-    body: {
-      object: 'list',
-      data: [
-        { id: 'std-6-sol', object: 'model', owned_by: key },
-        { id: `text-${key}`, object: 'model', owned_by: `org ${key}` },
-      ],
-    },
-  }))
-  service.on('POST /v1/chat/completions', (req) => {
-    const body = JSON.parse(req.body.toString('utf8')) as { stream?: boolean }
-    const reply = `Your key is ${key}; once more: ${key}. Bye.`
-    if (body.stream) {
-      return { headers: { 'content-type': 'text/event-stream' }, body: chatSse(reply, key) }
-    }
-    return {
-      body: {
-        id: `chatcmpl-${key}`,
-        object: 'chat.completion',
-        model: 'std-6-sol',
-        choices: [
-          { index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' },
-        ],
-        usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12, note: key },
-      },
-    }
-  })
-  service.on('POST /v1/images/generations', (req, n) => {
-    const body = JSON.parse(req.body.toString('utf8')) as { prompt: string }
-    if (body.prompt.includes('refuse me')) {
-      return {
-        status: 400,
-        body: { error: { message: `Bad key ${key}`, type: key, code: key, param: key } },
-      }
-    }
-    return {
-      charge: true,
-      body: {
-        created: 1,
-        data: [
-          {
-            url: `${service.baseUrl}/files/${key}/image-${n}.png?token=${key}`,
-            revised_prompt: `a lighthouse, for ${key}`,
-          },
-        ],
-      },
-    }
-  })
-  service.on('GET /files/*/*', () => ({ headers: { 'content-type': 'image/png' }, body: png }))
-  return service
 }
 
 describe('a service that reflects the key', () => {
@@ -201,11 +118,7 @@ describe('a service that reflects the key', () => {
     const files = filesUnder(app.dir)
     expect(files.some((f) => f.endsWith('tasks.sqlite'))).toBe(true)
     expect(files.some((f) => f.includes(join('userData', 'logs')))).toBe(true)
-    for (const file of files) {
-      const bytes = readFileSync(file)
-      if (bytes.includes(key) || bytes.includes(Buffer.from(key, 'utf16le')))
-        leaks.push(`file: ${file}`)
-    }
+    leaks.push(...filesHolding(files, key).map((f) => `file: ${f}`))
     expect(leaks).toEqual([])
   }, 60_000)
 })

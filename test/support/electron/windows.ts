@@ -101,6 +101,8 @@ export class FakeWebContents extends EventEmitter {
         this.appStarted.splice(own, 1)
         return 'go'
       }
+      // A reload (the user's, or reload()) is not a navigation the page starts.
+      if (!redirect && url === this.page.url()) return 'go'
       const name = redirect ? 'will-redirect' : 'will-navigate'
       const args = navigationArgs(this.host.schemes.fromHttp(url), this.frame(), this.frame())
       this.emit(name, ...args)
