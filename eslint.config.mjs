@@ -203,8 +203,9 @@ export default tseslint.config(
     },
   },
   {
-    // The simulator is the client's oracle for prices and rules: its charges and its refusals
-    // come from its own tables (issue #18). Only the image file-format parser is shared.
+    // The simulator is the client's oracle for prices, rules and file checks: its charges, its
+    // refusals and its reading of uploads come from its own code (issues #18, #32), so nothing
+    // from the rest of the app may be imported, by relative path or by alias.
     files: ['src/simulator/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -212,14 +213,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+shared/pricing(/|$)',
+              regex: '^(\\.\\./)+(shared|main|renderer|preload)(/|$)',
               message:
-                'The simulator charges from its own tables (src/simulator/pricing.ts), never the client’s.',
+                'The simulator shares no code with the app: it charges from its own tables (src/simulator/pricing.ts), validates with its own rules (src/simulator/rules) and reads images with its own src/simulator/imageFile.ts.',
             },
             {
-              regex: '^(\\.\\./)+shared/catalog/(?!imageBytes$)',
+              regex: '^@(shared|main|renderer|preload|test)(/|$)',
               message:
-                'The simulator validates with its own rules (src/simulator/rules), never the client’s; only shared/catalog/imageBytes (a file-format parser) is shared.',
+                'The simulator shares no code with the app, by alias either: copy what it needs into src/simulator from the spec.',
             },
           ],
         },

@@ -1,33 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-
 import { launchElectronApp } from '@test/support/electron/launch'
+import { removeTinyApps, tinyApp } from '@test/support/electron/tinyApp'
 import { afterEach, describe, expect, it } from 'vitest'
 
 /**
  * The Electron double applies Electron's documented rules, not just the app's happy path: these
- * tests run tiny main scripts of their own under it (the app's tests are in shell.test.ts etc.).
+ * tests run tiny main scripts of their own under it (the app's tests are in shell.test.ts etc.;
+ * more rules in electronRules.test.ts).
  */
-const roots: string[] = []
-afterEach(() => {
-  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true })
-})
-
-/** A one-file "app": out/main/index.js from `main`, and a preload exposing a probe. */
-function tinyApp(main: string): string {
-  const root = mkdtempSync(join(tmpdir(), 'gen-studio-double-app-'))
-  roots.push(root)
-  mkdirSync(join(root, 'out', 'main'), { recursive: true })
-  mkdirSync(join(root, 'out', 'preload'), { recursive: true })
-  writeFileSync(join(root, 'out', 'main', 'index.js'), main)
-  writeFileSync(
-    join(root, 'out', 'preload', 'index.js'),
-    `const { contextBridge, ipcRenderer } = require('electron')
-     contextBridge.exposeInMainWorld('probe', { echo: (v) => ipcRenderer.invoke('echo', v) })`,
-  )
-  return root
-}
+afterEach(removeTinyApps)
 
 const PNG_1X1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='

@@ -98,12 +98,42 @@ describe('layer rules', () => {
       "import { TIER_PIXEL_BUDGET } from '../../shared/catalog/tiers'\nexport const t = TIER_PIXEL_BUDGET\n",
     ])
       expect(await restricted(file, code), code).toHaveLength(1)
+  })
+
+  it('the simulator reads image bytes with its own code, not the client’s (issue #32)', async () => {
     expect(
       await restricted(
-        file,
+        'src/simulator/routes/Breach.ts',
         "import { sniffImageType } from '../../shared/catalog/imageBytes'\nexport const s = sniffImageType\n",
       ),
+    ).toEqual([expect.stringContaining('imageFile.ts')])
+    expect(
+      await restricted(
+        'src/simulator/Breach.ts',
+        "import { sniffImageType } from '../shared/catalog/imageBytes'\nexport const s = sniffImageType\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await restricted(
+        'src/simulator/routes/Fine.ts',
+        "import { imageFormat } from '../imageFile'\nexport const f = imageFormat\n",
+      ),
     ).toEqual([])
+  })
+
+  it('the simulator imports nothing of the app by alias either (issue #32)', async () => {
+    for (const code of [
+      "import { sniffImageType } from '@shared/catalog/imageBytes'\nexport const s = sniffImageType\n",
+      "import { IMAGE_PRICE_MICROS } from '@shared/pricing/tables'\nexport const t = IMAGE_PRICE_MICROS\n",
+      "import type { AppError } from '@shared/result'\nexport type E = AppError\n",
+      "import { redactText } from '@main/services/diagnostics/redact'\nexport const r = redactText\n",
+      "import { AREAS } from '@renderer/areas'\nexport const a = AREAS\n",
+      "import { startHostileService } from '@test/support/hostileService'\nexport const h = startHostileService\n",
+    ]) {
+      expect(await restricted('src/simulator/rules/Breach.ts', code), code).toEqual([
+        expect.stringContaining('by alias'),
+      ])
+    }
   })
 
   it('the renderer has no Node, Electron or main-process access', async () => {

@@ -6,6 +6,10 @@ export const makePng = (width = 64, height = 48, background = '#e03131') =>
     .png()
     .toBuffer()
 
+/** A flat-grey raw image of the given size, to encode with sharp into any format. */
+export const rawImage = (w: number, h: number, channels: 3 | 4 = 3) =>
+  sharp(Buffer.alloc(w * h * channels, 90), { raw: { width: w, height: h, channels } })
+
 const box = (type: string, ...parts: Buffer[]) => {
   const body = Buffer.concat(parts)
   const head = Buffer.alloc(8)

@@ -1,9 +1,9 @@
 /** POST /v1/images/generations (JSON) and POST /v1/images/edits (multipart). */
-import { imageDimensions, sniffImageType } from '../../shared/catalog/imageBytes'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse, sleep } from '../http'
 import { canonicalJson, sha256 } from '../idempotency'
+import { imageFormat, pixelSize } from '../imageFile'
 import { boundaryOf, parseMultipart } from '../multipart'
 import { renderPng } from '../png'
 import { imageCharge } from '../pricing'
@@ -106,12 +106,12 @@ export async function imagesEdits(rq: RouteRequest): Promise<void> {
   ensureModelAccess(rq, fields.model)
   const uploads: UploadedImage[] = files.map((f) => ({
     bytes: f.data.length,
-    format: sniffImageType(f.data),
+    format: imageFormat(f.data),
   }))
   const refused = refuseImageEdit(fields, uploads)
   if (refused) throw validationError(refused)
   const model = String(fields.model)
-  const firstReference = files[0] ? (imageDimensions(files[0].data) ?? undefined) : undefined
+  const firstReference = files[0] ? (pixelSize(files[0].data) ?? undefined) : undefined
   const hash = sha256(canonicalJson({ fields, files: files.map((f) => sha256(f.data)) }))
   const refs = files.length + (IMAGE_ROWS[model]?.urls ? urls.length : 0)
   await withIdempotency(rq, rq.header('idempotency-key'), hash, () =>

@@ -4,11 +4,11 @@
  * resume through the events path or GET of the task, and account-owned assets. Event payloads
  * are our choice (the spec does not show them) and are documented in README.md.
  */
-import { imageDimensions, sniffImageType } from '../../shared/catalog/imageBytes'
 import type { RouteRequest } from '../context'
 import { SimError, validationError } from '../errors'
 import { jsonResponse } from '../http'
 import { canonicalJson } from '../idempotency'
+import { imageFormat, pixelSize } from '../imageFile'
 import { boundaryOf, parseMultipart } from '../multipart'
 import { artCharge } from '../pricing'
 import { artReferenceProblem, refuseWorkbench } from '../rules/artRules'
@@ -268,12 +268,12 @@ export async function uploadAsset(rq: RouteRequest): Promise<void> {
   if (!file) throw validationError({ file: 'A file part named "file" is required' })
   const problem = artReferenceProblem(file.data)
   if (problem) throw validationError({ file: problem })
-  const dims = imageDimensions(file.data) as { width: number; height: number }
+  const dims = pixelSize(file.data) as { width: number; height: number }
   const { ctx } = rq
   const asset: Asset = {
     id: `asset_${ctx.prng.hex(10)}`,
     account: rq.account.name,
-    type: sniffImageType(file.data) as string,
+    type: imageFormat(file.data) as string,
     width: dims.width,
     height: dims.height,
     bytes: file.data.length,

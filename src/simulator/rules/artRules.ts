@@ -1,16 +1,10 @@
 /**
  * The art-model endpoints' rules: POST /ai/generate-image (native) and the workbench extension's
  * estimate and generation requests, from the simulator's own copy of the spec's native model
- * table, "Limits" and the workbench controls. Image bytes are read with the shared format parser
- * (a file format, not a rule of the service).
+ * table, "Limits" and the workbench controls. Image bytes are read with the simulator's own
+ * reader (../imageFile.ts), never the client's.
  */
-import {
-  base64DecodedLength,
-  decodeBase64,
-  imageDimensions,
-  isCompleteImage,
-  sniffImageType,
-} from '../../shared/catalog/imageBytes'
+import { base64ByteLength, fromBase64, imageFormat, isWholeImage, pixelSize } from '../imageFile'
 import { ART_LIMITS, NATIVE_ROWS, type NativeRow, nativeRow, WORKBENCH_CONTROLS } from './catalog'
 import { absent, type Body, isBody, isWhole, Refusals } from './refusals'
 
@@ -49,9 +43,9 @@ const at = (body: Body, path: string): unknown =>
 export function artReferenceProblem(bytes: Uint8Array): string | null {
   if (bytes.length === 0) return 'the image is empty'
   if (bytes.length > ART_LIMITS.referenceBytes) return 'a reference image may be at most 24 MiB'
-  if (sniffImageType(bytes) === null) return 'the image is not a PNG, JPEG or WebP image'
-  if (!isCompleteImage(bytes)) return 'the image is truncated'
-  const size = imageDimensions(bytes)
+  if (imageFormat(bytes) === null) return 'the image is not a PNG, JPEG or WebP image'
+  if (!isWholeImage(bytes)) return 'the image is truncated'
+  const size = pixelSize(bytes)
   if (!size) return 'the image header cannot be read'
   if (size.width * size.height > ART_LIMITS.referencePixels)
     return 'a reference image may be at most 24 megapixels'
@@ -60,9 +54,9 @@ export function artReferenceProblem(bytes: Uint8Array): string | null {
 
 function checkBase64Image(r: Refusals, path: string, v: unknown): void {
   if (typeof v !== 'string' || v === '') return r.add(path, `${path} must be a Base64 image`)
-  if (base64DecodedLength(v) > ART_LIMITS.referenceBytes)
+  if (base64ByteLength(v) > ART_LIMITS.referenceBytes)
     return r.add(path, 'a reference image may be at most 24 MiB')
-  const bytes = decodeBase64(v)
+  const bytes = fromBase64(v)
   const problem = bytes ? artReferenceProblem(bytes) : `${path} is not valid Base64`
   if (problem) r.add(path, problem)
 }

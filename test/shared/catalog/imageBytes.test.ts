@@ -6,11 +6,9 @@ import {
   isCompleteImage,
   sniffImageType,
 } from '@shared/catalog'
+import { rawImage as raw } from '@test/support/mediaFixtures'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-
-const raw = (w: number, h: number, channels: 3 | 4 = 3) =>
-  sharp(Buffer.alloc(w * h * channels, 90), { raw: { width: w, height: h, channels } })
 
 describe('sniffImageType and imageDimensions on real encoder output', () => {
   it.each([

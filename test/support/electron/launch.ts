@@ -32,7 +32,8 @@ import {
   FakeSession,
   FakeShell,
 } from './modules'
-import { type SchemePrivileges, SchemeServer } from './schemes'
+import type { PageConfig } from './page/config'
+import { INSECURE_RESOLVER_ARG, type SchemePrivileges, SchemeServer } from './schemes'
 import { FakeBrowserWindow, type FakeWebContents, type WindowHost } from './windows'
 import { decode, toWire, type Wire } from './wire'
 
@@ -51,6 +52,8 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
   '--no-first-run',
   '--autoplay-policy=no-user-gesture-required',
+  // Schemes registered without `secure` are served on a domain Chromium does not trust.
+  INSECURE_RESOLVER_ARG,
 ]
 
 /** Electron 45's runtime: Node 24 with NODE_MODULE_VERSION 150 (node_modules/electron/abi_version). */
@@ -197,16 +200,27 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     },
     context,
     schemes,
-    initScript(preloadPath) {
+    initScript(prefs) {
       const preload =
-        preloadPath && existsSync(preloadPath) ? readFileSync(preloadPath, 'utf8') : null
+        prefs.preload && existsSync(prefs.preload) ? readFileSync(prefs.preload, 'utf8') : null
+      const config: PageConfig = {
+        schemes: schemes.pageSchemes(),
+        prefs: { contextIsolation: prefs.contextIsolation, sandbox: prefs.sandbox },
+      }
+      // The preload sees the globals of its world (window, globalThis, self) and a sandboxed
+      // renderer's require and process as its own parameters.
+      const params = 'require, module, exports, window, globalThis, self, process'
       return [
         '(function () {',
-        `var __DOUBLE_CONFIG__ = ${JSON.stringify({ schemes: schemes.pageSchemes() })};`,
-        `var __DOUBLE_PRELOAD__ = ${preload ? `function (require, module, exports) {\n${preload}\n}` : 'null'};`,
+        `var __DOUBLE_CONFIG__ = ${JSON.stringify(config)};`,
+        `var __DOUBLE_PRELOAD__ = ${preload ? `function (${params}) {\n${preload}\n}` : 'null'};`,
         runtimeScript,
         '})();',
       ].join('\n')
+    },
+    appSandboxed: () => fakeApp.sandboxEnabled,
+    adoptPopup(page, options) {
+      return new BrowserWindow(options, page)
     },
     async applyPermissions(contents, url) {
       const origin = new URL(url).origin
@@ -225,7 +239,9 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
           grants.push(...chromiumNames)
       }
       await context.clearPermissions()
-      if (grants.length > 0) await context.grantPermissions(grants, { origin })
+      // Chromium grants powerful features only to secure contexts (a scheme registered without
+      // `secure` is not one), as Electron's renderer does: there is nothing to grant there.
+      if (grants.length > 0) await context.grantPermissions(grants, { origin }).catch(() => {})
     },
     windowClosed(window) {
       const i = windows.indexOf(window)
@@ -304,18 +320,12 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
       return session.request(contents, permission, new URL(url).origin, url, details)
     },
   )
-  await context.exposeBinding(
-    '__electronDouble_windowOpen',
-    (source, url: string, frameName: string, features: string) => {
-      contentsOf(source.page)?.windowOpen(url, frameName, features)
-    },
-  )
 
   const Notification = fakeNotificationClass(notifications)
   const allContents = () => windows.map((w) => w.webContents)
   class BrowserWindow extends FakeBrowserWindow {
-    constructor(opts: Record<string, unknown> = {}) {
-      super(host, session, opts)
+    constructor(opts: Record<string, unknown> = {}, adopt: Page | null = null) {
+      super(host, session, opts, adopt)
       windows.push(this)
       void this.whenAttached().then(() => {
         if (options.viewport) void this.webContents.page.setViewportSize(options.viewport)

@@ -12,8 +12,16 @@
  *   network error, whatever headers the handler sends); with it, the handler's headers decide.
  * - `supportFetchAPI`: without it, fetch()/XHR to the scheme fails.
  * - `stream`: without it, media elements cannot stream (range requests) from the scheme.
+ * - `secure`: only a secure scheme's pages are secure contexts. A secure scheme is served on
+ *   `*.localhost` (which Chromium trusts); any other on `http://<host>.<scheme>.insecure.test:P`
+ *   (resolved to 127.0.0.1 by the double's Chromium flags), which Chromium does not trust.
+ * - `standard`: a scheme that is not standard has no origin of its own ("null"): its documents
+ *   are served with a CSP `sandbox` (no allow-same-origin), which gives them an opaque origin
+ *   with no storage, as Electron's non-standard schemes have.
+ * - `bypassCSP`: the page's CSP does not apply to the scheme's resources; without it, it does.
  * The CSP the app sends names its schemes (`img-src gen-media:`); the double maps those source
- * expressions to the loopback origins, exactly as it maps URLs.
+ * expressions to the loopback origins, exactly as it maps URLs. Redirects (`Location`) to a
+ * scheme URL are mapped too.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -33,6 +41,14 @@ export interface SchemePrivileges {
 
 export type ProtocolHandler = (request: Request) => Response | Promise<Response>
 
+/** Where schemes that are not `secure` are served: a domain Chromium does not trust. */
+export const INSECURE_DOMAIN = 'insecure.test'
+/** The Chromium flag that sends that domain to the loopback server. */
+export const INSECURE_RESOLVER_ARG = `--host-resolver-rules=MAP *.${INSECURE_DOMAIN} 127.0.0.1`
+const HTTP_URL = /^http:\/\/([^/?#]*)\.([a-z][a-z0-9+.-]*)\.(localhost|insecure\.test):(\d+)(.*)$/i
+/** A CSP sandbox without allow-same-origin: an opaque origin, as a non-standard scheme has. */
+const OPAQUE_ORIGIN = 'sandbox allow-scripts allow-forms allow-modals allow-popups'
+
 /** What a scheme request did, for tests that assert Electron's rules were applied. */
 export interface SchemeRequestLog {
   url: string
@@ -40,6 +56,29 @@ export interface SchemeRequestLog {
   dest: string
   status: number | 'failed'
   reason?: string
+}
+
+/**
+ * The request's mode and destination. Chromium sends Sec-Fetch-* only to trustworthy origins, so
+ * for a scheme that is not `secure` they are read from what every request does carry: the Accept
+ * header of its destination, a Range for media, an Origin for a CORS-mode GET.
+ */
+function fetchMeta(req: IncomingMessage): { mode: string; dest: string } {
+  const mode = req.headers['sec-fetch-mode']
+  const dest = req.headers['sec-fetch-dest']
+  if (typeof mode === 'string' && typeof dest === 'string') return { mode, dest }
+  const accept = String(req.headers.accept ?? '')
+  const guessed = accept.startsWith('text/html')
+    ? 'document'
+    : accept.startsWith('image/')
+      ? 'image'
+      : accept.startsWith('text/css')
+        ? 'style'
+        : req.headers.range !== undefined
+          ? 'video'
+          : 'empty'
+  const cors = req.headers.origin !== undefined && (req.method ?? 'GET') === 'GET'
+  return { mode: cors ? 'cors' : guessed === 'document' ? 'navigate' : 'no-cors', dest: guessed }
 }
 
 export class SchemeServer {
@@ -64,40 +103,60 @@ export class SchemeServer {
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
 
+  /** The host suffix of a scheme's loopback origins: trusted (`localhost`) only when secure. */
+  suffix(scheme: string): string {
+    const trusted = this.privileges.get(scheme)?.secure === true
+    return `.${scheme}.${trusted ? 'localhost' : INSECURE_DOMAIN}:${this.port}`
+  }
+
   /** `app://gen-studio/x` → `http://gen-studio.app.localhost:P/x` for registered schemes. */
   toHttp(url: string): string {
     const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(url)
     if (!m || !this.privileges.has(m[1]!.toLowerCase())) return url
-    return `http://${m[2]}.${m[1]!.toLowerCase()}.localhost:${this.port}${m[3] || '/'}`
+    return `http://${m[2]}${this.suffix(m[1]!.toLowerCase())}${m[3] || '/'}`
   }
 
   /** The reverse of toHttp; other URLs are returned as they are. */
   fromHttp(url: string): string {
-    const m = /^http:\/\/([^/?#]*)\.([a-z][a-z0-9+.-]*)\.localhost:(\d+)(.*)$/i.exec(url)
-    if (!m || Number(m[3]) !== this.port || !this.privileges.has(m[2]!)) return url
-    return `${m[2]}://${m[1]}${m[4] || '/'}`
+    const m = HTTP_URL.exec(url)
+    if (!m || Number(m[4]) !== this.port || !this.privileges.has(m[2]!)) return url
+    if (this.suffix(m[2]!) !== `.${m[2]}.${m[3]}:${m[4]}`) return url
+    return `${m[2]}://${m[1]}${m[5] || '/'}`
   }
 
-  /** Maps `scheme:` source expressions of a CSP to the scheme's loopback origins. */
+  /**
+   * Maps `scheme:` source expressions of a CSP to the scheme's loopback origins, and lets the
+   * resources of bypassCSP schemes through every fetch directive.
+   */
   rewriteCsp(csp: string): string {
     let out = csp
     for (const scheme of this.privileges.keys()) {
       const re = new RegExp(`(^|[\\s;])${scheme.replace(/[.+-]/g, '\\$&')}:(?=[\\s;]|$)`, 'g')
-      out = out.replace(re, `$1http://*.${scheme}.localhost:${this.port}`)
+      out = out.replace(re, `$1http://*${this.suffix(scheme)}`)
     }
+    const bypass = [...this.privileges]
+      .filter(([, p]) => p.bypassCSP)
+      .map(([scheme]) => `http://*${this.suffix(scheme)}`)
+    if (bypass.length === 0) return out
     return out
+      .split(';')
+      .map((directive) => {
+        const name = directive.trim().split(/\s+/)[0] ?? ''
+        if (!/-src(-elem|-attr)?$/.test(name)) return directive
+        return `${directive.replace(/'none'/g, '')} ${bypass.join(' ')}`
+      })
+      .join(';')
   }
 
-  /** Ports for the page shim: every registered scheme is served here. */
-  pageSchemes(): Record<string, number> {
-    return Object.fromEntries([...this.privileges.keys()].map((s) => [s, this.port]))
+  /** Origin suffixes for the page shim: every registered scheme is served here. */
+  pageSchemes(): Record<string, string> {
+    return Object.fromEntries([...this.privileges.keys()].map((s) => [s, this.suffix(s)]))
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, reason: string): void {
     this.log.push({
       url: this.fromHttp(`http://${req.headers.host}${req.url}`),
-      mode: String(req.headers['sec-fetch-mode'] ?? ''),
-      dest: String(req.headers['sec-fetch-dest'] ?? ''),
+      ...fetchMeta(req),
       status: 'failed',
       reason,
     })
@@ -107,14 +166,14 @@ export class SchemeServer {
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = String(req.headers.host ?? '')
-    const m = /^([^:]*)\.([a-z][a-z0-9+.-]*)\.localhost:\d+$/i.exec(host)
+    const m = /^([^:]*)\.([a-z][a-z0-9+.-]*)\.(localhost|insecure\.test):\d+$/i.exec(host)
     const scheme = m?.[2]?.toLowerCase() ?? ''
     const privileges = this.privileges.get(scheme)
     const handler = this.handlers.get(scheme)
     if (!m || !privileges) return this.fail(req, res, 'unknown scheme')
+    if (!host.endsWith(this.suffix(scheme))) return this.fail(req, res, 'wrong origin for scheme')
     if (!handler) return this.fail(req, res, `no protocol.handle for ${scheme}`)
-    const mode = String(req.headers['sec-fetch-mode'] ?? '')
-    const dest = String(req.headers['sec-fetch-dest'] ?? '')
+    const { mode, dest } = fetchMeta(req)
     const origin = req.headers.origin
     const selfOrigin = `http://${host}`
     const crossOrigin = origin !== undefined && origin !== selfOrigin
@@ -152,9 +211,14 @@ export class SchemeServer {
     }
     const out: Record<string, string> = {}
     response.headers.forEach((v, k) => {
-      out[k] = k === 'content-security-policy' ? this.rewriteCsp(v) : v
+      out[k] =
+        k === 'content-security-policy' ? this.rewriteCsp(v) : k === 'location' ? this.toHttp(v) : v
     })
     const isHtml = (out['content-type'] ?? '').startsWith('text/html')
+    if (isHtml && !privileges.standard) {
+      const csp = out['content-security-policy']
+      out['content-security-policy'] = csp ? `${csp}, ${OPAQUE_ORIGIN}` : OPAQUE_ORIGIN
+    }
     this.log.push({ url, mode, dest, status: response.status })
     if (isHtml && response.body) {
       const text = await response.text()

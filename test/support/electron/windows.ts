@@ -6,9 +6,13 @@
  *   URL); `ready-to-show` fires once, after the first page has rendered — never for a failed load,
  *   so a window made with `show: false` stays hidden unless the app shows it.
  * - `will-navigate` is emitted for navigations the page starts itself (links, location changes),
- *   not for `loadURL` or a reload; `event.preventDefault()` cancels the navigation.
+ *   not for `loadURL` or a reload; `will-redirect` for every server redirect of a main-frame
+ *   navigation, `loadURL`'s included; both with Electron's arguments (navigation.ts), and
+ *   `event.preventDefault()` cancels the navigation, which fails with ERR_ABORTED (-3).
+ * - `did-fail-load` carries Chromium's net error number and name (navigation.ts).
  * - `render-process-gone` is emitted when the renderer crashes.
- * - `setWindowOpenHandler` decides every `window.open`.
+ * - `setWindowOpenHandler` decides every `window.open` and target=_blank link (windowOpen.ts).
+ * - webPreferences take effect (webPreferences.ts, page/preloadEnv.ts).
  * - `close` is preventable; `closed` follows; closing the last window tells the app.
  */
 import { EventEmitter } from 'node:events'
@@ -16,7 +20,17 @@ import { EventEmitter } from 'node:events'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 
 import { preventable } from './app'
+import {
+  type FrameLike,
+  interceptNavigations,
+  loadError,
+  navigationArgs,
+  netErrorOf,
+} from './navigation'
+import { WINDOW_OPEN_PROMPT } from './page/config'
 import type { SchemeServer } from './schemes'
+import { type EffectivePreferences, effectivePreferences, refuseUnplayable } from './webPreferences'
+import { createdDetails, decideWindowOpen, type OpenDetails } from './windowOpen'
 import { toWire } from './wire'
 
 export interface WindowHost {
@@ -25,7 +39,11 @@ export interface WindowHost {
   context: BrowserContext
   schemes: SchemeServer
   /** The init script for a page (the double's runtime plus the window's preload, if any). */
-  initScript(preloadPath: string | null): string
+  initScript(prefs: EffectivePreferences): string
+  /** Whether the app called app.enableSandbox(). */
+  appSandboxed(): boolean
+  /** A window the page opened and the app's handler allowed, as a BrowserWindow. */
+  adoptPopup(page: Page, options: Record<string, unknown>): FakeBrowserWindow
   /** Grants Chromium the permissions the app's session handlers allow for this page's origin. */
   applyPermissions(contents: FakeWebContents, url: string): Promise<void>
   windowClosed(window: FakeBrowserWindow): void
@@ -41,19 +59,21 @@ export class FakeWebContents extends EventEmitter {
   page!: Page
   destroyed = false
   crashed = false
-  private windowOpenHandler:
-    | ((d: { url: string; frameName: string; features: string }) => {
-        action: 'allow' | 'deny'
-      })
-    | null = null
-  /** A navigation the app itself started (loadURL, reload) is in flight: no will-navigate. */
-  private programmatic = false
+  private windowOpenHandler: ((d: OpenDetails) => unknown) | null = null
+  /** Windows the handler allowed whose popup has not arrived yet: their options, in order. */
+  private readonly allowedOpens: Array<{ details: OpenDetails; options: Record<string, unknown> }> =
+    []
+  /** The window's effective webPreferences, inherited by the windows it opens. */
+  prefs: EffectivePreferences | null = null
+  /** URLs of navigations the app itself started (loadURL, reload): no will-navigate for them. */
+  private readonly appStarted: string[] = []
   /** Makes a fresh page for this window (after a renderer crash), set by the window. */
   renew: (() => Promise<Page>) | null = null
   private sendChain: Promise<unknown> = Promise.resolve()
   readonly sent: Array<{ channel: string; args: unknown[] }> = []
   readonly drags: unknown[] = []
   readonly session: unknown
+  /** Every window.open / target=_blank the handler allowed (URLs). */
   readonly openedWindows: string[] = []
 
   constructor(
@@ -75,33 +95,41 @@ export class FakeWebContents extends EventEmitter {
       if (m.type() === 'error') this.host.onPageError(m.text())
     })
     const cdp: CDPSession = await this.host.context.newCDPSession(page)
-    const tree = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } }
-    const mainFrame = tree.frameTree.frame.id
-    await cdp.send('Fetch.enable', {
-      patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }],
+    await interceptNavigations(cdp, (url, redirect) => {
+      const own = this.appStarted.indexOf(url)
+      if (!redirect && own >= 0) {
+        this.appStarted.splice(own, 1)
+        return 'go'
+      }
+      // A reload (the user's, or reload()) is not a navigation the page starts.
+      if (!redirect && url === this.page.url()) return 'go'
+      const name = redirect ? 'will-redirect' : 'will-navigate'
+      const args = navigationArgs(this.host.schemes.fromHttp(url), this.frame(), this.frame())
+      this.emit(name, ...args)
+      if (!redirect) this.emit('will-frame-navigate', args[0])
+      return args[0].defaultPrevented ? 'cancel' : 'go'
     })
-    cdp.on(
-      'Fetch.requestPaused',
-      (e: { requestId: string; request: { url: string }; frameId: string }) => {
-        const go = () =>
-          cdp.send('Fetch.continueRequest', { requestId: e.requestId }).catch(() => {})
-        if (e.frameId !== mainFrame) return void go()
-        const url = e.request.url
-        if (this.programmatic || url === this.page.url()) {
-          this.programmatic = false
-          return void go()
-        }
-        const event = preventable()
-        const appUrl = this.host.schemes.fromHttp(url)
-        this.emit('will-navigate', event, appUrl)
-        this.emit('will-frame-navigate', event)
-        if (event.defaultPrevented) {
-          void cdp
-            .send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'Aborted' })
-            .catch(() => {})
-        } else go()
-      },
-    )
+    // window.open asks main through a prompt() (page/runtime.ts); other dialogs are dismissed.
+    page.on('dialog', (dialog) => {
+      const text = dialog.message()
+      if (dialog.type() !== 'prompt' || !text.startsWith(WINDOW_OPEN_PROMPT)) {
+        void dialog.dismiss().catch(() => {})
+        return
+      }
+      const details = JSON.parse(text.slice(WINDOW_OPEN_PROMPT.length)) as OpenDetails
+      void dialog.accept(this.windowOpen(details)).catch(() => {})
+    })
+    page.on('popup', (popup) => this.popupOpened(popup))
+  }
+
+  /** The main frame, as the navigation events carry it. */
+  private frame(): FrameLike {
+    return {
+      url: this.getURL(),
+      processId: 1,
+      routingId: 1,
+      isDestroyed: () => this.destroyed,
+    }
   }
 
   async loadURL(url: string): Promise<void> {
@@ -115,7 +143,7 @@ export class FakeWebContents extends EventEmitter {
     }
     const http = this.host.schemes.toHttp(url)
     if (http.startsWith('http')) await this.host.applyPermissions(this, http)
-    this.programmatic = true
+    this.appStarted.push(new URL(http).href)
     this.emit('did-start-loading')
     const page = this.page
     const errorPageCommitted = page
@@ -127,14 +155,14 @@ export class FakeWebContents extends EventEmitter {
     try {
       await this.page.goto(http, { waitUntil: 'load' })
     } catch (e) {
-      this.programmatic = false
-      const message = String((e as Error).message ?? e)
-      const code = /net::(ERR_[A-Z_]+)/.exec(message)?.[1] ?? 'ERR_FAILED'
+      const own = this.appStarted.indexOf(new URL(http).href)
+      if (own >= 0) this.appStarted.splice(own, 1)
+      const { name, code } = netErrorOf(String((e as Error).message ?? e))
       // Chromium commits its error page as part of the failed navigation; Electron emits
       // did-fail-load after that, so a loadURL from the handler is not cut short by it.
-      if (code !== 'ERR_ABORTED') await errorPageCommitted
-      this.emit('did-fail-load', preventable(), -2, code, url, true)
-      throw new Error(`${code} (-2) loading '${url}'`)
+      if (name !== 'ERR_ABORTED') await errorPageCommitted
+      this.emit('did-fail-load', preventable(), code, name, url, true, 1, 1)
+      throw loadError(name, code, url)
     }
     this.crashed = false
     this.emit('dom-ready')
@@ -142,7 +170,7 @@ export class FakeWebContents extends EventEmitter {
   }
 
   reload(): void {
-    this.programmatic = true
+    this.appStarted.push(this.page.url())
     void this.page.reload().then(
       () => this.emit('did-finish-load'),
       () => {},
@@ -173,18 +201,30 @@ export class FakeWebContents extends EventEmitter {
 
   openDevTools(): void {}
 
-  setWindowOpenHandler(
-    handler: (d: { url: string; frameName: string; features: string }) => {
-      action: 'allow' | 'deny'
-    },
-  ): void {
+  setWindowOpenHandler(handler: (d: OpenDetails) => unknown): void {
     this.windowOpenHandler = handler
   }
 
-  /** From the page shim: a window.open call. */
-  windowOpen(url: string, frameName: string, features: string): void {
-    const answer = this.windowOpenHandler?.({ url, frameName, features }) ?? { action: 'allow' }
-    if (answer.action === 'allow') this.openedWindows.push(url)
+  /** The app's handler decides a window the page asks for (windowOpen.ts). */
+  windowOpen(details: OpenDetails): 'allow' | 'deny' {
+    const decision = decideWindowOpen(this.windowOpenHandler, details, this.prefs)
+    if (decision.action === 'deny') return 'deny'
+    this.allowedOpens.push({ details, options: decision.options })
+    this.openedWindows.push(details.url)
+    return 'allow'
+  }
+
+  /** A popup Chromium opened: the window an allowed open asked for, or one nobody decided. */
+  private popupOpened(popup: Page): void {
+    const allowed = this.allowedOpens.shift()
+    if (!allowed) {
+      // Opened some other way (a form with target=_blank): decided now, closed if denied.
+      const details = { url: this.host.schemes.fromHttp(popup.url()), frameName: '', features: '' }
+      if (this.windowOpen(details) === 'deny') return void popup.close().catch(() => {})
+      return void this.popupOpened(popup)
+    }
+    const window = this.host.adoptPopup(popup, allowed.options)
+    this.emit('did-create-window', window, createdDetails(allowed, this.getURL()))
   }
 
   send(channel: string, ...args: unknown[]): void {
@@ -235,22 +275,33 @@ export class FakeBrowserWindow extends EventEmitter {
   private readonly attached: Promise<void>
   title: string
 
-  constructor(host: WindowHost, session: unknown, options: Record<string, unknown> = {}) {
+  constructor(
+    host: WindowHost,
+    session: unknown,
+    options: Record<string, unknown> = {},
+    adopt: Page | null = null,
+  ) {
     super()
+    const prefs = effectivePreferences(
+      options.webPreferences as Record<string, unknown> | undefined,
+      host.appSandboxed(),
+    )
+    refuseUnplayable(prefs)
     this.options = options
     this.visible = options.show !== false
     this.title = String(options.title ?? '')
     this.host = host
     const contents = new FakeWebContents(host, session)
+    contents.prefs = prefs
     this.webContents = contents
     host.created(this)
-    const prefs = (options.webPreferences ?? {}) as { preload?: string }
     const width = Number(options.width ?? 800)
     const height = Number(options.height ?? 600)
     const openPage = async (first: boolean) => {
-      const page = (first ? host.takeBlankPage() : null) ?? (await host.context.newPage())
+      const page =
+        (first ? (adopt ?? host.takeBlankPage()) : null) ?? (await host.context.newPage())
       await page.setViewportSize({ width, height })
-      await page.addInitScript({ content: host.initScript(prefs.preload ?? null) })
+      await page.addInitScript({ content: host.initScript(prefs) })
       page.on('close', () => {
         if (!this.destroyed && contents.page === page) this.markClosed(host)
       })

@@ -13,21 +13,27 @@
  *    stand-ins for contextBridge, ipcRenderer and webUtils that cross to main over the double's
  *    binding with structured-clone semantics.
  * 3. Permission prompts and window.open, which Electron routes to the session's permission
- *    request handler and the webContents' window-open handler in main.
+ *    request handler and the webContents' window-open handler in main. window.open must answer
+ *    at once (a Window, or null when main denies it), so the page asks main through a prompt()
+ *    the double answers from main; links with target=_blank go the same way.
+ *
+ * The window's webPreferences take effect here as Electron documents them: a sandboxed preload
+ * gets Electron's limited `require` (https://www.electronjs.org/docs/latest/tutorial/sandbox);
+ * with contextIsolation what the preload sets on `window` stays in its own world and only
+ * `contextBridge` reaches the page, without it `contextBridge` refuses
+ * (https://www.electronjs.org/docs/latest/tutorial/context-isolation). The double's own bindings
+ * are taken off `window` before the page runs, so the page can reach main only through what the
+ * preload exposed.
  */
 import { decode, toWire, type Wire } from '../wire'
-
-export interface PageConfig {
-  /** scheme → loopback port, for every scheme the app registered as privileged. */
-  schemes: Record<string, number>
-}
+import { type PageConfig, WINDOW_OPEN_PROMPT } from './config'
+import { preloadEnvironment } from './preloadEnv'
 
 type Binding = (...args: unknown[]) => Promise<unknown>
 interface DoubleWindow {
-  __electronDouble_invoke: Binding
-  __electronDouble_send: Binding
-  __electronDouble_permission: Binding
-  __electronDouble_windowOpen: Binding
+  __electronDouble_invoke?: Binding
+  __electronDouble_send?: Binding
+  __electronDouble_permission?: Binding
   __electronDouble: {
     emit(channel: string, args: Wire): void
     registerPath(file: File, path: string): void
@@ -35,27 +41,50 @@ interface DoubleWindow {
 }
 
 declare const __DOUBLE_CONFIG__: PageConfig
-/** The built preload wrapped as a CommonJS function by the double (not eval: the page's CSP forbids it). */
+/**
+ * The built preload wrapped as a CommonJS function by the double (not eval: the page's CSP forbids
+ * it), with the globals a preload sees as parameters.
+ */
 declare const __DOUBLE_PRELOAD__:
-  | ((require: (name: string) => unknown, module: { exports: unknown }, exports: unknown) => void)
+  | ((
+      require: (name: string) => unknown,
+      module: { exports: unknown },
+      exports: unknown,
+      window: unknown,
+      globalThis: unknown,
+      self: unknown,
+      process: unknown,
+    ) => void)
   | null
 
 ;(() => {
   const config = __DOUBLE_CONFIG__
   const w = window as unknown as Window & DoubleWindow
   const top = window === window.top
+  // The bindings to main, kept here and taken off the page's window.
+  const invokeMain = w.__electronDouble_invoke!
+  const sendMain = w.__electronDouble_send!
+  const permissionMain = w.__electronDouble_permission!
+  delete w.__electronDouble_invoke
+  delete w.__electronDouble_send
+  delete w.__electronDouble_permission
 
   // ── 1. schemes ──
   const toHttp = (url: string): string => {
     const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(url)
     if (!m) return url
-    const port = config.schemes[m[1]!.toLowerCase()]
-    return port ? `http://${m[2]}.${m[1]!.toLowerCase()}.localhost:${port}${m[3] || '/'}` : url
+    const suffix = config.schemes[m[1]!.toLowerCase()]
+    return suffix ? `http://${m[2]}${suffix}${m[3] || '/'}` : url
   }
   const fromHttp = (url: string): string => {
-    const m = /^http:\/\/([^/?#]*)\.([a-z][a-z0-9+.-]*)\.localhost:(\d+)(.*)$/i.exec(url)
-    if (!m || config.schemes[m[2]!] !== Number(m[3])) return url
-    return `${m[2]}://${m[1]}${m[4]}`
+    for (const [scheme, suffix] of Object.entries(config.schemes)) {
+      const at = url.indexOf(suffix)
+      if (!url.startsWith('http://') || at < 0) continue
+      const rest = url.slice(at + suffix.length)
+      if (rest !== '' && !/^[/?#]/.test(rest)) continue
+      return `${scheme}://${url.slice('http://'.length, at)}${rest}`
+    }
+    return url
   }
   const urlProps: Array<[{ prototype: object }, string]> = [
     [HTMLImageElement, 'src'],
@@ -105,7 +134,7 @@ declare const __DOUBLE_PRELOAD__:
 
   // ── 3. permissions and window.open, decided in main ──
   const askMain = async (permission: string, details: Record<string, unknown> = {}) =>
-    (await w.__electronDouble_permission(permission, details)) === true
+    (await permissionMain(permission, details)) === true
   if (typeof Notification !== 'undefined') {
     Notification.requestPermission = async () =>
       (await askMain('notifications')) ? 'granted' : 'denied'
@@ -127,15 +156,33 @@ declare const __DOUBLE_PRELOAD__:
       return gum(c)
     }
   }
+  // https://www.electronjs.org/docs/latest/api/window-open: every window.open, and every link
+  // or form with target=_blank, is decided by the webContents' window-open handler in main. Main
+  // answers a synchronous prompt(), so a denied open returns null and an allowed one a Window.
+  const prompt0 = window.prompt.bind(window)
+  const windowOpen0 = window.open.bind(window)
+  const decide = (url: string, frameName: string, features: string): boolean =>
+    prompt0(
+      `${WINDOW_OPEN_PROMPT}${JSON.stringify({ url: fromHttp(url), frameName, features })}`,
+    ) === 'allow'
+  const absolute = (url: string | URL | undefined) =>
+    url === undefined || String(url) === ''
+      ? 'about:blank'
+      : new URL(String(url), location.href).href
   window.open = ((url?: string | URL, target?: string, features?: string) => {
-    void w.__electronDouble_windowOpen(
-      url === undefined ? 'about:blank' : fromHttp(new URL(String(url), location.href).href),
-      target ?? '',
-      features ?? '',
-    )
-    // The app denies every window (setWindowOpenHandler → deny); a denied open returns null.
-    return null
+    const href = absolute(url)
+    if (!decide(href, target ?? '', features ?? '')) return null
+    return windowOpen0(toHttp(href), target, features)
   }) as typeof window.open
+  window.addEventListener('click', (e) => {
+    const link = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
+    if (!link || e.defaultPrevented) return
+    const newWindow = link.target === '_blank' || e.shiftKey || e.ctrlKey || e.metaKey
+    if (!newWindow) return
+    e.preventDefault()
+    const href = new URL(link.getAttribute('href') ?? '', location.href).href
+    if (decide(href, link.target, '')) windowOpen0(toHttp(href), link.target)
+  })
 
   // ── 2. the preload ──
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
@@ -152,14 +199,13 @@ declare const __DOUBLE_PRELOAD__:
   const ipcRenderer = {
     async invoke(channel: string, ...args: unknown[]) {
       const wire = toWire(args)
-      const answer = (await w.__electronDouble_invoke(channel, wire)) as
-        { ok: Wire } | { error: string }
+      const answer = (await invokeMain(channel, wire)) as { ok: Wire } | { error: string }
       if ('error' in answer)
         throw new Error(`Error invoking remote method '${channel}': ${answer.error}`)
       return decode(answer.ok)
     },
     send(channel: string, ...args: unknown[]) {
-      void w.__electronDouble_send(channel, toWire(args))
+      void sendMain(channel, toWire(args))
     },
     on(channel: string, listener: (...args: unknown[]) => void) {
       const set = listeners.get(channel) ?? new Set()
@@ -222,22 +268,40 @@ declare const __DOUBLE_PRELOAD__:
     for (const [k, v] of Object.entries(value)) out[k] = bridge(v, depth + 1)
     return out
   }
+  const isolated = config.prefs.contextIsolation
   const contextBridge = {
     exposeInMainWorld(key: string, api: unknown) {
+      if (!isolated)
+        throw new Error('contextBridge API can only be used when contextIsolation is enabled')
       if (key in window)
         throw new Error(`Cannot bind an API on top of an existing property on the window object`)
       Object.defineProperty(window, key, { value: bridge(api), enumerable: true })
     },
   }
   const webUtils = { getPathForFile: (file: File) => paths.get(file) ?? '' }
-  const electron = { contextBridge, ipcRenderer, webUtils }
-
+  const notInDouble = (name: string) => () => {
+    throw new Error(`${name} is not played by the Electron double`)
+  }
+  // The renderer modules a sandboxed preload's require('electron') gives.
+  const electron = {
+    contextBridge,
+    ipcRenderer,
+    webUtils,
+    crashReporter: { addExtraParameter: notInDouble('crashReporter') },
+    nativeImage: { createFromDataURL: notInDouble('nativeImage') },
+    webFrame: { setZoomFactor: notInDouble('webFrame') },
+  }
   if (top && __DOUBLE_PRELOAD__) {
-    const require = (name: string) => {
-      if (name === 'electron') return electron
-      throw new Error(`module not found: ${name} (a sandboxed preload can require only 'electron')`)
-    }
+    const env = preloadEnvironment(isolated, electron)
     const module = { exports: {} as unknown }
-    __DOUBLE_PRELOAD__(require, module, module.exports)
+    __DOUBLE_PRELOAD__(
+      env.require,
+      module,
+      module.exports,
+      env.world,
+      env.world,
+      env.world,
+      env.process,
+    )
   }
 })()

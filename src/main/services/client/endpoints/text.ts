@@ -69,25 +69,30 @@ export async function* chatStream(
     options,
   })
   let finished = false
+  // A key split across two deltas is caught too: the reply is scrubbed as one text.
+  const reply = opened.scrub.stream()
   for await (const event of sseEvents(t, opened, endpoint, options)) {
     if (event.data === '[DONE]') {
       finished = true
       break
     }
-    const json = parseJson(event.data, endpoint)
+    const json = opened.scrub.value(parseJson(event.data, endpoint))
     if (json && typeof json === 'object' && 'error' in json) {
-      throw new AppFailure(streamError(json, endpoint, privateStrings))
+      throw new AppFailure(streamError(json, endpoint, privateStrings, opened.scrub))
     }
     const chunk = parseAnswer(chatChunkSchema, json, endpoint)
     for (const choice of chunk.choices ?? []) {
-      const delta: ChatDelta = { content: choice.delta?.content ?? '' }
+      const delta: ChatDelta = { content: reply.push(choice.delta?.content ?? '') }
       if (choice.finish_reason) {
+        delta.content += reply.end()
         delta.finishReason = choice.finish_reason
         finished = true
       }
       if (delta.content || delta.finishReason) yield delta
     }
   }
+  const rest = reply.end()
+  if (finished && rest) yield { content: rest }
   if (!finished) throw new AppFailure(streamDropped(endpoint, options.taskId))
 }
 

@@ -22,6 +22,7 @@ import { mapHttpError, parseErrorBody, transportError } from '../errors'
 import { parseJson } from '../schemas'
 import type { CallOptions } from '../types'
 import { errorText, header, joinUrl, MAX_ERROR_BODY, MAX_JSON_BODY, MAX_REDIRECTS } from './helpers'
+import { KeyScrubber } from './keyScrub'
 import {
   AttemptFailure,
   type ClientConnection,
@@ -105,7 +106,9 @@ export class HttpTransport {
       ...(body !== undefined ? { body: typeof body === 'string' ? () => body : body } : {}),
       idempotent,
       read: async (o) =>
-        parseJson(await readBodyText(o.body, extra.limit ?? MAX_JSON_BODY), endpoint),
+        o.scrub.value(
+          parseJson(await readBodyText(o.body, extra.limit ?? MAX_JSON_BODY), endpoint),
+        ),
       privateStrings: extra.privateStrings ?? [],
       options,
       ...(idempotent ? { defaultHeadersMs: this.timeouts.generationHeadersMs } : {}),
@@ -157,12 +160,13 @@ export class HttpTransport {
       if (signal?.aborted) throw cancelledFailure()
       const started = this.clock.now()
       const conn = await this.connect(spec.allowUnconnected ?? false)
-      const secrets = conn ? [conn.key] : []
+      // The one scrubber for this attempt's answer, its error text and its diagnostics.
+      const scrub = new KeyScrubber(conn ? [conn.key] : [])
       const redact = (t: string) =>
-        redactText(t, { secrets, privateStrings: spec.privateStrings ?? [] })
+        redactText(scrub.text(t), { privateStrings: spec.privateStrings ?? [] })
       const seen: Seen = { target: 'service', status: undefined }
       try {
-        const value = await this.attempt(spec, conn, redact, seen)
+        const value = await this.attempt(spec, conn, { scrub, redact }, seen)
         this.record(spec, attempt, started, seen.target, seen.status ? { status: seen.status } : {})
         return value
       } catch (e) {
@@ -172,7 +176,9 @@ export class HttpTransport {
           ...(seen.status ? { status: seen.status } : {}),
           ...(failure.error.serverCode ? { serverCode: failure.error.serverCode } : {}),
           message:
-            e instanceof AttemptFailure || isAppFailure(e) ? failure.error.message : errorText(e),
+            e instanceof AttemptFailure || isAppFailure(e)
+              ? failure.error.message
+              : redact(errorText(e)),
         })
         const retryAfter = failure.retryAfterMs
         const canRetry =
@@ -198,7 +204,7 @@ export class HttpTransport {
   private async attempt<T>(
     spec: Spec<T>,
     conn: ClientConnection | null,
-    redact: (t: string) => string,
+    { scrub, redact }: { scrub: KeyScrubber; redact: (t: string) => string },
     seen: Seen,
   ): Promise<T> {
     const serviceOrigin = conn ? new URL(conn.baseUrl).origin : null
@@ -233,6 +239,7 @@ export class HttpTransport {
         headers: res.headers,
         body: res.body,
         url: url.href,
+        scrub,
       }
       const status = res.statusCode
       seen.status = status

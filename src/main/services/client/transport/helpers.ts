@@ -29,14 +29,18 @@ export function errorText(e: unknown): string {
   return String(e)
 }
 
+const nullable = (text: string | undefined, scrub: Opened['scrub']): string | null =>
+  text === undefined ? null : scrub.text(text)
+
+/** A download's body with what its headers say, scrubbed of the key like every answer. */
 export function binary(o: Opened): BinaryResponse {
   const length = header(o.headers, 'content-length')
   const parsed = length !== undefined && /^\d+$/.test(length) ? Number(length) : null
   return {
     body: o.body,
     contentLength: parsed,
-    contentType: header(o.headers, 'content-type') ?? null,
-    url: o.url,
+    contentType: nullable(header(o.headers, 'content-type'), o.scrub),
+    url: o.scrub.text(o.url),
   }
 }
 

@@ -8,6 +8,7 @@ import type { BodyStream } from '../../../adapters/http/readBody'
 import type { RetryPolicy } from '../../../adapters/http/retryPolicy'
 import type { DiagnosticsSink } from '../../diagnostics/Diagnostics'
 import type { CallOptions } from '../types'
+import type { KeyScrubber } from './keyScrub'
 
 /** The address and key the client calls with; SettingsService.connection() provides it. */
 export interface ClientConnection {
@@ -39,6 +40,8 @@ export interface Opened {
   headers: Record<string, string | string[] | undefined>
   body: BodyStream
   url: string
+  /** Scrubs the key this attempt was sent with out of whatever the answer says. */
+  scrub: KeyScrubber
 }
 
 export interface Spec<T> {

@@ -7,6 +7,7 @@ import { redactText } from '../../diagnostics/redact'
 import { mapHttpError, parseErrorBody, transportError } from '../errors'
 import type { ArtEvent, CallOptions } from '../types'
 import type { HttpTransport } from './HttpTransport'
+import type { KeyScrubber } from './keyScrub'
 import type { Opened, Spec } from './spec'
 
 /**
@@ -22,7 +23,8 @@ export async function* sseEvents(
   options: CallOptions,
 ): AsyncGenerator<SseEvent> {
   try {
-    for await (const event of parseSse(opened.body)) yield event
+    // Every message is scrubbed of the key as it arrives (the JSON in it once more when parsed).
+    for await (const event of parseSse(opened.body)) yield opened.scrub.value(event)
   } catch (e) {
     if (options.signal?.aborted) throw cancelledFailure()
     if (isAppFailure(e)) throw e
@@ -61,7 +63,7 @@ export async function* artStream(
   for await (const event of sseEvents(t, opened, spec.endpoint, spec.options)) {
     let data: unknown = event.data
     try {
-      data = JSON.parse(event.data)
+      data = opened.scrub.value(JSON.parse(event.data))
     } catch {
       // Not JSON: the text is passed on as sent.
     }
@@ -76,15 +78,21 @@ export async function* artStream(
   if (!terminal) throw new AppFailure(streamDropped(spec.endpoint, spec.options.taskId))
 }
 
-export function streamError(json: object, endpoint: string, privateStrings: string[]): AppError {
-  const parsed = parseErrorBody(JSON.stringify(json), 'application/json')
+/** An error sent inside an event stream, mapped as an HTTP 500 answer would be. */
+export function streamError(
+  json: object,
+  endpoint: string,
+  privateStrings: string[],
+  scrub: KeyScrubber,
+): AppError {
+  const parsed = parseErrorBody(JSON.stringify(scrub.value(json)), 'application/json')
   return mapHttpError({
     status: 500,
     parsed,
     retryAfterMs: null,
     target: 'service',
     endpoint,
-    redact: (t) => redactText(t, { privateStrings }),
+    redact: (t) => redactText(scrub.text(t), { privateStrings }),
   })
 }
 
