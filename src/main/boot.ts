@@ -7,6 +7,7 @@ import { BrowserWindow, protocol } from 'electron'
 import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
 import { resolveSqliteBinding } from './adapters/sqlite/nativeBinding'
 import { libraryReaderThread, READER_LANES } from './adapters/threads/libraryReaderThread'
+import { electronUpdater } from './adapters/updates/electronUpdater'
 import { type Container, createContainer } from './container'
 import { createElectronPlatform } from './electronPlatform'
 import { createHandlers } from './ipc/handlers'
@@ -62,6 +63,7 @@ export async function bootServices(options: BootOptions): Promise<Container> {
       () => new Worker(join(options.mainDir, 'libraryReader.js')),
       READER_LANES,
     ),
+    updater: electronUpdater,
   })
   options.onContainer(c)
   protocol.handle(MEDIA_SCHEME, c.serveMedia)
@@ -79,5 +81,8 @@ export async function bootServices(options: BootOptions): Promise<Container> {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)
   })
   await started
+  // The first update check once the journal is open (it needs the in-flight count), then every
+  // 6 hours; a failing feed is logged and shown in Settings, never thrown.
+  void c.updates.start()
   return c
 }

@@ -32,6 +32,7 @@ import {
   FakeSession,
   FakeShell,
 } from './modules'
+import { fakeAutoUpdater, fakeNet, type NetLogEntry } from './net'
 import { type SchemePrivileges, SchemeServer } from './schemes'
 import { FakeBrowserWindow, type FakeWebContents, type WindowHost } from './windows'
 import { decode, toWire, type Wire } from './wire'
@@ -102,6 +103,11 @@ export interface LaunchOptions {
   dialogs?: Partial<DialogScript>
   /** Wait for the first window's first load (default true). */
   waitForWindow?: boolean
+  /**
+   * `process.resourcesPath` (https://www.electronjs.org/docs/latest/api/process#processresourcespath-readonly):
+   * a packaged app's resources folder, where electron-builder puts app-update.yml. Default: unset.
+   */
+  resourcesPath?: string
 }
 
 export interface IpcCall {
@@ -127,6 +133,8 @@ export interface ElectronApp {
   pageErrors: string[]
   /** URLs sent to the OS browser (shell.openExternal). */
   opened: string[]
+  /** Every request main made through Electron's `net` (the update feed). */
+  netLog: NetLogEntry[]
   dir: string
   userData: string
   home: string
@@ -327,7 +335,10 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     static fromId = (id: number) => windows.find((w) => w.id === id) ?? null
   }
   const registered = new Set<string>()
+  const net = fakeNet()
   const electron = {
+    net,
+    autoUpdater: fakeAutoUpdater(),
     app: fakeApp,
     BrowserWindow,
     ipcMain,
@@ -387,11 +398,20 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     savedEnv[k] = process.env[k]
     process.env[k] = v
   }
+  const savedResources = Object.getOwnPropertyDescriptor(process, 'resourcesPath')
+  if (options.resourcesPath)
+    Object.defineProperty(process, 'resourcesPath', {
+      value: options.resourcesPath,
+      configurable: true,
+      writable: false,
+    })
   const restoreEnv = () => {
     for (const [k, v] of Object.entries(savedEnv)) {
       if (v === undefined) delete process.env[k]
       else process.env[k] = v
     }
+    if (savedResources) Object.defineProperty(process, 'resourcesPath', savedResources)
+    else delete (process as { resourcesPath?: string }).resourcesPath
   }
 
   const runtime = options.runtime ?? nodeAbiRuntime()
@@ -454,6 +474,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     calls,
     pageErrors,
     opened: shell.opened,
+    netLog: net.log,
     dir,
     userData,
     home,

@@ -13,6 +13,7 @@ import { presetsHandlers } from './presets'
 import { settingsHandlers } from './settings'
 import { spendingHandlers } from './spending'
 import { tasksHandlers } from './tasks'
+import { updatesHandlers } from './updates'
 
 /**
  * The exhaustive handler map: one entry per contract channel, composed from one file per domain.
@@ -32,5 +33,6 @@ export function createHandlers(c: Container): Handlers {
     ...batchHandlers(c),
     ...presetsHandlers(c),
     ...collectionsHandlers(c),
+    ...updatesHandlers(c),
   } satisfies Handlers
 }

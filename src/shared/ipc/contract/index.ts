@@ -25,6 +25,7 @@ import { settingsChannels, settingsEvents } from './settings'
 import { shellChannels } from './shell'
 import { spendingChannels, spendingEvents } from './spending'
 import { tasksChannels, tasksEvents } from './tasks'
+import { updatesChannels, updatesEvents } from './updates'
 import { wildcardsChannels } from './wildcards'
 
 export type { ConnectionCheck } from './account'
@@ -50,6 +51,7 @@ export const invokeContract = {
   ...wildcardsChannels,
   ...presetsChannels,
   ...collectionsChannels,
+  ...updatesChannels,
 } as const
 
 /** Every main → renderer event of every domain. */
@@ -60,6 +62,7 @@ export const eventContract = {
   ...spendingEvents,
   ...batchEvents,
   ...tasksEvents,
+  ...updatesEvents,
 } as const
 
 export type InvokeContract = typeof invokeContract
