@@ -27,6 +27,8 @@ export interface BootOptions {
   /** process.resourcesPath once packaged, else null. */
   resourcesPath: string | null
   isTrustedUrl(url: string): boolean
+  /** app.getPath('crashDumps'): where crashReporter (started in index.ts) keeps minidumps. */
+  crashDumpsDir: string
   /** Hears the container as soon as it exists (the process guard logs through it). */
   onContainer(container: Container): void
 }
@@ -64,6 +66,7 @@ export async function bootServices(options: BootOptions): Promise<Container> {
       READER_LANES,
     ),
     updater: electronUpdater,
+    crashDumpsDir: options.crashDumpsDir,
   })
   options.onContainer(c)
   protocol.handle(MEDIA_SCHEME, c.serveMedia)
@@ -84,5 +87,6 @@ export async function bootServices(options: BootOptions): Promise<Container> {
   // The first update check once the journal is open (it needs the in-flight count), then every
   // 6 hours; a failing feed is logged and shown in Settings, never thrown.
   void c.updates.start()
+  void c.crashes.prune().catch((error: unknown) => c.diagnostics.error('crash dumps', error))
   return c
 }

@@ -12,6 +12,7 @@ import { BatchService } from './services/batches/BatchService'
 import { WildcardStore } from './services/batches/WildcardStore'
 import { createChatService } from './services/chat/createChatService'
 import { ServiceClient } from './services/client/ServiceClient'
+import { CrashReports } from './services/crashes/CrashReports'
 import { DemoService } from './services/demo/DemoService'
 import type { DiagnosticsSink } from './services/diagnostics/Diagnostics'
 import { Diagnostics } from './services/diagnostics/Diagnostics'
@@ -44,6 +45,8 @@ export interface ContainerOptions {
    * built `libraryReader.js`); none: it is read on main's thread.
    */
   libraryReader?: LibraryReader
+  /** Where Electron's crashReporter writes minidumps (app.getPath('crashDumps')). */
+  crashDumpsDir?: string
   /** The app's updater (Electron: adapters/updates/electronUpdater.ts); none: updates are off. */
   updater?: (log: DiagnosticsSink) => UpdaterPort
 }
@@ -159,6 +162,11 @@ export function createContainer(options: ContainerOptions) {
     log: diagnostics,
     events,
   })
+  const crashes = new CrashReports({
+    dumpsDir: options.crashDumpsDir ?? join(options.userDataDir, 'Crashpad'),
+    log: () => diagnostics.export(),
+    appInfo: () => options.platform.appInfo(),
+  })
   const presets = new PresetStore(new JsonFile(join(options.userDataDir, 'presets.json')))
   return {
     options,
@@ -183,6 +191,7 @@ export function createContainer(options: ContainerOptions) {
     serveMedia: createMediaHandler(library.mediaSource),
     presets,
     updates,
+    crashes,
     async dispose(): Promise<void> {
       await updates.dispose()
       await demo.stop()

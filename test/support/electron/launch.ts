@@ -20,6 +20,7 @@ import { build } from 'esbuild'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 
 import { FakeApp, preventable } from './app'
+import { type CrashReporterStart, fakeCrashReporter } from './crashReporter'
 import { loadMainBundle, type Runtime } from './loader'
 import {
   type DialogScript,
@@ -135,6 +136,8 @@ export interface ElectronApp {
   opened: string[]
   /** Every request main made through Electron's `net` (the update feed). */
   netLog: NetLogEntry[]
+  /** How the app started crashReporter (each start's options). */
+  crashReporterStarts: CrashReporterStart[]
   dir: string
   userData: string
   home: string
@@ -336,6 +339,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
   }
   const registered = new Set<string>()
   const net = fakeNet()
+  const crashReporter = fakeCrashReporter()
   const electron = {
     net,
     autoUpdater: fakeAutoUpdater(),
@@ -389,7 +393,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
       getPrimaryDisplay: () => ({ workAreaSize: { width: 1920, height: 1080 }, scaleFactor: 1 }),
     },
     Menu: { setApplicationMenu: () => {}, buildFromTemplate: () => ({}) },
-    crashReporter: { start: () => {} },
+    crashReporter,
   }
 
   const env = options.env ?? {}
@@ -475,6 +479,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     pageErrors,
     opened: shell.opened,
     netLog: net.log,
+    crashReporterStarts: crashReporter.started,
     dir,
     userData,
     home,

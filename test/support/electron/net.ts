@@ -18,7 +18,7 @@
  *   on it before it quits to install.
  */
 import { EventEmitter } from 'node:events'
-import { type IncomingMessage,request as httpRequest } from 'node:http'
+import { type IncomingMessage, request as httpRequest } from 'node:http'
 
 export interface NetRequestOptions {
   method?: string

@@ -6,6 +6,7 @@ import { appHandlers } from './app'
 import { batchHandlers } from './batch'
 import { chatHandlers } from './chat'
 import { collectionsHandlers } from './collections'
+import { crashHandlers } from './crash'
 import { demoHandlers } from './demo'
 import { generateHandlers } from './generate'
 import { libraryHandlers } from './library'
@@ -34,5 +35,6 @@ export function createHandlers(c: Container): Handlers {
     ...presetsHandlers(c),
     ...collectionsHandlers(c),
     ...updatesHandlers(c),
+    ...crashHandlers(c),
   } satisfies Handlers
 }

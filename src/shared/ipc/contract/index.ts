@@ -17,6 +17,7 @@ import { batchChannels, batchEvents } from './batch'
 import { budgetChannels } from './budget'
 import { chatChannels, chatEvents } from './chat'
 import { collectionsChannels } from './collections'
+import { crashChannels } from './crash'
 import { demoChannels } from './demo'
 import { generateChannels } from './generate'
 import { libraryChannels, libraryEvents } from './library'
@@ -52,6 +53,7 @@ export const invokeContract = {
   ...presetsChannels,
   ...collectionsChannels,
   ...updatesChannels,
+  ...crashChannels,
 } as const
 
 /** Every main → renderer event of every domain. */
