@@ -28,12 +28,19 @@ export function electronUpdater(log: DiagnosticsSink): UpdaterPort {
     const { autoUpdater } = require('electron-updater') as typeof ElectronUpdaterModule
     autoUpdater.logger = diagnosticsLogger(log)
     autoUpdater.autoDownload = false
-    // The service decides when an update may install at quit; this flag is set on `before-quit`.
-    autoUpdater.autoInstallOnAppQuit = false
+    // Left true so electron-updater registers its `quit` handler when a download completes (it
+    // does so only while the flag is on); the service's answer replaces it on `before-quit`, and
+    // the handler reads it again at `quit`.
+    autoUpdater.autoInstallOnAppQuit = true
     // https://www.electronjs.org/docs/latest/api/app#event-before-quit: emitted before windows
     // close; electron-updater installs on `quit`, which comes after it.
     app.on('before-quit', () => {
-      autoUpdater.autoInstallOnAppQuit = allowed()
+      try {
+        autoUpdater.autoInstallOnAppQuit = allowed()
+      } catch (error) {
+        autoUpdater.autoInstallOnAppQuit = false
+        log.error('updates', error)
+      }
     })
     loaded = autoUpdater
     return autoUpdater

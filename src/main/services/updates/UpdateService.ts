@@ -49,10 +49,29 @@ export class UpdateService {
   private running: Promise<UpdateView> | null = null
   private readonly stop = new AbortController()
   private loop: Promise<void> | null = null
+  private finalAnswer: boolean | null = null
 
   constructor(private readonly o: UpdateServiceOptions) {
     this.prefs = o.defaults
-    o.updater.installOnQuitWhen(() => this.phase === 'ready' && o.inFlight() === 0)
+    o.updater.installOnQuitWhen(() => this.mayInstallAtQuit())
+  }
+
+  /**
+   * Asked as the app quits (and again after `dispose`, when quitting resumes with the journal
+   * closed: the answer given then stands). Never throws: in doubt, the update waits.
+   */
+  private mayInstallAtQuit(): boolean {
+    if (this.finalAnswer !== null) return this.finalAnswer
+    return this.phase === 'ready' && this.inFlight() === 0
+  }
+
+  /** Paid requests in flight; null when the journal cannot say (counted as busy). */
+  private inFlight(): number | null {
+    try {
+      return this.o.inFlight()
+    } catch {
+      return null
+    }
   }
 
   /** Reads the user's choices, then checks now and every 6 hours until `dispose`. */
@@ -63,6 +82,7 @@ export class UpdateService {
   }
 
   async dispose(): Promise<void> {
+    this.finalAnswer = this.mayInstallAtQuit()
     this.stop.abort()
     await this.loop
   }
@@ -85,7 +105,7 @@ export class UpdateService {
       lastCheckedAt: this.lastCheckedAt,
       lastError: this.lastError,
       message: this.message(phase, unsupported),
-      inFlight: this.o.inFlight(),
+      inFlight: this.inFlight() ?? 0,
     }
   }
 
@@ -121,7 +141,7 @@ export class UpdateService {
    */
   async restartNow(): Promise<UpdateView> {
     if (this.phase !== 'ready') return this.view()
-    if (this.o.inFlight() === 0) {
+    if (this.inFlight() === 0) {
       this.o.updater.quitAndInstall()
       return this.view()
     }
@@ -132,7 +152,7 @@ export class UpdateService {
 
   private async waitThenInstall(): Promise<void> {
     try {
-      while (this.o.inFlight() > 0) {
+      while (this.inFlight() !== 0) {
         await this.o.clock.sleep(WAIT_POLL_MS, this.stop.signal)
         this.changed()
       }
@@ -213,7 +233,7 @@ export class UpdateService {
 
   private message(phase: Phase, unsupported: string | null): string {
     const version = this.available?.version
-    const inFlight = this.o.inFlight()
+    const inFlight = this.inFlight() ?? 0
     switch (phase) {
       case 'off':
         return 'Update checks are off: the app asks nothing but the service.'

@@ -19,7 +19,11 @@ export function describeUpdateError(error: unknown): string {
     )
   )
     return 'Could not reach the update feed (offline, or the address is wrong). The app will try again later.'
-  if (code === 'ERR_UPDATER_INVALID_UPDATE_INFO' || /Cannot parse update info/i.test(message))
+  if (
+    code === 'ERR_UPDATER_INVALID_UPDATE_INFO' ||
+    /Cannot parse update info/i.test(message) ||
+    (code === 'ERR_UPDATER_INVALID_VERSION' && /from update server/.test(message))
+  )
     return 'The update feed answered with something that is not an update description (a web page?).'
   if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND')
     return 'The update feed has no release for this channel and system.'

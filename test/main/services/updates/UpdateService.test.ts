@@ -221,3 +221,29 @@ describe('sanePrefs', () => {
     )
   })
 })
+
+describe('UpdateService at quit', () => {
+  it('keeps the answer it gave at dispose, and never throws once the journal is closed', async () => {
+    let closed = false
+    const r = rig(async () => v2, {
+      inFlight: () => {
+        if (closed) throw new TypeError('The database connection is not open')
+        return 0
+      },
+    })
+    await r.service.check()
+    await r.service.dispose()
+    closed = true
+    expect(r.updater.installOnQuit()).toBe(true)
+  })
+
+  it('in doubt (the count cannot be read), the update waits', async () => {
+    const r = rig(async () => v2, {
+      inFlight: () => {
+        throw new Error('locked')
+      },
+    })
+    expect((await r.service.check()).phase).toBe('ready')
+    expect(r.updater.installOnQuit()).toBe(false)
+  })
+})
