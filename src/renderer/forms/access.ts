@@ -22,6 +22,8 @@ interface AccessState {
 
 /** The listing is compared with the catalog at connect and then daily (issue #30). */
 export const ACCESS_MAX_AGE_MS = 24 * 60 * 60 * 1000
+/** How often an open screen looks whether the answer is a day old. */
+export const ACCESS_RECHECK_MS = 60 * 60 * 1000
 
 export const useAccessStore = create<AccessState>()((set) => ({
   models: null,
