@@ -203,12 +203,22 @@ describe('updates through the built app', () => {
     }
   }, 240_000)
 
-  it('refuses a tampered artifact and an HTML feed quietly; takes the beta channel with progress; installs on quit', async () => {
+  it('reports a cut download, refuses a tampered artifact and an HTML feed quietly; takes the beta channel with progress; installs on quit', async () => {
     const layout = installed()
     const good = release('0.2.0')
-    feed.set('latest', { ...good, tamperedWith: Buffer.from(`${good.bytes.toString()}# extra\n`) })
+    // First a download cut off half way: reported, and nothing half-downloaded is kept.
+    feed.set('latest', { ...good, cutAfter: Math.floor(good.bytes.length / 2) })
     const app = await layout.launch()
     try {
+      await expect
+        .poll(async () => (await updates(app)).lastError?.message ?? '', { timeout: 30_000 })
+        .toMatch(/cut off before the end/)
+      expect((await updates(app)).phase).toBe('idle')
+      feed.set('latest', {
+        ...good,
+        tamperedWith: Buffer.from(`${good.bytes.toString()}# extra\n`),
+      })
+      valueOf(await app.api<Result<UpdateView>>('updates:check'))
       await expect
         .poll(async () => (await updates(app)).lastError?.message ?? '', { timeout: 30_000 })
         .toMatch(/did not match its published sha512 checksum/)

@@ -2,7 +2,8 @@
  * A generic update feed on 127.0.0.1, laid out as electron-builder publishes one: `latest-linux.yml`
  * (or `beta-linux.yml`) naming the AppImage with its sha512 (Base64) and size, and the AppImage
  * beside it. Faults are switched per channel file: an HTML page where the YAML should be, an
- * artifact whose bytes do not match the published sha512, an artifact streamed slowly (progress).
+ * artifact whose bytes do not match the published sha512, an artifact streamed slowly (progress),
+ * a connection cut in the middle of the artifact.
  */
 import { createHash } from 'node:crypto'
 
@@ -17,6 +18,8 @@ export interface FeedRelease {
   tamperedWith?: Buffer
   /** Stream the artifact in this many chunks, this many ms apart. */
   slow?: { chunks: number; gapMs: number }
+  /** Cut the connection after this many bytes of the artifact (its full length announced). */
+  cutAfter?: number
 }
 
 export const sha512Base64 = (bytes: Buffer): string =>
@@ -66,6 +69,12 @@ export async function startUpdateFeed() {
       'content-type': 'application/octet-stream',
       'content-length': String(body.length),
     })
+    if (release.cutAfter !== undefined) {
+      res.write(body.subarray(0, release.cutAfter))
+      await new Promise((r) => setTimeout(r, 50))
+      res.destroy()
+      return
+    }
     const chunks = release.slow?.chunks ?? 1
     const size = Math.ceil(body.length / chunks)
     for (let i = 0; i < chunks; i++) {

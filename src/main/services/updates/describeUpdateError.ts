@@ -10,6 +10,8 @@ export function describeUpdateError(error: unknown): string {
   if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(message))
     return 'The downloaded update did not match its published sha512 checksum and was discarded.'
   if (code === 'UPDATE_FEED_TIMEOUT') return message
+  if (code === 'ECONNRESET' && /aborted/i.test(message))
+    return 'The download was cut off before the end; it starts again at the next check.'
   if (
     ['ENOTFOUND', 'ECONNREFUSED', 'ECONNRESET', 'EAI_AGAIN', 'ENETUNREACH', 'ETIMEDOUT'].includes(
       code,

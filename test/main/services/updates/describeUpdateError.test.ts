@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest'
-
 import { describeUpdateError } from '@main/services/updates/describeUpdateError'
+import { describe, expect, it } from 'vitest'
 
 const err = (message: string, code?: string) => Object.assign(new Error(message), { code })
 
@@ -13,6 +12,7 @@ describe('describeUpdateError', () => {
       /Could not reach the update feed/,
     )
     expect(describeUpdateError(err('net::ERR_INTERNET_DISCONNECTED'))).toMatch(/offline/)
+    expect(describeUpdateError(err('aborted', 'ECONNRESET'))).toMatch(/cut off before the end/)
     expect(
       describeUpdateError(
         err(
