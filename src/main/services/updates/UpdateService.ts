@@ -7,6 +7,12 @@ import type { DownloadProgress, FoundUpdate, UpdatePrefs, UpdaterPort } from './
 
 /** The feed checked at start and then every 6 hours (issue #30). */
 export const CHECK_EVERY_MS = 6 * 60 * 60 * 1000
+/**
+ * "At start" is this long after start-up: loading electron-updater takes 280-350 ms of main's
+ * thread on the 2-core test machine, which should not compete with the first window and the
+ * journal's recovery.
+ */
+export const FIRST_CHECK_DELAY_MS = 5_000
 /** How often "Restart now" looks again whether the paid requests in flight are saved. */
 export const WAIT_POLL_MS = 5_000
 /** A feed that has not answered by then counts as failing (electron-updater's own limit is 60 s). */
@@ -74,7 +80,7 @@ export class UpdateService {
     }
   }
 
-  /** Reads the user's choices, then checks now and every 6 hours until `dispose`. */
+  /** Reads the user's choices, then checks shortly after and every 6 hours until `dispose`. */
   async start(): Promise<void> {
     const saved = await this.o.prefs.read().catch(() => null)
     if (saved) this.prefs = { ...this.o.defaults, ...saved }
@@ -164,6 +170,11 @@ export class UpdateService {
   }
 
   private async schedule(): Promise<void> {
+    try {
+      await this.o.clock.sleep(FIRST_CHECK_DELAY_MS, this.stop.signal)
+    } catch {
+      return
+    }
     while (!this.stop.signal.aborted) {
       await this.check()
       try {

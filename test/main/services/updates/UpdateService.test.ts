@@ -2,7 +2,12 @@ import { ManualClock, settle } from '@main/adapters/clock/ManualClock'
 import { Diagnostics } from '@main/services/diagnostics/Diagnostics'
 import { sanePrefs } from '@main/services/updates/createUpdateService'
 import type { FoundUpdate, UpdatePrefs, UpdaterPort } from '@main/services/updates/ports'
-import { CHECK_EVERY_MS, UpdateService, WAIT_POLL_MS } from '@main/services/updates/UpdateService'
+import {
+  CHECK_EVERY_MS,
+  FIRST_CHECK_DELAY_MS,
+  UpdateService,
+  WAIT_POLL_MS,
+} from '@main/services/updates/UpdateService'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import { describe, expect, it } from 'vitest'
 
@@ -70,6 +75,10 @@ describe('UpdateService', () => {
   it('checks at start and then every 6 hours, not more often', async () => {
     const r = rig(async () => null)
     await r.service.start()
+    await settle()
+    // Not in the middle of start-up: a few seconds after it.
+    expect(r.updater.calls).toEqual([])
+    await r.clock.advance(FIRST_CHECK_DELAY_MS)
     await settle()
     expect(r.updater.calls.filter((c) => c === 'check')).toHaveLength(1)
     await r.clock.advance(CHECK_EVERY_MS - 1)
@@ -149,6 +158,7 @@ describe('UpdateService', () => {
       return null
     })
     await r.service.start()
+    await r.clock.advance(FIRST_CHECK_DELAY_MS)
     await settle()
     const view = r.service.view()
     expect(view.phase).toBe('idle')
