@@ -128,6 +128,8 @@ export class UpdateService {
       this.phase = 'idle'
     }
     this.changed()
+    // Turning checks on, or another channel or feed, asks at once rather than in up to 6 hours.
+    if ((feedChanged || change.enabled === true) && this.prefs.enabled) void this.check()
     return this.view()
   }
 

@@ -202,6 +202,18 @@ describe('UpdateService', () => {
     expect(r.updater.calls[0]).toBe('configure https://feed.test/ beta')
   })
 
+  it('turning checks back on asks at once; turning them off asks nothing', async () => {
+    const r = rig(async () => null, { saved: { ...defaults, enabled: false } })
+    await r.service.start()
+    await r.service.setPrefs({ enabled: false })
+    await settle()
+    expect(r.updater.calls).toEqual([])
+    await r.service.setPrefs({ enabled: true })
+    await settle()
+    expect(r.updater.calls).toEqual(['configure https://feed.test/ stable', 'check'])
+    await r.service.dispose()
+  })
+
   it('one check at a time', async () => {
     let release: (v: FoundUpdate | null) => void = () => {}
     const r = rig(() => new Promise((res) => (release = res)))
