@@ -14,17 +14,22 @@
 // Inspection: the fuses read back from the binary equal build/afterPack.mjs's FUSES; app.asar holds
 // the built main, preload, renderer and package.json and nothing else of ours (no src, test, bench,
 // scripts, TypeScript, source maps); every native file is unpacked into app.asar.unpacked and on
-// disk; every package out/main requires is inside app.asar. Prints a report, writes
-// <DIR>/package-check.json, exits 1 on any problem.
+// disk; every package out/main (index.js and its chunks) requires is inside app.asar; no package
+// the lock marks as build-time only (devDependencies: the renderer's React, icons, Markdown; zod,
+// bundled into main) is shipped; app.asar stays under 10 MB and app.asar.unpacked under 40 MB, not
+// counting the local upscale's model files. Prints a report, writes <DIR>/package-check.json,
+// exits 1 on any problem.
 import { spawnSync } from 'node:child_process'
 import {
   chmodSync,
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  statSync,
   writeFileSync,
 } from 'node:fs'
 import { builtinModules, createRequire } from 'node:module'
@@ -218,6 +223,91 @@ export function mainRuntimePackages(mainSource) {
   return [...names].sort()
 }
 
+const MB = 1024 * 1024
+/** What an installed app may weigh (issue #30): the archive, and the native files beside it. */
+export const SIZE_LIMITS = { asar: 10 * MB, unpacked: 40 * MB }
+
+/**
+ * The local upscale's model files (UpscalerJS model packages, ONNX or TFLite weights): shipped on
+ * purpose and large, so they are reported on their own and not counted against SIZE_LIMITS.
+ */
+export const isUpscaleModelFile = (path) =>
+  /(^|\/)node_modules\/@upscalerjs\/[^/]+\/models\//.test(path) || /\.(onnx|tflite)$/.test(path)
+
+/** Every file under a folder with its size, paths relative with forward slashes; links skipped. */
+function filesUnder(dir) {
+  const out = []
+  const walk = (folder, prefix) => {
+    for (const name of existsSync(folder) ? readdirSync(folder) : []) {
+      const path = join(folder, name)
+      const rel = prefix ? `${prefix}/${name}` : name
+      const s = lstatSync(path)
+      if (s.isDirectory()) walk(path, rel)
+      else if (s.isFile()) out.push({ path: rel, size: s.size })
+    }
+  }
+  walk(dir, '')
+  return out
+}
+
+/**
+ * The sizes the limits apply to: app.asar's file size less the model files packed in it, and the
+ * files of app.asar.unpacked less the model files there.
+ */
+export function packageSizes(resources, entries) {
+  const packedModels = [...entries]
+    .filter(([path, node]) => !node.unpacked && isUpscaleModelFile(path))
+    .reduce((n, [, node]) => n + Number(node.size ?? 0), 0)
+  const unpacked = filesUnder(join(resources, 'app.asar.unpacked'))
+  const unpackedModels = unpacked.filter((f) => isUpscaleModelFile(f.path))
+  const sum = (files) => files.reduce((n, f) => n + f.size, 0)
+  return {
+    asarBytes: statSync(join(resources, 'app.asar')).size - packedModels,
+    unpackedBytes: sum(unpacked) - sum(unpackedModels),
+    modelBytes: packedModels + sum(unpackedModels),
+  }
+}
+
+/** The limits as problems (empty when both hold). */
+export function sizeProblems(sizes, limits = SIZE_LIMITS) {
+  const problems = []
+  const mb = (n) => `${(n / MB).toFixed(1)} MB`
+  if (sizes.asarBytes > limits.asar)
+    problems.push(`app.asar is ${mb(sizes.asarBytes)}, over the ${mb(limits.asar)} limit`)
+  if (sizes.unpackedBytes > limits.unpacked)
+    problems.push(
+      `app.asar.unpacked is ${mb(sizes.unpackedBytes)}, over the ${mb(limits.unpacked)} limit`,
+    )
+  return problems
+}
+
+/**
+ * Top-level packages in app.asar that package-lock.json marks as build-time only (`dev`): the
+ * renderer's packages are bundled into out/renderer, zod into out/main; shipped again as
+ * node_modules they only add weight.
+ */
+export function shippedBuildTimePackages(entries, lock = readLock()) {
+  // A name counts as build-time only when no copy of it anywhere in the tree is a production one
+  // (electron-builder may hoist a nested production copy to the top).
+  const production = new Set()
+  const development = new Set()
+  for (const [path, info] of Object.entries(lock.packages ?? {})) {
+    const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)$/.exec(path)
+    if (m) (info.dev ? development : production).add(m[1])
+  }
+  const shipped = new Set()
+  for (const path of entries.keys()) {
+    const m = /^node_modules\/((?:@[^/]+\/)?[^/]+)\/package\.json$/.exec(path)
+    if (m && development.has(m[1]) && !production.has(m[1])) shipped.add(m[1])
+  }
+  return [...shipped].sort()
+}
+
+function readLock() {
+  const path = join(root, 'package-lock.json')
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { packages: {} }
+}
+
 /**
  * `electronAbi`: the NODE_MODULE_VERSION the packaged better-sqlite3 must carry (a real release);
  * null accepts any addon (the offline stub check, which cannot build for Electron).
@@ -292,17 +382,27 @@ export async function inspectApp(appOutDir, platform, electronAbi = electronTarg
       problems.push(`${path} is marked unpacked but missing on disk`)
   }
 
-  const mainSource = asar.extractFile(archive, 'out/main/index.js').toString('utf8')
+  // index.js and the chunks it loads later (boot, the simulator, the reader thread).
+  const mainSource = paths
+    .filter((p) => p.startsWith('out/main/') && p.endsWith('.js') && !entries.get(p).unpacked)
+    .map((p) => asar.extractFile(archive, p).toString('utf8'))
+    .join('\n')
   const runtimePackages = mainRuntimePackages(mainSource)
   for (const pkg of runtimePackages) {
     if (!entries.has(`node_modules/${pkg}/package.json`))
       problems.push(`out/main requires ${pkg}, which is not packaged`)
   }
 
+  for (const pkg of shippedBuildTimePackages(entries))
+    problems.push(`app.asar ships ${pkg}, a build-time package (bundled, or renderer only)`)
+  const sizes = packageSizes(resources, entries)
+  problems.push(...sizeProblems(sizes))
+
   return {
     appOutDir,
     platform,
     binary,
+    sizes,
     fuses: fuseStates,
     asarFileCount: paths.length,
     unpackedCount: mustUnpack.length,
@@ -335,6 +435,12 @@ function printReport(report) {
   )
   console.log(
     `  app.asar: ${report.asarFileCount} files; unpacked native files/trees: ${report.unpackedCount}`,
+  )
+  const mb = (n) => `${(n / MB).toFixed(1)} MB`
+  console.log(
+    `  sizes: app.asar ${mb(report.sizes.asarBytes)} (limit ${mb(SIZE_LIMITS.asar)}), ` +
+      `app.asar.unpacked ${mb(report.sizes.unpackedBytes)} (limit ${mb(SIZE_LIMITS.unpacked)}), ` +
+      `upscale models not counted ${mb(report.sizes.modelBytes)}`,
   )
   console.log(
     `  natives: ${Object.entries(report.natives)

@@ -7,6 +7,7 @@ import { BrowserWindow, protocol } from 'electron'
 import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
 import { resolveSqliteBinding } from './adapters/sqlite/nativeBinding'
 import { libraryReaderThread, READER_LANES } from './adapters/threads/libraryReaderThread'
+import { electronUpdater } from './adapters/updates/electronUpdater'
 import { type Container, createContainer } from './container'
 import { createElectronPlatform } from './electronPlatform'
 import { createHandlers } from './ipc/handlers'
@@ -26,6 +27,8 @@ export interface BootOptions {
   /** process.resourcesPath once packaged, else null. */
   resourcesPath: string | null
   isTrustedUrl(url: string): boolean
+  /** app.getPath('crashDumps'): where crashReporter (started in index.ts) keeps minidumps. */
+  crashDumpsDir: string
   /** Hears the container as soon as it exists (the process guard logs through it). */
   onContainer(container: Container): void
 }
@@ -62,6 +65,8 @@ export async function bootServices(options: BootOptions): Promise<Container> {
       () => new Worker(join(options.mainDir, 'libraryReader.js')),
       READER_LANES,
     ),
+    updater: electronUpdater,
+    crashDumpsDir: options.crashDumpsDir,
   })
   options.onContainer(c)
   protocol.handle(MEDIA_SCHEME, c.serveMedia)
@@ -79,5 +84,9 @@ export async function bootServices(options: BootOptions): Promise<Container> {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)
   })
   await started
+  // The first update check once the journal is open (it needs the in-flight count), then every
+  // 6 hours; a failing feed is logged and shown in Settings, never thrown.
+  void c.updates.start()
+  void c.crashes.prune().catch((error: unknown) => c.diagnostics.error('crash dumps', error))
   return c
 }

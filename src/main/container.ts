@@ -12,7 +12,9 @@ import { BatchService } from './services/batches/BatchService'
 import { WildcardStore } from './services/batches/WildcardStore'
 import { createChatService } from './services/chat/createChatService'
 import { ServiceClient } from './services/client/ServiceClient'
+import { CrashReports } from './services/crashes/CrashReports'
 import { DemoService } from './services/demo/DemoService'
+import type { DiagnosticsSink } from './services/diagnostics/Diagnostics'
 import { Diagnostics } from './services/diagnostics/Diagnostics'
 import { DownloadService } from './services/downloads/DownloadService'
 import { ChosenFiles } from './services/files/ChosenFiles'
@@ -26,6 +28,8 @@ import { BudgetGate } from './services/spending/BudgetGate'
 import { ClaimService } from './services/spending/ClaimService'
 import { SpendingService } from './services/spending/SpendingService'
 import { createTaskService } from './services/tasks/createTaskService'
+import { createUpdateService, noUpdater } from './services/updates/createUpdateService'
+import type { UpdaterPort } from './services/updates/ports'
 import { UploadStaging } from './services/uploads/UploadStaging'
 
 export interface ContainerOptions {
@@ -41,6 +45,10 @@ export interface ContainerOptions {
    * built `libraryReader.js`); none: it is read on main's thread.
    */
   libraryReader?: LibraryReader
+  /** Where Electron's crashReporter writes minidumps (app.getPath('crashDumps')). */
+  crashDumpsDir?: string
+  /** The app's updater (Electron: adapters/updates/electronUpdater.ts); none: updates are off. */
+  updater?: (log: DiagnosticsSink) => UpdaterPort
 }
 
 /**
@@ -147,6 +155,18 @@ export function createContainer(options: ContainerOptions) {
     settings,
     startSimulator: async () => (await import('../simulator')).startSimulator(),
   })
+  const updates = createUpdateService({
+    userDataDir: options.userDataDir,
+    updater: options.updater?.(diagnostics) ?? noUpdater(options.platform.appInfo().version),
+    inFlight: () => journal.tasks.inFlight(),
+    log: diagnostics,
+    events,
+  })
+  const crashes = new CrashReports({
+    dumpsDir: options.crashDumpsDir ?? join(options.userDataDir, 'Crashpad'),
+    log: () => diagnostics.export(),
+    appInfo: () => options.platform.appInfo(),
+  })
   const presets = new PresetStore(new JsonFile(join(options.userDataDir, 'presets.json')))
   return {
     options,
@@ -170,7 +190,10 @@ export function createContainer(options: ContainerOptions) {
     /** The gen-media: protocol handler over the library's folders. */
     serveMedia: createMediaHandler(library.mediaSource),
     presets,
+    updates,
+    crashes,
     async dispose(): Promise<void> {
+      await updates.dispose()
       await demo.stop()
       spending.close()
       await tasks.dispose()

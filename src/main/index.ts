@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME } from '@shared/protocols'
-import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, crashReporter, dialog, protocol, session, shell } from 'electron'
 
 import type { Container } from './container'
 import { serveAppRequest } from './protocols/appProtocol'
@@ -36,6 +36,10 @@ protocol.registerSchemesAsPrivileged([
     },
   },
 ])
+// Minidumps stay on this machine (app.getPath('crashDumps')): uploads off, so no submitURL is
+// needed; started before `ready` so every process is watched
+// (https://www.electronjs.org/docs/latest/api/crash-reporter#crashreporterstartoptions).
+crashReporter.start({ uploadToServer: false })
 app.enableSandbox()
 // https://www.electronjs.org/docs/latest/tutorial/notifications#windows
 if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID)
@@ -85,6 +89,7 @@ async function start(): Promise<void> {
       appRoot,
       mainDir: __dirname,
       resourcesPath: app.isPackaged ? process.resourcesPath : null,
+      crashDumpsDir: app.getPath('crashDumps'),
       isTrustedUrl,
       onContainer: (c) => (container = c),
     })

@@ -19,6 +19,11 @@ export interface AccountConfig {
   allowanceUsd: number
   /** Models the key may use; null means every public model. */
   allowedModels: readonly string[] | null
+  /**
+   * Models GET /v1/models lists beyond the catalog: a service that added a model after the app
+   * was built (the app names them "not supported by this version"). None by default.
+   */
+  extraListedModels?: readonly string[]
 }
 
 export const DEFAULT_ACCOUNTS: Readonly<Record<AccountName, AccountConfig>> = {

@@ -23,6 +23,7 @@ const electron = vi.hoisted(() => {
       device: undefined as Handler | undefined,
     },
     openExternal: vi.fn(async () => undefined),
+    crashReporterStarts: [] as Array<Record<string, unknown>>,
   }
   return state
 })
@@ -60,6 +61,12 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: s.openExternal },
+    crashReporter: {
+      start: (options: Record<string, unknown>) => {
+        s.calls.push('crashReporter.start')
+        s.crashReporterStarts.push(options)
+      },
+    },
     dialog: { showErrorBox: vi.fn() },
     BrowserWindow: Object.assign(
       vi.fn(function (options: Record<string, unknown>) {
@@ -107,7 +114,13 @@ vi.mock('@main/container', () => {
 
 async function start(options: { packaged: boolean; devUrl?: string }) {
   vi.resetModules()
-  Object.assign(electron, { isPackaged: options.packaged, privileged: [], calls: [], windows: [] })
+  Object.assign(electron, {
+    isPackaged: options.packaged,
+    privileged: [],
+    calls: [],
+    windows: [],
+    crashReporterStarts: [],
+  })
   electron.appListeners.clear()
   electron.handled.clear()
   if (options.devUrl) vi.stubEnv('ELECTRON_RENDERER_URL', options.devUrl)
@@ -126,11 +139,18 @@ describe('main process start-up (packaged)', () => {
   beforeEach(() => start({ packaged: true, devUrl: 'http://localhost:5173' }))
 
   it('enables the sandbox for every renderer and registers schemes before the app is ready', () => {
-    expect(electron.calls.slice(0, 3)).toEqual([
+    expect(electron.calls.filter((c) => c !== 'crashReporter.start').slice(0, 3)).toEqual([
       'registerSchemesAsPrivileged',
       'enableSandbox',
       'whenReady',
     ])
+  })
+
+  it('starts the crash reporter before the app is ready, with uploads off', () => {
+    expect(electron.calls.indexOf('crashReporter.start')).toBeLessThan(
+      electron.calls.indexOf('whenReady'),
+    )
+    expect(electron.crashReporterStarts).toEqual([{ uploadToServer: false }])
   })
 
   it('registers the app and media schemes as secure standard schemes that never bypass CSP', () => {

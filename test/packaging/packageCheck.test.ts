@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 import asar from '@electron/asar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,6 +36,17 @@ beforeAll(async () => {
   )
   write(join(app, 'out', 'renderer', 'index.html'), '<!doctype html>')
   write(join(app, 'src', 'main', 'index.ts'), 'export {}\n')
+  // A chunk main loads later requires a package that is not packaged either.
+  write(join(app, 'out', 'main', 'chunks', 'boot-x.js'), 'require("right-pad")\n')
+  // The renderer's React shipped again as node_modules (build-time only in package-lock.json).
+  write(join(app, 'node_modules', 'react-dom', 'package.json'), '{"name":"react-dom"}')
+  // 11 MB of something in the archive: over the 10 MB limit. Model files of the local upscale
+  // are not counted (12 MB here would push it further over).
+  write(join(app, 'out', 'renderer', 'big.bin'), Buffer.alloc(11 * 1024 * 1024, 1))
+  write(
+    join(app, 'node_modules', '@upscalerjs', 'esrgan-slim', 'models', 'x4', 'group1-shard1of1.bin'),
+    Buffer.alloc(12 * 1024 * 1024, 2),
+  )
   write(join(app, 'node_modules', 'keytar', 'package.json'), '{}')
   write(join(app, 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'), Buffer.alloc(64))
   const appOutDir = join(work, 'release', 'linux-unpacked')
@@ -95,6 +107,9 @@ describe('scripts/package-check.mjs verify on a bad package', () => {
       /native\/better_sqlite3\.node is built for NODE_MODULE_VERSION 115, Electron needs \d+/,
       /no sharp native binary/,
       /out\/main requires left-pad, which is not packaged/,
+      /out\/main requires right-pad, which is not packaged/,
+      /app\.asar ships react-dom, a build-time package/,
+      /app\.asar is 11\.\d MB, over the 10\.0 MB limit/,
       /keeps "scripts"/,
     ]
     for (const pattern of expected)
@@ -103,5 +118,24 @@ describe('scripts/package-check.mjs verify on a bad package', () => {
         String(pattern),
       ).toBe(true)
     expect(problems.some((p) => /requires (electron|node:fs|fs)\b/.test(p))).toBe(false)
+  })
+})
+
+describe('package size limits', () => {
+  it('count neither the upscale model files nor anything under the limits', async () => {
+    const { isUpscaleModelFile, sizeProblems, SIZE_LIMITS } = await import(
+      pathToFileURL(join(root, 'scripts', 'package-check.mjs')).href
+    )
+    expect(SIZE_LIMITS).toEqual({ asar: 10 * 1024 * 1024, unpacked: 40 * 1024 * 1024 })
+    expect(isUpscaleModelFile('node_modules/@upscalerjs/esrgan-thick/models/x4/model.json')).toBe(
+      true,
+    )
+    expect(isUpscaleModelFile('node_modules/sharp/lib/index.js')).toBe(false)
+    expect(
+      sizeProblems({ asarBytes: SIZE_LIMITS.asar, unpackedBytes: SIZE_LIMITS.unpacked }),
+    ).toEqual([])
+    expect(sizeProblems({ asarBytes: 1, unpackedBytes: 41 * 1024 * 1024 })).toEqual([
+      'app.asar.unpacked is 41.0 MB, over the 40.0 MB limit',
+    ])
   })
 })

@@ -139,6 +139,26 @@ describe('release workflow', () => {
     expect(upload.with?.name).toBe('gen-studio-${{ matrix.platform }}-${{ matrix.arch }}')
   })
 
+  it('publishes the update feed: each runner uploads its latest*.yml, the release gets them merged', () => {
+    const paths = String(stepNamed('Upload installers').with?.path).trim().split('\n')
+    expect(paths).toEqual(expect.arrayContaining(['release/*.yml', '!release/builder-debug.yml']))
+    const draft: Step[] = workflow.jobs['draft-release'].steps
+    const names = draft.map((s) => s.name)
+    expect(names.indexOf('Download installers')).toBeLessThan(
+      names.indexOf('Merge update feed files'),
+    )
+    const download = draft.find((s) => s.name === 'Download installers')!
+    // Per-runner folders: merged into one flat folder, two latest.yml would overwrite each other.
+    expect(download.with?.['merge-multiple']).toBeUndefined()
+    expect(draft.find((s) => s.name === 'Merge update feed files')!.run).toBe(
+      'node scripts/merge-update-info.mjs feed dist/gen-studio-*',
+    )
+    const create = draft.find((s) => s.name === 'Create draft release')!.run ?? ''
+    expect(create).toContain('feed/*.yml')
+    for (const ext of ['dmg', 'zip', 'exe', 'AppImage', 'deb', 'blockmap'])
+      expect(create).toContain(`dist/*/*.${ext}`)
+  })
+
   it('pins every action to a major version and only drafts releases from tags', () => {
     const allSteps: Step[] = Object.values(
       workflow.jobs as Record<string, { steps: Step[] }>,

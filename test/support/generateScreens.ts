@@ -94,7 +94,13 @@ export function resetScreensEachTest(): void {
     useFormsStore.setState({ drafts: structuredClone(DEFAULT_DRAFTS) })
     useTasksStore.setState(tasksInitial)
     useWorkbenchStore.setState({ quote: null, assets: {}, quoting: false })
-    useAccessStore.setState({ models: null, loaded: false, requested: false })
+    useAccessStore.setState({
+      models: null,
+      unknown: [],
+      loaded: false,
+      requested: false,
+      askedAt: 0,
+    })
   })
   afterEach(cleanup)
 }

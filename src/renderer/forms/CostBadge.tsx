@@ -1,9 +1,10 @@
+import { pricesAsOf } from '@shared/catalog'
 import { describeEstimate, type PriceEstimate } from '@shared/pricing'
 
 /**
  * The estimated USD cost, shown before anything is spent. "≈" and the word "approximate" appear
  * when the price tables do not cover the exact choice; the basis is spelt out under it so the user
- * can see how the figure was reached.
+ * can see how the figure was reached. The tooltip says how old the built-in prices are.
  */
 export function CostBadge({ estimate }: { estimate: PriceEstimate | null }) {
   if (!estimate) {
@@ -16,7 +17,7 @@ export function CostBadge({ estimate }: { estimate: PriceEstimate | null }) {
   }
   const approximate = estimate.kind === 'usd' && estimate.approximate
   return (
-    <div className="cost" data-testid="cost" aria-live="polite">
+    <div className="cost" data-testid="cost" aria-live="polite" title={capitalised(pricesAsOf())}>
       <span className="cost-label">Estimated cost</span>
       <span className="cost-value" data-testid="cost-value">
         {describeEstimate(estimate)}
@@ -26,3 +27,5 @@ export function CostBadge({ estimate }: { estimate: PriceEstimate | null }) {
     </div>
   )
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

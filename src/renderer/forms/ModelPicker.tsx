@@ -1,4 +1,5 @@
 import { Field } from '../components/Field'
+import { useAccessStore } from './access'
 
 export interface ModelOption {
   value: string
@@ -8,9 +9,10 @@ export interface ModelOption {
 }
 
 /**
- * The model select. Models the account cannot use (they were missing from GET /v1/models the last
- * time the connection was tested) stay selectable but say so, since the list can be stale and the
- * service decides per call; models this screen cannot send are shown disabled with the reason.
+ * The model select. Models the account no longer lists (GET /v1/models, compared at connect and
+ * daily) are hidden, with a note naming them; one still chosen (a saved draft) stays, marked, since
+ * the service decides per call. Models the service lists that this version does not know are named
+ * too: they need an update. Models this screen cannot send are shown disabled with the reason.
  */
 export function ModelPicker({
   label = 'Model',
@@ -32,30 +34,48 @@ export function ModelPicker({
   error?: string | null
   hint?: string
 }) {
+  const unknown = useAccessStore((s) => s.unknown)
   const noAccess = (id: string) => access !== null && !access.has(id)
   const current = options.find((o) => o.value === value)
+  // Options shown disabled with their own reason (web workspace only, another screen) stay.
+  const hide = (o: ModelOption) => o.value !== value && !o.unavailable && noAccess(o.value)
+  const shown = options.filter((o) => !hide(o))
+  const hidden = options.filter(hide)
   const warning =
     current && noAccess(current.value)
       ? `Your account did not list ${current.label} when the connection was last tested; the service may refuse it.`
       : null
   return (
-    <Field label={label} error={error ?? null} hint={warning ?? hint}>
-      {(p) => (
-        <select
-          {...p}
-          name={name}
-          value={value}
-          data-access={current && noAccess(current.value) ? 'missing' : 'ok'}
-          onChange={(e) => onChange(e.target.value)}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
-              {o.label}
-              {o.unavailable ? ` — ${o.unavailable}` : noAccess(o.value) ? ' — no access' : ''}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <>
+      <Field label={label} error={error ?? null} hint={warning ?? hint}>
+        {(p) => (
+          <select
+            {...p}
+            name={name}
+            value={value}
+            data-access={current && noAccess(current.value) ? 'missing' : 'ok'}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            {shown.map((o) => (
+              <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
+                {o.label}
+                {o.unavailable ? ` — ${o.unavailable}` : noAccess(o.value) ? ' — no access' : ''}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {hidden.length > 0 ? (
+        <p className="field-hint" data-testid="models-hidden">
+          Not listed by your account, so not offered here: {hidden.map((o) => o.label).join(', ')}.
+        </p>
+      ) : null}
+      {unknown.length > 0 ? (
+        <p className="field-hint field-warning" role="status" data-testid="models-unknown">
+          The service offers {unknown.join(', ')}: not supported by this version — update Gen Studio
+          to use {unknown.length === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { NATIVE_MODELS } from '@shared/catalog'
+import { catalogDrift, NATIVE_MODELS } from '@shared/catalog'
 import { create } from 'zustand'
 
 import { testConnection } from '../api/account'
@@ -10,17 +10,33 @@ import { useSettingsStore } from '../stores/settings'
  */
 interface AccessState {
   models: ReadonlySet<string> | null
+  /** Models the service listed that this version does not know (shown: "update"). */
+  unknown: readonly string[]
   loaded: boolean
   /** The question was asked this session (asked once, answered or not). */
   requested: boolean
-  set(models: readonly string[] | null): void
+  /** When it was last asked (it is asked again a day later). */
+  askedAt: number
+  set(models: readonly string[] | null, listed?: readonly string[]): void
 }
+
+/** The listing is compared with the catalog at connect and then daily (issue #30). */
+export const ACCESS_MAX_AGE_MS = 24 * 60 * 60 * 1000
+/** How often an open screen looks whether the answer is a day old. */
+export const ACCESS_RECHECK_MS = 60 * 60 * 1000
 
 export const useAccessStore = create<AccessState>()((set) => ({
   models: null,
+  unknown: [],
   loaded: false,
   requested: false,
-  set: (models) => set({ models: models ? new Set(models) : null, loaded: true }),
+  askedAt: 0,
+  set: (models, listed = []) =>
+    set({
+      models: models ? new Set(models) : null,
+      unknown: models ? catalogDrift(listed).unknown : [],
+      loaded: true,
+    }),
 }))
 
 /**
@@ -41,11 +57,12 @@ export function nativeAccess(models: ReadonlySet<string> | null): ReadonlySet<st
  * account:testConnection) when the first generation screen opens. A failure (offline, no key)
  * leaves the marks off rather than marking everything missing.
  */
-export function loadModelAccess(): void {
-  if (useAccessStore.getState().requested) return
-  useAccessStore.setState({ requested: true })
+export function loadModelAccess(now = Date.now()): void {
+  const { requested, askedAt } = useAccessStore.getState()
+  if (requested && now - askedAt < ACCESS_MAX_AGE_MS) return
+  useAccessStore.setState({ requested: true, askedAt: now })
   void testConnection().then((r) => {
-    useAccessStore.getState().set(r.ok ? r.value.usable : null)
+    useAccessStore.getState().set(r.ok ? r.value.usable : null, r.ok ? r.value.models : [])
   })
 }
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import type { Drafts, FormId } from '../stores/forms'
 import { useFormsStore } from '../stores/forms'
 import { useTasksStore } from '../stores/tasks'
-import { loadModelAccess } from './access'
+import { ACCESS_RECHECK_MS, loadModelAccess } from './access'
 import { applyPreset } from './presets'
 import { type LibraryIntent, useApplySettings, useRun } from './useRun'
 
@@ -33,7 +33,14 @@ export function useFormScreen<F extends FormId>(
   // from before a restart shows again, previews included), and know which models can be used.
   useEffect(() => {
     loadModelAccess()
-    return useTasksStore.getState().connect()
+    // A screen left open for days still compares the model list daily (loadModelAccess asks
+    // again only once its answer is a day old).
+    const daily = setInterval(() => loadModelAccess(), ACCESS_RECHECK_MS)
+    const disconnect = useTasksStore.getState().connect()
+    return () => {
+      clearInterval(daily)
+      disconnect()
+    }
   }, [])
   const runner = useRun(form)
   const settings = useApplySettings(form, opts.onReference)

@@ -4,6 +4,7 @@
  * simulator keeps its own copy of the rules (src/simulator/rules), so it can test this one.
  */
 export * from './artModels'
+export * from './freshness'
 export * from './imageBytes'
 export * from './models'
 export * from './references'

@@ -20,6 +20,7 @@ import { build } from 'esbuild'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 
 import { FakeApp, preventable } from './app'
+import { type CrashReporterStart, fakeCrashReporter } from './crashReporter'
 import { loadMainBundle, type Runtime } from './loader'
 import {
   type DialogScript,
@@ -32,6 +33,7 @@ import {
   FakeSession,
   FakeShell,
 } from './modules'
+import { fakeAutoUpdater, fakeNet, type NetLogEntry } from './net'
 import type { PageConfig } from './page/config'
 import { INSECURE_RESOLVER_ARG, type SchemePrivileges, SchemeServer } from './schemes'
 import { FakeBrowserWindow, type FakeWebContents, type WindowHost } from './windows'
@@ -105,6 +107,11 @@ export interface LaunchOptions {
   dialogs?: Partial<DialogScript>
   /** Wait for the first window's first load (default true). */
   waitForWindow?: boolean
+  /**
+   * `process.resourcesPath` (https://www.electronjs.org/docs/latest/api/process#processresourcespath-readonly):
+   * a packaged app's resources folder, where electron-builder puts app-update.yml. Default: unset.
+   */
+  resourcesPath?: string
 }
 
 export interface IpcCall {
@@ -130,6 +137,10 @@ export interface ElectronApp {
   pageErrors: string[]
   /** URLs sent to the OS browser (shell.openExternal). */
   opened: string[]
+  /** Every request main made through Electron's `net` (the update feed). */
+  netLog: NetLogEntry[]
+  /** How the app started crashReporter (each start's options). */
+  crashReporterStarts: CrashReporterStart[]
   dir: string
   userData: string
   home: string
@@ -337,7 +348,11 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     static fromId = (id: number) => windows.find((w) => w.id === id) ?? null
   }
   const registered = new Set<string>()
+  const net = fakeNet()
+  const crashReporter = fakeCrashReporter()
   const electron = {
+    net,
+    autoUpdater: fakeAutoUpdater(),
     app: fakeApp,
     BrowserWindow,
     ipcMain,
@@ -388,7 +403,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
       getPrimaryDisplay: () => ({ workAreaSize: { width: 1920, height: 1080 }, scaleFactor: 1 }),
     },
     Menu: { setApplicationMenu: () => {}, buildFromTemplate: () => ({}) },
-    crashReporter: { start: () => {} },
+    crashReporter,
   }
 
   const env = options.env ?? {}
@@ -397,11 +412,20 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     savedEnv[k] = process.env[k]
     process.env[k] = v
   }
+  const savedResources = Object.getOwnPropertyDescriptor(process, 'resourcesPath')
+  if (options.resourcesPath)
+    Object.defineProperty(process, 'resourcesPath', {
+      value: options.resourcesPath,
+      configurable: true,
+      writable: false,
+    })
   const restoreEnv = () => {
     for (const [k, v] of Object.entries(savedEnv)) {
       if (v === undefined) delete process.env[k]
       else process.env[k] = v
     }
+    if (savedResources) Object.defineProperty(process, 'resourcesPath', savedResources)
+    else delete (process as { resourcesPath?: string }).resourcesPath
   }
 
   const runtime = options.runtime ?? nodeAbiRuntime()
@@ -464,6 +488,8 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     calls,
     pageErrors,
     opened: shell.opened,
+    netLog: net.log,
+    crashReporterStarts: crashReporter.started,
     dir,
     userData,
     home,

@@ -23,6 +23,12 @@ interface Loaded {
   electron: unknown
 }
 let current: Loaded | null = null
+/**
+ * Dependencies of the app that require('electron') themselves at run time (electron-updater reads
+ * `app`, `net`, `session` and `autoUpdater` from it): the double answers them too, and forgets
+ * them between launches (each launch is a new process, with its own updater singleton).
+ */
+const RUNTIME_PACKAGES = ['electron-updater']
 let hooked = false
 
 function hook(): void {
@@ -34,7 +40,10 @@ function hook(): void {
       request === 'electron' &&
       current &&
       parent?.filename &&
-      parent.filename.startsWith(current.root + sep)
+      (parent.filename.startsWith(current.root + sep) ||
+        RUNTIME_PACKAGES.some((pkg) =>
+          parent.filename!.includes(`${sep}node_modules${sep}${pkg}${sep}`),
+        ))
     ) {
       return current.electron
     }
@@ -115,7 +124,11 @@ export function loadMainBundle(entry: string, electron: unknown, runtime: Runtim
   hook()
   const root = dirname(dirname(entry))
   for (const key of Object.keys(nodeRequire.cache)) {
-    if (key.startsWith(root + sep)) delete nodeRequire.cache[key]
+    if (
+      key.startsWith(root + sep) ||
+      RUNTIME_PACKAGES.some((pkg) => key.includes(`${sep}node_modules${sep}${pkg}${sep}`))
+    )
+      delete nodeRequire.cache[key]
   }
   current = { root, electron }
   const restore = playRuntime(runtime)

@@ -6,6 +6,7 @@ import { appHandlers } from './app'
 import { batchHandlers } from './batch'
 import { chatHandlers } from './chat'
 import { collectionsHandlers } from './collections'
+import { crashHandlers } from './crash'
 import { demoHandlers } from './demo'
 import { generateHandlers } from './generate'
 import { libraryHandlers } from './library'
@@ -13,6 +14,7 @@ import { presetsHandlers } from './presets'
 import { settingsHandlers } from './settings'
 import { spendingHandlers } from './spending'
 import { tasksHandlers } from './tasks'
+import { updatesHandlers } from './updates'
 
 /**
  * The exhaustive handler map: one entry per contract channel, composed from one file per domain.
@@ -32,5 +34,7 @@ export function createHandlers(c: Container): Handlers {
     ...batchHandlers(c),
     ...presetsHandlers(c),
     ...collectionsHandlers(c),
+    ...updatesHandlers(c),
+    ...crashHandlers(c),
   } satisfies Handlers
 }

@@ -258,6 +258,20 @@ export class TaskJournal {
   }
 
   /**
+   * Paid requests between sent and saved: tasks the engine is sending, that run on the service, or
+   * whose result is being fetched. An update waits for these (services/updates).
+   */
+  inFlight(): number {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM tasks WHERE dismissed = 0
+           AND state IN ('submitting', 'running', 'downloading')`,
+      )
+      .get() as { n: number }
+    return row.n
+  }
+
+  /**
    * The ids of every queued task in the order they take slots (queue.ts explains the rule).
    * One indexed query: ~1 ms for 1,000 queued tasks.
    */

@@ -8,6 +8,8 @@ import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from './ConnectionForm'
 import { DemoOffer } from './DemoOffer'
+import { ProblemReportPanel } from './ProblemReportPanel'
+import { UpdatesPanel } from './UpdatesPanel'
 
 /** Connection, key, library folder and concurrency. */
 export default function SettingsScreen() {
@@ -36,6 +38,8 @@ export default function SettingsScreen() {
       )}
       <LibrarySection />
       <ConcurrencySection />
+      <UpdatesPanel />
+      <ProblemReportPanel />
       <AboutSection />
     </section>
   )

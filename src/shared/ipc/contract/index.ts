@@ -17,6 +17,7 @@ import { batchChannels, batchEvents } from './batch'
 import { budgetChannels } from './budget'
 import { chatChannels, chatEvents } from './chat'
 import { collectionsChannels } from './collections'
+import { crashChannels } from './crash'
 import { demoChannels } from './demo'
 import { generateChannels } from './generate'
 import { libraryChannels, libraryEvents } from './library'
@@ -25,6 +26,7 @@ import { settingsChannels, settingsEvents } from './settings'
 import { shellChannels } from './shell'
 import { spendingChannels, spendingEvents } from './spending'
 import { tasksChannels, tasksEvents } from './tasks'
+import { updatesChannels, updatesEvents } from './updates'
 import { wildcardsChannels } from './wildcards'
 
 export type { ConnectionCheck } from './account'
@@ -50,6 +52,8 @@ export const invokeContract = {
   ...wildcardsChannels,
   ...presetsChannels,
   ...collectionsChannels,
+  ...updatesChannels,
+  ...crashChannels,
 } as const
 
 /** Every main → renderer event of every domain. */
@@ -60,6 +64,7 @@ export const eventContract = {
   ...spendingEvents,
   ...batchEvents,
   ...tasksEvents,
+  ...updatesEvents,
 } as const
 
 export type InvokeContract = typeof invokeContract

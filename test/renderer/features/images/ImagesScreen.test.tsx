@@ -61,7 +61,7 @@ describe('Images screen', () => {
     expect(screen.getByRole('option', { name: 'a lighthouse' })).toBeTruthy()
   })
 
-  it('marks models the account did not list, and disables those this screen cannot send', async () => {
+  it('hides models the account did not list (with a note), and disables those this screen cannot send', async () => {
     fakeMain()
     render(<ImagesScreen />)
     await waitFor(() => expect(useAccessStore.getState().loaded).toBe(true))
@@ -70,10 +70,29 @@ describe('Images screen', () => {
       within(picker)
         .getAllByRole('option')
         .find((o) => (o as HTMLOptionElement).value === id) as HTMLOptionElement
-    expect(option('still-5.0-pro').textContent).toContain('no access')
+    expect(option('still-5.0-pro')).toBeUndefined()
+    expect(screen.getByTestId('models-hidden').textContent).toMatch(/not offered here: .*Still/)
     expect(option('std-image-2').textContent).not.toContain('no access')
     expect(option('art-v5').disabled).toBe(true)
     expect(option('compact-2-sfw').textContent).toContain('web workspace only')
+  })
+
+  it('names a model the service lists that this version does not know: update', async () => {
+    fakeMain({
+      'account:testConnection': () => ({
+        ok: true,
+        value: {
+          models: ['std-image-2', 'std-image-9-preview'],
+          usable: ['std-image-2'],
+          checkedAt: 1,
+        },
+      }),
+    })
+    render(<ImagesScreen />)
+    await waitFor(() => expect(useAccessStore.getState().loaded).toBe(true))
+    expect(screen.getByTestId('models-unknown').textContent).toBe(
+      'The service offers std-image-9-preview: not supported by this version — update Gen Studio to use it.',
+    )
   })
 
   it('shows main’s field errors at the fields when the engine refuses a request', async () => {

@@ -1,0 +1,24 @@
+import type { Handlers } from '@shared/ipc/contract'
+import { fail } from '@shared/result'
+
+import type { Container } from '../../container'
+
+/** crash:* channels: all on the machine; saving asks the user where. */
+export const crashHandlers = (c: Container) =>
+  ({
+    'crash:status': () => c.crashes.status(),
+    'crash:previewReport': () => c.crashes.preview(),
+    'crash:saveReport': async ({ id }, { senderId }) => {
+      if (!c.crashes.has(id))
+        return fail('not_found', 'That report is gone; build it again with “Report a problem”.')
+      const stamp = new Date().toISOString().slice(0, 10)
+      const path = await c.platform.chooseSaveFile(senderId, {
+        title: 'Save the problem report',
+        defaultName: `gen-studio-report-${stamp}.zip`,
+        filters: [{ name: 'ZIP archive', extensions: ['zip'] }],
+      })
+      if (!path) return { path: null }
+      await c.crashes.save(id, path)
+      return { path }
+    },
+  }) satisfies Partial<Handlers>

@@ -1,0 +1,164 @@
+import './upkeep.css'
+
+import { pricesAsOf } from '@shared/catalog'
+import type { UpdateView } from '@shared/ipc/contract/updates'
+import type { AppError } from '@shared/result'
+import { type FormEvent, useEffect, useState } from 'react'
+
+import {
+  checkForUpdates,
+  onUpdatesChanged,
+  restartToUpdate,
+  setUpdatePrefs,
+  updatesState,
+} from '../../api/updates'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { Field } from '../../components/Field'
+
+/**
+ * Updates and how current the built-in prices are. The check is the only thing the app asks
+ * besides the service, and the user can turn it off here. A found update's notes are shown before
+ * anything installs; it installs on quit or on "Restart now", never while a paid request is in
+ * flight (main waits and says so).
+ */
+export function UpdatesPanel() {
+  const [view, setView] = useState<UpdateView | null>(null)
+  const [error, setError] = useState<AppError | null>(null)
+  const [feed, setFeed] = useState('')
+
+  useEffect(() => {
+    let live = true
+    void updatesState().then((r) => {
+      if (!live) return
+      if (r.ok) {
+        setView(r.value)
+        setFeed(r.value.feedUrl)
+      } else setError(r.error)
+    })
+    const off = onUpdatesChanged((v) => live && setView(v))
+    return () => {
+      live = false
+      off()
+    }
+  }, [])
+
+  const apply = async (run: () => ReturnType<typeof updatesState>) => {
+    const r = await run()
+    if (r.ok) {
+      setView(r.value)
+      setError(null)
+    } else setError(r.error)
+    return r
+  }
+
+  const saveFeed = async (event: FormEvent) => {
+    event.preventDefault()
+    const r = await apply(() => setUpdatePrefs({ feedUrl: feed }))
+    if (r.ok) setFeed(r.value.feedUrl)
+  }
+
+  return (
+    <section className="panel" aria-labelledby="updates-title" data-testid="updates-panel">
+      <h2 id="updates-title">Updates and prices</h2>
+      <p className="muted" data-testid="prices-as-of">
+        Estimates use the price tables built into this version: {pricesAsOf()}. An update brings
+        newer ones.
+      </p>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {view ? (
+        <>
+          <dl className="facts">
+            <dt>Version</dt>
+            <dd data-testid="update-version">{view.currentVersion}</dd>
+            <dt>Status</dt>
+            <dd data-testid="update-status" data-phase={view.phase} aria-live="polite">
+              {view.message || 'Not checked yet.'}
+            </dd>
+            {view.lastCheckedAt ? (
+              <>
+                <dt>Last checked</dt>
+                <dd>{new Date(view.lastCheckedAt).toLocaleString()}</dd>
+              </>
+            ) : null}
+          </dl>
+          {view.lastError ? (
+            <p className="field-hint field-warning" role="status" data-testid="update-error">
+              Last check failed ({new Date(view.lastError.at).toLocaleString()}):{' '}
+              {view.lastError.message}
+            </p>
+          ) : null}
+          {view.phase === 'downloading' && view.progress ? (
+            <progress
+              data-testid="update-progress"
+              max={100}
+              value={view.progress.percent}
+              aria-label="Update download"
+            />
+          ) : null}
+          {view.available ? (
+            <div data-testid="release-notes">
+              <h3>What’s new in {view.available.version}</h3>
+              <pre className="release-notes">{view.available.notes || 'No release notes.'}</pre>
+            </div>
+          ) : null}
+          <div className="row">
+            <label className="row">
+              <input
+                type="checkbox"
+                checked={view.enabled}
+                onChange={(e) => void apply(() => setUpdatePrefs({ enabled: e.target.checked }))}
+              />
+              Check for updates (at start and every 6 hours)
+            </label>
+            <Field label="Channel">
+              {(p) => (
+                <select
+                  {...p}
+                  value={view.channel}
+                  onChange={(e) =>
+                    void apply(() =>
+                      setUpdatePrefs({ channel: e.target.value === 'beta' ? 'beta' : 'stable' }),
+                    )
+                  }
+                >
+                  <option value="stable">Stable</option>
+                  <option value="beta">Beta (early versions)</option>
+                </select>
+              )}
+            </Field>
+          </div>
+          <div className="row">
+            <button
+              type="button"
+              disabled={!view.enabled || view.phase === 'checking' || view.phase === 'downloading'}
+              onClick={() => void apply(checkForUpdates)}
+            >
+              Check now
+            </button>
+            {view.phase === 'ready' || view.phase === 'waiting' ? (
+              <button
+                type="button"
+                className="primary"
+                disabled={view.phase === 'waiting'}
+                onClick={() => void apply(restartToUpdate)}
+              >
+                Restart now
+              </button>
+            ) : null}
+          </div>
+          <details>
+            <summary>Update feed</summary>
+            <form className="row" onSubmit={(e) => void saveFeed(e)} aria-label="Update feed">
+              <Field label="Feed address (https)">
+                {(p) => (
+                  <input {...p} type="url" value={feed} onChange={(e) => setFeed(e.target.value)} />
+                )}
+              </Field>
+              <button type="submit">Save feed</button>
+            </form>
+          </details>
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,88 @@
+import { UpdatesPanel } from '@renderer/features/settings/UpdatesPanel'
+import { pricesAsOf } from '@shared/catalog'
+import type { UpdateView } from '@shared/ipc/contract/updates'
+import { fakeMain, resetScreensEachTest } from '@test/support/generateScreens'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+resetScreensEachTest()
+
+const base: UpdateView = {
+  phase: 'current',
+  enabled: true,
+  channel: 'stable',
+  feedUrl: 'https://updates.example/desktop',
+  currentVersion: '0.1.0',
+  available: null,
+  progress: null,
+  lastCheckedAt: '2026-11-26T09:00:00.000Z',
+  lastError: null,
+  message: 'This is the latest version.',
+  inFlight: 0,
+}
+
+describe('Settings: updates and prices', () => {
+  it('says how old the prices are and where the updater is', async () => {
+    fakeMain({ 'updates:get': () => ({ ok: true, value: base }) })
+    render(<UpdatesPanel />)
+    expect(screen.getByTestId('prices-as-of').textContent).toContain(pricesAsOf())
+    await waitFor(() =>
+      expect(screen.getByTestId('update-status').textContent).toBe('This is the latest version.'),
+    )
+  })
+
+  it('shows progress, then the release notes and Restart now; a failure is shown, not thrown', async () => {
+    const main = fakeMain({
+      'updates:get': () => ({ ok: true, value: base }),
+      'updates:restart': () => ({
+        ok: true,
+        value: { ...base, phase: 'waiting', message: 'Waiting for 1 paid request to be saved…' },
+      }),
+    })
+    render(<UpdatesPanel />)
+    await waitFor(() => screen.getByTestId('update-status'))
+    const available = { version: '0.2.0', notes: '• Faster library\n• Fixes', releaseDate: null }
+    act(() =>
+      main.emit('updates:changed', {
+        ...base,
+        phase: 'downloading',
+        available,
+        progress: { percent: 42, transferred: 42, total: 100 },
+      }),
+    )
+    expect((screen.getByTestId('update-progress') as HTMLProgressElement).value).toBe(42)
+    expect(screen.getByTestId('release-notes').textContent).toContain('• Faster library')
+    act(() => main.emit('updates:changed', { ...base, phase: 'ready', available }))
+    fireEvent.click(screen.getByRole('button', { name: 'Restart now' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('update-status').textContent).toMatch(/Waiting for 1 paid/),
+    )
+    expect(main.of('updates:restart')).toHaveLength(1)
+    expect(
+      (screen.getByRole('button', { name: 'Restart now' }) as HTMLButtonElement).disabled,
+    ).toBe(true)
+    act(() =>
+      main.emit('updates:changed', {
+        ...base,
+        phase: 'idle',
+        lastError: { message: 'Could not reach the update feed.', at: base.lastCheckedAt },
+      }),
+    )
+    expect(screen.getByTestId('update-error').textContent).toContain(
+      'Could not reach the update feed.',
+    )
+  })
+
+  it('turns checks off and picks the beta channel', async () => {
+    const main = fakeMain({
+      'updates:get': () => ({ ok: true, value: base }),
+      'updates:setPrefs': (p) => ({ ok: true, value: { ...base, ...(p as object) } }),
+    })
+    render(<UpdatesPanel />)
+    const box = await screen.findByRole('checkbox', { name: /Check for updates/ })
+    fireEvent.click(box)
+    await waitFor(() => expect(main.of('updates:setPrefs')).toEqual([{ enabled: false }]))
+    fireEvent.change(screen.getByLabelText('Channel'), { target: { value: 'beta' } })
+    await waitFor(() => expect(main.of('updates:setPrefs').at(-1)).toEqual({ channel: 'beta' }))
+  })
+})
