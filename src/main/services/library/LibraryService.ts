@@ -90,7 +90,11 @@ export class LibraryService {
       log,
     )
     this.core = new LibraryCore(options, this.thumbs, holding, now, log)
-    this.reconciler = new LibraryReconciler(this.core, (e) => this.folder.unreadable(e))
+    this.reconciler = new LibraryReconciler(
+      this.core,
+      (e) => this.folder.unreadable(e),
+      (paths) => this.folder.recheck(paths),
+    )
     this.folder = new LibraryFolder(this.core, this.reconciler)
     const get = (id: string) => this.get(id)
     this.deletes = new LibraryDeletes(this.core, this.reconciler)
