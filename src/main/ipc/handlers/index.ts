@@ -12,6 +12,7 @@ import { libraryHandlers } from './library'
 import { presetsHandlers } from './presets'
 import { settingsHandlers } from './settings'
 import { spendingHandlers } from './spending'
+import { syncHandlers } from './sync'
 import { tasksHandlers } from './tasks'
 
 /**
@@ -32,5 +33,6 @@ export function createHandlers(c: Container): Handlers {
     ...batchHandlers(c),
     ...presetsHandlers(c),
     ...collectionsHandlers(c),
+    ...syncHandlers(c),
   } satisfies Handlers
 }

@@ -24,6 +24,7 @@ import { presetsChannels } from './presets'
 import { settingsChannels, settingsEvents } from './settings'
 import { shellChannels } from './shell'
 import { spendingChannels, spendingEvents } from './spending'
+import { syncChannels } from './sync'
 import { tasksChannels, tasksEvents } from './tasks'
 import { wildcardsChannels } from './wildcards'
 
@@ -50,6 +51,7 @@ export const invokeContract = {
   ...wildcardsChannels,
   ...presetsChannels,
   ...collectionsChannels,
+  ...syncChannels,
 } as const
 
 /** Every main → renderer event of every domain. */
