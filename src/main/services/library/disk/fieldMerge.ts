@@ -86,29 +86,39 @@ function sideOf(s: LibrarySidecar, set: StampedSet): SetSide {
 /**
  * One set merged: an element is present when its newest add is newer than its newest removal
  * (an element a sidecar holds without a stamp counts as added at 0, so any recorded removal
- * beats it). Spelling from the newer add (ties: the smaller string); order by add time, then key.
+ * beats it). Spelling from the newer add (ties: the smaller string). Order by add time, then by
+ * place in the list (elements added by one edit keep the order the user gave them; the lower of
+ * the two places, so the order is the same whichever copy is `a`), then by key.
  */
 function mergeSet(
   set: StampedSet,
   a: SetSide,
   b: SetSide,
 ): { values: string[]; adds: ElementStamps; tombs: ElementStamps } {
-  const found = new Map<string, { value: string; at: number }>()
+  const found = new Map<string, { value: string; at: number; place: number }>()
   for (const side of [a, b]) {
-    for (const value of side.values) {
+    side.values.forEach((value, place) => {
       const k = keyOf(set, value)
       const at = side.adds[k] ?? 0
       const seen = found.get(k)
-      if (!seen || at > seen.at || (at === seen.at && value < seen.value))
-        found.set(k, { value, at })
-    }
+      if (!seen || at > seen.at) found.set(k, { value, at, place })
+      else if (at === seen.at)
+        found.set(k, {
+          value: value < seen.value ? value : seen.value,
+          at,
+          place: Math.min(place, seen.place),
+        })
+    })
   }
   const tombs: ElementStamps = {}
   for (const side of [a, b])
     for (const [k, at] of Object.entries(side.tombs)) tombs[k] = Math.max(tombs[k] ?? 0, at)
   const present = [...found]
     .filter(([k, v]) => v.at > (tombs[k] ?? -1))
-    .sort(([ka, va], [kb, vb]) => va.at - vb.at || (ka < kb ? -1 : ka > kb ? 1 : 0))
+    .sort(
+      ([ka, va], [kb, vb]) =>
+        va.at - vb.at || va.place - vb.place || (ka < kb ? -1 : ka > kb ? 1 : 0),
+    )
     .slice(0, set === 'tags' ? MAX_TAGS : MAX_ITEM_COLLECTIONS)
   const adds: ElementStamps = {}
   for (const [k, v] of present) if (v.at > 0) adds[k] = v.at

@@ -50,9 +50,10 @@ const both = (a: LibrarySidecar, b: LibrarySidecar) => {
 describe('merging two copies of a sidecar (issue #28)', () => {
   it('keeps a rating made on one machine and tags made on the other', () => {
     const onA = edit(base, { rating: 4 }, 1000)
-    const onB = edit(base, { tags: ['Sky', 'sea'] }, 1001)
+    const onB = edit(base, { tags: ['Sky', 'sea', 'night'] }, 1001)
     const merged = both(onA, onB)
-    expect(merged).toMatchObject({ rating: 4, tags: ['Sky', 'sea'], prompt: 'a fox' })
+    // Tags added by one edit keep the order the user gave them.
+    expect(merged).toMatchObject({ rating: 4, tags: ['Sky', 'sea', 'night'], prompt: 'a fox' })
     // Merging again changes nothing (both machines may merge the same copy).
     expect(JSON.stringify(both(merged, onA))).toBe(JSON.stringify(merged))
     expect(JSON.stringify(parseSidecar(JSON.stringify(merged)))).toBe(JSON.stringify(merged))
@@ -94,7 +95,10 @@ describe('merging two copies of a sidecar (issue #28)', () => {
 
   it('keeps fields it does not know whole from the copy with the newest stamp', () => {
     const a = { ...edit(base, { rating: 1 }, 10), lineage: { parent: 'x' } } as LibrarySidecar
-    const b = { ...edit(base, { tags: ['Sky', 'z'] }, 20), lineage: { parent: 'y' } } as LibrarySidecar
+    const b = {
+      ...edit(base, { tags: ['Sky', 'z'] }, 20),
+      lineage: { parent: 'y' },
+    } as LibrarySidecar
     expect(both(a, b)).toMatchObject({ lineage: { parent: 'y' }, rating: 1, tags: ['Sky', 'z'] })
   })
 
