@@ -8,6 +8,7 @@ import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from './ConnectionForm'
 import { DemoOffer } from './DemoOffer'
+import { SyncPanel } from './SyncPanel'
 
 /** Connection, key, library folder and concurrency. */
 export default function SettingsScreen() {
@@ -35,6 +36,7 @@ export default function SettingsScreen() {
         </section>
       )}
       <LibrarySection />
+      <SyncPanel />
       <ConcurrencySection />
       <AboutSection />
     </section>
