@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('electron', () => ({}))
 
-import type { LibraryService } from '@main/services/library/LibraryService'
 import {
   COLLECTIONS_DIR,
   LEGACY_COLLECTIONS_FILE,
 } from '@main/services/library/organise/collections'
 import { makePng, waitFor } from '@test/support/mediaFixtures'
+import { saveResult } from '@test/support/saveResult'
 import { createTestApp } from '@test/support/testContainer'
 
 /**
@@ -30,15 +30,7 @@ function newApp() {
   return { app, lib: app.container.library, dir: join(app.dir, 'Library') }
 }
 
-const save = async (lib: LibraryService, prompt: string) =>
-  lib.save({
-    kind: 'image',
-    model: 'std-image-2',
-    prompt,
-    params: {},
-    createdAt: new Date(2026, 0, 26, 10, 0).getTime(),
-    file: { bytes: await makePng(), ext: 'png' },
-  })
+const save = saveResult
 
 const readJson = async (path: string) => JSON.parse(await fs.readFile(path, 'utf8'))
 

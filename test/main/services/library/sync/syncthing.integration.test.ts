@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 vi.mock('electron', () => ({}))
 
 import type { LibraryService } from '@main/services/library/LibraryService'
-import { makePng } from '@test/support/mediaFixtures'
+import { saveResult } from '@test/support/saveResult'
 import { SyncthingPair } from '@test/support/syncthingPair'
 import { syncthingToolOrSkip } from '@test/support/syncthingTool'
 import { createTestApp } from '@test/support/testContainer'
@@ -56,15 +56,7 @@ async function conflictCopies(dir: string): Promise<string[]> {
   return out
 }
 
-const save = async (lib: LibraryService, prompt: string, bytes?: Buffer) =>
-  lib.save({
-    kind: 'image',
-    model: 'std-image-2',
-    prompt,
-    params: {},
-    createdAt: new Date(2026, 0, 26, 10, 0).getTime(),
-    file: { bytes: bytes ?? (await makePng(64, 48, '#2255aa')), ext: 'png' },
-  })
+const save = saveResult
 
 const has = (lib: LibraryService, id: string) =>
   lib.get(id).then(
