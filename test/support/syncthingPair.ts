@@ -133,11 +133,16 @@ export class SyncthingDaemon {
    * Retries network errors for up to 15 s: a kept-alive socket the daemon closed meanwhile, or
    * its API restarting after a configuration change.
    */
-  private async request(method: string, path: string, body?: unknown): Promise<Response> {
+  private async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    timeoutMs = 30_000,
+  ): Promise<Response> {
     const end = Date.now() + 15_000
     for (;;) {
       try {
-        return await this.send(method, path, body)
+        return await this.send(method, path, body, timeoutMs)
       } catch (e) {
         if (Date.now() > end) throw e
         await sleep(250)
@@ -145,12 +150,12 @@ export class SyncthingDaemon {
     }
   }
 
-  private send(method: string, path: string, body?: unknown): Promise<Response> {
+  private send(method: string, path: string, body: unknown, timeoutMs: number): Promise<Response> {
     return fetch(`http://127.0.0.1:${this.guiPort}${path}`, {
       method,
       headers: { 'X-API-Key': this.apiKey, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(timeoutMs),
     })
   }
 
@@ -165,15 +170,21 @@ export class SyncthingDaemon {
     }
   }
 
-  /** A REST call that must succeed. */
-  async call(method: string, path: string, body?: unknown): Promise<void> {
-    const r = await this.request(method, path, body)
+  /** A REST call that must succeed (within `timeoutMs`). */
+  async call(method: string, path: string, body?: unknown, timeoutMs?: number): Promise<void> {
+    const r = await this.request(method, path, body, timeoutMs)
     if (!r.ok) throw new Error(`${this.name} ${method} ${path}: ${r.status} ${await r.text()}`)
   }
 
   /** Rescans the folder now and waits for the scan to finish (the test's clock, not a watcher). */
   scan(folder: string): Promise<void> {
-    return this.call('POST', `/rest/db/scan?folder=${encodeURIComponent(folder)}`)
+    // A scan of many new files can take a while on a busy machine: it answers when done.
+    return this.call(
+      'POST',
+      `/rest/db/scan?folder=${encodeURIComponent(folder)}`,
+      undefined,
+      180_000,
+    )
   }
 
   /** Polls `check` every 200 ms until it holds; throws with the daemon's log after `ms`. */
