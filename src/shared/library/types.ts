@@ -1,4 +1,5 @@
 import type { BatchCell } from '../batch/types'
+import type { SidecarStamps } from './stamps'
 
 /**
  * The library's shapes, shared by main (which owns the files and the index) and the renderer
@@ -75,6 +76,8 @@ export interface LibrarySidecar {
   tags?: string[]
   /** Ids of the collections the item is in (names are in `.gen-studio/collections.json`); absent when none. */
   collections?: string[]
+  /** When each organising field was last changed, for merging sync conflicts (stamps.ts, #28). */
+  stamps?: SidecarStamps
 }
 
 /** A grid tile: just enough to draw and label it; `library:get` returns the rest. */

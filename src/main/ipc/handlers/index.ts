@@ -13,6 +13,7 @@ import { libraryHandlers } from './library'
 import { presetsHandlers } from './presets'
 import { settingsHandlers } from './settings'
 import { spendingHandlers } from './spending'
+import { syncHandlers } from './sync'
 import { tasksHandlers } from './tasks'
 import { updatesHandlers } from './updates'
 
@@ -34,7 +35,11 @@ export function createHandlers(c: Container): Handlers {
     ...batchHandlers(c),
     ...presetsHandlers(c),
     ...collectionsHandlers(c),
+<<<<<<< HEAD
     ...updatesHandlers(c),
     ...crashHandlers(c),
+=======
+    ...syncHandlers(c),
+>>>>>>> sync
   } satisfies Handlers
 }

@@ -11,6 +11,8 @@ import type {
 import type { TermCount } from '@shared/library/promptTerms'
 import type { ParsedSettings } from '@shared/library/settings'
 import type { DuplicatesView, SimilarView } from '@shared/library/similar'
+import type { LibrarySyncStatus } from '@shared/library/syncStatus'
+import type { TrashEntry } from '@shared/library/trash'
 import {
   type DeleteReceipt,
   type ImportReport,
@@ -41,19 +43,22 @@ import { LibraryOrganiser } from './organise/organise'
 import { LibrarySimilar } from './similar/LibrarySimilar'
 import { LibraryFolder } from './sync/LibraryFolder'
 import { LibraryReconciler } from './sync/reconcile'
+import { syncStatusOf } from './sync/syncStatus'
 import { PromptVocab } from './vocabulary/promptVocab'
 
 export type { LibraryServiceOptions } from './core/LibraryCore'
 export { dateFolder, type SaveFile, type SaveInput } from './files/ingest'
 
 const MAX_PAGE = 500
+/** How often the library's trash is checked for deletes older than 30 days. */
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
 
 /**
  * The local library. Files live in the user's library folder by date (YYYY/MM/DD) with a JSON
  * sidecar each (the source of truth); a SQLite index in userData is reconciled from the sidecars
  * at start, on folder changes (fs.watch, debounced) and on demand. All mutations run one at a
- * time. Nothing of the user's is ever unlinked: delete goes through an undo holding area to the
- * OS trash (see DeleteHolding). No Electron import: the trash and dialogs are injected.
+ * time. Nothing of the user's is ever unlinked: delete goes to the library's trash for 30 days
+ * (restorable on every machine that syncs the folder), then to the OS trash (see DeleteHolding). No Electron import: the trash and dialogs are injected.
  *
  * This is the front; the work is in its parts, one folder each (see README.md): sync/
  * (LibraryFolder: attach, state, watch, retry; LibraryReconciler: index ← folder), files/
@@ -73,6 +78,7 @@ export class LibraryService {
   private readonly collections: LibraryCollections
   private readonly similarPart: LibrarySimilar
   private opening: Promise<void> | null = null
+  private purge: ReturnType<typeof setInterval> | null = null
   private unsubscribe: (() => void) | null = null
   private vocab: PromptVocab | null = null
   readonly thumbs: Thumbnailer
@@ -90,7 +96,11 @@ export class LibraryService {
       log,
     )
     this.core = new LibraryCore(options, this.thumbs, holding, now, log)
-    this.reconciler = new LibraryReconciler(this.core, (e) => this.folder.unreadable(e))
+    this.reconciler = new LibraryReconciler(
+      this.core,
+      (e) => this.folder.unreadable(e),
+      (paths) => this.folder.recheck(paths),
+    )
     this.folder = new LibraryFolder(this.core, this.reconciler)
     const get = (id: string) => this.get(id)
     this.deletes = new LibraryDeletes(this.core, this.reconciler)
@@ -122,6 +132,9 @@ export class LibraryService {
       })
       const { libraryDir } = await this.options.settings.settings()
       await core.serial(() => this.folder.attach(libraryDir))
+      // Deletes older than 30 days leave the library's trash while the app runs for weeks too.
+      this.purge = setInterval(() => void core.serial(() => this.sweepTrash()), PURGE_EVERY_MS)
+      this.purge.unref?.()
     })()
     return this.opening
   }
@@ -132,7 +145,7 @@ export class LibraryService {
     await this.core.serial(async () => {})
   }
 
-  /** Stops watching, sends held deletes to the OS trash, closes the index. */
+  /** Stops watching and purging, closes the index (deletes stay in the library's trash). */
   async close(): Promise<void> {
     const core = this.core
     if (core.closed) return
@@ -141,7 +154,7 @@ export class LibraryService {
     this.unsubscribe?.()
     await this.opening?.catch(() => {})
     await core.drained()
-    await core.holding.releaseAll().catch((e) => core.log(String(e)))
+    if (this.purge) clearInterval(this.purge)
     await this.similarPart.stop()
     core.index?.close()
   }
@@ -272,10 +285,27 @@ export class LibraryService {
     return this.deletes.delete(ids)
   }
 
-  /** Restores a delete while its undo window is open. */
+  /** Restores a delete from the library's trash (its Undo, or the Sync panel's Restore). */
   async undoDelete(token: string): Promise<LibraryTile[]> {
     await this.open()
     return this.deletes.undoDelete(token)
+  }
+
+  /** The deletes in the library's trash (made here or on another machine), newest first. */
+  async trash(): Promise<TrashEntry[]> {
+    await this.open()
+    return this.core.root ? this.core.holding.list(this.core.root) : []
+  }
+
+  /** What the library has seen of a sync engine in its folder (the Sync panel). */
+  async syncStatus(): Promise<LibrarySyncStatus> {
+    await this.open()
+    return syncStatusOf(this.core, await this.trash())
+  }
+
+  private async sweepTrash(): Promise<void> {
+    if (this.core.root && this.core.state === 'ok')
+      await this.core.holding.sweep(this.core.root).catch((e) => this.core.log(String(e)))
   }
 
   // ──────────── organise: ratings, tags, collections (organise/) ────────────

@@ -3,7 +3,10 @@ import { useEffect, useState } from 'react'
 import { Toast } from '../../components/Toast'
 import { useLibraryStore } from '../../stores/library'
 
-/** "Deleted N items · Undo" until the undo window closes; Ctrl/Cmd+Z does the same. */
+/**
+ * "Deleted N items · Undo" until the undo window closes; Ctrl/Cmd+Z does the same. Later the
+ * delete can still be restored from the library's trash in Settings → Sync for 30 days.
+ */
 export function UndoToast() {
   const toast = useLibraryStore((s) => s.toast)
   const undo = useLibraryStore((s) => s.undoDelete)
@@ -26,8 +29,8 @@ export function UndoToast() {
       onDismiss={dismiss}
       dismissAt={toast.undoUntil}
     >
-      Deleted {toast.count} {toast.count === 1 ? 'item' : 'items'}. They go to the system trash in{' '}
-      {seconds} s.
+      Deleted {toast.count} {toast.count === 1 ? 'item' : 'items'}: in the library’s trash for 30
+      days (Settings → Sync). Undo for {seconds} s.
     </Toast>
   )
 }

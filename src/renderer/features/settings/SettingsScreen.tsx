@@ -8,8 +8,12 @@ import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from './ConnectionForm'
 import { DemoOffer } from './DemoOffer'
+<<<<<<< HEAD
 import { ProblemReportPanel } from './ProblemReportPanel'
 import { UpdatesPanel } from './UpdatesPanel'
+=======
+import { SyncPanel } from './SyncPanel'
+>>>>>>> sync
 
 /** Connection, key, library folder and concurrency. */
 export default function SettingsScreen() {
@@ -37,6 +41,7 @@ export default function SettingsScreen() {
         </section>
       )}
       <LibrarySection />
+      <SyncPanel />
       <ConcurrencySection />
       <UpdatesPanel />
       <ProblemReportPanel />

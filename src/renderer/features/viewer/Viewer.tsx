@@ -10,6 +10,7 @@ import { useLibraryViewStore } from '../../stores/libraryView'
 import { formatCount } from '../library/format'
 import { overlayKey } from './overlayKeys'
 import { fetchItem, useLibraryItem } from './useLibraryItem'
+import { useVanished } from './useVanished'
 import { useZoomPan } from './useZoomPan'
 import { ViewerVideo } from './ViewerVideo'
 import { ZoomControls } from './ZoomControls'
@@ -33,6 +34,7 @@ export function Viewer({ pos }: { pos: number }) {
   useLibraryStore((s) => s.stale)
   const tile: LibraryTile | undefined = useLibraryStore.getState().tileAt(pos)
   const { item, error } = useLibraryItem(tile?.id ?? null, tile?.sha256)
+  const vanished = useVanished(tile, pos)
   const zoom = useZoomPan(tile?.id)
   const dialog = useRef<HTMLDivElement>(null)
   const returnTo = useRef<Element | null>(null)
@@ -184,6 +186,11 @@ export function Viewer({ pos }: { pos: number }) {
             Undo
           </button>
         </div>
+      ) : null}
+      {vanished ? (
+        <p className="viewer-vanished" role="alert">
+          {vanished}
+        </p>
       ) : null}
       <div className="viewer-stage">
         {error ? (

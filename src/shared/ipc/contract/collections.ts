@@ -1,6 +1,7 @@
 /**
  * The `collections:` channels: named groups of library items. Names live in the library folder's
- * collections.json, membership in each item's sidecar; every change has an undo.
+ * `.gen-studio/collections/<id>.json` (one file each), membership in each item's sidecar; every
+ * change has an undo.
  */
 import { z } from 'zod'
 
@@ -20,7 +21,7 @@ import { channel, type DomainChannels, empty } from './define'
 /** Membership changes answer an OrganiseReceipt, undone through `library:setOrganise`. */
 export const collectionsChannels = {
   'collections:list': channel<LibraryCollection[]>()(
-    'Collections with their item counts, by name (names from <library>/.gen-studio/collections.json, membership from the sidecars).',
+    'Collections with their item counts, by name (names from <library>/.gen-studio/collections/, membership from the sidecars).',
     empty,
   ),
   'collections:create': channel<LibraryCollection>()(

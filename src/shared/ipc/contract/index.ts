@@ -25,6 +25,7 @@ import { presetsChannels } from './presets'
 import { settingsChannels, settingsEvents } from './settings'
 import { shellChannels } from './shell'
 import { spendingChannels, spendingEvents } from './spending'
+import { syncChannels } from './sync'
 import { tasksChannels, tasksEvents } from './tasks'
 import { updatesChannels, updatesEvents } from './updates'
 import { wildcardsChannels } from './wildcards'
@@ -54,6 +55,7 @@ export const invokeContract = {
   ...collectionsChannels,
   ...updatesChannels,
   ...crashChannels,
+  ...syncChannels,
 } as const
 
 /** Every main → renderer event of every domain. */

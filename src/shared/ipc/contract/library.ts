@@ -73,11 +73,11 @@ export const libraryChannels = {
     z.object({ id: libraryIdSchema, favourite: z.boolean() }).strict(),
   ),
   'library:delete': channel<DeleteReceipt>()(
-    'Delete items: held for undo, then moved to the OS trash. Returns the undo token.',
+    "Delete items: moved to the library's trash for 30 days (restorable on every machine syncing the folder), then to the OS trash. Returns the undo token.",
     z.object({ ids: libraryIdsSchema }).strict(),
   ),
   'library:undoDelete': channel<LibraryTile[]>()(
-    'Restore a delete while its undo window is open.',
+    "Restore a delete from the library's trash (its Undo, or Settings → Sync).",
     z.object({ token: z.string().min(1).max(64) }).strict(),
   ),
   'library:import': channel<ImportReport>()(

@@ -42,7 +42,10 @@ function newApp(platform: Parameters<typeof createTestApp>[0] = {}) {
 }
 
 /** A second service over the same folders: what the next app start sees. */
-function restartedService(app: TestApp, options: { undoWindowMs?: number } = {}) {
+function restartedService(
+  app: TestApp,
+  options: { undoWindowMs?: number; now?: () => number } = {},
+) {
   const lib = new LibraryService({
     settings: app.container.settings,
     events: new MainEvents(),
@@ -291,7 +294,7 @@ describe('LibraryService: the folder is the source of truth', () => {
 })
 
 describe('LibraryService: delete with undo', () => {
-  it('holds deleted files for undo, restores them, and otherwise hands them to the OS trash', async () => {
+  it('moves deleted files to the library trash, restores them, and keeps them there after quitting', async () => {
     const { app, lib, libraryDir } = newApp()
     const a = await saveImage(lib, { prompt: 'keep me' })
     const b = await saveImage(lib, { prompt: 'delete me' })
@@ -299,43 +302,65 @@ describe('LibraryService: delete with undo', () => {
     expect(receipt.count).toBe(1)
     expect(existsSync(join(libraryDir, a.relPath))).toBe(false)
     expect((await lib.query({}, null)).items.map((t) => t.id)).toEqual([b.id])
-    expect(await app.trash.list()).toEqual([]) // still undoable: nothing in the OS trash yet
+    expect(await app.trash.list()).toEqual([]) // in the library's trash, not the OS trash
     const restored = await lib.undoDelete(receipt.token)
     expect(restored.map((t) => t.id)).toEqual([a.id])
     expect(existsSync(join(libraryDir, a.relPath))).toBe(true)
     expect((await lib.get(a.id)).prompt).toBe('keep me')
 
     const second = await lib.delete([b.id])
-    await lib.close() // quitting closes every undo window
-    const trashed = await app.trash.list()
-    expect(trashed.some((n) => n.endsWith(b.fileName))).toBe(true)
-    expect(trashed.some((n) => n.endsWith(`${b.fileName}.json`))).toBe(true)
+    await lib.close() // quitting keeps the delete restorable
+    expect(await app.trash.list()).toEqual([])
+    expect(existsSync(join(libraryDir, '.trash', second.token, b.relPath))).toBe(true)
+    const next = restartedService(app)
+    expect(await next.trash()).toMatchObject([{ token: second.token, relPaths: [b.relPath] }])
+    expect((await next.undoDelete(second.token)).map((t) => t.id)).toEqual([b.id])
     expect(existsSync(join(libraryDir, '.trash', second.token))).toBe(false)
-    const again = await lib.undoDelete(second.token).catch((e) => e)
-    expect(again).toBeInstanceOf(Error)
+    const again = await next.undoDelete(second.token).catch((e) => e.error)
+    expect(again).toMatchObject({ code: 'not_found', action: expect.stringMatching(/trash/) })
   })
 
-  it('closes the undo window on time and explains that undo is over', async () => {
-    const { app } = newApp()
-    const lib = restartedService(app, { undoWindowMs: 150 })
-    const item = await saveImage(lib)
-    const receipt = await lib.delete([item.id])
-    await waitFor(async () => (await app.trash.list()).length === 2)
-    const err = await lib.undoDelete(receipt.token).catch((e) => e.error)
-    expect(err).toMatchObject({ code: 'not_found', action: expect.stringMatching(/trash/) })
+  it('hands deletes older than 30 days to the OS trash and keeps younger ones', async () => {
+    const { app, libraryDir } = newApp()
+    let now = Date.now()
+    const lib = restartedService(app, { now: () => now })
+    const old = await saveImage(lib, { prompt: 'old' })
+    const young = await saveImage(lib, { prompt: 'young' })
+    const first = await lib.delete([old.id])
+    now += 20 * 24 * 3600_000
+    const second = await lib.delete([young.id])
+    await lib.close()
+    now += 11 * 24 * 3600_000 // the first is 31 days old, the second 11
+    const next = restartedService(app, { now: () => now })
+    await next.whenReconciled()
+    const trashed = await app.trash.list()
+    expect(trashed.some((n) => n.endsWith(old.fileName))).toBe(true)
+    expect(trashed.some((n) => n.endsWith(young.fileName))).toBe(false)
+    expect(existsSync(join(libraryDir, '.trash', first.token))).toBe(false)
+    expect((await next.trash()).map((e) => e.token)).toEqual([second.token])
   })
 
-  it('sends files left in the holding area by a crash to the trash at the next start', async () => {
+  it('lists a trash folder of an older version (empty marker) by its media and purges it by age', async () => {
     const { app, libraryDir } = newApp()
     const held = join(libraryDir, '.trash', 'crashtoken', '2026', '01', '01')
     await fs.mkdir(held, { recursive: true })
     await fs.writeFile(join(held, 'x.png'), await makePng())
-    await fs.writeFile(join(libraryDir, '.trash', 'crashtoken', HOLD_MARKER), '')
+    const marker = join(libraryDir, '.trash', 'crashtoken', HOLD_MARKER)
+    await fs.writeFile(marker, '')
     const lib = restartedService(app)
     await lib.whenReconciled()
+    expect(await lib.trash()).toMatchObject([
+      { token: 'crashtoken', relPaths: ['2026/01/01/x.png'] },
+    ])
+    expect(await app.trash.list()).toEqual([])
+    await lib.close()
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600_000)
+    await fs.utimes(marker, longAgo, longAgo)
+    const next = restartedService(app)
+    await next.whenReconciled()
     expect((await app.trash.list()).some((n) => n.endsWith('x.png'))).toBe(true)
     expect(existsSync(join(libraryDir, '.trash'))).toBe(false)
-    expect((await lib.status()).itemCount).toBe(0)
+    expect((await next.status()).itemCount).toBe(0)
   })
 
   it('never touches a .trash folder it did not make (a folder chosen with its own .trash)', async () => {

@@ -13,6 +13,7 @@ import type { MainEvents } from '../../../events'
 import type { DeleteHolding } from '../holding/DeleteHolding'
 import type { LibraryIndex } from '../index/LibraryIndex'
 import type { LibraryReader } from '../reader/LibraryReader'
+import { newSyncActivity } from './syncActivity'
 
 export interface LibraryServiceOptions {
   /** Where the current library folder comes from (SettingsService). */
@@ -60,6 +61,8 @@ export class LibraryCore {
   stateMessage: string | null = null
   reconciled = false
   scanProblems: Array<{ relPath: string; message: string }> = []
+  /** What a sync engine did in the folder, as the library saw it (the Sync panel, #28). */
+  readonly activity = newSyncActivity()
   private queue: Promise<unknown> = Promise.resolve()
 
   constructor(

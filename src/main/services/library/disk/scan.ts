@@ -4,6 +4,8 @@ import { join } from 'node:path'
 
 import { mediaExtOf } from '@shared/library/types'
 
+import { conflictOriginal, isSyncTempName } from './syncNames'
+
 /** What a media file looks like on disk right now. */
 export interface DiskStamp {
   fileMtime: number
@@ -19,9 +21,11 @@ export const stampChanged = (old: DiskStamp | undefined, now: DiskStamp): boolea
   old.fileSize !== now.fileSize ||
   old.sidecarMtime !== now.sidecarMtime
 
-/** Names the library ignores: hidden files and folders (our `.trash`, temp `.part` files), partial downloads. */
-export const isIgnoredName = (name: string): boolean =>
-  name.startsWith('.') || /\.(part|tmp|crdownload|download)$/i.test(name)
+/**
+ * Names the library ignores: hidden files and folders (our `.trash`, temp `.part` files), partial
+ * downloads, sync engines' temporary and marker files (syncNames.ts).
+ */
+export const isIgnoredName = (name: string): boolean => isSyncTempName(name)
 
 /** Runs `fn` over `items` with at most `limit` in flight; results in input order. */
 export async function mapLimit<T, R>(
@@ -69,18 +73,21 @@ export const unreadableFolder = (relPath: string, e: unknown): ScanProblem => ({
 export function classifyListing(
   rel: string,
   entries: Dirent[],
-): { folders: string[]; media: MediaEntry[] } {
+): { folders: string[]; media: MediaEntry[]; conflicts: string[] } {
   const names = new Set(entries.map((e) => e.name))
   const folders: string[] = []
   const media: MediaEntry[] = []
+  const conflicts: string[] = []
   for (const entry of entries) {
     if (isIgnoredName(entry.name)) continue
     const relPath = rel ? `${rel}/${entry.name}` : entry.name
     if (entry.isDirectory()) folders.push(relPath)
+    else if (entry.isFile() && conflictOriginal(entry.name)?.endsWith('.json'))
+      conflicts.push(relPath)
     else if (entry.isFile() && mediaExtOf(entry.name))
       media.push({ relPath, hasSidecar: names.has(`${entry.name}.json`) })
   }
-  return { folders, media }
+  return { folders, media, conflicts }
 }
 
 /**
@@ -91,7 +98,7 @@ export function classifyListing(
 export async function walkMedia(
   root: string,
   under: string,
-  visit: (media: MediaEntry[]) => Promise<void>,
+  visit: (media: MediaEntry[], conflicts: string[]) => Promise<void>,
   errors: ScanProblem[],
 ): Promise<void> {
   const dirs: string[] = [under]
@@ -107,9 +114,9 @@ export async function walkMedia(
           errors.push(unreadableFolder(rel, e))
           return
         }
-        const { folders, media } = classifyListing(rel, entries)
+        const { folders, media, conflicts } = classifyListing(rel, entries)
         dirs.push(...folders)
-        await visit(media)
+        await visit(media, conflicts)
       }),
     )
   }
@@ -120,20 +127,23 @@ export const unreadableFile = (e: unknown): string =>
   `This file cannot be read (${(e as Error).message}).`
 
 /**
- * Walks the library folder (or one subfolder of it) and stamps every media file and its sidecar.
+ * Walks the library folder (or one subfolder of it) and stamps every media file and its sidecar;
+ * lists the sync engine's conflict copies of sidecars it passes (sync/conflicts.ts merges them).
  * Unreadable subfolders are reported, not fatal: the rest of the library still indexes.
  */
 export async function scanFolder(
   root: string,
   under = '',
-): Promise<{ files: Map<string, DiskStamp>; errors: ScanProblem[] }> {
+): Promise<{ files: Map<string, DiskStamp>; errors: ScanProblem[]; conflicts: string[] }> {
   const files = new Map<string, DiskStamp>()
   const errors: ScanProblem[] = []
+  const conflicts: string[] = []
   await walkMedia(
     root,
     under,
-    (media) =>
-      mapLimit(media, 32, async ({ relPath, hasSidecar }) => {
+    (media, found) => {
+      conflicts.push(...found)
+      return mapLimit(media, 32, async ({ relPath, hasSidecar }) => {
         const abs = join(root, relPath)
         try {
           const st = await fs.stat(abs)
@@ -151,10 +161,11 @@ export async function scanFolder(
         } catch (e) {
           errors.push({ relPath, message: unreadableFile(e) })
         }
-      }).then(() => {}),
+      }).then(() => {})
+    },
     errors,
   )
-  return { files, errors }
+  return { files, errors, conflicts }
 }
 
 /** SHA-256 of a file, streamed (constant memory for large videos). */

@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs'
 
 import type { BatchCell } from '@shared/batch/types'
 import { organiseFromJson } from '@shared/library/organise'
+import { stampsFromJson } from '@shared/library/stamps'
 import { LIBRARY_KINDS, type LibraryKind, type LibrarySidecar } from '@shared/library/types'
 
 import { writeAtomic } from './fsUtil'
@@ -94,6 +95,7 @@ export function parseSidecar(text: string): LibrarySidecar {
     ...(typeof v.originalName === 'string' ? { originalName: v.originalName } : {}),
     ...withBatch(parseBatchCell(v.batch)),
     ...organiseFromJson(v),
+    ...stampsFromJson(v.stamps),
   }
 }
 

@@ -13,8 +13,9 @@ import type { DeleteHolding } from '../holding/DeleteHolding'
 import type { LibraryReconciler } from '../sync/reconcile'
 
 /**
- * Deletes with undo: the files go through DeleteHolding to the OS trash, and an undo puts them
- * back and re-indexes them. Each runs in the core's queue.
+ * Deletes with undo: the files go to the library's trash (DeleteHolding: 30 days, on every
+ * machine that syncs the folder, then the OS trash), and an undo or a restore from the Sync
+ * panel puts them back and re-indexes them. Each runs in the core's queue.
  */
 export class LibraryDeletes {
   constructor(
@@ -61,13 +62,14 @@ export class LibraryDeletes {
     return this.core.serial(async () => {
       let restored: Awaited<ReturnType<DeleteHolding['undo']>>
       try {
-        restored = await this.core.holding.undo(token)
+        restored = await this.core.holding.undo(this.core.dir(), token)
       } catch (e) {
         return storageFailure('The files could not be restored', e, this.core.dir())
       }
       if (!restored) {
-        return fail('not_found', 'This delete can no longer be undone.', {
-          action: 'The files are in the system trash; restore them from there.',
+        return fail('not_found', 'This delete is no longer in the library’s trash.', {
+          action:
+            'It was restored already (perhaps on another machine), or it was in the trash for 30 days and went to the system trash; restore it from there.',
         })
       }
       const stamps: Array<[string, DiskStamp]> = []

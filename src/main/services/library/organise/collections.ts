@@ -3,31 +3,32 @@ import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 
 import {
-  COLLECTION_ID_RE,
   type CollectionDeleteReceipt,
   type LibraryCollection,
-  MAX_COLLECTION_NAME,
   type OrganisePatch,
   type OrganiseReceipt,
 } from '@shared/library/organise'
 import { fail } from '@shared/result'
 
 import type { LibraryCore } from '../core/LibraryCore'
+import {
+  type CollectionDef,
+  collectionFileName,
+  collectionFileText,
+  collectionIdOfName,
+  COLLECTIONS_DIR,
+  defFromJson,
+  LEGACY_COLLECTIONS_FILE,
+} from '../disk/collectionFile'
 import { errnoOf, isLinkFree, storageFailure, writeAtomic } from '../disk/fsUtil'
 import type { LibraryOrganiser } from './organise'
 
-/** The app's own folder inside the library (hidden: the scan and the watcher skip dot names). */
-export const APP_DIR = '.gen-studio'
-/** Collection names and creation times; membership is in each item's sidecar. */
-export const COLLECTIONS_FILE = `${APP_DIR}/collections.json`
-
-/** A collection's definition as the file stores it (the count comes from the index). */
-export interface CollectionDef {
-  id: string
-  name: string
-  /** ms since epoch. */
-  created: number
-}
+export {
+  APP_DIR,
+  type CollectionDef,
+  COLLECTIONS_DIR,
+  LEGACY_COLLECTIONS_FILE,
+} from '../disk/collectionFile'
 
 /** What a collection known only from sidecars (its definition lost) is called until renamed. */
 export const UNNAMED = 'Unnamed collection'
@@ -35,25 +36,26 @@ export const UNNAMED = 'Unnamed collection'
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.name < b.name ? -1 : 1)
 
-/** Definitions read leniently from the file's JSON: bad entries are skipped, never fatal. */
-function parseDefs(v: unknown): CollectionDef[] {
-  const list = (v as { collections?: unknown } | null)?.collections
-  if (!Array.isArray(list)) throw new Error('it has no collections list')
-  const out = new Map<string, CollectionDef>()
-  for (const c of list as Array<Record<string, unknown>>) {
-    if (typeof c !== 'object' || c === null) continue
-    const { id, name, created } = c
-    if (typeof id !== 'string' || !COLLECTION_ID_RE.test(id) || typeof name !== 'string') continue
-    const ms = typeof created === 'string' ? Date.parse(created) : NaN
-    const clean = name.trim().slice(0, MAX_COLLECTION_NAME)
-    if (clean) out.set(id, { id, name: clean, created: Number.isNaN(ms) ? 0 : ms })
-  }
-  return [...out.values()]
+/** A definition as the renderer sees it (the rename stamp stays on disk). */
+const shown = (d: CollectionDef, count: number): LibraryCollection => ({
+  id: d.id,
+  name: d.name,
+  created: d.created,
+  count,
+})
+
+/** The definitions, and the ids whose file exists but cannot be read (never overwritten). */
+interface Defs {
+  defs: CollectionDef[]
+  broken: Set<string>
 }
 
 /**
- * Collections (issue #16): named sets of items, an item in any number of them. The names live in
- * `<library>/.gen-studio/collections.json`, so they travel with the folder; which items are in
+ * Collections (issue #16): named sets of items, an item in any number of them. Each one's name
+ * lives in its own file, `<library>/.gen-studio/collections/<id>.json` (disk/collectionFile.ts,
+ * issue #28: machines syncing the folder never write the same file unless they change the same
+ * collection), so they travel with the folder; the single `collections.json` of older versions
+ * is migrated once and kept as `collections.json.migrated`. Which items are in
  * a collection lives in each item's sidecar (`collections: [id]`, the source of truth), so it
  * survives an index rebuild and moving files. A membership whose definition is missing (file
  * lost or unreadable) still lists as "Unnamed collection" and can be renamed (which defines it
@@ -67,23 +69,26 @@ export class LibraryCollections {
 
   /** Every collection with its item count, by name. */
   async list(): Promise<LibraryCollection[]> {
-    const defs = await this.readDefs().catch(() => [] as CollectionDef[])
+    const defs = await this.readDefs().then(
+      (d) => d.defs,
+      () => [] as CollectionDef[],
+    )
     const counts = this.core.idx().organise.collectionCounts()
     const known = new Set(defs.map((d) => d.id))
     const orphans = [...counts.keys()]
       .filter((id) => !known.has(id))
       .map((id) => ({ id, name: UNNAMED, created: 0 }))
-    return [...defs, ...orphans].map((d) => ({ ...d, count: counts.get(d.id) ?? 0 })).sort(byName)
+    return [...defs, ...orphans].map((d) => shown(d, counts.get(d.id) ?? 0)).sort(byName)
   }
 
   /** A new, empty collection; names are unique (case-insensitive). */
   create(name: string): Promise<LibraryCollection> {
     return this.core.serial(async () => {
-      const defs = await this.defsForWrite()
+      const { defs } = await this.defsForWrite()
       this.checkName(defs, name, null)
       const def = { id: `c-${randomBytes(6).toString('hex')}`, name, created: this.core.now() }
-      await this.writeDefs([...defs, def])
-      return { ...def, count: 0 }
+      await this.writeDef(def)
+      return shown(def, 0)
     })
   }
 
@@ -93,13 +98,17 @@ export class LibraryCollections {
     name: string,
   ): Promise<{ collection: LibraryCollection; previousName: string }> {
     return this.core.serial(async () => {
-      const defs = await this.defsForWrite()
+      const { defs, broken } = await this.defsForWrite()
+      this.writable(broken, id)
       const def = this.known(defs, id)
       this.checkName(defs, name, id)
-      const others = defs.filter((d) => d.id !== id)
-      await this.writeDefs([...others, { ...def, name }])
+      await this.writeDef({
+        ...def,
+        name,
+        renamed: Math.max(this.core.now(), (def.renamed ?? 0) + 1),
+      })
       const count = this.count(id)
-      return { collection: { ...def, name, count }, previousName: def.name }
+      return { collection: shown({ ...def, name }, count), previousName: def.name }
     })
   }
 
@@ -110,7 +119,8 @@ export class LibraryCollections {
    */
   delete(id: string): Promise<CollectionDeleteReceipt> {
     return this.core.serial(async () => {
-      const defs = await this.defsForWrite()
+      const { defs, broken } = await this.defsForWrite()
+      this.writable(broken, id)
       const def = this.known(defs, id)
       const members = this.core.idx().organise.members(id)
       let receipt: OrganiseReceipt = { before: [], failed: [] }
@@ -124,26 +134,27 @@ export class LibraryCollections {
                 : null,
           ]),
         )
-      if (!receipt.failed.length) await this.writeDefs(defs.filter((d) => d.id !== id))
-      return { collection: def, receipt }
+      if (!receipt.failed.length) await this.removeDef(id)
+      const { count: _count, ...collection } = shown(def, 0)
+      return { collection, receipt }
     })
   }
 
   /** Undoes a delete: the definition comes back under its id, then the members' fields. */
   restore(collection: CollectionDef, items: OrganisePatch[]): Promise<LibraryCollection> {
     return this.core.serial(async () => {
-      const defs = await this.defsForWrite()
-      if (!defs.some((d) => d.id === collection.id)) await this.writeDefs([...defs, collection])
+      const { defs } = await this.defsForWrite()
+      if (!defs.some((d) => d.id === collection.id)) await this.writeDef(collection)
       if (items.length) await this.organiser.setOrganiseNow(items)
       const def = defs.find((d) => d.id === collection.id) ?? collection
-      return { ...def, count: this.count(collection.id) }
+      return shown(def, this.count(collection.id))
     })
   }
 
   /** Puts items into a collection (those already in it are left alone). */
   addItems(id: string, ids: string[]): Promise<OrganiseReceipt> {
     return this.core.serial(async () => {
-      this.known(await this.defsForWrite(), id)
+      this.known((await this.defsForWrite()).defs, id)
       return this.organiser.changeNow(
         ids.map((i) => [
           i,
@@ -190,48 +201,112 @@ export class LibraryCollections {
       })
   }
 
-  private path(): string {
-    return join(this.core.dir(), COLLECTIONS_FILE)
+  /** A definition whose file cannot be read is never overwritten: the change is refused. */
+  private writable(broken: Set<string>, id: string): void {
+    if (broken.has(id))
+      fail('storage', 'The file of this collection cannot be read, so it was not changed.', {
+        action: `Fix or remove ${COLLECTIONS_DIR}/${collectionFileName(id)} in the library folder; which items are in it is kept in their sidecars.`,
+      })
   }
 
-  /** The definitions; [] when there is no file yet. Throws on an unreadable or linked file. */
-  private async readDefs(): Promise<CollectionDef[]> {
+  private abs(rel: string): string {
+    return join(this.core.dir(), rel)
+  }
+
+  /**
+   * The definitions ([] when there are none yet), after migrating a legacy `collections.json`
+   * (each of its collections gets its file unless one exists; the old file is kept renamed).
+   * Throws on an unreadable legacy file or a linked folder.
+   */
+  private async readDefs(): Promise<Defs> {
     const root = this.core.dir()
-    let text: string
+    await this.migrateLegacy(root)
+    let names: string[]
     try {
-      if (!(await isLinkFree(root, COLLECTIONS_FILE)))
-        throw new Error(`${COLLECTIONS_FILE} is a link; the library never follows links out`)
-      text = await fs.readFile(this.path(), 'utf8')
+      if (!(await isLinkFree(root, COLLECTIONS_DIR)))
+        throw new Error(`${COLLECTIONS_DIR} is a link; the library never follows links out`)
+      names = await fs.readdir(this.abs(COLLECTIONS_DIR))
     } catch (e) {
-      if (errnoOf(e) === 'ENOENT') return []
+      if (errnoOf(e) === 'ENOENT') return { defs: [], broken: new Set() }
       throw e
     }
-    return parseDefs(JSON.parse(text))
+    const defs: CollectionDef[] = []
+    const broken = new Set<string>()
+    for (const name of names) {
+      const id = collectionIdOfName(name)
+      if (!id) continue
+      try {
+        const def = defFromJson(
+          JSON.parse(await fs.readFile(this.abs(`${COLLECTIONS_DIR}/${name}`), 'utf8')),
+        )
+        if (def && def.id === id) defs.push(def)
+        else broken.add(id)
+      } catch (e) {
+        if (errnoOf(e) !== 'ENOENT') broken.add(id)
+      }
+    }
+    return { defs, broken }
   }
 
-  /** The definitions for a change, or a storage failure that says how to fix the file. */
-  private async defsForWrite(): Promise<CollectionDef[]> {
+  /** One-time move of the legacy single file into one file per collection; loses nothing. */
+  private async migrateLegacy(root: string): Promise<void> {
+    let text: string
+    try {
+      if (!(await isLinkFree(root, LEGACY_COLLECTIONS_FILE)))
+        throw new Error(`${LEGACY_COLLECTIONS_FILE} is a link; the library never follows links out`)
+      text = await fs.readFile(this.abs(LEGACY_COLLECTIONS_FILE), 'utf8')
+    } catch (e) {
+      if (errnoOf(e) === 'ENOENT') return
+      throw e
+    }
+    const list = (JSON.parse(text) as { collections?: unknown } | null)?.collections
+    if (!Array.isArray(list)) throw new Error('it has no collections list')
+    for (const entry of list) {
+      const def = defFromJson(entry)
+      if (!def) continue
+      const path = this.abs(`${COLLECTIONS_DIR}/${collectionFileName(def.id)}`)
+      if (
+        await fs.stat(path).then(
+          () => false,
+          () => true,
+        )
+      )
+        await writeAtomic(path, collectionFileText(def))
+    }
+    await fs
+      .rename(this.abs(LEGACY_COLLECTIONS_FILE), this.abs(`${LEGACY_COLLECTIONS_FILE}.migrated`))
+      .catch((e) => {
+        if (errnoOf(e) !== 'ENOENT') throw e
+      })
+  }
+
+  /** The definitions for a change, or a storage failure that says how to fix the files. */
+  private async defsForWrite(): Promise<Defs> {
     try {
       return await this.readDefs()
     } catch (e) {
-      return fail('storage', `The collections file cannot be read (${(e as Error).message}).`, {
-        action: `Fix or remove ${COLLECTIONS_FILE} in the library folder; which items are in which collection is kept in their sidecars.`,
+      return fail('storage', `The collections cannot be read (${(e as Error).message}).`, {
+        action: `Fix or remove ${LEGACY_COLLECTIONS_FILE} in the library folder; which items are in which collection is kept in their sidecars.`,
       })
     }
   }
 
-  private async writeDefs(defs: CollectionDef[]): Promise<void> {
-    const doc = {
-      format: 'gen-studio-collections',
-      version: 1,
-      collections: [...defs]
-        .sort(byName)
-        .map((d) => ({ id: d.id, name: d.name, created: new Date(d.created).toISOString() })),
-    }
+  private async writeDef(def: CollectionDef): Promise<void> {
     try {
-      await writeAtomic(this.path(), `${JSON.stringify(doc, null, 2)}\n`)
+      await writeAtomic(
+        this.abs(`${COLLECTIONS_DIR}/${collectionFileName(def.id)}`),
+        collectionFileText(def),
+      )
     } catch (e) {
       storageFailure('The collections could not be saved', e, this.core.dir())
+    }
+  }
+
+  private async removeDef(id: string): Promise<void> {
+    try {
+      await fs.rm(this.abs(`${COLLECTIONS_DIR}/${collectionFileName(id)}`), { force: true })
+    } catch (e) {
+      storageFailure('The collection could not be deleted', e, this.core.dir())
     }
   }
 }

@@ -5,8 +5,10 @@ import type { LibraryItem, LibrarySidecar, LibraryTile } from '@shared/library/t
 import { fail } from '@shared/result'
 
 import type { LibraryCore } from '../core/LibraryCore'
+import { stampEdit } from '../disk/fieldMerge'
 import { errnoOf, storageFailure } from '../disk/fsUtil'
 import { readSidecar, sidecarPathOf, writeSidecar } from '../disk/sidecar'
+import { fieldsOf } from './organise'
 import { sidecarFromItem } from './sidecarFromItem'
 
 /**
@@ -41,6 +43,10 @@ export class LibraryFavourites {
           )
         }
         sidecar = sidecarFromItem(item)
+      }
+      if (sidecar.favourite !== favourite) {
+        const was = { ...fieldsOf(sidecar), favourite: sidecar.favourite }
+        sidecar.stamps = stampEdit(sidecar.stamps, was, { ...was, favourite }, this.core.now())
       }
       sidecar.favourite = favourite
       try {

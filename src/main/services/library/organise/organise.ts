@@ -21,6 +21,7 @@ import type { LibrarySidecar } from '@shared/library/types'
 import { fail } from '@shared/result'
 
 import type { LibraryCore } from '../core/LibraryCore'
+import { stampEdit } from '../disk/fieldMerge'
 import { errnoOf } from '../disk/fsUtil'
 import { mapLimit } from '../disk/scan'
 import { readSidecar, sidecarPathOf, writeSidecar } from '../disk/sidecar'
@@ -36,7 +37,8 @@ export type OrganiseChange = (current: OrganiseFields) => Partial<OrganiseFields
 const CHUNK = 500
 const WRITES_IN_FLIGHT = 8
 
-const fieldsOf = (s: LibrarySidecar): OrganiseFields => ({
+/** The organising fields a sidecar holds (absent ones empty). */
+export const fieldsOf = (s: LibrarySidecar): OrganiseFields => ({
   rating: s.rating ?? 0,
   tags: s.tags ?? [],
   collections: s.collections ?? [],
@@ -52,10 +54,24 @@ const unchanged = (a: OrganiseFields, b: OrganiseFields) =>
   sameList(a.tags, b.tags) &&
   sameList(a.collections, b.collections)
 
-/** The sidecar with these fields (absent when empty: an unorganised item keeps its old sidecar). */
-function withFields(s: LibrarySidecar, f: OrganiseFields): LibrarySidecar {
-  const { rating: _r, tags: _t, collections: _c, ...rest } = s
-  return { ...rest, favourite: f.favourite, ...withOrganise(f) }
+/**
+ * The sidecar with these fields (absent when empty: an unorganised item keeps its old sidecar)
+ * and the change stamps of what differs from `was` (disk/fieldMerge.ts), so a sync conflict
+ * over this sidecar merges field by field.
+ */
+function withFields(
+  s: LibrarySidecar,
+  was: OrganiseFields,
+  f: OrganiseFields,
+  now: number,
+): LibrarySidecar {
+  const { rating: _r, tags: _t, collections: _c, stamps, ...rest } = s
+  return {
+    ...rest,
+    favourite: f.favourite,
+    ...withOrganise(f),
+    stamps: stampEdit(stamps, was, f, now),
+  }
 }
 
 /** The touched fields of `current`, for the receipt's "before". */
@@ -192,7 +208,7 @@ export class LibraryOrganiser {
     const fields = { ...current, ...touched }
     if (unchanged(current, fields)) return null
     try {
-      await writeSidecar(path, withFields(sidecar, fields))
+      await writeSidecar(path, withFields(sidecar, current, fields, this.core.now()))
       const mtime = Math.round((await fs.stat(path)).mtimeMs)
       return { id, before: pick(id, current, touched), fields, mtime }
     } catch (e) {

@@ -2,10 +2,13 @@ import { constants as fsc, type FSWatcher, promises as fs, watch } from 'node:fs
 import { sep } from 'node:path'
 
 import type { LibraryCore } from '../core/LibraryCore'
+import { COLLECTIONS_DIR } from '../disk/collectionFile'
 import { errnoOf } from '../disk/fsUtil'
 import { isIgnoredName } from '../disk/scan'
 import { HOLDING_DIR } from '../disk/sidecar'
-import type { LibraryReconciler } from './reconcile'
+import { isArrivingName } from '../disk/syncNames'
+import { isConflictCopy } from './conflicts'
+import { type LibraryReconciler, SETTLE_MS } from './reconcile'
 
 /**
  * The library folder: attaching one (a folder the index was not built for empties the index
@@ -16,6 +19,8 @@ import type { LibraryReconciler } from './reconcile'
 export class LibraryFolder {
   private watcher: FSWatcher | null = null
   private pending = new Set<string>()
+  /** Sync conflict copies the watcher reported, merged before the pending paths are read. */
+  private conflicts = new Set<string>()
   private fullPending = false
   private debounce: ReturnType<typeof setTimeout> | null = null
   private retry: ReturnType<typeof setInterval> | null = null
@@ -138,6 +143,20 @@ export class LibraryFolder {
         } else {
           const rel = String(filename).split(sep).join('/')
           const parts = rel.split('/')
+          if (isArrivingName(parts[parts.length - 1]!)) {
+            core.activity.arriving.add(rel)
+            return
+          }
+          if (rel.startsWith(`${COLLECTIONS_DIR}/`) && !isConflictCopy(rel)) {
+            // A definition written here or by another machine: the collections list reloads.
+            core.emit({ reason: 'updated', ids: [] })
+            return
+          }
+          if (isConflictCopy(rel)) {
+            this.conflicts.add(rel)
+            this.kick()
+            return
+          }
           if (parts.some((p) => isIgnoredName(p) && !p.endsWith('.json'))) return
           if (parts[0] === HOLDING_DIR) return
           this.pending.add(rel.endsWith('.json') ? rel.slice(0, -5) : rel)
@@ -164,17 +183,33 @@ export class LibraryFolder {
       this.debounce = null
       const full = this.fullPending
       const paths = [...this.pending]
+      const conflicts = [...this.conflicts]
       this.fullPending = false
       this.pending.clear()
+      this.conflicts.clear()
       void core
         .serial(async () => {
           if (core.closed || !core.root) return
           if (full) await this.reconcile.all()
           else if (paths.length) await this.reconcile.paths(paths)
+          await this.reconcile.mergeConflicts(conflicts)
         })
         .catch((e) => core.log(`Reconcile failed: ${(e as Error).message}`))
     }, core.options.watchDebounceMs ?? 400)
     this.debounce.unref?.()
+  }
+
+  /**
+   * Files left out because they were still being written: read again once they have had time to
+   * settle (sync/reconcile.ts, SETTLE_MS).
+   */
+  recheck(relPaths: string[]): void {
+    const timer = setTimeout(() => {
+      if (this.core.closed) return
+      for (const rel of relPaths) this.pending.add(rel)
+      this.kick()
+    }, SETTLE_MS + 100)
+    timer.unref?.()
   }
 
   stopWatching(): void {

@@ -16,7 +16,14 @@ import { isLinkFree } from '../disk/fsUtil'
 import { type DiskStamp, mapLimit, scanFolder, stampChanged } from '../disk/scan'
 import type { IndexRow } from '../index/LibraryIndex'
 import type { LibraryReader } from '../reader/LibraryReader'
+import { ConflictMerger } from './conflicts'
 import { rowFromDisk } from './rowFromDisk'
+
+/**
+ * How long a file must have been left alone (ms since its ctime) before a file that looks
+ * incomplete (no sidecar, or not the size its sidecar says) is indexed anyway.
+ */
+export const SETTLE_MS = 1500
 
 /**
  * Indexed items from which a restart's stat walk runs on the reader threads. Starting them costs
@@ -27,7 +34,7 @@ export const STAMPS_ON_THREADS_FROM = 20_000
 
 /** A walk of the whole folder: every media file's stamp, and the paths that could not be read. */
 type Scan = Awaited<ReturnType<typeof scanFolder>>
-import { sidecarPathOf } from '../disk/sidecar'
+import { readSidecar, sidecarPathOf } from '../disk/sidecar'
 
 /**
  * Files read and written to the index together. A chunk's SQLite transaction (rows, seven indexes,
@@ -43,11 +50,57 @@ const RECONCILE_CHUNK = 500
  * the file and its sidecar) changed: an unchanged file costs one stat.
  */
 export class LibraryReconciler {
+  private readonly merger: ConflictMerger
+
   constructor(
     private readonly core: LibraryCore,
     /** The folder could not be scanned: look at it again and retry later (LibraryFolder). */
     private readonly onUnreadable: (error: Error) => Promise<void>,
-  ) {}
+    /** Files still being written were left out: read them again once they settle (LibraryFolder). */
+    private readonly onWaiting: (relPaths: string[]) => void = () => {},
+  ) {
+    this.merger = new ConflictMerger(core)
+  }
+
+  /**
+   * Merges sync conflict copies (sync/conflicts.ts) and re-reads the items whose sidecars they
+   * changed; a changed collection definition is announced so the collections list reloads.
+   */
+  async mergeConflicts(relPaths: readonly string[]): Promise<void> {
+    if (!relPaths.length) return
+    const outcome = await this.merger.merge(relPaths)
+    if (outcome.media.length) await this.paths(outcome.media)
+    if (outcome.collections) this.core.emit({ reason: 'updated', ids: [] })
+  }
+
+  /**
+   * Splits changed files into those complete enough to index and those still arriving: a file
+   * changed in the last SETTLE_MS (ctime: a sync engine keeps the sender's mtime, but the rename
+   * into place sets ctime) that has no sidecar yet (it usually follows) or is not the size its
+   * sidecar says. The rest, and anything older, is read as it is.
+   */
+  private async settled(
+    root: string,
+    entries: Array<[string, DiskStamp]>,
+  ): Promise<Array<[string, DiskStamp]>> {
+    const now = Date.now()
+    const waiting: string[] = []
+    const flags = await mapLimit(entries, 24, async ([rel, stamp]) => {
+      const abs = join(root, rel)
+      const st = await fs.stat(abs).catch(() => null)
+      if (!st || now - st.ctimeMs >= SETTLE_MS) return true
+      if (stamp.sidecarMtime >= 0) {
+        const sidecar = await readSidecar(sidecarPathOf(abs)).catch(() => null)
+        if (!sidecar || sidecar.bytes === stamp.fileSize) return true
+      }
+      waiting.push(rel)
+      return false
+    })
+    for (const rel of entries.map(([r]) => r)) this.core.activity.waiting.delete(rel)
+    for (const rel of waiting) this.core.activity.waiting.add(rel)
+    if (waiting.length) this.onWaiting(waiting)
+    return entries.filter((_, i) => flags[i])
+  }
 
   /** Index rows for files on disk; unreadable ones are listed as scan problems. */
   async rowsFor(root: string, entries: Array<[string, DiskStamp]>): Promise<IndexRow[]> {
@@ -134,7 +187,8 @@ export class LibraryReconciler {
       for await (const message of read(root, 'stamps')) {
         if (message.type === 'stamps')
           for (const [rel, stamp] of message.files) files.set(rel, stamp)
-        else if (message.type === 'done') return { files, errors: [...message.errors] }
+        else if (message.type === 'done')
+          return { files, errors: [...message.errors], conflicts: [] }
         else if (message.type === 'unreadable') {
           unreadable = message.message
           break
@@ -173,7 +227,10 @@ export class LibraryReconciler {
     const index = core.idx()
     const stamps = index.stamps()
     const gone = [...stamps.keys()].filter((rel) => !scan.files.has(rel))
-    const changed = [...scan.files].filter(([rel, s]) => stampChanged(stamps.get(rel), s))
+    const changed = await this.settled(
+      root,
+      [...scan.files].filter(([rel, s]) => stampChanged(stamps.get(rel), s)),
+    )
     const removed = gone.length ? index.removePaths(gone) : []
     const ids: string[] = []
     for (let i = 0; i < changed.length; i += RECONCILE_CHUNK) {
@@ -181,13 +238,17 @@ export class LibraryReconciler {
       index.upsert(rows)
       ids.push(...rows.map((r) => r.sidecar.id))
     }
+    const wasReconciled = core.reconciled
     core.reconciled = true
-    if (removed.length || ids.length)
+    if (removed.length || ids.length) {
+      if (wasReconciled) core.activity.lastExternalChangeAt = core.now()
       core.emit({
         reason: removed.length && !ids.length ? 'removed' : 'reset',
         ids: [...removed, ...ids].slice(0, 1000),
       })
+    }
     core.emitStatus()
+    await this.mergeConflicts([...scan.conflicts, ...(await this.merger.collectionCopies())])
   }
 
   /** Re-reads only the given paths (from the watcher); folders are scanned, vanished paths removed. */
@@ -232,12 +293,18 @@ export class LibraryReconciler {
       }
       changed.set(rel, { fileMtime: Math.round(st.mtimeMs), fileSize: st.size, sidecarMtime })
     }
-    const fresh = [...changed].filter(([rel, s]) => stampChanged(stamps.get(rel), s))
+    const fresh = await this.settled(
+      root,
+      [...changed].filter(([rel, s]) => stampChanged(stamps.get(rel), s)),
+    )
     const removedIds = removed.length ? index.removePaths(removed) : []
     const rows = await this.rowsFor(root, fresh)
     index.upsert(rows)
     if (removedIds.length) core.emit({ reason: 'removed', ids: removedIds })
     if (rows.length) core.emit({ reason: 'added', ids: rows.map((r) => r.sidecar.id) })
-    if (removedIds.length || rows.length) core.emitStatus()
+    if (removedIds.length || rows.length) {
+      core.activity.lastExternalChangeAt = core.now()
+      core.emitStatus()
+    }
   }
 }

@@ -9,7 +9,11 @@ import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
 import { dispatch } from '@main/ipc/dispatch'
 import { LibraryService } from '@main/services/library/LibraryService'
-import { COLLECTIONS_FILE, UNNAMED } from '@main/services/library/organise/collections'
+import {
+  COLLECTIONS_DIR,
+  LEGACY_COLLECTIONS_FILE,
+  UNNAMED,
+} from '@main/services/library/organise/collections'
 import type {
   CollectionDeleteReceipt,
   LibraryCollection,
@@ -118,10 +122,13 @@ describe('organising the library (issue #16)', () => {
     expect(sidecarOf(libraryDir, c)).toMatchObject({ tags: ['Sunset', 'sea'] })
     expect(sidecarOf(libraryDir, c)).not.toHaveProperty('rating')
     expect(sidecarOf(libraryDir, c)).not.toHaveProperty('collections')
-    const file = JSON.parse(readFileSync(join(libraryDir, COLLECTIONS_FILE), 'utf8'))
+    const file = JSON.parse(
+      readFileSync(join(libraryDir, COLLECTIONS_DIR, `${col.id}.json`), 'utf8'),
+    )
     expect(file).toMatchObject({
-      format: 'gen-studio-collections',
-      collections: [{ id: col.id, name: 'Best of March' }],
+      format: 'gen-studio-collection',
+      id: col.id,
+      name: 'Best of March',
     })
 
     // Everything from the folder alone: index file gone, a new start rebuilds it.
@@ -246,7 +253,7 @@ describe('organising the library (issue #16)', () => {
     const a = await save(lib, 'one')
     const col = await call<LibraryCollection>(app, 'collections:create', { name: 'Lost' })
     await call(app, 'collections:addItems', { id: col.id, ids: [a.id] })
-    await fs.rm(join(libraryDir, COLLECTIONS_FILE))
+    await fs.rm(join(libraryDir, COLLECTIONS_DIR, `${col.id}.json`))
     expect(await call<LibraryCollection[]>(app, 'collections:list', {})).toEqual([
       { id: col.id, name: UNNAMED, created: 0, count: 1 },
     ])
@@ -256,11 +263,17 @@ describe('organising the library (issue #16)', () => {
       count: 1,
     })
     // An unreadable file is never overwritten: changes are refused with a way out.
-    writeFileSync(join(libraryDir, COLLECTIONS_FILE), '{ not json')
+    const own = join(libraryDir, COLLECTIONS_DIR, `${col.id}.json`)
+    writeFileSync(own, '{ not json')
+    const renaming = await failure(app, 'collections:rename', { id: col.id, name: 'Again' })
+    expect(renaming).toMatchObject({ code: 'storage' })
+    expect(renaming.action).toContain(`${col.id}.json`)
+    expect(readFileSync(own, 'utf8')).toBe('{ not json')
+    writeFileSync(join(libraryDir, LEGACY_COLLECTIONS_FILE), '{ not json')
     const error = await failure(app, 'collections:create', { name: 'New' })
     expect(error).toMatchObject({ code: 'storage' })
-    expect(error.action).toContain(COLLECTIONS_FILE)
-    expect(readFileSync(join(libraryDir, COLLECTIONS_FILE), 'utf8')).toBe('{ not json')
+    expect(error.action).toContain(LEGACY_COLLECTIONS_FILE)
+    expect(readFileSync(join(libraryDir, LEGACY_COLLECTIONS_FILE), 'utf8')).toBe('{ not json')
     expect((await call<LibraryCollection[]>(app, 'collections:list', {}))[0]!.count).toBe(1)
   })
 

@@ -1,0 +1,119 @@
+/**
+ * Conflict copies a sync engine leaves when two machines changed one file (issue #28): an item's
+ * sidecar (`x.png.sync-conflict-…-DEVICE.json`, `x.png (… conflicted copy …).json`) or a
+ * collection's definition. Each is merged field by field into the file it is a copy of
+ * (disk/fieldMerge.ts, disk/collectionFile.ts) and then removed: nothing either machine did is
+ * lost and no copy is left behind. A copy that cannot be read is left alone and reported.
+ */
+import { promises as fs } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+
+import { mediaExtOf } from '@shared/library/types'
+
+import type { LibraryCore } from '../core/LibraryCore'
+import {
+  type CollectionDef,
+  collectionFileText,
+  COLLECTIONS_DIR,
+  defFromJson,
+  mergeCollectionDefs,
+} from '../disk/collectionFile'
+import { mergeSidecars } from '../disk/fieldMerge'
+import { errnoOf, isLinkFree, writeAtomic } from '../disk/fsUtil'
+import { parseSidecar } from '../disk/sidecar'
+import { conflictOriginal } from '../disk/syncNames'
+
+/** What one pass of merging did. */
+export interface MergeOutcome {
+  /** Media files (relative paths) whose sidecar was merged: read them again. */
+  media: string[]
+  /** Whether a collection definition changed (the collections list is out of date). */
+  collections: boolean
+}
+
+/** True for a path that names a conflict copy this class merges. */
+export const isConflictCopy = (rel: string): boolean => {
+  const orig = conflictOriginal(basename(rel))
+  if (!orig?.endsWith('.json')) return false
+  return dirname(rel) === COLLECTIONS_DIR || mediaExtOf(orig.slice(0, -5)) !== null
+}
+
+/**
+ * Merges conflict copies into their originals. Runs in the library's queue (the callers are the
+ * reconciles), so a user's edit never interleaves with a merge of the same sidecar.
+ */
+export class ConflictMerger {
+  constructor(private readonly core: LibraryCore) {}
+
+  /** The conflict copies of collection definitions (their folder is hidden from the walks). */
+  async collectionCopies(): Promise<string[]> {
+    const names = await fs.readdir(join(this.core.dir(), COLLECTIONS_DIR)).catch(() => [])
+    return names.map((n) => `${COLLECTIONS_DIR}/${n}`).filter(isConflictCopy)
+  }
+
+  /** Merges every copy in `relPaths`; copies already gone (merged elsewhere) are skipped. */
+  async merge(relPaths: readonly string[]): Promise<MergeOutcome> {
+    const out: MergeOutcome = { media: [], collections: false }
+    for (const rel of new Set(relPaths)) {
+      if (!isConflictCopy(rel)) continue
+      const orig = `${dirname(rel) === '.' ? '' : `${dirname(rel)}/`}${conflictOriginal(basename(rel))}`
+      try {
+        const root = this.core.dir()
+        if (!(await isLinkFree(root, rel))) continue
+        const isCollection = dirname(rel) === COLLECTIONS_DIR
+        await this.mergeInto(rel, orig, isCollection ? mergeCollectionTexts : mergeSidecarTexts)
+        if (isCollection) out.collections = true
+        else out.media.push(orig.slice(0, -5))
+        this.core.activity.conflictsMerged++
+        this.core.activity.lastMergeAt = this.core.now()
+      } catch (e) {
+        if (errnoOf(e) === 'ENOENT') continue
+        this.core.activity.problems.set(
+          rel,
+          `This conflict copy could not be merged (${(e as Error).message}); it is kept as it is.`,
+        )
+      }
+    }
+    return out
+  }
+
+  /**
+   * A copy merged into its original by `mergeTexts` (original text, copy text → merged text),
+   * or moved there when the original is gone; then the copy is removed. The copy is parsed
+   * before anything is written, so an unreadable one stays where it is.
+   */
+  private async mergeInto(
+    rel: string,
+    orig: string,
+    mergeTexts: (original: string, copy: string) => string,
+  ): Promise<void> {
+    const copyAbs = join(this.core.dir(), rel)
+    const origAbs = join(this.core.dir(), orig)
+    const copy = await fs.readFile(copyAbs, 'utf8')
+    let text: string
+    try {
+      text = await fs.readFile(origAbs, 'utf8')
+    } catch (e) {
+      if (errnoOf(e) !== 'ENOENT') throw e
+      mergeTexts(copy, copy)
+      await fs.rename(copyAbs, origAbs)
+      return
+    }
+    const merged = mergeTexts(text, copy)
+    if (merged !== text) await writeAtomic(origAbs, merged)
+    await fs.rm(copyAbs)
+    this.core.activity.problems.delete(rel)
+  }
+}
+
+const mergeSidecarTexts = (original: string, copy: string): string =>
+  `${JSON.stringify(mergeSidecars(parseSidecar(original), parseSidecar(copy)), null, 2)}\n`
+
+const mergeCollectionTexts = (original: string, copy: string): string =>
+  collectionFileText(mergeCollectionDefs(readDef(original), readDef(copy)))
+
+function readDef(text: string): CollectionDef {
+  const def = defFromJson(JSON.parse(text))
+  if (!def) throw new Error('it is not a collection definition')
+  return def
+}

@@ -1,0 +1,30 @@
+/**
+ * The library folder's sync state as the app sees it (issue #28), for Settings → Sync. The app
+ * never talks to the sync engine: everything here is what it sees in the folder.
+ */
+import type { TrashEntry } from './trash'
+
+/** Sync engines the app recognises by the marker they keep in a synced folder. */
+export type SyncEngineSeen = 'syncthing' | 'dropbox' | null
+
+export interface LibrarySyncStatus {
+  dir: string
+  /** The engine whose marker is in the folder (`.stfolder`, `.dropbox`), if any. */
+  engine: SyncEngineSeen
+  /** Transfers under way: the engine's temporary files in the folder now. */
+  arriving: number
+  /** Files that arrived but are not complete yet (indexed once they are). */
+  waiting: number
+  /** Conflict copies merged back since the app started. */
+  conflictsMerged: number
+  /** ms since epoch, or null. */
+  lastMergeAt: number | null
+  /** When a change made outside this app (another machine) was last picked up; ms or null. */
+  lastExternalChangeAt: number | null
+  /** Conflict copies that could not be merged (kept as they are). */
+  problems: Array<{ relPath: string; message: string }>
+  /** The library's trash, newest first (at most 200 deletes). */
+  trash: TrashEntry[]
+  /** Deletes in the trash in all (when more than listed). */
+  trashCount: number
+}

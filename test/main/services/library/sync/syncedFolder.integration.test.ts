@@ -1,0 +1,157 @@
+import { existsSync, promises as fs } from 'node:fs'
+import { join } from 'node:path'
+
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+vi.mock('electron', () => ({}))
+
+import {
+  COLLECTIONS_DIR,
+  LEGACY_COLLECTIONS_FILE,
+} from '@main/services/library/organise/collections'
+import { makePng, waitFor } from '@test/support/mediaFixtures'
+import { saveResult } from '@test/support/saveResult'
+import { createTestApp } from '@test/support/testContainer'
+
+/**
+ * Issue #28 without a sync engine: what an engine leaves in the folder (conflict copies,
+ * temporary files, a file still being written, the collections file of an older version) put
+ * there by hand, as the app finds it.
+ */
+type App = ReturnType<typeof createTestApp>
+const apps: App[] = []
+afterEach(async () => {
+  for (const a of apps.splice(0)) await a.close()
+})
+
+function newApp() {
+  const app = createTestApp()
+  apps.push(app)
+  return { app, lib: app.container.library, dir: join(app.dir, 'Library') }
+}
+
+const save = saveResult
+
+const readJson = async (path: string) => JSON.parse(await fs.readFile(path, 'utf8'))
+
+describe('a library folder kept in sync (issue #28)', () => {
+  it('merges a conflict copy of a sidecar field by field and removes it (watcher and Rescan)', async () => {
+    const { lib, dir } = newApp()
+    const item = await save(lib, 'a fox')
+    const sidecarPath = join(dir, `${item.relPath}.json`)
+    await lib.setTags([item.id], ['snow'])
+    const other = await readJson(sidecarPath) // what the other machine had, then changed
+    await lib.setRating([item.id], 4)
+    await lib.setTags([item.id], [], ['snow'])
+    // The other machine added a tag later than this one's edits, and never saw them.
+    other.tags = ['snow', 'winter']
+    other.stamps = { ...other.stamps, tags: { ...other.stamps.tags, winter: Date.now() + 1000 } }
+    const copy = sidecarPath.replace(/\.json$/, '.sync-conflict-20260126-100000-ABCDEFG.json')
+    await fs.writeFile(copy, JSON.stringify(other))
+    await waitFor(async () => !existsSync(copy), 10_000)
+    const merged = await readJson(sidecarPath)
+    // This machine's rating and removal of "snow" stand; the other's new tag is added.
+    expect(merged).toMatchObject({ rating: 4, tags: ['winter'], prompt: 'a fox' })
+    await waitFor(async () => (await lib.get(item.id)).tags.join() === 'winter')
+    expect((await lib.syncStatus()).conflictsMerged).toBe(1)
+
+    // A copy found by a Rescan (Dropbox's name), and one that cannot be read: kept, reported.
+    const dropbox = sidecarPath.replace(/\.json$/, " (Laptop's conflicted copy 2026-01-26).json")
+    await fs.writeFile(
+      dropbox,
+      JSON.stringify({
+        ...merged,
+        rating: 2,
+        stamps: { ...merged.stamps, rating: Date.now() + 5000 },
+      }),
+    )
+    const broken = sidecarPath.replace(/\.json$/, '.sync-conflict-20260126-110000-HIJKLMN.json')
+    await fs.writeFile(broken, '{ not json')
+    await lib.reconcile()
+    await waitFor(async () => (await lib.get(item.id)).rating === 2, 10_000)
+    expect(existsSync(dropbox)).toBe(false)
+    expect(existsSync(broken)).toBe(true)
+    const status = await lib.syncStatus()
+    expect(status.problems.map((p) => p.relPath)).toContain(broken.slice(dir.length + 1))
+  })
+
+  it('converges renames of one collection and keeps collections made elsewhere', async () => {
+    const { lib, dir } = newApp()
+    await lib.whenReconciled()
+    const trips = await lib.createCollection('Trips')
+    const file = join(dir, COLLECTIONS_DIR, `${trips.id}.json`)
+    await lib.renameCollection(trips.id, 'Holidays')
+    const renamedHere = await readJson(file)
+    // The other machine renamed it later, and created a collection of its own.
+    const copy = file.replace(/\.json$/, '.sync-conflict-20260126-100000-ABCDEFG.json')
+    await fs.writeFile(
+      copy,
+      JSON.stringify({ ...renamedHere, name: 'Summer', renamed: renamedHere.renamed + 10 }),
+    )
+    await fs.writeFile(
+      join(dir, COLLECTIONS_DIR, 'c-elsewhere.json'),
+      JSON.stringify({ id: 'c-elsewhere', name: 'Food', created: '2026-01-26T10:00:00.000Z' }),
+    )
+    await waitFor(async () => !existsSync(copy), 10_000)
+    expect((await lib.listCollections()).map((c) => c.name)).toEqual(['Food', 'Summer'])
+  })
+
+  it('migrates collections.json once into one file per collection, losing nothing', async () => {
+    const { app, dir } = newApp()
+    await fs.mkdir(join(dir, COLLECTIONS_DIR), { recursive: true })
+    const legacy = {
+      format: 'gen-studio-collections',
+      version: 1,
+      collections: [
+        { id: 'c-aaa', name: 'Best', created: '2025-05-06T10:00:00.000Z' },
+        { id: 'c-bbb', name: 'Old name', created: '2025-05-07T10:00:00.000Z' },
+      ],
+    }
+    await fs.writeFile(join(dir, LEGACY_COLLECTIONS_FILE), JSON.stringify(legacy))
+    // Another machine already migrated and renamed c-bbb: its file is newer and is kept.
+    await fs.writeFile(
+      join(dir, COLLECTIONS_DIR, 'c-bbb.json'),
+      JSON.stringify({
+        id: 'c-bbb',
+        name: 'New name',
+        created: '2025-05-07T10:00:00.000Z',
+        renamed: 5,
+      }),
+    )
+    const lib = app.container.library
+    expect((await lib.listCollections()).map((c) => c.name)).toEqual(['Best', 'New name'])
+    expect(existsSync(join(dir, LEGACY_COLLECTIONS_FILE))).toBe(false)
+    expect(await readJson(join(dir, `${LEGACY_COLLECTIONS_FILE}.migrated`))).toEqual(legacy)
+    expect(await readJson(join(dir, COLLECTIONS_DIR, 'c-aaa.json'))).toMatchObject({ name: 'Best' })
+  })
+
+  it("never indexes a sync engine's temporary files, and waits for a file still being written", async () => {
+    const { lib, dir } = newApp()
+    await lib.whenReconciled()
+    const day = join(dir, '2026', '01', '27')
+    await fs.mkdir(day, { recursive: true })
+    const png = await makePng(32, 32, '#00aa00')
+    for (const name of [
+      '.syncthing.a.png.tmp',
+      '~syncthing~b.png.tmp',
+      'c.png.partial',
+      'd.png.!sync',
+    ])
+      await fs.writeFile(join(day, name), png)
+    await fs.mkdir(join(dir, '.stversions'), { recursive: true })
+    await fs.writeFile(join(dir, '.stversions', 'old.png'), png)
+    // A copy in progress under its final name, no sidecar yet: written in two halves.
+    const growing = join(day, 'e.png')
+    await fs.writeFile(growing, png.subarray(0, 20))
+    await lib.reconcile()
+    expect((await lib.status()).itemCount).toBe(0)
+    expect((await lib.syncStatus()).waiting).toBe(1)
+    await fs.appendFile(growing, png.subarray(20))
+    // Indexed once it has been left alone long enough, whole.
+    await waitFor(async () => (await lib.status()).itemCount === 1, 10_000)
+    const page = await lib.query({}, null)
+    expect(page.items.map((t) => t.fileName)).toEqual(['e.png'])
+    expect((await lib.get(page.items[0]!.id)).bytes).toBe(png.length)
+    expect((await lib.syncStatus()).waiting).toBe(0)
+  })
+})
