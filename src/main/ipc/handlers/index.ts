@@ -35,11 +35,8 @@ export function createHandlers(c: Container): Handlers {
     ...batchHandlers(c),
     ...presetsHandlers(c),
     ...collectionsHandlers(c),
-<<<<<<< HEAD
     ...updatesHandlers(c),
     ...crashHandlers(c),
-=======
     ...syncHandlers(c),
->>>>>>> sync
   } satisfies Handlers
 }

@@ -8,12 +8,9 @@ import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from './ConnectionForm'
 import { DemoOffer } from './DemoOffer'
-<<<<<<< HEAD
 import { ProblemReportPanel } from './ProblemReportPanel'
-import { UpdatesPanel } from './UpdatesPanel'
-=======
 import { SyncPanel } from './SyncPanel'
->>>>>>> sync
+import { UpdatesPanel } from './UpdatesPanel'
 
 /** Connection, key, library folder and concurrency. */
 export default function SettingsScreen() {
