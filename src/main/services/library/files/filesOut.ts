@@ -1,20 +1,17 @@
 import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
-import { isPng, readPngText } from '@shared/library/pngChunks'
-import { type ParsedSettings, settingsFromPngText } from '@shared/library/settings'
+import type { ParsedSettings } from '@shared/library/settings'
 import type { LibraryItem, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
 
 import { exists } from '../../../adapters/fs/exists'
 import type { LibraryCore } from '../core/LibraryCore'
 import { errnoOf, storageFailure } from '../disk/fsUtil'
-import { sniffExt } from '../disk/mediaProbe'
 import { hashFile } from '../disk/scan'
 import { sidecarPathOf } from '../disk/sidecar'
 import { writeZip, type ZipEntry } from './exportZip'
-
-const MAX_SETTINGS_FILE = 64 * 1024 * 1024
+import { type FileSettings, readFileSettings } from './readFileSettings'
 
 /**
  * What leaves the library: a ZIP export, thumbnails and video posters for the media protocol,
@@ -117,27 +114,37 @@ export class LibraryFilesOut {
   }
 
   /**
-   * Settings embedded in any PNG on disk (a file the user dropped on a form): ours, NovelAI's or
-   * A1111's. Other images answer `source: 'none'`.
+   * Settings embedded in any image or video on disk (a file the user dropped on a form): ours,
+   * NovelAI's, ComfyUI's, InvokeAI's, A1111's, EXIF or XMP. Files without any answer
+   * `source: 'none'`; metadata that is there but unreadable is a validation failure saying so.
    */
   async readSettings(path: string): Promise<ParsedSettings> {
+    const name = basename(path)
     let st
     try {
       st = await fs.stat(path)
     } catch {
-      return fail('not_found', `${basename(path)} cannot be read.`)
+      return fail('not_found', `${name} cannot be read.`)
     }
-    if (!st.isFile()) return fail('validation', 'Drop an image file.')
-    if (st.size > MAX_SETTINGS_FILE) return { source: 'none', params: {} }
-    const data = new Uint8Array(await fs.readFile(path))
-    if (!isPng(data)) {
-      if (sniffExt(data.subarray(0, 64))) return { source: 'none', params: {} }
-      return fail('validation', `${basename(path)} is not an image the app can read.`)
-    }
+    if (!st.isFile()) return fail('validation', 'Drop an image or video file.')
+    let read: FileSettings
     try {
-      return settingsFromPngText(await readPngText(data))
+      read = await readFileSettings(path)
     } catch (e) {
-      return fail('validation', `${basename(path)} is a damaged PNG (${(e as Error).message}).`)
+      if (errnoOf(e)) return fail('not_found', `${name} cannot be read.`)
+      throw e
     }
+    if ('settings' in read) return read.settings
+    if ('problem' in read)
+      return fail('validation', `${name}: ${read.problem}`, {
+        action: 'The file itself is fine; set the form by hand.',
+      })
+    if ('damaged' in read)
+      return fail(
+        'validation',
+        `${name} is damaged (${read.damaged}); could not read the settings.`,
+      )
+    if (read.unsupported) return { source: 'none', params: {} }
+    return fail('validation', `${name} is not an image the app can read.`)
   }
 }
