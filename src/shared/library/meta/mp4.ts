@@ -1,7 +1,7 @@
 /**
  * MP4/MOV metadata inside the `moov` box, without touching the media data: `udta/XMP_` (the XMP
  * packet, where Adobe and exiftool keep it) and `udta/meta/ilst` with `©cmt` (the settings text)
- * and `©des` (the prompt), which ffprobe and players show as comment and description. Growing
+ * and `desc` (the prompt), which ffprobe and players show as comment and description. Growing
  * moov moves what follows it, so every chunk offset (stco/co64) past the old moov is shifted.
  * Box layout facts: ISO/IEC 14496-12 and Apple's QuickTime File Format (ilst item/data boxes).
  */
@@ -72,10 +72,10 @@ export interface Mp4Meta {
 }
 
 /** The udta children we write. */
-function ourUserData(meta: Mp4Meta): Uint8Array[] {
-  const items: Uint8Array[] = []
+function ourUserData(meta: Mp4Meta, otherItems: Uint8Array[]): Uint8Array[] {
+  const items: Uint8Array[] = [...otherItems]
   if (meta.comment !== undefined) items.push(ilstText(`${C}cmt`, meta.comment))
-  if (meta.description !== undefined) items.push(ilstText(`${C}des`, meta.description))
+  if (meta.description !== undefined) items.push(ilstText('desc', meta.description))
   const out: Uint8Array[] = []
   if (items.length) {
     const hdlr = new Uint8Array(4 + 4 + 4 + 12 + 1)
@@ -120,18 +120,37 @@ function rebuildContainer(
     const raw = buf.subarray(k.offset, k.offset + k.size)
     if (k.type === 'udta' && b.type === 'moov') {
       hasUdta = true
-      const keep = childBoxes(buf, k.offset + k.headerLen, k.offset + k.size)
+      const children = childBoxes(buf, k.offset + k.headerLen, k.offset + k.size)
+      const keep = children
         .filter((c) => c.type !== 'XMP_' && c.type !== 'meta')
         .map((c) => buf.subarray(c.offset, c.offset + c.size))
-      parts.push(box('udta', ...keep, ...(meta ? ourUserData(meta) : [])))
+      parts.push(box('udta', ...keep, ...(meta ? ourUserData(meta, otherTags(buf, children)) : [])))
     } else if ((k.type === 'stco' || k.type === 'co64') && delta !== 0) {
       parts.push(shiftOffsets(raw, k, shiftFrom, delta))
     } else if (CONTAINERS.has(k.type) && depth < MAX_DEPTH) {
       parts.push(rebuildContainer(buf, k, meta, shiftFrom, delta, depth + 1))
     } else parts.push(raw)
   }
-  if (b.type === 'moov' && !hasUdta && meta) parts.push(box('udta', ...ourUserData(meta)))
+  if (b.type === 'moov' && !hasUdta && meta) parts.push(box('udta', ...ourUserData(meta, [])))
   return box(b.type, ...parts)
+}
+
+/** The ilst items of an existing udta/meta other than the ones we write (the encoder name...). */
+function otherTags(buf: Uint8Array, udtaChildren: Mp4Box[]): Uint8Array[] {
+  const out: Uint8Array[] = []
+  for (const m of udtaChildren.filter((c) => c.type === 'meta')) {
+    const at = m.offset + m.headerLen
+    const skip = latin1.decode(buf.subarray(at + 4, at + 8)) === 'hdlr' ? 0 : 4
+    for (const ilst of childBoxes(buf, at + skip, m.offset + m.size).filter(
+      (b) => b.type === 'ilst',
+    )) {
+      for (const item of childBoxes(buf, ilst.offset + ilst.headerLen, ilst.offset + ilst.size)) {
+        if (item.type !== `${C}cmt` && item.type !== 'desc')
+          out.push(buf.subarray(item.offset, item.offset + item.size))
+      }
+    }
+  }
+  return out
 }
 
 function shiftOffsets(raw: Uint8Array, k: Mp4Box, shiftFrom: number, delta: number): Uint8Array {
@@ -176,7 +195,7 @@ export function readMoovMeta(moov: Uint8Array): Mp4Meta {
             moov.subarray(data.offset + data.headerLen + 8, data.offset + data.size),
           )
           if (item.type === `${C}cmt`) out.comment ??= text
-          if (item.type === `${C}des`) out.description ??= text
+          if (item.type === 'desc') out.description ??= text
         }
       }
     }
