@@ -225,6 +225,15 @@ export function settingsFromNovelAi(chunks: Record<string, string>): ParsedSetti
   return out
 }
 
+/**
+ * Whether a line is A1111's `Key: value` pairs line: A1111 itself takes a last line with three
+ * or more pairs; lines that start with a key of ours or A1111's count too (a model without steps).
+ */
+export function isA1111PairsLine(line: string): boolean {
+  if (/^\s*(Steps|Sampler|CFG scale|Seed|Size|Model): /.test(line)) return true
+  return line.split(',').filter((part) => /^\s*[\w ]{1,40}: /.test(part)).length >= 3
+}
+
 /** Longest A1111 pairs line parsed (hashes of many LoRAs make long but not this long lines). */
 const MAX_PAIRS_LINE = 16 * 1024
 
@@ -237,10 +246,8 @@ export function settingsFromA1111(text: string): ParsedSettings {
   let paramsLine = ''
   let lastIndex = lines.length - 1
   while (lastIndex >= 0 && lines[lastIndex]!.trim() === '') lastIndex--
-  // A1111 itself takes the last line as the pairs line when it holds three or more pairs.
   const last = lastIndex >= 0 ? lines[lastIndex]! : ''
-  const pairCount = last.split(',').filter((part) => /^\s*[\w ]{1,40}: /.test(part)).length
-  if (/^\s*Steps:/.test(last) || pairCount >= 3) {
+  if (isA1111PairsLine(last)) {
     // Real pairs lines are a few KiB; the cap keeps the pair regex below fast on crafted text.
     paramsLine = lines[lastIndex]!.slice(0, MAX_PAIRS_LINE)
     lines.length = lastIndex

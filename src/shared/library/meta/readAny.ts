@@ -8,6 +8,7 @@
 import { readPngText, TRUNCATED_NOTE } from '../pngChunks'
 import {
   GEN_STUDIO_CHUNK,
+  isA1111PairsLine,
   type ParsedSettings,
   parseEmbedded,
   settingsFromA1111,
@@ -37,8 +38,9 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
-/** A1111 text is recognised by its pairs line (or a "Negative prompt:" line). */
-const looksA1111 = (t: string) => /(^|\n)\s*Steps: |(^|\n)Negative prompt:/.test(t.slice(-65536))
+/** A1111 text is recognised by its last line of pairs. */
+const looksA1111 = (t: string) =>
+  isA1111PairsLine(t.slice(-65536).trimEnd().split('\n').pop() ?? '')
 
 function fromTexts(t: Record<string, string>): ParsedSettings | null {
   const xmp = t[XMP_PNG_KEYWORD] ? readXmp(t[XMP_PNG_KEYWORD]) : {}
