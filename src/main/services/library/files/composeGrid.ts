@@ -125,7 +125,7 @@ export function gridLayout(
 }
 
 /** A cell's picture fitted into the square (letterboxed on the cell colour), or null if unreadable. */
-async function cellImage(path: string, size: number): Promise<Buffer | null> {
+export async function cellImage(path: string, size: number): Promise<Buffer | null> {
   try {
     return await loadSharp()(path, { failOn: 'error', limitInputPixels: 100_000_000 })
       .rotate()

@@ -1,15 +1,17 @@
 import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
+import type { ExportMetadata } from '@shared/library/exportOptions'
 import type { ParsedSettings } from '@shared/library/settings'
 import type { LibraryItem, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
 
 import { exists } from '../../../adapters/fs/exists'
 import type { LibraryCore } from '../core/LibraryCore'
-import { errnoOf, storageFailure } from '../disk/fsUtil'
+import { errnoOf, storageFailure, tempNameFor } from '../disk/fsUtil'
 import { hashFile } from '../disk/scan'
 import { sidecarPathOf } from '../disk/sidecar'
+import { preparedFile } from './exportPrepared'
 import { writeZip, type ZipEntry } from './exportZip'
 import { type FileSettings, readFileSettings } from './readFileSettings'
 
@@ -24,32 +26,63 @@ export class LibraryFilesOut {
     private readonly get: (id: string) => Promise<LibraryItem>,
   ) {}
 
-  /** Writes the items (and their sidecars) into a ZIP at `dest`, by date folder. */
-  async exportZip(ids: string[], dest: string): Promise<{ path: string; count: number }> {
+  /**
+   * Writes the items into a ZIP at `dest`, by date folder: with their sidecars and files as they
+   * are (`all`), or with the files rewritten without prompts or without any metadata, and then
+   * without the sidecars (which hold the prompts).
+   */
+  async exportZip(
+    ids: string[],
+    dest: string,
+    metadata: ExportMetadata = 'all',
+  ): Promise<{ path: string; count: number }> {
     const root = this.core.dir()
     const entries: ZipEntry[] = []
     const used = new Set<string>()
-    for (const id of ids) {
-      const item = this.core.idx().get(id)
-      if (!item) continue
-      const abs = join(root, item.relPath)
-      if (!(await exists(abs))) continue
-      let name = item.relPath
-      for (let n = 2; used.has(name); n++) name = item.relPath.replace(/(\.[^.]+)$/, ` (${n})$1`)
-      used.add(name)
-      entries.push({ path: abs, name, compress: false })
-      if (await exists(sidecarPathOf(abs)))
-        entries.push({ path: sidecarPathOf(abs), name: `${name}.json`, compress: true })
-    }
-    const count = entries.filter((e) => !e.name.endsWith('.json')).length
-    if (!count)
-      return fail('not_found', 'None of the selected files are in the library folder any more.')
+    const temps: string[] = []
     try {
-      await writeZip(entries, dest)
-    } catch (e) {
-      return storageFailure('The ZIP could not be written', e, dest)
+      for (const id of ids) {
+        const item = this.core.idx().get(id)
+        if (!item) continue
+        const abs = join(root, item.relPath)
+        if (!(await exists(abs))) continue
+        let name = item.relPath
+        for (let n = 2; used.has(name); n++) name = item.relPath.replace(/(\.[^.]+)$/, ` (${n})$1`)
+        used.add(name)
+        const temp = tempNameFor(`${dest}-${temps.length}`)
+        let file: Awaited<ReturnType<typeof preparedFile>>
+        try {
+          file = await preparedFile(item, abs, metadata, temp)
+        } catch (e) {
+          if (errnoOf(e)) return storageFailure('The export could not be written', e, dest)
+          return fail(
+            'validation',
+            `${basename(item.relPath)} could not be rewritten for the export (${(e as Error).message}); nothing was exported.`,
+            { action: 'Export it with all metadata, or leave it out.' },
+          )
+        }
+        if ('temp' in file) temps.push(file.temp)
+        entries.push({
+          path: 'path' in file ? file.path : 'temp' in file ? file.temp : abs,
+          ...('bytes' in file ? { bytes: file.bytes } : {}),
+          name,
+          compress: false,
+        })
+        if (metadata === 'all' && (await exists(sidecarPathOf(abs))))
+          entries.push({ path: sidecarPathOf(abs), name: `${name}.json`, compress: true })
+      }
+      const count = entries.filter((e) => !e.name.endsWith('.json')).length
+      if (!count)
+        return fail('not_found', 'None of the selected files are in the library folder any more.')
+      try {
+        await writeZip(entries, dest)
+      } catch (e) {
+        return storageFailure('The ZIP could not be written', e, dest)
+      }
+      return { path: dest, count }
+    } finally {
+      for (const t of temps) await fs.rm(t, { force: true }).catch(() => {})
     }
-    return { path: dest, count }
   }
 
   /** The cached thumbnail of an item (made now for images); null for a video without poster. */

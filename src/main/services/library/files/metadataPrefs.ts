@@ -1,6 +1,8 @@
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 
+import type { MetadataPrefs } from '@shared/library/exportOptions'
+
 import { writeAtomic } from '../disk/fsUtil'
 
 /**
@@ -8,9 +10,7 @@ import { writeAtomic } from '../disk/fsUtil'
  * ignores) so they travel with the library to another machine: whether saved files carry the
  * prompt. On by default; a missing or damaged file means the default.
  */
-export interface MetadataPrefs {
-  embedPrompts: boolean
-}
+export type { MetadataPrefs }
 
 export const DEFAULT_METADATA_PREFS: MetadataPrefs = { embedPrompts: true }
 const FILE = '.gen-studio-metadata.json'
