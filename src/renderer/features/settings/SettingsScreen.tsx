@@ -8,6 +8,7 @@ import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from './ConnectionForm'
 import { DemoOffer } from './DemoOffer'
+import { LibraryMetadataSetting } from './LibraryMetadataSetting'
 
 /** Connection, key, library folder and concurrency. */
 export default function SettingsScreen() {
@@ -188,6 +189,7 @@ function LibrarySection() {
       <button type="button" onClick={() => void choose()}>
         Choose folder…
       </button>
+      <LibraryMetadataSetting key={settings.libraryDir} />
     </section>
   )
 }
