@@ -126,16 +126,17 @@ async function inflate(
     if (size + value.length > limit) {
       parts.push(value.subarray(0, limit - size))
       await reader.cancel().catch(() => {})
-      return { bytes: concat(parts), cut: true }
+      return { bytes: concatBytes(parts), cut: true }
     }
     parts.push(value)
     size += value.length
   }
   await feeding
-  return { bytes: concat(parts), cut: false }
+  return { bytes: concatBytes(parts), cut: false }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The parts joined into one array (file rewriting in pngChunks and meta/). */
+export function concatBytes(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
   for (const p of parts) {
@@ -254,12 +255,5 @@ export function writePngText(bytes: Uint8Array, entries: Record<string, string>)
     parts.push(raw)
     if (chunk.type === 'IHDR') parts.push(...added)
   }
-  const total = parts.reduce((n, p) => n + p.length, 0)
-  const out = new Uint8Array(total)
-  let pos = 0
-  for (const p of parts) {
-    out.set(p, pos)
-    pos += p.length
-  }
-  return out
+  return concatBytes(parts)
 }

@@ -8,6 +8,28 @@ import { type EmbeddedSettings, pngTextFor, SOFTWARE_NAME } from '../settings'
 import { a1111Parameters } from './a1111'
 import { buildXmp } from './xmp'
 
+/** What a saved result (a save, or a library item on export) embeds: its reusable settings. */
+export function embeddedSettings(
+  r: Pick<EmbeddedSettings, 'kind' | 'model' | 'prompt' | 'negativePrompt' | 'params'> & {
+    seed?: number | null
+    sourceTaskId?: string | null
+  },
+  createdMs: number,
+): EmbeddedSettings {
+  return {
+    format: 'gen-studio',
+    version: 1,
+    kind: r.kind,
+    model: r.model,
+    prompt: r.prompt,
+    negativePrompt: r.negativePrompt,
+    params: r.params,
+    seed: r.seed ?? null,
+    sourceTaskId: r.sourceTaskId ?? null,
+    created: new Date(createdMs).toISOString(),
+  }
+}
+
 /** The PNG keyword XMP lives under (iTXt, per the XMP specification part 3). */
 export const XMP_PNG_KEYWORD = 'XML:com.adobe.xmp'
 

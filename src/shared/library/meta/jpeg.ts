@@ -4,6 +4,7 @@
  * Civitai put settings for JPEGs), and COM. Walks at most MAX_SEGMENTS headers and never reads
  * past the start of scan, so a crafted file costs little.
  */
+import { concatBytes } from '../pngChunks'
 
 const XMP_ID = 'http://ns.adobe.com/xap/1.0/\0'
 const EXIF_ID = 'Exif\0\0'
@@ -226,11 +227,5 @@ function rebuild(
   }
   if (insertedAt < 0) parts.push(...added)
   parts.push(bytes.subarray(last))
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
+  return concatBytes(parts)
 }

@@ -5,6 +5,7 @@
  * moov moves what follows it, so every chunk offset (stco/co64) past the old moov is shifted.
  * Box layout facts: ISO/IEC 14496-12 and Apple's QuickTime File Format (ilst item/data boxes).
  */
+import { concatBytes } from '../pngChunks'
 
 const MAX_BOXES = 20_000
 const MAX_DEPTH = 8
@@ -44,15 +45,10 @@ export function childBoxes(buf: Uint8Array, start = 0, end = buf.length): Mp4Box
 }
 
 function box(type: string, ...parts: Uint8Array[]): Uint8Array {
-  const size = 8 + parts.reduce((n, p) => n + p.length, 0)
-  const out = new Uint8Array(size)
-  new DataView(out.buffer).setUint32(0, size)
+  const head = new Uint8Array(8)
+  const out = concatBytes([head, ...parts])
+  new DataView(out.buffer).setUint32(0, out.length)
   for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i)
-  let at = 8
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
   return out
 }
 

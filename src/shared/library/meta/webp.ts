@@ -4,6 +4,7 @@
  * gets a VP8X header made from its frame size. Walks at most MAX_CHUNKS chunks.
  * Layout facts: https://developers.google.com/speed/webp/docs/riff_container
  */
+import { concatBytes } from '../pngChunks'
 
 const MAX_CHUNKS = 10_000
 const FLAG_XMP = 0x04
@@ -140,14 +141,10 @@ export function webpWithMetadata(
   // EXIF then XMP, after the image data, as the container specification orders them.
   if (meta.exif) parts.push(chunk('EXIF', meta.exif))
   if (meta.xmp !== null) parts.push(chunk('XMP ', new TextEncoder().encode(meta.xmp)))
-  const size = parts.reduce((n, p) => n + p.length, 0)
-  const out = new Uint8Array(12 + size)
+  const body = concatBytes(parts)
+  const out = new Uint8Array(12 + body.length)
   out.set(bytes.subarray(0, 12), 0)
-  new DataView(out.buffer).setUint32(4, size + 4, true)
-  let at = 12
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
+  new DataView(out.buffer).setUint32(4, body.length + 4, true)
+  out.set(body, 12)
   return out
 }

@@ -29,6 +29,7 @@ export function xmlText(s: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
 }
 
 const langAlt = (tag: string, value: string) =>

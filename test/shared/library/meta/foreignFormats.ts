@@ -104,3 +104,40 @@ export const INVOKEAI_METADATA = {
   model: { key: 'a1b2', hash: 'blake3:00', name: 'Juggernaut XL v9', base: 'sdxl', type: 'main' },
   app_version: '4.2.4',
 }
+
+/** The fields each fixture must read back into (what the tools wrote, in form terms). */
+export const A1111_FIELDS = {
+  source: 'a1111',
+  prompt: 'masterpiece, 1girl, (cherry blossoms:1.2)',
+  negativePrompt: 'worst quality, lowres',
+  steps: 24,
+  sampler: 'DPM++ 2M Karras',
+  guidance: 6.5,
+  seed: 3456789,
+  width: 512,
+  height: 768,
+}
+export const COMFY_FIELDS = {
+  source: 'comfyui',
+  prompt: 'beautiful scenery nature glass bottle',
+  negativePrompt: 'text, watermark',
+  seed: 156680208700286,
+  steps: 20,
+  guidance: 8,
+  sampler: 'euler',
+  width: 512,
+  height: 640,
+  foreignModel: 'v1-5-pruned-emaonly.safetensors',
+}
+export const INVOKEAI_FIELDS = {
+  source: 'invokeai',
+  prompt: 'a red fox in the snow, photograph',
+  negativePrompt: 'cartoon',
+  seed: 987654321,
+  steps: 30,
+  guidance: 7.5,
+  sampler: 'dpmpp_2m_k',
+  width: 1024,
+  height: 768,
+  foreignModel: 'Juggernaut XL v9',
+}

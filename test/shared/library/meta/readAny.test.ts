@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest'
 
 import { applySettings } from '../../../../src/renderer/forms/applySettings'
 import { DEFAULT_DRAFTS } from '../../../../src/renderer/stores/forms/drafts'
-import { A1111_TEXT, COMFY_PROMPT, COMFY_WORKFLOW, INVOKEAI_METADATA } from './foreignFormats'
+import {
+  A1111_FIELDS,
+  A1111_TEXT,
+  COMFY_FIELDS,
+  COMFY_PROMPT,
+  COMFY_WORKFLOW,
+  INVOKEAI_FIELDS,
+  INVOKEAI_METADATA,
+} from './foreignFormats'
 
 const settingsOf = (texts: Record<string, string>) => {
   const read = settingsFromTexts(texts)
@@ -19,19 +27,7 @@ const settingsOf = (texts: Record<string, string>) => {
 describe('settings from other generators, field by field', () => {
   it('A1111/Forge parameters, quoted values and all', () => {
     const s = settingsOf({ parameters: A1111_TEXT })
-    expect(s).toMatchObject({
-      source: 'a1111',
-      prompt: 'masterpiece, 1girl, (cherry blossoms:1.2)',
-      negativePrompt: 'worst quality, lowres',
-      steps: 24,
-      sampler: 'DPM++ 2M Karras',
-      guidance: 6.5,
-      seed: 3456789,
-      width: 512,
-      height: 768,
-      strength: 0.45,
-      foreignModel: 'dreamshaper_8',
-    })
+    expect(s).toMatchObject({ ...A1111_FIELDS, strength: 0.45, foreignModel: 'dreamshaper_8' })
     expect(s.params['Lora hashes']).toBe('detail: 0a1b2c, style: 3d4e5f')
   })
 
@@ -40,19 +36,7 @@ describe('settings from other generators, field by field', () => {
       prompt: JSON.stringify(COMFY_PROMPT),
       workflow: JSON.stringify(COMFY_WORKFLOW),
     })
-    expect(s).toMatchObject({
-      source: 'comfyui',
-      prompt: 'beautiful scenery nature glass bottle',
-      negativePrompt: 'text, watermark',
-      seed: 156680208700286,
-      steps: 20,
-      guidance: 8,
-      sampler: 'euler',
-      width: 512,
-      height: 640,
-      foreignModel: 'v1-5-pruned-emaonly.safetensors',
-      params: { scheduler: 'normal' },
-    })
+    expect(s).toMatchObject({ ...COMFY_FIELDS, params: { scheduler: 'normal' } })
   })
 
   it('ComfyUI editor workflow alone gives the same fields', () => {
@@ -74,18 +58,7 @@ describe('settings from other generators, field by field', () => {
 
   it('InvokeAI invokeai_metadata', () => {
     const s = settingsOf({ invokeai_metadata: JSON.stringify(INVOKEAI_METADATA) })
-    expect(s).toMatchObject({
-      source: 'invokeai',
-      prompt: 'a red fox in the snow, photograph',
-      negativePrompt: 'cartoon',
-      seed: 987654321,
-      steps: 30,
-      guidance: 7.5,
-      sampler: 'dpmpp_2m_k',
-      width: 1024,
-      height: 768,
-      foreignModel: 'Juggernaut XL v9',
-    })
+    expect(s).toMatchObject(INVOKEAI_FIELDS)
   })
 
   it('EXIF UserComment in A1111 form, and plain XMP with only a description', () => {

@@ -12,7 +12,7 @@ import {
   MAX_JPEG_XMP_BYTES,
 } from '@shared/library/meta/jpeg'
 import { webpWithMetadata } from '@shared/library/meta/webp'
-import { readPngChunks, writePngText } from '@shared/library/pngChunks'
+import { concatBytes, readPngChunks, writePngText } from '@shared/library/pngChunks'
 import type { EmbeddedSettings } from '@shared/library/settings'
 import type { MediaExt } from '@shared/library/types'
 
@@ -51,7 +51,7 @@ export function stripImage(ext: MediaExt, bytes: Uint8Array): Uint8Array {
     for (const c of readPngChunks(bytes, false)) {
       if (!PNG_META.has(c.type)) parts.push(bytes.subarray(c.offset, c.offset + 12 + c.data.length))
     }
-    return Buffer.concat(parts)
+    return concatBytes(parts)
   }
   if (ext === 'jpg' || ext === 'jpeg') return jpegWithoutMetadata(bytes)
   if (ext === 'webp') return webpWithMetadata(bytes, { xmp: null, exif: null })

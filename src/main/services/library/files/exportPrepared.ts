@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs'
 
 import type { ExportMetadata } from '@shared/library/exportOptions'
-import { mp4MetaFor } from '@shared/library/meta/embed'
+import { embeddedSettings, mp4MetaFor } from '@shared/library/meta/embed'
 import type { EmbeddedSettings } from '@shared/library/settings'
 import type { LibraryItem, MediaExt } from '@shared/library/types'
 
@@ -13,20 +13,8 @@ import { embedInImage, stripImage } from './embedMetadata'
 import { writeMp4WithMetadata } from './mp4File'
 
 /** Our settings of a library item, as embedded in its files. */
-export function embeddedOf(item: LibraryItem): EmbeddedSettings {
-  return {
-    format: 'gen-studio',
-    version: 1,
-    kind: item.kind,
-    model: item.model,
-    prompt: item.prompt,
-    negativePrompt: item.negativePrompt,
-    params: item.params,
-    seed: item.seed,
-    sourceTaskId: item.sourceTaskId,
-    created: new Date(item.createdAt).toISOString(),
-  }
-}
+export const embeddedOf = (item: LibraryItem): EmbeddedSettings =>
+  embeddedSettings(item, item.createdAt)
 
 /** Whether we write metadata about this item (not for files imported from elsewhere). */
 const ours = (item: LibraryItem) => item.kind !== 'imported'

@@ -10,9 +10,9 @@ import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
 import type { BatchCell } from '@shared/batch/types'
-import { mp4MetaFor } from '@shared/library/meta/embed'
+import { embeddedSettings, mp4MetaFor } from '@shared/library/meta/embed'
 import { readPngChunks } from '@shared/library/pngChunks'
-import type { EmbeddedSettings, ParsedSettings } from '@shared/library/settings'
+import type { ParsedSettings } from '@shared/library/settings'
 import {
   type ImportReport,
   type LibraryItem,
@@ -116,18 +116,11 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
   const name = `${fileStamp(createdAt)}-${slug(input.model) || input.kind}-${id.slice(0, 8)}.${ext}`
   const relPath = `${dateFolder(createdAt)}/${name}`
   const abs = join(root, relPath)
-  const embedded: EmbeddedSettings = {
-    format: 'gen-studio',
-    version: 1,
-    kind: input.kind,
-    model: input.model,
-    prompt: input.prompt,
-    negativePrompt: input.negativePrompt ?? '',
-    params: input.params,
-    seed: input.seed ?? null,
-    sourceTaskId: input.sourceTaskId ?? null,
-    created: new Date(createdAt).toISOString(),
-  }
+  const embedded = embeddedSettings(
+    { ...input, negativePrompt: input.negativePrompt ?? '' },
+    createdAt,
+  )
+
   const embed = input.embedSettings !== false
   const { embedPrompts } = embed ? await readMetadataPrefs(root) : DEFAULT_METADATA_PREFS
   if (ext === 'png') {

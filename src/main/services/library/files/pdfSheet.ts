@@ -4,6 +4,7 @@
  * ships with the app, and the format needs only objects, streams and a cross-reference table.
  * Helvetica's WinAnsi encoding has no CJK or other scripts: such characters print as "?".
  */
+import { concatBytes } from '@shared/library/pngChunks'
 
 export interface PdfTile {
   jpeg: Uint8Array
@@ -120,11 +121,5 @@ export function contactSheetPdf(tiles: PdfTile[], title: string): Uint8Array {
       `${table}trailer\n<< /Size ${count} /Root 1 0 R /Info 4 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
     ),
   )
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.length
-  }
-  return out
+  return concatBytes(chunks)
 }

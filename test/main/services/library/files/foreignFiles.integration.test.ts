@@ -14,9 +14,12 @@ import { hasMetadataTool, runMetadataTool } from '@test/support/metadataTools'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import {
+  A1111_FIELDS,
   A1111_TEXT,
+  COMFY_FIELDS,
   COMFY_PROMPT,
   COMFY_WORKFLOW,
+  INVOKEAI_FIELDS,
   INVOKEAI_METADATA,
 } from '../../../../shared/library/meta/foreignFormats'
 
@@ -64,17 +67,7 @@ describe.skipIf(!pillow)('files Pillow wrote in other tools\u2019 documented lay
     const s = await settingsOf(
       pillowFile('a1111.png', { format: 'png', texts: { parameters: A1111_TEXT } }),
     )
-    expect(s).toMatchObject({
-      source: 'a1111',
-      prompt: 'masterpiece, 1girl, (cherry blossoms:1.2)',
-      negativePrompt: 'worst quality, lowres',
-      steps: 24,
-      guidance: 6.5,
-      seed: 3456789,
-      width: 512,
-      height: 768,
-      sampler: 'DPM++ 2M Karras',
-    })
+    expect(s).toMatchObject(A1111_FIELDS)
   })
 
   it('ComfyUI PNG (tEXt prompt + workflow)', async () => {
@@ -84,17 +77,7 @@ describe.skipIf(!pillow)('files Pillow wrote in other tools\u2019 documented lay
         texts: { prompt: JSON.stringify(COMFY_PROMPT), workflow: JSON.stringify(COMFY_WORKFLOW) },
       }),
     )
-    expect(s).toMatchObject({
-      source: 'comfyui',
-      prompt: 'beautiful scenery nature glass bottle',
-      negativePrompt: 'text, watermark',
-      seed: 156680208700286,
-      steps: 20,
-      guidance: 8,
-      sampler: 'euler',
-      width: 512,
-      height: 640,
-    })
+    expect(s).toMatchObject(COMFY_FIELDS)
   })
 
   it('InvokeAI PNG (iTXt invokeai_metadata)', async () => {
@@ -104,20 +87,12 @@ describe.skipIf(!pillow)('files Pillow wrote in other tools\u2019 documented lay
         itxt: { invokeai_metadata: JSON.stringify(INVOKEAI_METADATA) },
       }),
     )
-    expect(s).toMatchObject({
-      source: 'invokeai',
-      prompt: 'a red fox in the snow, photograph',
-      seed: 987654321,
-      steps: 30,
-      width: 1024,
-      height: 768,
-      foreignModel: 'Juggernaut XL v9',
-    })
+    expect(s).toMatchObject(INVOKEAI_FIELDS)
   })
 
   it('A1111 JPEG (EXIF UserComment, UNICODE UTF-16BE)', async () => {
     const s = await settingsOf(pillowFile('a1111.jpg', { format: 'jpeg', userComment: A1111_TEXT }))
-    expect(s).toMatchObject({ source: 'a1111', seed: 3456789, steps: 24, width: 512 })
+    expect(s).toMatchObject(A1111_FIELDS)
   })
 
   it('WebP with only an XMP description', async () => {
