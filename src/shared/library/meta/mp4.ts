@@ -38,7 +38,8 @@ export function childBoxes(buf: Uint8Array, start = 0, end = buf.length): Mp4Box
       headerLen = 16
     } else if (size === 0) size = end - p
     if (size < headerLen || p + size > end) break
-    out.push({ type: latin1.decode(buf.subarray(p + 4, p + 8)), offset: p, headerLen, size })
+    const type = String.fromCharCode(buf[p + 4]!, buf[p + 5]!, buf[p + 6]!, buf[p + 7]!)
+    out.push({ type, offset: p, headerLen, size })
     p += size
   }
   return out
@@ -95,7 +96,8 @@ export function moovWithMetadata(
 ): Uint8Array {
   const top = childBoxes(moov)[0]
   if (!top || top.type !== 'moov') throw new Error('The video has no readable moov box.')
-  const build = (delta: number) => rebuildContainer(moov, top, meta, shiftFrom, delta, 0)
+  const build = (delta: number) =>
+    rebuildContainer(moov, top, meta, shiftFrom, delta, 0, { boxes: 0 })
   const first = build(0)
   const delta = first.length - moov.length
   return delta === 0 ? first : build(delta)
@@ -108,8 +110,17 @@ function rebuildContainer(
   shiftFrom: number,
   delta: number,
   depth: number,
+  seen: { boxes: number },
 ): Uint8Array {
-  const kids = childBoxes(buf, b.offset + b.headerLen, b.offset + b.size)
+  const end = b.offset + b.size
+  const kids = childBoxes(buf, b.offset + b.headerLen, end)
+  // A real moov has a few hundred boxes; a crafted one with millions would hold the caller.
+  seen.boxes += kids.length
+  if (seen.boxes >= MAX_BOXES) throw new Error('The video index has too many boxes to rewrite.')
+  // What the walk did not reach would be lost: a few pad bytes are kept, anything more refused.
+  const last = kids.at(-1)
+  const tail = buf.subarray(last ? last.offset + last.size : b.offset + b.headerLen, end)
+  if (tail.length >= 8) throw new Error('The video index has a damaged box.')
   const parts: Uint8Array[] = []
   let hasUdta = false
   for (const k of kids) {
@@ -124,10 +135,11 @@ function rebuildContainer(
     } else if ((k.type === 'stco' || k.type === 'co64') && delta !== 0) {
       parts.push(shiftOffsets(raw, k, shiftFrom, delta))
     } else if (CONTAINERS.has(k.type) && depth < MAX_DEPTH) {
-      parts.push(rebuildContainer(buf, k, meta, shiftFrom, delta, depth + 1))
+      parts.push(rebuildContainer(buf, k, meta, shiftFrom, delta, depth + 1, seen))
     } else parts.push(raw)
   }
   if (b.type === 'moov' && !hasUdta && meta) parts.push(box('udta', ...ourUserData(meta, [])))
+  parts.push(tail)
   return box(b.type, ...parts)
 }
 

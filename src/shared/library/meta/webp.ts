@@ -47,6 +47,8 @@ export function webpChunks(bytes: Uint8Array): RiffChunk[] {
     pos += 8 + size + (size & 1)
   }
   if (!chunks.length) throw new Error('The WebP file is truncated.')
+  // Chunks past the cap would be lost by a rewrite: refuse instead.
+  if (pos + 8 <= end) throw new Error('The WebP file has too many chunks.')
   return chunks
 }
 

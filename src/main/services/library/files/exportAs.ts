@@ -44,6 +44,21 @@ function framesOf(core: LibraryCore, ids: string[]): { items: LibraryItem[]; ski
   return { items, skipped: ids.length - items.length }
 }
 
+/** Runs the decoding of an export; an unreadable picture becomes a clear refusal. */
+async function decoding<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (e) {
+    return fail(
+      'validation',
+      `A picture for the ${what} could not be read (${(e as Error).message}).`,
+      {
+        action: 'Leave the damaged item out of the selection and export again.',
+      },
+    )
+  }
+}
+
 async function writeWhole(dest: string, bytes: Uint8Array): Promise<void> {
   const tmp = tempNameFor(dest)
   try {
@@ -146,20 +161,22 @@ export async function exportContactSheet(
     return fail('validation', `A contact sheet takes at most ${MAX_EXPORT_FRAMES} images.`)
   const sharp = loadSharp()
   if (format === 'sheet-pdf') {
-    const tiles = await mapLimit(items, DECODE_JOBS, async (item) => {
-      const { data, info } = await sharp(join(core.dir(), item.relPath), { failOn: 'none' })
-        .rotate()
-        .resize(480, 480, { fit: 'inside' })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 82 })
-        .toBuffer({ resolveWithObject: true })
-      return {
-        jpeg: new Uint8Array(data),
-        width: info.width,
-        height: info.height,
-        lines: captionLines(item, metadata, PDF_CAPTION_CHARS),
-      }
-    })
+    const tiles = await decoding('contact sheet', () =>
+      mapLimit(items, DECODE_JOBS, async (item) => {
+        const { data, info } = await sharp(join(core.dir(), item.relPath), { failOn: 'none' })
+          .rotate()
+          .resize(480, 480, { fit: 'inside' })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 82 })
+          .toBuffer({ resolveWithObject: true })
+        return {
+          jpeg: new Uint8Array(data),
+          width: info.width,
+          height: info.height,
+          lines: captionLines(item, metadata, PDF_CAPTION_CHARS),
+        }
+      }),
+    )
     await writeWhole(dest, contactSheetPdf(tiles, 'Gen Studio contact sheet'))
     return { path: dest, count: items.length, skipped }
   }
@@ -214,17 +231,21 @@ export async function exportAnimation(
   if (items.length > MAX_EXPORT_FRAMES)
     return fail('validation', `An animation takes at most ${MAX_EXPORT_FRAMES} frames.`)
   const sharp = loadSharp()
-  const first = await sharp(join(core.dir(), items[0]!.relPath)).metadata()
+  const first = await decoding('animation', () =>
+    sharp(join(core.dir(), items[0]!.relPath)).metadata(),
+  )
   const scale = Math.min(1, FRAME_SIDE / Math.max(first.width ?? 1, first.height ?? 1))
   const w = Math.max(1, Math.round((first.width ?? 512) * scale))
   const h = Math.max(1, Math.round((first.height ?? 512) * scale))
-  const frames = await mapLimit(items, DECODE_JOBS, (i) =>
-    sharp(join(core.dir(), i.relPath), { failOn: 'none' })
-      .rotate()
-      .resize(w, h, { fit: 'contain', background: '#000000' })
-      .ensureAlpha()
-      .png({ compressionLevel: 1 })
-      .toBuffer(),
+  const frames = await decoding('animation', () =>
+    mapLimit(items, DECODE_JOBS, (i) =>
+      sharp(join(core.dir(), i.relPath), { failOn: 'none' })
+        .rotate()
+        .resize(w, h, { fit: 'contain', background: '#000000' })
+        .ensureAlpha()
+        .png({ compressionLevel: 1 })
+        .toBuffer(),
+    ),
   )
   const joined = sharp(frames, { join: { animated: true } })
   const delay = frames.map(() => frameMs)
