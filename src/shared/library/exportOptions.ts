@@ -11,6 +11,7 @@ export const EXPORT_FORMATS = [
   'sheet-pdf',
   'anim-webp',
   'gif',
+  'mp4',
 ] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
@@ -27,6 +28,7 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
   'sheet-pdf': 'Contact sheet (PDF with settings)',
   'anim-webp': 'Animated WebP (frames in order)',
   gif: 'Animated GIF (frames in order)',
+  mp4: 'MP4 video, Motion JPEG (frames in order; plays in VLC/QuickTime, not in browsers)',
 }
 
 export const EXPORT_METADATA_LABELS: Record<ExportMetadata, string> = {

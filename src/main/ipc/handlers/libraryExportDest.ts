@@ -8,6 +8,7 @@ const EXTENSION: Record<Exclude<ExportFormat, 'png' | 'jpeg' | 'webp'>, string> 
   'sheet-pdf': 'pdf',
   'anim-webp': 'webp',
   gif: 'gif',
+  mp4: 'mp4',
 }
 
 /**

@@ -9,7 +9,9 @@ import { basename, extname, join } from 'node:path'
 
 import type { ExportMetadata, ExportResult } from '@shared/library/exportOptions'
 import { a1111Parameters } from '@shared/library/meta/a1111'
-import { fittedXmp } from '@shared/library/meta/embed'
+import { fittedXmp, mp4MetaFor } from '@shared/library/meta/embed'
+import { mjpegMp4 } from '@shared/library/meta/mjpegMp4'
+import { moovWithMetadata } from '@shared/library/meta/mp4'
 import { webpWithMetadata } from '@shared/library/meta/webp'
 import type { LibraryItem } from '@shared/library/types'
 import { fail } from '@shared/result'
@@ -217,12 +219,12 @@ export async function exportContactSheet(
   return { path: dest, count: items.length, skipped }
 }
 
-/** An animated WebP or GIF of the items as frames, in batch order, 2 frames a second by default. */
+/** An animated WebP or GIF (or a Motion JPEG MP4) of the items as frames, in batch order, 2 frames a second by default. */
 export async function exportAnimation(
   core: LibraryCore,
   ids: string[],
   dest: string,
-  format: 'anim-webp' | 'gif',
+  format: 'anim-webp' | 'gif' | 'mp4',
   metadata: ExportMetadata,
   frameMs = 500,
 ): Promise<ExportResult> {
@@ -247,6 +249,25 @@ export async function exportAnimation(
         .toBuffer(),
     ),
   )
+  if (format === 'mp4') {
+    // Motion JPEG: each frame its own JPEG (shared/library/meta/mjpegMp4.ts).
+    const jpegs = await decoding('video', () =>
+      mapLimit(
+        frames,
+        DECODE_JOBS,
+        async (f) =>
+          new Uint8Array(
+            await sharp(f).flatten({ background: '#000000' }).jpeg({ quality: 90 }).toBuffer(),
+          ),
+      ),
+    )
+    const meta = metadata === 'none' ? null : mp4MetaFor(embeddedOf(items[0]!), metadata === 'all')
+    const mp4 = mjpegMp4({ frames: jpegs, width: w, height: h, frameMs }, (moov) =>
+      meta ? moovWithMetadata(moov, meta, Number.POSITIVE_INFINITY) : moov,
+    )
+    await writeWhole(dest, mp4)
+    return { path: dest, count: items.length, skipped }
+  }
   const joined = sharp(frames, { join: { animated: true } })
   const delay = frames.map(() => frameMs)
   let bytes: Uint8Array = new Uint8Array(

@@ -3,6 +3,7 @@
  * JPEG, PNG and MP4 files with the library's "embed prompts" setting on and off, and what each
  * export (ZIP, copies, contact sheet image and PDF, animated WebP and GIF) writes.
  */
+import { execFileSync } from 'node:child_process'
 import { existsSync, promises as fs, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -14,12 +15,16 @@ import { TRAINED_ALGORITHMIC_MEDIA } from '@shared/library/meta/xmp'
 import { readPngText } from '@shared/library/pngChunks'
 import type { LibraryItem } from '@shared/library/types'
 import { makeMp4 } from '@test/support/mediaFixtures'
+import { hasMetadataTool, runMetadataTool } from '@test/support/metadataTools'
 import { createTestApp } from '@test/support/testContainer'
 import { zipTexts } from '@test/support/zipTexts'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('electron', () => ({}))
+
+const ffmpeg = hasMetadataTool('ffprobe') && hasMetadataTool('ffmpeg')
+const exiftool = hasMetadataTool('exiftool')
 
 const apps: ReturnType<typeof createTestApp>[] = []
 afterEach(async () => {
@@ -61,6 +66,39 @@ async function saveImage(
       : {}),
   })
 }
+
+const COLOURS = [
+  [255, 0, 0],
+  [0, 255, 0],
+  [0, 0, 255],
+]
+
+/** Three batch frames (red, green, blue by batch index), saved out of order: 2, 0, 1. */
+async function saveFrames(lib: ReturnType<typeof newApp>['lib']): Promise<string[]> {
+  const ids: string[] = []
+  for (const index of [2, 0, 1]) {
+    const [r, g, b] = COLOURS[index]!
+    const bytes = await sharp({
+      create: { width: 32, height: 32, channels: 3, background: { r: r!, g: g!, b: b! } },
+    })
+      .png()
+      .toBuffer()
+    const item = await lib.save({
+      kind: 'image',
+      model: 'std-image-2',
+      prompt: `frame ${index}`,
+      params: {},
+      file: { bytes: new Uint8Array(bytes), ext: 'png' },
+      batch: { batchId: 'b', index, x: null, y: null, repeat: 1, picks: [] },
+    })
+    ids.push(item.id)
+  }
+  return ids
+}
+
+/** Whether a pixel is within 40 of a colour in every channel (lossy codecs). */
+const near = (px: ArrayLike<number>, want: number[]) =>
+  want.every((v, k) => Math.abs(px[k]! - v) < 40)
 
 const fileOf = (dir: string, item: LibraryItem) => readFileSync(join(dir, item.relPath))
 
@@ -202,43 +240,73 @@ describe('exports carry the chosen metadata', () => {
     '%s: the batch frames in batch order, one per item',
     async (format) => {
       const { app, lib } = newApp()
-      const colours = ['#ff0000', '#00ff00', '#0000ff']
-      const ids: string[] = []
-      // saved out of order: index 2, 0, 1
-      for (const index of [2, 0, 1]) {
-        const bytes = await sharp({
-          create: { width: 32, height: 32, channels: 3, background: colours[index]! },
-        })
-          .png()
-          .toBuffer()
-        const item = await lib.save({
-          kind: 'image',
-          model: 'std-image-2',
-          prompt: `frame ${index}`,
-          params: {},
-          file: { bytes: new Uint8Array(bytes), ext: 'png' },
-          batch: { batchId: 'b', index, x: null, y: null, repeat: 1, picks: [] },
-        })
-        ids.push(item.id)
-      }
+      const ids = await saveFrames(lib)
       const dest = join(app.dir, `anim.${format === 'gif' ? 'gif' : 'webp'}`)
       expect(await lib.exportAs(ids, dest, format, 'all')).toMatchObject({ count: 3 })
       const meta = await sharp(dest, { animated: true }).metadata()
       expect(meta).toMatchObject({ pages: 3, loop: 0, delay: [500, 500, 500] })
       for (let page = 0; page < 3; page++) {
         const { data } = await sharp(dest, { page }).raw().toBuffer({ resolveWithObject: true })
-        const [r, g, b] = [data[0]!, data[1]!, data[2]!]
-        const want = [
-          [255, 0, 0],
-          [0, 255, 0],
-          [0, 0, 255],
-        ][page]!
-        expect(
-          [r, g, b].map((v, k) => Math.abs(v - want[k]!) < 40),
-          `page ${page}`,
-        ).toEqual([true, true, true])
+        expect(near(data, COLOURS[page]!), `page ${page}`).toBe(true)
       }
       if (format === 'anim-webp') expect(readWebpMeta(readFileSync(dest)).xmp).toContain('frame 0')
+    },
+  )
+
+  it.skipIf(!ffmpeg || !exiftool)(
+    'mp4 (Motion JPEG): ffprobe sees 3 frames of 0.5 s in batch order, with our tags',
+    async () => {
+      const { app, lib } = newApp()
+      const ids = await saveFrames(lib)
+      const dest = join(app.dir, 'frames.mp4')
+      expect(await lib.exportAs(ids, dest, 'mp4', 'all')).toMatchObject({ count: 3 })
+      const probe = JSON.parse(
+        runMetadataTool('ffprobe', [
+          '-v',
+          'error',
+          '-count_frames',
+          '-show_entries',
+          'stream=codec_name,nb_read_frames,width,height:format=duration:format_tags',
+          '-of',
+          'json',
+          dest,
+        ]),
+      )
+      expect(probe.streams[0]).toMatchObject({
+        codec_name: 'mjpeg',
+        nb_read_frames: '3',
+        width: 32,
+        height: 32,
+      })
+      expect(Number(probe.format.duration)).toBeCloseTo(1.5, 2)
+      expect(probe.format.tags.description).toBe('frame 0')
+      for (let n = 0; n < 3; n++) {
+        const png = execFileSync(
+          'ffmpeg',
+          [
+            '-v',
+            'error',
+            '-i',
+            dest,
+            '-vf',
+            `select=eq(n\\,${n})`,
+            '-frames:v',
+            '1',
+            '-f',
+            'image2pipe',
+            '-vcodec',
+            'png',
+            '-',
+          ],
+          { timeout: 60_000 },
+        )
+        const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+        expect(near(data, COLOURS[n]!), `frame ${n}`).toBe(true)
+      }
+      const tags = JSON.parse(
+        runMetadataTool('exiftool', ['-j', '-XMP-iptcExt:DigitalSourceType', dest]),
+      )[0]
+      expect(tags.DigitalSourceType).toBe(TRAINED_ALGORITHMIC_MEDIA)
     },
   )
 })
