@@ -6,13 +6,7 @@
  * Motion JPEG: the export says so.
  */
 import { concatBytes } from '../pngChunks'
-
-function box(type: string, ...parts: Uint8Array[]): Uint8Array {
-  const out = concatBytes([new Uint8Array(8), ...parts])
-  new DataView(out.buffer).setUint32(0, out.length)
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i)
-  return out
-}
+import { box } from './mp4'
 
 /** Big-endian fields: [bytes, value] pairs into one array. */
 function fields(...f: [1 | 2 | 3 | 4, number][]): Uint8Array {

@@ -45,7 +45,8 @@ export function childBoxes(buf: Uint8Array, start = 0, end = buf.length): Mp4Box
   return out
 }
 
-function box(type: string, ...parts: Uint8Array[]): Uint8Array {
+/** One box: its size and type, then the parts. */
+export function box(type: string, ...parts: Uint8Array[]): Uint8Array {
   const head = new Uint8Array(8)
   const out = concatBytes([head, ...parts])
   new DataView(out.buffer).setUint32(0, out.length)

@@ -1,4 +1,5 @@
 import { childBoxes, moovWithMetadata, readMoovMeta } from '@shared/library/meta/mp4'
+import { concatBytes } from '@shared/library/pngChunks'
 import { describe, expect, it } from 'vitest'
 
 const box = (type: string, body: Uint8Array = new Uint8Array(0)) => {
@@ -8,15 +9,7 @@ const box = (type: string, body: Uint8Array = new Uint8Array(0)) => {
   out.set(body, 8)
   return out
 }
-const join = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
+const join = (...parts: Uint8Array[]) => concatBytes(parts)
 
 /** stco with the given chunk offsets, inside moov/trak/mdia/minf/stbl. */
 function moovWith(offsets: number[], extra: Uint8Array[] = []) {
