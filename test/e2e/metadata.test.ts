@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -6,8 +6,8 @@ import { jpegWithMetadata } from '@shared/library/meta/jpeg'
 import { buildXmp } from '@shared/library/meta/xmp'
 import { writePngText } from '@shared/library/pngChunks'
 import { type Simulator, startSimulator } from '@simulator'
-import type { AppUnderTest } from '@test/e2e/harness/launch'
-import { openArea } from '@test/e2e/harness/screens'
+import { type AppUnderTest, libraryItem, libraryTiles } from '@test/e2e/harness/launch'
+import { goTo, openArea } from '@test/e2e/harness/screens'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
@@ -101,6 +101,46 @@ describe('apply settings from files other tools made', () => {
       .getByText('broken.png: Could not read the settings: The ComfyUI workflow is not valid JSON.')
       .waitFor()
     expect(await page.getByLabel('Prompt', { exact: true }).inputValue()).toBe('keep me')
+    expect(app.pageErrors).toEqual([])
+  })
+})
+
+describe('metadata that travels, through the built app', () => {
+  it('"Embed prompts" off: a new result carries the AI label, not the prompt; a PDF contact sheet exports it with the prompt', async () => {
+    const sheet = join(dir, 'sheet.pdf')
+    app = await openArea('Settings', sim, { launch: { dialogs: { save: [sheet] } } })
+    const { page } = app
+    const box = page.getByTestId('embed-prompts')
+    await expect.poll(() => box.isEnabled()).toBe(true)
+    expect(await box.isChecked()).toBe(true)
+    await box.uncheck()
+    await expect.poll(() => box.isChecked()).toBe(false)
+
+    await goTo(page, 'Art model')
+    await page.getByLabel('Prompt', { exact: true }).fill('a quiet harbour at night')
+    await page.getByRole('button', { name: 'Generate' }).click()
+    const card = page.getByTestId('result').first()
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 60_000 }).toBe('saved')
+    const tile = (await libraryTiles(app, { kinds: ['art'] }, 1))[0]!
+    const item = await libraryItem(app, tile.id)
+    const bytes = readFileSync(join(app.libraryDir, item.relPath))
+    expect(bytes.includes('quiet harbour')).toBe(false)
+    expect(bytes.includes('trainedAlgorithmicMedia')).toBe(true)
+    expect(item.prompt).toBe('a quiet harbour at night')
+
+    await goTo(page, 'Library')
+    await page.getByRole('button', { name: 'Select all' }).click()
+    await page.getByRole('button', { name: 'Export…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Export 1 item' })
+    await dialog.getByLabel('Make').selectOption('sheet-pdf')
+    await dialog.getByLabel('Settings and prompts').check()
+    await dialog.getByRole('button', { name: 'Export…' }).click()
+    await expect
+      .poll(() => page.getByTestId('library-notice').locator('span').first().textContent())
+      .toBe(`Exported 1 item to ${sheet}.`)
+    const pdf = readFileSync(sheet).toString('latin1')
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true)
+    expect(pdf).toContain('(a quiet harbour at night) Tj')
     expect(app.pageErrors).toEqual([])
   })
 })

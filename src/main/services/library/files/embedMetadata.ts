@@ -26,6 +26,9 @@ export function embedInImage(
   settings: EmbeddedSettings,
   includePrompts: boolean,
 ): Uint8Array {
+  // Without prompts, whatever text the file came with goes first (the service's own NovelAI-style
+  // chunks repeat the prompt under keywords we would otherwise leave alone).
+  if (!includePrompts) bytes = stripImage(ext, bytes)
   if (ext === 'png') return writePngText(bytes, pngEntriesFor(settings, includePrompts))
   const s = includePrompts ? settings : withoutPrompts(settings)
   const parameters = a1111Parameters(s, includePrompts)

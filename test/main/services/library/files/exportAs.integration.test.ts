@@ -12,7 +12,7 @@ import { readJpegMeta } from '@shared/library/meta/jpeg'
 import { settingsFromImageBytes } from '@shared/library/meta/readAny'
 import { readWebpMeta } from '@shared/library/meta/webp'
 import { TRAINED_ALGORITHMIC_MEDIA } from '@shared/library/meta/xmp'
-import { readPngText } from '@shared/library/pngChunks'
+import { readPngText, writePngText } from '@shared/library/pngChunks'
 import type { LibraryItem } from '@shared/library/types'
 import { makeMp4 } from '@test/support/mediaFixtures'
 import { hasMetadataTool, runMetadataTool } from '@test/support/metadataTools'
@@ -133,6 +133,24 @@ describe('saving embeds our metadata in every format', () => {
       // the library itself keeps the prompt in the sidecar
       expect(item.prompt).toBe(PROMPT)
     }
+    // A result whose file already repeats the prompt (the service's NovelAI-style chunks)
+    const withText = writePngText(
+      new Uint8Array(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      ),
+      { Description: PROMPT, Comment: JSON.stringify({ prompt: PROMPT }), Title: PROMPT },
+    )
+    const served = await lib.save({
+      kind: 'art',
+      model: 'art-v4.5',
+      prompt: PROMPT,
+      params: ART_PARAMS,
+      seed: 99,
+      file: { bytes: withText, ext: 'png' },
+    })
+    expect(fileOf(libraryDir, served).includes('paper boat')).toBe(false)
     const png = await readPngText(fileOf(libraryDir, await saveImage(lib, 'png')))
     expect(png.parameters).toBe(
       'Steps: 23, Sampler: k_euler, CFG scale: 6, Seed: 99, Size: 64x48, Model: art-v4.5',
