@@ -13,6 +13,9 @@ import { readMp4Texts } from './mp4File'
 /** Largest image read whole for its settings (a 50 MB crafted workflow chunk still fits). */
 export const MAX_SETTINGS_FILE = 64 * 1024 * 1024
 
+/** Files up to this size are read in one call. */
+const ONE_READ_BYTES = 8 * 1024 * 1024
+
 /** What reading a file's settings found: settings, a problem with them, or not a readable file. */
 export type FileSettings = SettingsRead | { damaged: string } | { unsupported: MediaExt | null }
 
@@ -22,17 +25,26 @@ export type FileSettings = SettingsRead | { damaged: string } | { unsupported: M
  */
 export async function readFileSettings(path: string): Promise<FileSettings> {
   const handle = await fs.open(path, 'r')
-  let head: Uint8Array
+  let bytes: Uint8Array
   let size: number
   try {
     size = (await handle.stat()).size
-    head = new Uint8Array(64)
-    const { bytesRead } = await handle.read(head, 0, 64, 0)
-    head = head.subarray(0, bytesRead)
+    // A typical picture is read in one go (as few trips to the thread pool as a bare readFile);
+    // a large file first by its head, to learn what it is.
+    const first = size <= ONE_READ_BYTES ? size : 64
+    bytes = new Uint8Array(first)
+    const { bytesRead } = await handle.read(bytes, 0, first, 0)
+    bytes = bytes.subarray(0, bytesRead)
+    const ext = sniffExt(bytes.subarray(0, 64))
+    const image = ext === 'png' || ext === 'jpg' || ext === 'jpeg' || ext === 'webp'
+    if (image && first < size && size <= MAX_SETTINGS_FILE) {
+      bytes = new Uint8Array(size)
+      bytes = bytes.subarray(0, (await handle.read(bytes, 0, size, 0)).bytesRead)
+    }
   } finally {
     await handle.close()
   }
-  const ext = sniffExt(head)
+  const ext = sniffExt(bytes.subarray(0, 64))
   if (ext === 'mp4' || ext === 'mov') {
     try {
       return settingsFromTexts(await readMp4Texts(path))
@@ -44,7 +56,6 @@ export async function readFileSettings(path: string): Promise<FileSettings> {
     return { unsupported: ext }
   if (size > MAX_SETTINGS_FILE)
     return { problem: 'Could not read the settings: the file is too large.' }
-  const bytes = new Uint8Array(await fs.readFile(path))
   try {
     return await settingsFromImageBytes(bytes)
   } catch (e) {
