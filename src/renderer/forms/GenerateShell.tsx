@@ -48,7 +48,7 @@ interface Props {
   error: AppError | null
   onDismissError(): void
   onSubmit(): void
-  /** Settings read from a PNG dropped on the form; the screen applies them field by field. */
+  /** Settings read from a file dropped on the form; the screen applies them field by field. */
   onSettings(settings: ParsedSettings, from: string): void
   notice: AppliedNotice | null
   onDismissNotice(): void
@@ -60,7 +60,8 @@ interface Props {
 /**
  * The frame every generation screen shares: title, the form (Ctrl/Cmd+Enter submits), the
  * estimated cost and the Generate button in a footer that stays in view, the results column, and
- * "apply settings" by dropping a PNG (ours, NovelAI or A1111) anywhere on the form.
+ * "apply settings" by dropping an image or video (ours, NovelAI, ComfyUI, InvokeAI, A1111, EXIF or
+ * XMP) anywhere on the form.
  */
 export function GenerateShell(p: Props) {
   const [over, setOver] = useState(false)
@@ -79,7 +80,7 @@ export function GenerateShell(p: Props) {
       setDropError({
         code: 'validation',
         message: `The settings in ${file.name} cannot be read from here.`,
-        action: 'Drop the PNG from your file manager.',
+        action: 'Drop the file from your file manager.',
       })
       return
     }
@@ -118,13 +119,13 @@ export function GenerateShell(p: Props) {
           {p.presets ? <PresetMenu form={p.presets.form} onApply={p.presets.apply} /> : null}
           <button type="button" className="ghost" onClick={() => settingsInput.current?.click()}>
             <FileImage aria-hidden />
-            Apply settings from a PNG…
+            Apply settings from a file…
           </button>
         </div>
         <input
           ref={settingsInput}
           type="file"
-          accept="image/png,.png"
+          accept="image/png,image/jpeg,image/webp,video/mp4,video/quicktime,.png,.jpg,.jpeg,.webp,.mp4,.mov"
           hidden
           tabIndex={-1}
           aria-hidden="true"

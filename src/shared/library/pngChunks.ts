@@ -41,7 +41,7 @@ export interface PngChunk {
  * Walks the chunks. Throws on a file that is not a PNG or whose chunk lengths run past the end,
  * so a truncated download is recognised as such.
  */
-export function readPngChunks(bytes: Uint8Array): PngChunk[] {
+export function readPngChunks(bytes: Uint8Array, checkCrc = true): PngChunk[] {
   if (!isPng(bytes)) throw new Error('Not a PNG file (bad signature).')
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const chunks: PngChunk[] = []
@@ -57,7 +57,8 @@ export function readPngChunks(bytes: Uint8Array): PngChunk[] {
       type,
       offset: pos,
       data: bytes.subarray(pos + 8, pos + 8 + length),
-      crcOk: crc32(bytes, pos + 4, pos + 8 + length) === crc,
+      // Reading settings skips the check: a CRC over a 50 MB chunk would block the caller.
+      crcOk: !checkCrc || crc32(bytes, pos + 4, pos + 8 + length) === crc,
     })
     pos = end
     if (type === 'IEND') break
@@ -125,16 +126,17 @@ async function inflate(
     if (size + value.length > limit) {
       parts.push(value.subarray(0, limit - size))
       await reader.cancel().catch(() => {})
-      return { bytes: concat(parts), cut: true }
+      return { bytes: concatBytes(parts), cut: true }
     }
     parts.push(value)
     size += value.length
   }
   await feeding
-  return { bytes: concat(parts), cut: false }
+  return { bytes: concatBytes(parts), cut: false }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The parts joined into one array (file rewriting in pngChunks and meta/). */
+export function concatBytes(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
   for (const p of parts) {
@@ -157,9 +159,12 @@ const lenientUtf8 = new TextDecoder('utf-8')
  * All text chunks as keyword → text (the last one wins for a repeated keyword). Compressed chunks
  * that fail to inflate are skipped rather than failing the whole file.
  */
-export async function readPngText(bytes: Uint8Array): Promise<Record<string, string>> {
+export async function readPngText(
+  bytes: Uint8Array,
+  checkCrc = true,
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {}
-  for (const chunk of readPngChunks(bytes)) {
+  for (const chunk of readPngChunks(bytes, checkCrc)) {
     const { type, data } = chunk
     if (type !== 'tEXt' && type !== 'iTXt' && type !== 'zTXt') continue
     const nul = data.indexOf(0)
@@ -216,7 +221,8 @@ function chunkBytes(type: string, data: Uint8Array): Uint8Array {
 export function textChunk(keyword: string, text: string): Uint8Array {
   if (!/^[\x20-\x7e]{1,79}$/.test(keyword)) throw new Error(`Invalid PNG keyword "${keyword}".`)
   const key = encoder.encode(keyword)
-  if (isLatin1(text)) {
+  // XMP must be iTXt (XMP specification part 3), whatever its characters.
+  if (isLatin1(text) && keyword !== 'XML:com.adobe.xmp') {
     const body = new Uint8Array(key.length + 1 + text.length)
     body.set(key, 0)
     for (let i = 0; i < text.length; i++) body[key.length + 1 + i] = text.charCodeAt(i)
@@ -249,12 +255,5 @@ export function writePngText(bytes: Uint8Array, entries: Record<string, string>)
     parts.push(raw)
     if (chunk.type === 'IHDR') parts.push(...added)
   }
-  const total = parts.reduce((n, p) => n + p.length, 0)
-  const out = new Uint8Array(total)
-  let pos = 0
-  for (const p of parts) {
-    out.set(p, pos)
-    pos += p.length
-  }
-  return out
+  return concatBytes(parts)
 }

@@ -22,7 +22,7 @@ export interface CharacterPrompt {
  * applies the ones it has a control for and shows the rest (`params`) as "not applied".
  */
 export interface ParsedSettings {
-  source: 'gen-studio' | 'novelai' | 'a1111' | 'none'
+  source: 'gen-studio' | 'novelai' | 'a1111' | 'comfyui' | 'invokeai' | 'xmp' | 'none'
   kind?: LibraryKind
   /** One of our model identifiers, when known. */
   model?: string
@@ -226,6 +226,18 @@ export function settingsFromNovelAi(chunks: Record<string, string>): ParsedSetti
 }
 
 /**
+ * Whether a line is A1111's `Key: value` pairs line: A1111 itself takes a last line with three
+ * or more pairs; lines that start with a key of ours or A1111's count too (a model without steps).
+ */
+export function isA1111PairsLine(line: string): boolean {
+  if (/^\s*(Steps|Sampler|CFG scale|Seed|Size|Model): /.test(line)) return true
+  return line.split(',').filter((part) => /^\s*[\w ]{1,40}: /.test(part)).length >= 3
+}
+
+/** Longest A1111 pairs line parsed (hashes of many LoRAs make long but not this long lines). */
+const MAX_PAIRS_LINE = 16 * 1024
+
+/**
  * AUTOMATIC1111's `parameters` text: prompt lines, an optional "Negative prompt:" block, then one
  * line of `Key: value` pairs starting with "Steps:" (values may be quoted and contain commas).
  */
@@ -234,8 +246,10 @@ export function settingsFromA1111(text: string): ParsedSettings {
   let paramsLine = ''
   let lastIndex = lines.length - 1
   while (lastIndex >= 0 && lines[lastIndex]!.trim() === '') lastIndex--
-  if (lastIndex >= 0 && /^\s*Steps:/.test(lines[lastIndex]!)) {
-    paramsLine = lines[lastIndex]!
+  const last = lastIndex >= 0 ? lines[lastIndex]! : ''
+  if (isA1111PairsLine(last)) {
+    // Real pairs lines are a few KiB; the cap keeps the pair regex below fast on crafted text.
+    paramsLine = lines[lastIndex]!.slice(0, MAX_PAIRS_LINE)
     lines.length = lastIndex
   }
   const promptLines: string[] = []
@@ -248,7 +262,7 @@ export function settingsFromA1111(text: string): ParsedSettings {
     } else (inNegative ? negativeLines : promptLines).push(line)
   }
   const params: Record<string, unknown> = {}
-  const re = /\s*([\w ]+?):\s*("(?:\\.|[^\\"])*"|[^,]*)(?:,|$)/g
+  const re = /\s*([\w ]{1,64}?):\s*("(?:\\.|[^\\"])*"|[^,]*)(?:,|$)/g
   for (const m of paramsLine.matchAll(re)) {
     const key = m[1]!.trim()
     let value = m[2]!.trim()

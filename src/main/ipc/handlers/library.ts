@@ -2,6 +2,7 @@ import type { Handlers } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
 
 import type { Container } from '../../container'
+import { chooseExportDest } from './libraryExportDest'
 
 /** Decodes a poster data URL (already shape-checked by the contract schema). */
 const dataUrlBytes = (dataUrl: string): Uint8Array =>
@@ -21,15 +22,13 @@ export const libraryHandlers = (c: Container) =>
     'library:delete': ({ ids }) => c.library.delete(ids),
     'library:undoDelete': ({ token }) => c.library.undoDelete(token),
     'library:import': ({ paths }) => c.library.import(c.chosenFiles.checked(paths)),
-    'library:export': async ({ ids }, ctx) => {
-      const dest = await c.platform.chooseSaveFile(ctx.senderId, {
-        title: `Export ${ids.length} item${ids.length === 1 ? '' : 's'} as ZIP`,
-        defaultName: `gen-studio-export-${new Date().toISOString().slice(0, 10)}.zip`,
-        filters: [{ name: 'ZIP archive', extensions: ['zip'] }],
-      })
+    'library:export': async ({ ids, format = 'zip', metadata = 'all' }, ctx) => {
+      const dest = await chooseExportDest(c, ctx.senderId, ids.length, format)
       if (!dest) return null
-      return c.library.exportZip(ids, dest)
+      return c.library.exportAs(ids, dest, format, metadata)
     },
+    'library:metadataPrefs': () => c.library.metadataPrefs(),
+    'library:setMetadataPrefs': (prefs) => c.library.setMetadataPrefs(prefs),
     'library:reveal': async ({ id }) => {
       c.platform.showItemInFolder(await c.library.absolutePath(id))
       return null

@@ -2,6 +2,12 @@ import { promises as fs } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 import type {
+  ExportFormat,
+  ExportMetadata,
+  ExportResult,
+  MetadataPrefs,
+} from '@shared/library/exportOptions'
+import type {
   CollectionDeleteReceipt,
   LibraryCollection,
   OrganisePatch,
@@ -31,10 +37,13 @@ import { fail } from '@shared/result'
 
 import type { Thumbnailer } from '../../adapters/thumbnails/Thumbnailer'
 import { LibraryCore, type LibraryServiceOptions } from './core/LibraryCore'
+import { storageFailure } from './disk/fsUtil'
 import { LibraryDeletes } from './files/deletes'
+import { exportAnimation, exportContactSheet, exportCopies } from './files/exportAs'
 import { LibraryFilesOut } from './files/filesOut'
 import { importFiles, type SaveInput, saveNow } from './files/ingest'
 import type { MediaSource } from './files/mediaSource'
+import { readMetadataPrefs, writeMetadataPrefs } from './files/metadataPrefs'
 import { DeleteHolding } from './holding/DeleteHolding'
 import { LibraryIndex } from './index/LibraryIndex'
 import { type CollectionDef, LibraryCollections } from './organise/collections'
@@ -361,9 +370,45 @@ export class LibraryService {
   // ───────────────────────────── files out ─────────────────────────────
 
   /** Writes the items (and their sidecars) into a ZIP at `dest`, by date folder. */
-  async exportZip(ids: string[], dest: string): Promise<{ path: string; count: number }> {
+  async exportZip(
+    ids: string[],
+    dest: string,
+    metadata: ExportMetadata = 'all',
+  ): Promise<{ path: string; count: number }> {
     await this.open()
-    return this.out.exportZip(ids, dest)
+    return this.out.exportZip(ids, dest, metadata)
+  }
+
+  /** Any export of a selection (see files/exportAs.ts); `dest` is a folder for copies. */
+  async exportAs(
+    ids: string[],
+    dest: string,
+    format: ExportFormat,
+    metadata: ExportMetadata,
+  ): Promise<ExportResult> {
+    await this.open()
+    if (format === 'zip') return { ...(await this.exportZip(ids, dest, metadata)), skipped: 0 }
+    if (format === 'png' || format === 'jpeg' || format === 'webp')
+      return exportCopies(this.core, ids, dest, format, metadata)
+    if (format === 'sheet-png' || format === 'sheet-pdf')
+      return exportContactSheet(this.core, ids, dest, format, metadata)
+    return exportAnimation(this.core, ids, dest, format, metadata)
+  }
+
+  /** Whether files saved to this library carry the prompt (files/metadataPrefs.ts). */
+  async metadataPrefs(): Promise<MetadataPrefs> {
+    await this.open()
+    return readMetadataPrefs(this.core.dir())
+  }
+
+  async setMetadataPrefs(prefs: MetadataPrefs): Promise<MetadataPrefs> {
+    await this.open()
+    try {
+      await writeMetadataPrefs(this.core.dir(), prefs)
+    } catch (e) {
+      return storageFailure('The library setting could not be saved', e, this.core.dir())
+    }
+    return prefs
   }
 
   /** The cached thumbnail of an item (made now for images); null for a video without poster. */

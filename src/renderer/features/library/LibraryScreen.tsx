@@ -15,6 +15,7 @@ import { CompareButton } from '../compare/CompareButton'
 import { LibraryOverlays } from '../viewer/LibraryOverlays'
 import { TileSizeControl } from '../viewer/TileSizeControl'
 import { DetailView } from './DetailView'
+import { ExportDialog } from './ExportDialog'
 import { FilterBar } from './FilterBar'
 import { formatCount } from './format'
 import { LibraryGrid } from './LibraryGrid'
@@ -222,6 +223,7 @@ function SelectionActions() {
   const selection = useLibraryStore((s) => s.selection)
   const busy = useLibraryStore((s) => s.busy)
   const total = useLibraryStore((s) => s.total)
+  const [exporting, setExporting] = useState(false)
   const store = useLibraryStore.getState()
   const n = selection.size
   return (
@@ -239,14 +241,13 @@ function SelectionActions() {
           </button>
           <CompareButton />
           <SelectionOrganise />
-          <button
-            type="button"
-            onClick={() => void store.exportIds([...selection])}
-            disabled={busy}
-          >
+          <button type="button" onClick={() => setExporting(true)} disabled={busy}>
             <Download aria-hidden />
-            Export ZIP…
+            Export…
           </button>
+          {exporting ? (
+            <ExportDialog ids={[...selection]} onClose={() => setExporting(false)} />
+          ) : null}
           <button
             type="button"
             className="danger"

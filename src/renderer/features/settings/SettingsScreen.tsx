@@ -8,6 +8,7 @@ import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from './ConnectionForm'
 import { DemoOffer } from './DemoOffer'
+import { LibraryMetadataSetting } from './LibraryMetadataSetting'
 import { ProblemReportPanel } from './ProblemReportPanel'
 import { SyncPanel } from './SyncPanel'
 import { UpdatesPanel } from './UpdatesPanel'
@@ -194,6 +195,7 @@ function LibrarySection() {
       <button type="button" onClick={() => void choose()}>
         Choose folder…
       </button>
+      <LibraryMetadataSetting key={settings.libraryDir} />
     </section>
   )
 }

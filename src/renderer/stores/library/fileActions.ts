@@ -35,16 +35,17 @@ export const createLibraryFileActions: StateCreator<LibraryStore, [], [], Librar
       return result
     },
 
-    async exportIds(ids) {
+    async exportIds(ids, options = {}) {
       if (!ids.length) return
       set({ busy: true })
-      const result = await call(() => api().library.export({ ids }))
+      const result = await call(() => api().library.export({ ids, ...options }))
       set({ busy: false })
       if (!result.ok) return fail(result.error)
-      if (result.value)
-        set({
-          notice: `Exported ${result.value.count} item${result.value.count === 1 ? '' : 's'} to ${result.value.path}.`,
-        })
+      if (result.value) {
+        const { count, path, skipped } = result.value
+        const left = skipped ? ` (${skipped} left out: not images)` : ''
+        set({ notice: `Exported ${count} item${count === 1 ? '' : 's'} to ${path}${left}.` })
+      }
     },
 
     async reveal(id) {

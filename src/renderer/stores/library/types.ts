@@ -1,3 +1,4 @@
+import type { ExportFormat, ExportMetadata } from '@shared/library/exportOptions'
 import type { OrganisePatch } from '@shared/library/organise'
 import type { ImportReport, LibraryFilter, LibraryItem, LibraryTile } from '@shared/library/types'
 import type { Result } from '@shared/result'
@@ -48,7 +49,11 @@ export interface LibraryActions {
 /** What the library does with files on disk: import, export, reveal, open, drag, posters, rescan. */
 export interface LibraryFileActions {
   importPaths(paths: string[]): Promise<Result<ImportReport>>
-  exportIds(ids: string[]): Promise<void>
+  /** Export (a ZIP with sidecars unless `options` say otherwise) after a place is chosen. */
+  exportIds(
+    ids: string[],
+    options?: { format?: ExportFormat; metadata?: ExportMetadata },
+  ): Promise<void>
   reveal(id: string): Promise<void>
   openExternal(id: string): Promise<void>
   startDrag(ids: string[]): void

@@ -5,6 +5,12 @@
  */
 import { z } from 'zod'
 
+import {
+  EXPORT_FORMATS,
+  EXPORT_METADATA,
+  type ExportResult,
+  type MetadataPrefs,
+} from '../../library/exportOptions'
 import type { OrganiseReceipt, TagCount } from '../../library/organise'
 import type { TermCount } from '../../library/promptTerms'
 import {
@@ -84,9 +90,23 @@ export const libraryChannels = {
     'Copy files the user dropped into the library (originals untouched; duplicates found by hash).',
     z.object({ paths: z.array(localPathSchema).min(1).max(10_000) }).strict(),
   ),
-  'library:export': channel<{ path: string; count: number } | null>()(
-    'Write the items and their sidecars into a ZIP chosen with the save dialog; null if cancelled.',
-    z.object({ ids: libraryIdsSchema }).strict(),
+  'library:export': channel<ExportResult | null>()(
+    'Export the items (a ZIP with sidecars, image copies, a contact sheet or an animation) with the chosen metadata, to a place chosen in a dialog; null if cancelled.',
+    z
+      .object({
+        ids: libraryIdsSchema,
+        format: z.enum(EXPORT_FORMATS).optional(),
+        metadata: z.enum(EXPORT_METADATA).optional(),
+      })
+      .strict(),
+  ),
+  'library:metadataPrefs': channel<MetadataPrefs>()(
+    "The library's metadata choices (whether saved files carry the prompt).",
+    empty,
+  ),
+  'library:setMetadataPrefs': channel<MetadataPrefs>()(
+    'Change whether files saved to this library carry the prompt (the AI label always stays).',
+    z.object({ embedPrompts: z.boolean() }).strict(),
   ),
   'library:reveal': channel<null>()(
     "Show the item's file in the OS file manager.",
@@ -101,7 +121,7 @@ export const libraryChannels = {
     z.object({ ids: libraryIdsSchema }).strict(),
   ),
   'library:readSettings': channel<ParsedSettings>()(
-    'Settings embedded in a PNG on disk (ours, NovelAI or A1111), for "apply settings" on a form.',
+    'Settings embedded in an image or video on disk (ours, NovelAI, ComfyUI, InvokeAI, A1111, EXIF, XMP), for "apply settings" on a form.',
     z.object({ path: localPathSchema }).strict(),
   ),
   'library:setPoster': channel<LibraryTile>()(

@@ -476,7 +476,7 @@ describe('LibraryService: import, export, settings, thumbnails', () => {
     const result = await call<{ path: string; count: number }>(app, 'library:export', {
       ids: [a.id, b.id],
     })
-    expect(result).toEqual({ ok: true, value: { path: dest.path, count: 2 } })
+    expect(result).toEqual({ ok: true, value: { path: dest.path, count: 2, skipped: 0 } })
     const names = await new Promise<string[]>((resolve, reject) => {
       yauzl.open(dest.path, { lazyEntries: true }, (err, zip) => {
         if (err || !zip) return reject(err)

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs'
 import { extname } from 'node:path'
 
+import { xmlText } from '@shared/library/meta/xmp'
 import { fail } from '@shared/result'
 import type { OverlayOptions } from 'sharp'
 
@@ -44,16 +45,8 @@ const CELL = '#e6e6e6'
 const INK = '#222222'
 const FAINT = '#8a8a8a'
 
-/** XML 1.0 text: markup characters escaped, characters XML cannot hold dropped. */
-export function xmlEscape(s: string): string {
-  return s
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-}
+/** XML 1.0 text for the SVG labels (one escaper with the XMP writer's). */
+export const xmlEscape = xmlText
 
 /** Cuts a label to about `width` px of text at `font` px (an average glyph is ~0.6 em wide). */
 function fit(label: string, width: number, font: number): string {
@@ -125,7 +118,7 @@ export function gridLayout(
 }
 
 /** A cell's picture fitted into the square (letterboxed on the cell colour), or null if unreadable. */
-async function cellImage(path: string, size: number): Promise<Buffer | null> {
+export async function cellImage(path: string, size: number): Promise<Buffer | null> {
   try {
     return await loadSharp()(path, { failOn: 'error', limitInputPixels: 100_000_000 })
       .rotate()

@@ -6,8 +6,9 @@ import { ZipFile } from 'yazl'
 import { tempNameFor } from '../disk/fsUtil'
 
 export interface ZipEntry {
-  /** Absolute path of the file to add. */
+  /** Absolute path of the file to add (or `bytes`: an image rewritten for the export). */
   path: string
+  bytes?: Uint8Array
   /** Name inside the archive (`/`-separated). */
   name: string
   /** Deflate only what shrinks (sidecars); images and videos are stored as they are. */
@@ -20,7 +21,10 @@ export interface ZipEntry {
  */
 export async function writeZip(entries: ZipEntry[], dest: string): Promise<void> {
   const zip = new ZipFile()
-  for (const e of entries) zip.addFile(e.path, e.name, { compress: e.compress })
+  for (const e of entries) {
+    if (e.bytes) zip.addBuffer(Buffer.from(e.bytes), e.name, { compress: e.compress })
+    else zip.addFile(e.path, e.name, { compress: e.compress })
+  }
   zip.end()
   const tmp = tempNameFor(dest)
   try {

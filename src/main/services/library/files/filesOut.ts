@@ -1,20 +1,19 @@
 import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
-import { isPng, readPngText } from '@shared/library/pngChunks'
-import { type ParsedSettings, settingsFromPngText } from '@shared/library/settings'
+import type { ExportMetadata } from '@shared/library/exportOptions'
+import type { ParsedSettings } from '@shared/library/settings'
 import type { LibraryItem, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
 
 import { exists } from '../../../adapters/fs/exists'
 import type { LibraryCore } from '../core/LibraryCore'
-import { errnoOf, storageFailure } from '../disk/fsUtil'
-import { sniffExt } from '../disk/mediaProbe'
+import { errnoOf, storageFailure, tempNameFor } from '../disk/fsUtil'
 import { hashFile } from '../disk/scan'
 import { sidecarPathOf } from '../disk/sidecar'
+import { preparedFile } from './exportPrepared'
 import { writeZip, type ZipEntry } from './exportZip'
-
-const MAX_SETTINGS_FILE = 64 * 1024 * 1024
+import { type FileSettings, readFileSettings } from './readFileSettings'
 
 /**
  * What leaves the library: a ZIP export, thumbnails and video posters for the media protocol,
@@ -27,32 +26,63 @@ export class LibraryFilesOut {
     private readonly get: (id: string) => Promise<LibraryItem>,
   ) {}
 
-  /** Writes the items (and their sidecars) into a ZIP at `dest`, by date folder. */
-  async exportZip(ids: string[], dest: string): Promise<{ path: string; count: number }> {
+  /**
+   * Writes the items into a ZIP at `dest`, by date folder: with their sidecars and files as they
+   * are (`all`), or with the files rewritten without prompts or without any metadata, and then
+   * without the sidecars (which hold the prompts).
+   */
+  async exportZip(
+    ids: string[],
+    dest: string,
+    metadata: ExportMetadata = 'all',
+  ): Promise<{ path: string; count: number }> {
     const root = this.core.dir()
     const entries: ZipEntry[] = []
     const used = new Set<string>()
-    for (const id of ids) {
-      const item = this.core.idx().get(id)
-      if (!item) continue
-      const abs = join(root, item.relPath)
-      if (!(await exists(abs))) continue
-      let name = item.relPath
-      for (let n = 2; used.has(name); n++) name = item.relPath.replace(/(\.[^.]+)$/, ` (${n})$1`)
-      used.add(name)
-      entries.push({ path: abs, name, compress: false })
-      if (await exists(sidecarPathOf(abs)))
-        entries.push({ path: sidecarPathOf(abs), name: `${name}.json`, compress: true })
-    }
-    const count = entries.filter((e) => !e.name.endsWith('.json')).length
-    if (!count)
-      return fail('not_found', 'None of the selected files are in the library folder any more.')
+    const temps: string[] = []
     try {
-      await writeZip(entries, dest)
-    } catch (e) {
-      return storageFailure('The ZIP could not be written', e, dest)
+      for (const id of ids) {
+        const item = this.core.idx().get(id)
+        if (!item) continue
+        const abs = join(root, item.relPath)
+        if (!(await exists(abs))) continue
+        let name = item.relPath
+        for (let n = 2; used.has(name); n++) name = item.relPath.replace(/(\.[^.]+)$/, ` (${n})$1`)
+        used.add(name)
+        const temp = tempNameFor(`${dest}-${temps.length}`)
+        let file: Awaited<ReturnType<typeof preparedFile>>
+        try {
+          file = await preparedFile(item, abs, metadata, temp)
+        } catch (e) {
+          if (errnoOf(e)) return storageFailure('The export could not be written', e, dest)
+          return fail(
+            'validation',
+            `${basename(item.relPath)} could not be rewritten for the export (${(e as Error).message}); nothing was exported.`,
+            { action: 'Export it with all metadata, or leave it out.' },
+          )
+        }
+        if ('temp' in file) temps.push(file.temp)
+        entries.push({
+          path: 'path' in file ? file.path : 'temp' in file ? file.temp : abs,
+          ...('bytes' in file ? { bytes: file.bytes } : {}),
+          name,
+          compress: false,
+        })
+        if (metadata === 'all' && (await exists(sidecarPathOf(abs))))
+          entries.push({ path: sidecarPathOf(abs), name: `${name}.json`, compress: true })
+      }
+      const count = entries.filter((e) => !e.name.endsWith('.json')).length
+      if (!count)
+        return fail('not_found', 'None of the selected files are in the library folder any more.')
+      try {
+        await writeZip(entries, dest)
+      } catch (e) {
+        return storageFailure('The ZIP could not be written', e, dest)
+      }
+      return { path: dest, count }
+    } finally {
+      for (const t of temps) await fs.rm(t, { force: true }).catch(() => {})
     }
-    return { path: dest, count }
   }
 
   /** The cached thumbnail of an item (made now for images); null for a video without poster. */
@@ -117,27 +147,37 @@ export class LibraryFilesOut {
   }
 
   /**
-   * Settings embedded in any PNG on disk (a file the user dropped on a form): ours, NovelAI's or
-   * A1111's. Other images answer `source: 'none'`.
+   * Settings embedded in any image or video on disk (a file the user dropped on a form): ours,
+   * NovelAI's, ComfyUI's, InvokeAI's, A1111's, EXIF or XMP. Files without any answer
+   * `source: 'none'`; metadata that is there but unreadable is a validation failure saying so.
    */
   async readSettings(path: string): Promise<ParsedSettings> {
+    const name = basename(path)
     let st
     try {
       st = await fs.stat(path)
     } catch {
-      return fail('not_found', `${basename(path)} cannot be read.`)
+      return fail('not_found', `${name} cannot be read.`)
     }
-    if (!st.isFile()) return fail('validation', 'Drop an image file.')
-    if (st.size > MAX_SETTINGS_FILE) return { source: 'none', params: {} }
-    const data = new Uint8Array(await fs.readFile(path))
-    if (!isPng(data)) {
-      if (sniffExt(data.subarray(0, 64))) return { source: 'none', params: {} }
-      return fail('validation', `${basename(path)} is not an image the app can read.`)
-    }
+    if (!st.isFile()) return fail('validation', 'Drop an image or video file.')
+    let read: FileSettings
     try {
-      return settingsFromPngText(await readPngText(data))
+      read = await readFileSettings(path)
     } catch (e) {
-      return fail('validation', `${basename(path)} is a damaged PNG (${(e as Error).message}).`)
+      if (errnoOf(e)) return fail('not_found', `${name} cannot be read.`)
+      throw e
     }
+    if ('settings' in read) return read.settings
+    if ('problem' in read)
+      return fail('validation', `${name}: ${read.problem}`, {
+        action: 'The file itself is fine; set the form by hand.',
+      })
+    if ('damaged' in read)
+      return fail(
+        'validation',
+        `${name} is damaged (${read.damaged}); could not read the settings.`,
+      )
+    if (read.unsupported) return { source: 'none', params: {} }
+    return fail('validation', `${name} is not an image the app can read.`)
   }
 }

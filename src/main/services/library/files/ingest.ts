@@ -10,13 +10,9 @@ import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
 import type { BatchCell } from '@shared/batch/types'
-import { readPngChunks, readPngText, writePngText } from '@shared/library/pngChunks'
-import {
-  type EmbeddedSettings,
-  type ParsedSettings,
-  pngTextFor,
-  settingsFromPngText,
-} from '@shared/library/settings'
+import { embeddedSettings, mp4MetaFor } from '@shared/library/meta/embed'
+import { readPngChunks } from '@shared/library/pngChunks'
+import type { ParsedSettings } from '@shared/library/settings'
 import {
   type ImportReport,
   type LibraryItem,
@@ -32,6 +28,10 @@ import { errnoOf, moveFile, storageFailure, tempNameFor, writeSynced } from '../
 import { extMatches, probeMedia, sniffExt } from '../disk/mediaProbe'
 import { hashFile } from '../disk/scan'
 import { parseBatchCell, sidecarPathOf, withBatch, writeSidecar } from '../disk/sidecar'
+import { embedInImage } from './embedMetadata'
+import { DEFAULT_METADATA_PREFS, readMetadataPrefs } from './metadataPrefs'
+import { writeMp4WithMetadata } from './mp4File'
+import { readFileSettings } from './readFileSettings'
 
 /** The file to store: a temp file we may move (a finished download), bytes, or a user's file we copy. */
 export type SaveFile =
@@ -116,30 +116,33 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
   const name = `${fileStamp(createdAt)}-${slug(input.model) || input.kind}-${id.slice(0, 8)}.${ext}`
   const relPath = `${dateFolder(createdAt)}/${name}`
   const abs = join(root, relPath)
-  const embedded: EmbeddedSettings = {
-    format: 'gen-studio',
-    version: 1,
-    kind: input.kind,
-    model: input.model,
-    prompt: input.prompt,
-    negativePrompt: input.negativePrompt ?? '',
-    params: input.params,
-    seed: input.seed ?? null,
-    sourceTaskId: input.sourceTaskId ?? null,
-    created: new Date(createdAt).toISOString(),
-  }
+  const embedded = embeddedSettings(
+    { ...input, negativePrompt: input.negativePrompt ?? '' },
+    createdAt,
+  )
+
+  const embed = input.embedSettings !== false
+  const { embedPrompts } = embed ? await readMetadataPrefs(root) : DEFAULT_METADATA_PREFS
   if (ext === 'png') {
     try {
       bytes ??= new Uint8Array(await fs.readFile(srcPath!))
-      bytes =
-        input.embedSettings === false
-          ? (readPngChunks(bytes), bytes)
-          : writePngText(bytes, pngTextFor(embedded))
+      bytes = embed
+        ? embedInImage(ext, bytes, embedded, embedPrompts)
+        : (readPngChunks(bytes), bytes)
     } catch (e) {
       if (isAppFailure(e)) throw e
       return fail('bad_response', `The PNG is damaged (${(e as Error).message}).`, {
         action: 'The result was not saved; retry the download.',
       })
+    }
+  } else if (embed && (ext === 'jpg' || ext === 'jpeg' || ext === 'webp')) {
+    try {
+      bytes ??= new Uint8Array(await fs.readFile(srcPath!))
+      bytes = embedInImage(ext, bytes, embedded, embedPrompts)
+    } catch (e) {
+      if (errnoOf(e)) return storageFailure('The result could not be saved', e, root)
+      // A header our writer cannot follow: the paid result is kept as it came, without metadata.
+      core.log(`metadata not embedded in a ${ext}: ${(e as Error).message}`)
     }
   }
   // Order matters for crash safety: stage the complete file under a hidden temp name, write its
@@ -148,11 +151,27 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
   // its task link) — never an orphan that a rescan would adopt as a new item.
   let staged: string
   let ownStaged = true
+  /** A download we copied (with metadata) instead of moving: removed once the copy is placed. */
+  let consumed: string | null = null
   try {
     await fs.mkdir(join(root, dateFolder(createdAt)), { recursive: true })
     if (bytes) {
       staged = tempNameFor(abs)
       await writeSynced(staged, bytes)
+    } else if (embed && (ext === 'mp4' || ext === 'mov') && srcPath) {
+      staged = tempNameFor(abs)
+      try {
+        await writeMp4WithMetadata(srcPath, staged, mp4MetaFor(embedded, embedPrompts))
+        consumed = 'tempPath' in file ? file.tempPath : null
+      } catch (e) {
+        if (errnoOf(e)) throw e
+        // A video whose index we cannot rewrite is kept as it came, without metadata.
+        core.log(`metadata not embedded in a video: ${(e as Error).message}`)
+        if ('tempPath' in file) {
+          staged = file.tempPath
+          ownStaged = false
+        } else await fs.copyFile(srcPath, staged)
+      }
     } else if ('tempPath' in file) {
       staged = file.tempPath
       ownStaged = false
@@ -196,6 +215,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
     if (ownStaged) await fs.rename(staged, abs)
     else await moveFile(staged, abs)
     placed = true
+    if (consumed) await fs.rm(consumed, { force: true }).catch(() => {})
     const fst = await fs.stat(abs)
     const sst = await fs.stat(sidecarPathOf(abs))
     core.idx().upsert([
@@ -260,15 +280,16 @@ export async function importFiles(core: LibraryCore, paths: string[]): Promise<I
       }
       let settings: ParsedSettings = { source: 'none', params: {} }
       if (info.ext === 'png') {
-        const data = await fs.readFile(path)
         try {
-          readPngChunks(data)
+          readPngChunks(await fs.readFile(path))
         } catch (e) {
           report.failed.push({ path, message: (e as Error).message })
           continue
         }
-        settings = settingsFromPngText(await readPngText(data).catch(() => ({})))
       }
+      // Settings another tool wrote travel into the sidecar; unreadable ones are left behind.
+      const read = await readFileSettings(path)
+      if ('settings' in read) settings = read.settings
       const sha = await hashFile(path)
       const existing = core.idx().findBySha(sha)
       if (existing) {
