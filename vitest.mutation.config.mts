@@ -1,26 +1,73 @@
 import { defineConfig } from 'vitest/config'
 
 import { TEST_ALIASES } from './test/support/aliases'
+import { ZONE_PROJECT, ZONE_TESTS } from './vitest.config.mts'
 
 /**
  * The tests `npm run mutation` runs against each mutant: the unit tests of the money and
- * durability modules (pricing, validators, retry policy, task transitions and classification,
- * poll plan, budgets and the spending ledger's task hook) and the simulator's oracle tests. Slow HTTP and e2e suites stay out; Stryker's
- * per-test coverage then runs only the tests that reach a mutant.
+ * durability modules (prices and plans, validators, the journal and its ledger, admission and
+ * budgets, the task engine, downloads, batches, the library's sidecars) with the library's
+ * integration tests that save, import and reconcile files (they use only the disk), and the
+ * simulator's oracle tests. HTTP, keychain and e2e suites stay out; Stryker's per-test coverage
+ * then runs only the tests that reach a mutant. The `*.zone.test.ts` files run in their own
+ * project, started in a fixed time zone (vitest.config.mts).
  */
+const include = [
+  'test/shared/**/*.test.ts',
+  'test/main/services/tasks/**/*.test.ts',
+  'test/main/services/spending/**/*.test.ts',
+  'test/main/services/journal/**/*.test.ts',
+  'test/main/services/admission/**/*.test.ts',
+  'test/main/services/batches/**/*.test.ts',
+  'test/main/services/downloads/**/*.test.ts',
+  'test/main/services/chat/ChatService.test.ts',
+  'test/main/services/library/disk/sidecar.test.ts',
+  'test/main/services/library/LibraryService.integration.test.ts',
+  'test/main/services/library/LibraryService.batch.integration.test.ts',
+  'test/main/services/library/sync/reconcile.firstIndex.integration.test.ts',
+  'test/main/adapters/http/retryPolicy.test.ts',
+  'test/simulator/pricing.test.ts',
+  'test/simulator/rules/**/*.test.ts',
+]
+
+/** Integration suites that talk to a real service, keychain or crash a process: too slow per mutant. */
+const SLOW = [
+  'test/main/services/tasks/TaskService.crash.integration.test.ts',
+  'test/main/services/tasks/TaskService.faults.integration.test.ts',
+  'test/main/services/tasks/TaskService.hostile.integration.test.ts',
+]
+
+/**
+ * Generous: the first (coverage) run counts every statement each test reaches, so a test that
+ * decodes a 24 MiB Base64 image runs for tens of seconds there. Stryker times each mutant's run
+ * from that test's own time in the first run (timeoutMS over it), not from this limit.
+ */
+const testTimeout = 180_000
+
 export default defineConfig({
   resolve: { alias: TEST_ALIASES },
   test: {
-    environment: 'node',
-    include: [
-      'test/shared/**/*.test.ts',
-      'test/main/services/tasks/**/*.test.ts',
-      'test/main/services/spending/**/*.test.ts',
-      'test/main/adapters/http/retryPolicy.test.ts',
-      'test/simulator/pricing.test.ts',
-      'test/simulator/rules/**/*.test.ts',
+    projects: [
+      {
+        resolve: { alias: TEST_ALIASES },
+        test: {
+          name: 'mutation',
+          environment: 'node',
+          include,
+          exclude: [...SLOW, ZONE_TESTS],
+          testTimeout,
+        },
+      },
+      {
+        resolve: { alias: TEST_ALIASES },
+        test: {
+          name: 'mutation-zone',
+          environment: 'node',
+          include: include.map((glob) => glob.replace(/\.test\.ts$/, '.zone.test.ts')),
+          testTimeout,
+          ...ZONE_PROJECT,
+        },
+      },
     ],
-    exclude: ['**/*.integration.test.ts'],
-    testTimeout: 20_000,
   },
 })
