@@ -74,6 +74,8 @@ export default {
   ignorers: ['message-text'],
   concurrency: 2,
   timeoutMS: 5_000,
+  // The first run, every test with per-test coverage counting, takes minutes on a loaded machine.
+  dryRunTimeoutMinutes: 20,
   reporters: ['json', 'clear-text', 'progress'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },

@@ -13,7 +13,7 @@ import { ZONE_PROJECT, ZONE_TESTS } from './vitest.config.mts'
  * project, started in a fixed time zone (vitest.config.mts).
  */
 const include = [
-  'test/shared/**/*.test.ts',
+  'test/shared/{batch,catalog,pricing,spending,tasks,ipc}/**/*.test.ts',
   'test/main/services/tasks/**/*.test.ts',
   'test/main/services/spending/**/*.test.ts',
   'test/main/services/journal/**/*.test.ts',
@@ -21,6 +21,7 @@ const include = [
   'test/main/services/batches/**/*.test.ts',
   'test/main/services/downloads/**/*.test.ts',
   'test/main/services/chat/ChatService.test.ts',
+  'test/main/services/chat/textSpend.test.ts',
   'test/main/services/library/disk/sidecar.test.ts',
   'test/main/services/library/LibraryService.integration.test.ts',
   'test/main/services/library/LibraryService.batch.integration.test.ts',
