@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
 import { TEST_ALIASES } from './test/support/aliases'
-import { ZONE_PROJECT, ZONE_TESTS } from './vitest.config.mts'
+import { ZONE_PROJECT } from './vitest.config.mts'
 
 /**
  * The tests `npm run mutation` runs against each mutant: the unit tests of the money and
@@ -9,8 +9,7 @@ import { ZONE_PROJECT, ZONE_TESTS } from './vitest.config.mts'
  * budgets, the task engine, downloads, batches, the library's sidecars) with the library's
  * integration tests that save, import and reconcile files (they use only the disk), and the
  * simulator's oracle tests. HTTP, keychain and e2e suites stay out; Stryker's per-test coverage
- * then runs only the tests that reach a mutant. The `*.zone.test.ts` files run in their own
- * project, started in a fixed time zone (vitest.config.mts).
+ * then runs only the tests that reach a mutant.
  */
 const include = [
   'test/shared/{batch,catalog,pricing,spending,tasks,ipc}/**/*.test.ts',
@@ -45,30 +44,19 @@ const SLOW = [
  */
 const testTimeout = 180_000
 
+// Stryker runs every project in worker threads of its runner processes, whatever pool a project
+// asks for, and a worker thread cannot have a zone of its own (TZ set in a thread does not reach
+// its Date). So the zone is set here, in the runner process before any worker starts: the whole
+// mutation run is in the zone of the `*.zone.test.ts` files, the same for every file and order.
+process.env.TZ = ZONE_PROJECT.env.TZ
+
 export default defineConfig({
   resolve: { alias: TEST_ALIASES },
   test: {
-    projects: [
-      {
-        resolve: { alias: TEST_ALIASES },
-        test: {
-          name: 'mutation',
-          environment: 'node',
-          include,
-          exclude: [...SLOW, ZONE_TESTS],
-          testTimeout,
-        },
-      },
-      {
-        resolve: { alias: TEST_ALIASES },
-        test: {
-          name: 'mutation-zone',
-          environment: 'node',
-          include: include.map((glob) => glob.replace(/\.test\.ts$/, '.zone.test.ts')),
-          testTimeout,
-          ...ZONE_PROJECT,
-        },
-      },
-    ],
+    name: 'mutation',
+    environment: 'node',
+    include,
+    exclude: SLOW,
+    testTimeout,
   },
 })
