@@ -14,7 +14,8 @@
  * - the text `label` argument of the small checks (`checkInt(issues, path, value, label, …)` and
  *   kin): the word a message starts with ("Steps must be 1 to 50"), never the path or the range,
  *   and the text `unit` a range message ends with, in those checks' options (" seconds");
- * - the text `message` and `action` of an error (what the user reads).
+ * - the text `message` and `action` of an error (what the user reads), and the text a schema
+ *   check refuses with (`z.string().min(1, 'message')`, `.refine(test, 'message')`).
  *
  * Anything that decides a verdict, a price, a basis, a state or an "≈" label is still mutated.
  * Each rule is pinned by test/packaging/mutationIgnorer.test.ts with a mutant it must not ignore.
@@ -123,6 +124,23 @@ function isMessageHelper(node) {
   )
 }
 
+/** Zod checks whose text argument after the first is the message of the refusal. */
+const SCHEMA_CHECKS = new Set(['min', 'max', 'length', 'regex', 'refine'])
+
+/** `z.string().min(1, 'text')`, `.refine(fn, 'text')`: the text, never the bound or the test. */
+function isSchemaMessage(path) {
+  const call = path.parentPath?.node
+  return (
+    path.listKey === 'arguments' &&
+    path.key === 1 &&
+    call?.type === 'CallExpression' &&
+    call.callee.type === 'MemberExpression' &&
+    call.callee.property?.type === 'Identifier' &&
+    SCHEMA_CHECKS.has(call.callee.property.name) &&
+    isText(path.node)
+  )
+}
+
 /** `message: 'text'` / `action: 'text'`: the words of an error. */
 const isErrorText = (node) =>
   node.type === 'ObjectProperty' &&
@@ -135,6 +153,7 @@ class MessageIgnorer {
     if (isIssueText(path) || isFieldText(path)) return 'the words of a validation message'
     if (isCheckLabel(path)) return 'the label a validation message starts with'
     if (isCheckUnit(path)) return 'the unit a range message ends with'
+    if (isSchemaMessage(path)) return 'the words of a schema refusal'
     if (isMessageHelper(path.node)) return 'a helper that only builds message text'
     if (isErrorText(path.node)) return 'the words of an error'
     return undefined

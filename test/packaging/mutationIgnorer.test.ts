@@ -95,6 +95,16 @@ const RULES: { rule: string; code: string; ignores: string[]; keeps: string[] }[
     keeps: ["code: 'cancelled'", 'pick(1)', 'message: m'],
   },
   {
+    rule: 'the text a schema check refuses with, never its bound, pattern or test',
+    code: `
+      const axis = z.array(z.string().min(1, 'An axis value is empty')).max(MAX, \`At most \${MAX}\`)
+      const name = z.string().regex(/^[a-z]{1,64}$/, 'Use letters').refine((n) => n !== '_', 'No _')
+      const low = Math.min(limit, 'fallback'.length)
+      const picked = choose(values, 'first')`,
+    ignores: ["'An axis value is empty'", '`At most ${MAX}`', "'Use letters'", "'No _'"],
+    keeps: ['min(1,', 'max(MAX,', '/^[a-z]{1,64}$/', "(n) => n !== '_'", "'fallback'", "'first'"],
+  },
+  {
     rule: 'no rule keyed on a property name: a basis or a feature name is data',
     code: `
       const UNSUPPORTED = [{ path: 'parameters.sm', feature: 'SMEA' }]
