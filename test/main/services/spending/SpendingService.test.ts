@@ -12,6 +12,7 @@ import { MainEvents } from '@main/events'
 import type { SpendLedger } from '@main/services/journal/SpendLedger'
 import { SpendingService } from '@main/services/spending/SpendingService'
 import type { BudgetState, BudgetUse, SpendSummary } from '@shared/spending/types'
+import { entry } from '@test/support/spendingFakes'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const use = (over: Partial<BudgetUse>): BudgetUse => ({
@@ -78,18 +79,8 @@ function service(changeIntervalMs = 200) {
       asked.rows = args
       return [
         {
-          id: 'r',
-          taskId: 't1',
-          batchId: null,
-          kind: 'image',
-          model: 'std-image-2',
-          amountUsd: 0.04,
-          basis: 'estimate',
-          status: 'settled',
+          ...entry({ id: 'r', amountUsd: 0.04, prompt: 'fox', day: '2026-11-20' }),
           createdAt: Date.UTC(2026, 10, 20, 9),
-          day: '2026-11-20',
-          prompt: 'fox',
-          libraryIds: [],
           demo: false,
         },
       ]
