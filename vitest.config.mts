@@ -10,8 +10,18 @@ const alias = TEST_ALIASES
 const INTEGRATION = '**/*.integration.test.ts'
 
 /**
+ * Unit tests whose rules depend on the local time zone (days, months, budget resets), named
+ * `*.zone.test.ts`: project `zone` runs them in child processes started with TZ set, so the zone
+ * is the same whatever worker or order a file runs in (a TZ set at run time does not reach the
+ * time zone of a worker thread). Shared with vitest.mutation.config.mts.
+ */
+export const ZONE_TESTS = '**/*.zone.test.ts'
+export const ZONE_PROJECT = { pool: 'forks', env: { TZ: 'Pacific/Auckland' } } as const
+
+/**
  * test/ mirrors src/ path for path. Projects: `unit` (plain Node, electron mocked: test/main,
- * test/shared, test/simulator, and test/docs: the paths the docs name exist), `renderer` (jsdom: test/renderer), `integration` (the real
+ * test/shared, test/simulator, and test/docs: the paths the docs name exist), `zone` (unit tests
+ * that need a fixed time zone), `renderer` (jsdom: test/renderer), `integration` (the real
  * keychain, real HTTP over loopback, packaging: `*.integration.test.ts` and test/packaging), `e2e`
  * (the built app in real Chromium). scripts/test.mjs runs them all.
  */
@@ -25,10 +35,21 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/{main,shared,simulator,preload,docs}/**/*.test.ts'],
-          exclude: [INTEGRATION],
+          exclude: [INTEGRATION, ZONE_TESTS],
           testTimeout: 20_000,
           // Memory assertions force a GC so they measure live data, not garbage.
           execArgv: ['--expose-gc'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'zone',
+          environment: 'node',
+          include: [`test/${ZONE_TESTS}`],
+          exclude: [INTEGRATION],
+          testTimeout: 20_000,
+          ...ZONE_PROJECT,
         },
       },
       {

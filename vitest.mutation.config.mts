@@ -1,26 +1,62 @@
 import { defineConfig } from 'vitest/config'
 
 import { TEST_ALIASES } from './test/support/aliases'
+import { ZONE_PROJECT } from './vitest.config.mts'
 
 /**
  * The tests `npm run mutation` runs against each mutant: the unit tests of the money and
- * durability modules (pricing, validators, retry policy, task transitions and classification,
- * poll plan, budgets and the spending ledger's task hook) and the simulator's oracle tests. Slow HTTP and e2e suites stay out; Stryker's
- * per-test coverage then runs only the tests that reach a mutant.
+ * durability modules (prices and plans, validators, the journal and its ledger, admission and
+ * budgets, the task engine, downloads, batches, the library's sidecars) with the library's
+ * integration tests that save, import and reconcile files (they use only the disk), and the
+ * simulator's oracle tests. HTTP, keychain and e2e suites stay out; Stryker's per-test coverage
+ * then runs only the tests that reach a mutant.
  */
+const include = [
+  'test/shared/{batch,catalog,pricing,spending,tasks,ipc}/**/*.test.ts',
+  'test/main/services/tasks/**/*.test.ts',
+  'test/main/services/spending/**/*.test.ts',
+  'test/main/services/journal/**/*.test.ts',
+  'test/main/services/admission/**/*.test.ts',
+  'test/main/services/batches/**/*.test.ts',
+  'test/main/services/downloads/**/*.test.ts',
+  'test/main/services/chat/ChatService.test.ts',
+  'test/main/services/chat/textSpend.test.ts',
+  'test/main/services/library/disk/sidecar.test.ts',
+  'test/main/services/library/LibraryService.integration.test.ts',
+  'test/main/services/library/LibraryService.batch.integration.test.ts',
+  'test/main/services/library/sync/reconcile.firstIndex.integration.test.ts',
+  'test/main/adapters/http/retryPolicy.test.ts',
+  'test/simulator/pricing.test.ts',
+  'test/simulator/rules/**/*.test.ts',
+]
+
+/** Integration suites that talk to a real service, keychain or crash a process: too slow per mutant. */
+const SLOW = [
+  'test/main/services/tasks/TaskService.crash.integration.test.ts',
+  'test/main/services/tasks/TaskService.faults.integration.test.ts',
+  'test/main/services/tasks/TaskService.hostile.integration.test.ts',
+]
+
+/**
+ * Generous: the first (coverage) run counts every statement each test reaches, so a test that
+ * decodes a 24 MiB Base64 image runs for tens of seconds there. Stryker times each mutant's run
+ * from that test's own time in the first run (timeoutMS over it), not from this limit.
+ */
+const testTimeout = 180_000
+
+// Stryker runs every project in worker threads of its runner processes, whatever pool a project
+// asks for, and a worker thread cannot have a zone of its own (TZ set in a thread does not reach
+// its Date). So the zone is set here, in the runner process before any worker starts: the whole
+// mutation run is in the zone of the `*.zone.test.ts` files, the same for every file and order.
+process.env.TZ = ZONE_PROJECT.env.TZ
+
 export default defineConfig({
   resolve: { alias: TEST_ALIASES },
   test: {
+    name: 'mutation',
     environment: 'node',
-    include: [
-      'test/shared/**/*.test.ts',
-      'test/main/services/tasks/**/*.test.ts',
-      'test/main/services/spending/**/*.test.ts',
-      'test/main/adapters/http/retryPolicy.test.ts',
-      'test/simulator/pricing.test.ts',
-      'test/simulator/rules/**/*.test.ts',
-    ],
-    exclude: ['**/*.integration.test.ts'],
-    testTimeout: 20_000,
+    include,
+    exclude: SLOW,
+    testTimeout,
   },
 })

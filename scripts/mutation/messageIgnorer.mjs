@@ -1,34 +1,30 @@
 /**
- * A StrykerJS ignorer: mutants that only change the words of a validation message are left out
- * of the score (issue #18 asks for "text-only mutants excluded by configuration where they only
- * change messages"). What counts as message-only, and nothing more:
+ * A StrykerJS ignorer: mutants that only change the words of a message are left out of the score
+ * (issue #18: "text-only mutants excluded by configuration where they only change messages").
+ * Every rule needs text in a message position: a string, a template or a concatenation of them
+ * where only a message can go. No rule is keyed on a property name alone, since a property's
+ * value may be stored data (issue #32: a price's `basis` feeds the ledger's quoted totals and the
+ * CSV, so it is mutated like any figure). What counts as message-only, and nothing more:
  *
- * - the message of `issues.add(path, message)` / `r.set(path, message)`: any argument after the
- *   first of a call to a method named `add` or `set` (the first is the field's path, which the
- *   forms and the 400 body depend on, so it stays), and the value of `issues.fields.x = message`;
- * - the bodies of the helpers that only build message text (`rangeMessage`, `countMessage`,
- *   `groupDigits`, `characterLimitMessage`, `fmt`, `withNotes`);
- * - the `label` argument of the small checks (`checkInt(issues, path, value, label, …)` and
- *   kin): the word a message starts with ("Steps must be 1 to 50"), never the path or the range;
- * - the `feature` name of an unsupported native parameter and the `unit` a range message ends
- *   with (" seconds for motion-2.5"), and the text `message` and `action` of an error (what the
- *   user reads): words only;
- * - the `basis` wording of a price estimate (how the figure was reached, in words): wherever a
- *   value is bound to that name or passed as the basis of `usd(…)`.
+ * - the text of `issues.add(path, message)` (any argument after the path, which the forms and the
+ *   400 body depend on, so it stays) and of `issues.fields.x = message`;
+ * - the bodies of the functions that only build a validation message (`rangeMessage`,
+ *   `countMessage`, `characterLimitMessage`), when they are functions (a value of that name is
+ *   data like any other);
+ * - the text `label` argument of the small checks (`checkInt(issues, path, value, label, …)` and
+ *   kin): the word a message starts with ("Steps must be 1 to 50"), never the path or the range,
+ *   and the text `unit` a range message ends with, in those checks' options (" seconds");
+ * - the text `message` and `action` of an error (what the user reads), and the text a schema
+ *   check refuses with (`z.string().min(1, 'message')`, `.refine(test, 'message')`).
  *
- * Anything that decides a verdict, a price, a state or an "≈" label is still mutated.
+ * Anything that decides a verdict, a price, a basis, a state or an "≈" label is still mutated.
+ * Each rule is pinned by test/packaging/mutationIgnorer.test.ts with a mutant it must not ignore.
  * Stryker's ignorer plugins: stryker-mutator/stryker-js#4487.
  */
 import { declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin'
 
-const MESSAGE_HELPERS = new Set([
-  'rangeMessage',
-  'countMessage',
-  'groupDigits',
-  'characterLimitMessage',
-  'fmt',
-  'withNotes',
-])
+/** Functions that only build the words of a validation message. */
+const MESSAGE_HELPERS = new Set(['rangeMessage', 'countMessage', 'characterLimitMessage'])
 
 /** Checks whose arguments at these positions are the words of a message (a label, a text). */
 const MESSAGE_ARGUMENTS = new Map([
@@ -42,10 +38,8 @@ const MESSAGE_ARGUMENTS = new Map([
   ['checkImageField', [3, 4]],
 ])
 
-const nameOfCallee = (callee) =>
-  callee?.type === 'MemberExpression' && callee.property?.type === 'Identifier'
-    ? callee.property.name
-    : undefined
+/** Where the options of those checks go (`{ unit }` ends the range message). */
+const OPTIONS_ARGUMENT = 5
 
 /** A string, a template or a concatenation of them: words, not a decision. */
 const isText = (node) =>
@@ -55,78 +49,113 @@ const isText = (node) =>
     node.operator === '+' &&
     (isText(node.left) || isText(node.right)))
 
-const isBasis = (node) => node?.type === 'Identifier' && node.name === 'basis'
+const isName = (node, name) => node?.type === 'Identifier' && node.name === name
 
-/**
- * A value given the name `basis` (a property, a variable, `basis +=`, a parameter's default) or
- * passed as the basis of `usd(micros, approximate, basis)`.
- */
-function bindsBasis(path) {
-  const node = path.node
-  const parent = path.parentPath?.node
-  if (node.type === 'ObjectProperty' && isBasis(node.key)) return true
-  if (path.key === 'init' && parent?.type === 'VariableDeclarator' && isBasis(parent.id))
-    return true
-  if (path.key === 'right' && parent?.type === 'AssignmentExpression' && isBasis(parent.left))
-    return true
-  if (path.key === 'right' && parent?.type === 'AssignmentPattern' && isBasis(parent.left))
-    return true
+const isFunction = (node) =>
+  node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression'
+
+/** `issues.add(path, 'text')`: the text after the path. */
+function isIssueText(path) {
+  const call = path.parentPath?.node
   return (
     path.listKey === 'arguments' &&
-    path.key === 2 &&
-    parent?.type === 'CallExpression' &&
-    parent.callee.type === 'Identifier' &&
-    parent.callee.name === 'usd'
+    typeof path.key === 'number' &&
+    path.key >= 1 &&
+    call?.type === 'CallExpression' &&
+    call.callee.type === 'MemberExpression' &&
+    isName(call.callee.object, 'issues') &&
+    isName(call.callee.property, 'add') &&
+    isText(path.node)
   )
 }
 
+/** `issues.fields.x = 'text'`. */
+function isFieldText(path) {
+  const parent = path.parentPath?.node
+  return (
+    path.key === 'right' &&
+    parent?.type === 'AssignmentExpression' &&
+    parent.left.type === 'MemberExpression' &&
+    parent.left.object.type === 'MemberExpression' &&
+    isName(parent.left.object.object, 'issues') &&
+    isName(parent.left.object.property, 'fields') &&
+    isText(path.node)
+  )
+}
+
+/** The text label of `checkInt(issues, path, value, 'Label', …)` and kin. */
+function isCheckLabel(path) {
+  const call = path.parentPath?.node
+  return (
+    path.listKey === 'arguments' &&
+    call?.type === 'CallExpression' &&
+    call.callee.type === 'Identifier' &&
+    MESSAGE_ARGUMENTS.get(call.callee.name)?.includes(path.key) === true &&
+    isText(path.node)
+  )
+}
+
+/** `unit: ' seconds'` in the options of one of those checks. */
+function isCheckUnit(path) {
+  const node = path.node
+  const object = path.parentPath
+  const call = object?.parentPath?.node
+  return (
+    node.type === 'ObjectProperty' &&
+    isName(node.key, 'unit') &&
+    isText(node.value) &&
+    object.node.type === 'ObjectExpression' &&
+    object.listKey === 'arguments' &&
+    object.key === OPTIONS_ARGUMENT &&
+    call?.type === 'CallExpression' &&
+    call.callee.type === 'Identifier' &&
+    MESSAGE_ARGUMENTS.has(call.callee.name)
+  )
+}
+
+/** `function rangeMessage(…) {…}` or `const rangeMessage = (…) => …`. */
+function isMessageHelper(node) {
+  if (node.type === 'FunctionDeclaration') return MESSAGE_HELPERS.has(node.id?.name)
+  return (
+    node.type === 'VariableDeclarator' &&
+    node.id?.type === 'Identifier' &&
+    MESSAGE_HELPERS.has(node.id.name) &&
+    isFunction(node.init)
+  )
+}
+
+/** Zod checks whose text argument after the first is the message of the refusal. */
+const SCHEMA_CHECKS = new Set(['min', 'max', 'length', 'regex', 'refine'])
+
+/** `z.string().min(1, 'text')`, `.refine(fn, 'text')`: the text, never the bound or the test. */
+function isSchemaMessage(path) {
+  const call = path.parentPath?.node
+  return (
+    path.listKey === 'arguments' &&
+    path.key === 1 &&
+    call?.type === 'CallExpression' &&
+    call.callee.type === 'MemberExpression' &&
+    call.callee.property?.type === 'Identifier' &&
+    SCHEMA_CHECKS.has(call.callee.property.name) &&
+    isText(path.node)
+  )
+}
+
+/** `message: 'text'` / `action: 'text'`: the words of an error. */
+const isErrorText = (node) =>
+  node.type === 'ObjectProperty' &&
+  node.key?.type === 'Identifier' &&
+  ['message', 'action'].includes(node.key.name) &&
+  isText(node.value)
+
 class MessageIgnorer {
   shouldIgnore(path) {
-    const node = path.node
-    if (
-      path.listKey === 'arguments' &&
-      typeof path.key === 'number' &&
-      path.key >= 1 &&
-      path.parentPath?.isCallExpression() &&
-      ['add', 'set'].includes(nameOfCallee(path.parentPath.node.callee))
-    ) {
-      return 'the words of a validation message'
-    }
-    if (
-      path.listKey === 'arguments' &&
-      path.parentPath?.isCallExpression() &&
-      path.parentPath.node.callee.type === 'Identifier' &&
-      MESSAGE_ARGUMENTS.get(path.parentPath.node.callee.name)?.includes(path.key)
-    ) {
-      return 'the label a validation message starts with'
-    }
-    const parent = path.parentPath?.node
-    if (
-      path.key === 'right' &&
-      parent?.type === 'AssignmentExpression' &&
-      parent.left.type === 'MemberExpression' &&
-      parent.left.object.type === 'MemberExpression' &&
-      parent.left.object.property?.type === 'Identifier' &&
-      parent.left.object.property.name === 'fields'
-    ) {
-      return 'the words of a validation message'
-    }
-    if (
-      (node.type === 'VariableDeclarator' || node.type === 'FunctionDeclaration') &&
-      node.id?.type === 'Identifier' &&
-      MESSAGE_HELPERS.has(node.id.name)
-    ) {
-      return 'a helper that only builds message text'
-    }
-    if (
-      node.type === 'ObjectProperty' &&
-      node.key?.type === 'Identifier' &&
-      (['feature', 'unit'].includes(node.key.name) ||
-        (['message', 'action'].includes(node.key.name) && isText(node.value)))
-    ) {
-      return 'words only: a feature name, a unit or an error text'
-    }
-    if (bindsBasis(path)) return 'the wording of how a price was reached'
+    if (isIssueText(path) || isFieldText(path)) return 'the words of a validation message'
+    if (isCheckLabel(path)) return 'the label a validation message starts with'
+    if (isCheckUnit(path)) return 'the unit a range message ends with'
+    if (isSchemaMessage(path)) return 'the words of a schema refusal'
+    if (isMessageHelper(path.node)) return 'a helper that only builds message text'
+    if (isErrorText(path.node)) return 'the words of an error'
     return undefined
   }
 }

@@ -27,6 +27,10 @@ export const ART_REFERENCE_LIMITS: ReferenceLimits = {
   pixelsLabel: '24 megapixels',
 }
 
+/** The refusal of a reference over `limits.maxBytes`. */
+export const tooLarge = (limits: ReferenceLimits): string =>
+  `Each reference image must be at most ${limits.bytesLabel}`
+
 /** What was learnt of a reference, and the reason it is refused (null when it is accepted). */
 export interface ReferenceInspection {
   meta: ReferenceFileMeta
@@ -57,8 +61,7 @@ function problemOf(
   limits: ReferenceLimits | null,
 ): string | null {
   if (bytes.length === 0) return 'The image is empty'
-  if (limits && bytes.length > limits.maxBytes)
-    return `Each reference image must be at most ${limits.bytesLabel}`
+  if (limits && bytes.length > limits.maxBytes) return tooLarge(limits)
   if (!meta.type) return 'Each reference image must be a PNG, JPEG or WebP image'
   if (!isCompleteImage(bytes)) return 'The image is cut short (an incomplete copy or download)'
   if (meta.width === undefined || meta.height === undefined)

@@ -8,7 +8,7 @@ import {
 } from '@shared/catalog'
 import { rawImage as raw } from '@test/support/mediaFixtures'
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 describe('sniffImageType and imageDimensions on real encoder output', () => {
   it.each([
@@ -59,6 +59,37 @@ describe('sniffImageType and imageDimensions on real encoder output', () => {
     const png = new Uint8Array(await raw(10, 10).png().toBuffer())
     expect(imageDimensions(png.subarray(0, 20))).toBeNull()
     expect(imageDimensions(new TextEncoder().encode('RIFF0000WEBPXXXX'))).toBeNull()
+  })
+})
+
+describe('base64 without Node (the renderer decodes in JavaScript)', () => {
+  // Every byte value, every length modulo 3, both alphabets and a data: URL, then texts that
+  // are not Base64: the renderer's answer must be main's (Buffer's) answer.
+  const samples = Array.from({ length: 12 }, (_, n) =>
+    Uint8Array.from({ length: n * 23 }, (_, i) => (i * 97 + n) % 256),
+  )
+  const texts = samples.flatMap((b) => {
+    const buf = Buffer.from(b)
+    return [
+      buf.toString('base64'),
+      buf.toString('base64url'),
+      `data:image/png;base64,${buf.toString('base64')}`,
+    ]
+  })
+  const refused = ['abc$', 'ab cd', 'ab\ncd', 'a', 'abcde', 'ab=c', 'data:x;base64,a', '====a']
+  const withNode = [...texts, ...refused].map((t) => decodeBase64(t))
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('decodes to the same bytes as Node, and refuses the same texts', () => {
+    vi.stubGlobal('Buffer', undefined)
+    const withoutNode = [...texts, ...refused].map((t) => decodeBase64(t))
+    expect(withoutNode).toEqual(withNode)
+    expect(withoutNode.slice(0, texts.length).every((b) => b instanceof Uint8Array)).toBe(true)
+    expect(withoutNode.slice(texts.length)).toEqual(refused.map(() => null))
+    for (const [i, b] of samples.entries()) expect(withoutNode[i * 3]).toEqual(b)
   })
 })
 

@@ -184,6 +184,26 @@ describe('images go with the actions that use them', () => {
   })
 })
 
+describe('a Base64 image over the limit is refused by its length, before it is decoded', () => {
+  // Text that is not Base64 from its first character: decoding would refuse it at once, so the
+  // message says which check came first. 4 characters carry 3 bytes.
+  const ofBytes = (n: number, prefix = '') => `${prefix}!${'A'.repeat((n / 3) * 4 - 1)}`
+  const limit = NATIVE_LIMITS.maxReferenceBytes
+  const messageFor = (image: string) => {
+    const v = validateNative({ ...base, action: 'img2img', parameters: { ...params, image } })
+    return v.ok ? null : v.fields['parameters.image']
+  }
+
+  it.each([
+    ['at the limit', '', limit, 'valid Base64'],
+    ['one byte over (3 over, in whole Base64 groups)', '', limit + 3, 'at most 24 MiB'],
+    ['at the limit, after a data: prefix', 'data:image/png;base64,', limit, 'valid Base64'],
+    ['over, after a data: prefix', 'data:image/png;base64,', limit + 3, 'at most 24 MiB'],
+  ])('%s', (_name, prefix, bytes, message) => {
+    expect(messageFor(ofBytes(bytes, prefix))).toContain(message)
+  })
+})
+
 describe('character captions', () => {
   it.each<[string, Body, Body, string[]]>([
     ['two captions', {}, { v4_prompt: captions(2, { use_coords: true }) }, []],

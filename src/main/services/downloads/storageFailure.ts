@@ -16,7 +16,7 @@ const STORAGE_MESSAGES: Record<string, string> = {
 /** Turns a file-system error into a `storage` AppFailure naming the folder; others unchanged. */
 export function storageFailure(e: unknown, dir: string): unknown {
   const code = (e as NodeJS.ErrnoException | null)?.code
-  if (!code || !(code in STORAGE_MESSAGES)) return e
+  if (!code || !Object.hasOwn(STORAGE_MESSAGES, code)) return e
   return new AppFailure({
     code: 'storage',
     message: `Could not save into ${dir}: ${STORAGE_MESSAGES[code]} (${code})`,

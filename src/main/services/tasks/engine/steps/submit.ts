@@ -55,8 +55,9 @@ export async function stepSubmit(
 /**
  * Gets a quote for a workbench task. The first price is accepted only if it is not above the
  * estimate shown before submitting; a re-quote (after expiry) is accepted only at the same
- * price. Otherwise the task waits for the user (`tasks:confirmQuote`). Never a higher price
- * silently.
+ * price. A quote without a price (`null`: the service did not say) is never accepted silently,
+ * since nothing bounds what it charges. Otherwise the task waits for the user
+ * (`tasks:confirmQuote`). Never a higher or an unknown price silently.
  */
 export async function requote(
   ctx: EngineContext,
@@ -77,18 +78,17 @@ export async function requote(
   const now = ctx.clock.now()
   const fresh = { quoteId: quote.quoteId, priceUsd: quote.priceUsd, quotedAt: now }
   const reference = t.quote ? t.quote.priceUsd : t.costUsd
-  const same = (a: number | null, b: number | null) =>
-    a === b || (a !== null && b !== null && Math.abs(a - b) < 1e-9)
-  let acceptable: boolean
-  if (t.quote || expired) acceptable = same(fresh.priceUsd, reference)
-  else
-    acceptable =
-      fresh.priceUsd === null || (reference !== null && fresh.priceUsd <= reference + 1e-9)
+  const again = t.quote !== null || expired
+  const price = fresh.priceUsd
+  const acceptable =
+    price !== null &&
+    reference !== null &&
+    (again ? Math.abs(price - reference) < 1e-9 : price <= reference + 1e-9)
   if (acceptable) ctx.apply(t.id, { type: 'quoted', quote: fresh })
   else
     ctx.apply(t.id, {
       type: 'quote_changed',
       quote: fresh,
-      reason: t.quote || expired ? 'quote_changed' : 'price_above_estimate',
+      reason: again || price === null ? 'quote_changed' : 'price_above_estimate',
     })
 }

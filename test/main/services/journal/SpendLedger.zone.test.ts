@@ -5,16 +5,12 @@ import { join } from 'node:path'
 import { Journal } from '@main/services/journal/Journal'
 import type { LedgerOpen, SpendLedger } from '@main/services/journal/SpendLedger'
 import type { LedgerStatus } from '@shared/spending/types'
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-// Far from UTC (UTC+13 in March), so a day or month taken in UTC instead of local time shows:
-// 00:30 on 1 April there is still 31 March in UTC. Set before the tables below are built.
-const ORIGINAL_TZ = process.env.TZ
-process.env.TZ = 'Pacific/Auckland'
-afterAll(() => {
-  if (ORIGINAL_TZ === undefined) delete process.env.TZ
-  else process.env.TZ = ORIGINAL_TZ
-})
+// A `*.zone.test.ts` file: vitest.config.ts starts its process in Pacific/Auckland (UTC+13 in
+// March), far from UTC, so a day or month taken in UTC instead of local time shows: 00:30 on
+// 1 April there is still 31 March in UTC. The zone is fixed when the process starts, whatever
+// worker or order the file runs in; the first test below checks it.
 
 let dir: string
 let journal: Journal

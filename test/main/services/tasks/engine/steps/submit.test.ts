@@ -1,0 +1,117 @@
+/**
+ * The workbench quote rule of steps/submit.ts (issue #32): a price is accepted silently only when
+ * it is known and within what the user saw (the estimate for a first quote, the same price for a
+ * re-quote); anything else waits for the user, and nothing is sent meanwhile.
+ */
+import { completed, failure, newTask, type Rig, rig } from '@test/support/taskFakes'
+import { afterEach, describe, expect, it } from 'vitest'
+
+let r: Rig
+afterEach(async () => {
+  await r?.close()
+})
+
+const state = (id: string) => r.journal.get(id)!.state
+
+async function until(done: () => boolean, maxMs = 60_000): Promise<void> {
+  await r.clock.runUntil(done, maxMs)
+  expect(done()).toBe(true)
+}
+
+const wb = (
+  over: { costUsd?: number | null; quote?: { quoteId: string; priceUsd: number | null } } = {},
+) =>
+  newTask({
+    kind: 'workbench',
+    model: 'art-v4.5',
+    costUsd: over.costUsd === undefined ? 0.003 : over.costUsd,
+    request: { model: 'art-v4.5', model_variant: 'art-diffusion-4-5-full', prompt: 'cat' },
+    quote: over.quote ? { ...over.quote, quotedAt: 0 } : null,
+  })
+
+const saves = () =>
+  ({
+    type: 'task',
+    serverId: 's',
+    status: completed([{ type: 'url', url: 'https://cdn.test/s.png' }]),
+  }) as const
+
+describe('a workbench quote', () => {
+  it('without a price is never accepted silently: the task waits and nothing is sent', async () => {
+    r = rig()
+    r.gateway.onEstimate = () => ({ quoteId: 'unpriced', priceUsd: null })
+    const t = r.submit(wb())
+    await until(() => state(t.id) === 'needs_attention')
+    expect(r.journal.get(t.id)).toMatchObject({
+      attention: 'quote_changed',
+      pendingQuote: { quoteId: 'unpriced', priceUsd: null },
+      quote: null,
+    })
+    await r.clock.advance(10 * 60_000)
+    expect(r.gateway.count('submit')).toBe(0)
+  })
+
+  it('re-quoted without a price after expiry waits too: one send, with the old quote', async () => {
+    r = rig()
+    r.gateway.onSubmit = () => {
+      throw failure('quote_expired')
+    }
+    r.gateway.onEstimate = () => ({ quoteId: 'unpriced', priceUsd: null })
+    const t = r.submit(wb({ quote: { quoteId: 'old', priceUsd: 0.003 } }))
+    await until(() => state(t.id) === 'needs_attention')
+    expect(r.journal.get(t.id)).toMatchObject({
+      attention: 'quote_changed',
+      pendingQuote: { quoteId: 'unpriced', priceUsd: null },
+      quote: { quoteId: 'old', priceUsd: 0.003 },
+    })
+    expect(r.gateway.calls.filter((c) => c.op === 'submit').map((c) => c.quoteId)).toEqual(['old'])
+  })
+
+  it('at exactly the estimate is accepted and sent; a hair above it waits', async () => {
+    r = rig()
+    r.gateway.onSubmit = saves
+    r.gateway.onEstimate = () => ({ quoteId: 'even', priceUsd: 0.003 })
+    const even = r.submit(wb())
+    await until(() => state(even.id) === 'saved')
+    expect(r.gateway.calls.find((c) => c.op === 'submit')).toMatchObject({ quoteId: 'even' })
+
+    r.gateway.onEstimate = () => ({ quoteId: 'above', priceUsd: 0.00301 })
+    const above = r.submit(wb())
+    await until(() => state(above.id) === 'needs_attention')
+    expect(r.journal.get(above.id)).toMatchObject({ attention: 'price_above_estimate' })
+  })
+
+  it('below the estimate is accepted: the user saw more than it costs', async () => {
+    r = rig()
+    r.gateway.onSubmit = saves
+    r.gateway.onEstimate = () => ({ quoteId: 'cheap', priceUsd: 0.001 })
+    const t = r.submit(wb())
+    await until(() => state(t.id) === 'saved')
+    expect(r.journal.get(t.id)!.quote).toMatchObject({ quoteId: 'cheap', priceUsd: 0.001 })
+  })
+
+  it('for a request with no estimate waits, whatever the price', async () => {
+    r = rig()
+    r.gateway.onEstimate = () => ({ quoteId: 'priced', priceUsd: 0.001 })
+    const t = r.submit(wb({ costUsd: null }))
+    await until(() => state(t.id) === 'needs_attention')
+    expect(r.journal.get(t.id)).toMatchObject({ attention: 'price_above_estimate' })
+    expect(r.gateway.count('submit')).toBe(0)
+  })
+
+  it('re-quoted after expiry at a lower price still waits: a re-quote must match', async () => {
+    r = rig()
+    r.gateway.onSubmit = (_t, n) => {
+      if (n === 1) throw failure('quote_expired')
+      return saves()
+    }
+    r.gateway.onEstimate = () => ({ quoteId: 'lower', priceUsd: 0.002 })
+    const t = r.submit(wb({ quote: { quoteId: 'old', priceUsd: 0.003 } }))
+    await until(() => state(t.id) === 'needs_attention')
+    expect(r.journal.get(t.id)).toMatchObject({
+      attention: 'quote_changed',
+      pendingQuote: { quoteId: 'lower', priceUsd: 0.002 },
+    })
+    expect(r.gateway.count('submit')).toBe(1)
+  })
+})
