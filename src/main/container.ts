@@ -20,6 +20,7 @@ import { Journal } from './services/journal/Journal'
 import { composeGrid } from './services/library/files/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
 import type { LibraryReader } from './services/library/reader/LibraryReader'
+import { PictureService } from './services/picture/PictureService'
 import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { BudgetGate } from './services/spending/BudgetGate'
@@ -170,6 +171,7 @@ export function createContainer(options: ContainerOptions) {
     /** The gen-media: protocol handler over the library's folders. */
     serveMedia: createMediaHandler(library.mediaSource),
     presets,
+    picture: new PictureService(library),
     async dispose(): Promise<void> {
       await demo.stop()
       spending.close()

@@ -1,4 +1,5 @@
 import type { BatchCell } from '../batch/types'
+import type { Lineage } from './lineage'
 
 /**
  * The library's shapes, shared by main (which owns the files and the index) and the renderer
@@ -75,6 +76,8 @@ export interface LibrarySidecar {
   tags?: string[]
   /** Ids of the collections the item is in (names are in `.gen-studio/collections.json`); absent when none. */
   collections?: string[]
+  /** The item it was made from locally (crop, upscale, expand…: lineage.ts); absent otherwise. */
+  derivedFrom?: Lineage
 }
 
 /** A grid tile: just enough to draw and label it; `library:get` returns the rest. */

@@ -9,6 +9,7 @@ import { collectionsHandlers } from './collections'
 import { demoHandlers } from './demo'
 import { generateHandlers } from './generate'
 import { libraryHandlers } from './library'
+import { pictureHandlers } from './picture'
 import { presetsHandlers } from './presets'
 import { settingsHandlers } from './settings'
 import { spendingHandlers } from './spending'
@@ -32,5 +33,6 @@ export function createHandlers(c: Container): Handlers {
     ...batchHandlers(c),
     ...presetsHandlers(c),
     ...collectionsHandlers(c),
+    ...pictureHandlers(c),
   } satisfies Handlers
 }

@@ -20,6 +20,7 @@ import { collectionsChannels } from './collections'
 import { demoChannels } from './demo'
 import { generateChannels } from './generate'
 import { libraryChannels, libraryEvents } from './library'
+import { pictureChannels } from './picture'
 import { presetsChannels } from './presets'
 import { settingsChannels, settingsEvents } from './settings'
 import { shellChannels } from './shell'
@@ -50,6 +51,7 @@ export const invokeContract = {
   ...wildcardsChannels,
   ...presetsChannels,
   ...collectionsChannels,
+  ...pictureChannels,
 } as const
 
 /** Every main → renderer event of every domain. */

@@ -8,6 +8,7 @@
 import { promises as fs } from 'node:fs'
 
 import type { BatchCell } from '@shared/batch/types'
+import { lineageFromJson, withLineage } from '@shared/library/lineage'
 import { organiseFromJson } from '@shared/library/organise'
 import { LIBRARY_KINDS, type LibraryKind, type LibrarySidecar } from '@shared/library/types'
 
@@ -94,6 +95,7 @@ export function parseSidecar(text: string): LibrarySidecar {
     ...(typeof v.originalName === 'string' ? { originalName: v.originalName } : {}),
     ...withBatch(parseBatchCell(v.batch)),
     ...organiseFromJson(v),
+    ...withLineage(lineageFromJson(v.derivedFrom)),
   }
 }
 

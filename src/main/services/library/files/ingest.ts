@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
 import type { BatchCell } from '@shared/batch/types'
+import { type Lineage, lineageFromJson, withLineage } from '@shared/library/lineage'
 import { readPngChunks, readPngText, writePngText } from '@shared/library/pngChunks'
 import {
   type EmbeddedSettings,
@@ -59,6 +60,8 @@ export interface SaveInput {
   originalName?: string
   /** The batch cell of a batch result: kept in the sidecar (and so across index rebuilds). */
   batch?: BatchCell | null
+  /** The library item this one was made from (crop, upscale, expand…), kept in the sidecar. */
+  derivedFrom?: Lineage | null
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
@@ -190,6 +193,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       demo: input.demo ?? false,
       ...(input.originalName ? { originalName: input.originalName } : {}),
       ...withBatch(parseBatchCell(input.batch)),
+      ...withLineage(lineageFromJson(input.derivedFrom)),
     }
     await writeSidecar(sidecarPathOf(abs), sidecar)
     sidecarWritten = true
