@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { Worker } from 'node:worker_threads'
 
 import { JsonFile } from './adapters/fs/JsonFile'
 import type { SecretStore } from './adapters/secrets/SecretStore'
@@ -20,7 +21,7 @@ import { Journal } from './services/journal/Journal'
 import { composeGrid } from './services/library/files/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
 import type { LibraryReader } from './services/library/reader/LibraryReader'
-import { PictureService } from './services/picture/PictureService'
+import { noUpscaler, PictureService } from './services/picture/PictureService'
 import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { BudgetGate } from './services/spending/BudgetGate'
@@ -42,6 +43,8 @@ export interface ContainerOptions {
    * built `libraryReader.js`); none: it is read on main's thread.
    */
   libraryReader?: LibraryReader
+  /** Starts the local upscaler's thread (the built `upscaler.js`, issue #31); none: no model. */
+  upscaler?: () => Worker
 }
 
 /**
@@ -148,6 +151,10 @@ export function createContainer(options: ContainerOptions) {
     settings,
     startSimulator: async () => (await import('../simulator')).startSimulator(),
   })
+  const picture = new PictureService(library, {
+    spawn: options.upscaler ?? noUpscaler,
+    emit: (job) => events.emit('picture:job', job),
+  })
   const presets = new PresetStore(new JsonFile(join(options.userDataDir, 'presets.json')))
   return {
     options,
@@ -171,9 +178,10 @@ export function createContainer(options: ContainerOptions) {
     /** The gen-media: protocol handler over the library's folders. */
     serveMedia: createMediaHandler(library.mediaSource),
     presets,
-    picture: new PictureService(library),
+    picture,
     async dispose(): Promise<void> {
       await demo.stop()
+      await picture.upscale.dispose()
       spending.close()
       await tasks.dispose()
       await library.close()

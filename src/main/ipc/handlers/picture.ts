@@ -7,4 +7,9 @@ export const pictureHandlers = (c: Container) =>
   ({
     'picture:edit': ({ id, edit }) => c.picture.edit(id, edit),
     'picture:lineage': ({ id }) => c.picture.lineage(id),
+    'picture:upscaleEstimate': ({ id, scale }) => c.picture.upscale.estimate(id, scale),
+    'picture:upscale': ({ id, scale, engine, estimateSec }) =>
+      c.picture.upscale.start(id, scale, engine, estimateSec ?? null),
+    'picture:cancel': ({ jobId }) => c.picture.upscale.cancel(jobId),
+    'picture:jobs': () => c.picture.upscale.list(),
   }) satisfies Partial<Handlers>

@@ -4,14 +4,17 @@
  * its parent, the operation and its parameters (lineage); the original file and sidecar are never
  * written. Nothing here is sent to the service or charged.
  */
-import type { Lineage, LineageView } from '@shared/library/lineage'
+import type { LineageView } from '@shared/library/lineage'
 import { editProblem, type PictureEdit } from '@shared/library/pictureEdits'
 import type { LibraryItem } from '@shared/library/types'
 import { fail } from '@shared/result'
 
-import type { LibraryService } from '../library/LibraryService'
 import { applyEdit, LANCZOS_MODEL } from './applyEdit'
+import { type PictureLibrary, saveDerived } from './derived'
 import { checkPictureItem, readPicture } from './readPicture'
+import { UpscaleJobs, type UpscaleOptions } from './upscale/UpscaleJobs'
+
+export { noUpscaler } from './upscale/UpscaleJobs'
 
 const PAST: Record<PictureEdit['op'], string> = {
   crop: 'cropped',
@@ -20,37 +23,16 @@ const PAST: Record<PictureEdit['op'], string> = {
   resize: 'resized',
 }
 
-/** The part of the library a picture operation needs (LibraryService, or a fake in tests). */
-export type PictureLibrary = Pick<LibraryService, 'get' | 'absolutePath' | 'save' | 'lineage'>
-
-/**
- * Saves a derived picture as a new item: the parent's settings (kind, model, prompt, params,
- * seed) are kept so Reuse on the derived item fills the form as the parent would, but not its
- * task or cost (nothing was paid for the derived file).
- */
-export function saveDerived(
-  library: PictureLibrary,
-  parent: LibraryItem,
-  bytes: Uint8Array,
-  derivedFrom: Lineage,
-): Promise<LibraryItem> {
-  return library.save({
-    kind: parent.kind,
-    model: parent.model,
-    prompt: parent.prompt,
-    negativePrompt: parent.negativePrompt,
-    params: parent.params,
-    seed: parent.seed,
-    costEstimate: null,
-    sourceTaskId: null,
-    demo: parent.demo,
-    file: { bytes, ext: 'png' },
-    derivedFrom,
-  })
-}
-
 export class PictureService {
-  constructor(private readonly library: PictureLibrary) {}
+  /** Local ×2/×4 upscales (upscale/UpscaleJobs.ts). */
+  readonly upscale: UpscaleJobs
+
+  constructor(
+    private readonly library: PictureLibrary,
+    upscale: Omit<UpscaleOptions, 'library'>,
+  ) {
+    this.upscale = new UpscaleJobs({ ...upscale, library })
+  }
 
   /** Applies one edit to an item and stores the result as a new item (the answer). */
   async edit(id: string, edit: PictureEdit): Promise<LibraryItem> {

@@ -11,12 +11,31 @@ import type { Metadata } from 'sharp'
 
 import { loadSharp } from '../../adapters/thumbnails/loadSharp'
 
-/** An image decoded to raw RGBA pixels, EXIF orientation applied (what the viewer shows). */
+/** An image decoded to raw RGBA (or RGB) pixels, EXIF orientation applied (what the viewer shows). */
 export interface RawPicture {
   data: Buffer
   width: number
   height: number
-  channels: 4
+  channels: 3 | 4
+}
+
+/** Width and height as shown (EXIF orientation applied), from the header alone. */
+export async function pictureSize(
+  path: string,
+  sharp: typeof SharpModule = loadSharp(),
+): Promise<{ width: number; height: number }> {
+  let meta: Metadata
+  try {
+    meta = await sharp(path, { limitInputPixels: false }).metadata()
+  } catch (e) {
+    return fail('validation', `The picture cannot be read (${(e as Error).message}).`, {
+      action: 'The file may be damaged; nothing was changed.',
+    })
+  }
+  return {
+    width: meta.autoOrient?.width ?? meta.width ?? 0,
+    height: meta.autoOrient?.height ?? meta.height ?? 0,
+  }
 }
 
 /** Refuses what a local operation cannot take, from the index row alone (no decoding). */
@@ -31,22 +50,17 @@ export function checkPictureItem(item: LibraryItem, what: string): void {
     })
 }
 
-/** `what` decides the words of the messages ("cropped", "upscaled"...). */
+/**
+ * Decodes a picture for a local operation; `what` decides the words of the messages ("cropped",
+ * "upscaled"...). `alpha: false` drops the alpha channel (the upscaling model takes RGB).
+ */
 export async function readPicture(
   path: string,
   what: string,
+  { alpha = true }: { alpha?: boolean } = {},
   sharp: typeof SharpModule = loadSharp(),
 ): Promise<RawPicture> {
-  let meta: Metadata
-  try {
-    meta = await sharp(path, { limitInputPixels: false }).metadata()
-  } catch (e) {
-    return fail('validation', `The picture cannot be read (${(e as Error).message}).`, {
-      action: 'The file may be damaged; nothing was changed.',
-    })
-  }
-  const w = meta.autoOrient?.width ?? meta.width ?? 0
-  const h = meta.autoOrient?.height ?? meta.height ?? 0
+  const { width: w, height: h } = await pictureSize(path, sharp)
   if (w * h > MAX_EDIT_INPUT_PIXELS)
     fail(
       'validation',
@@ -54,15 +68,14 @@ export async function readPicture(
       { action: 'Nothing was changed.' },
     )
   try {
-    const { data, info } = await sharp(path, {
+    const img = sharp(path, {
       failOn: 'truncated',
       limitInputPixels: MAX_EDIT_INPUT_PIXELS,
-    })
-      .rotate()
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-    return { data, width: info.width, height: info.height, channels: 4 }
+    }).rotate()
+    if (alpha) img.ensureAlpha()
+    else img.removeAlpha()
+    const { data, info } = await img.raw().toBuffer({ resolveWithObject: true })
+    return { data, width: info.width, height: info.height, channels: alpha ? 4 : 3 }
   } catch (e) {
     return fail(
       'validation',

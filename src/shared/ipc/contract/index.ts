@@ -20,7 +20,7 @@ import { collectionsChannels } from './collections'
 import { demoChannels } from './demo'
 import { generateChannels } from './generate'
 import { libraryChannels, libraryEvents } from './library'
-import { pictureChannels } from './picture'
+import { pictureChannels, pictureEvents } from './picture'
 import { presetsChannels } from './presets'
 import { settingsChannels, settingsEvents } from './settings'
 import { shellChannels } from './shell'
@@ -62,6 +62,7 @@ export const eventContract = {
   ...spendingEvents,
   ...batchEvents,
   ...tasksEvents,
+  ...pictureEvents,
 } as const
 
 export type InvokeContract = typeof invokeContract

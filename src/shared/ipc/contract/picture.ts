@@ -8,7 +8,8 @@ import type { LineageView } from '../../library/lineage'
 import { MAX_EDIT_SIDE } from '../../library/pictureEdits'
 import { libraryIdSchema } from '../../library/schemas'
 import type { LibraryItem } from '../../library/types'
-import { channel, type DomainChannels } from './define'
+import { UPSCALE_ENGINES, type UpscaleEstimate, type UpscaleJobView } from '../../library/upscale'
+import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
 
 const px = z
   .number()
@@ -16,6 +17,7 @@ const px = z
   .min(0)
   .max(MAX_EDIT_SIDE * 4)
 const side = z.number().int().min(1).max(MAX_EDIT_SIDE)
+const upscaleScale = z.union([z.literal(2), z.literal(4)])
 
 /** One local edit; its geometry is checked against the decoded picture in main (editProblem). */
 export const pictureEditSchema = z.discriminatedUnion('op', [
@@ -48,4 +50,31 @@ export const pictureChannels = {
     'Where an item was made from (its parent, the operation, its parameters and model) and the items derived from it.',
     z.object({ id: libraryIdSchema }).strict(),
   ),
+  'picture:upscaleEstimate': channel<UpscaleEstimate>()(
+    'How long the local model would take to upscale this picture, measured now on a probe tile (sizes and free memory checked first).',
+    z.object({ id: libraryIdSchema, scale: upscaleScale }).strict(),
+  ),
+  'picture:upscale': channel<UpscaleJobView>()(
+    'Start a local ×2/×4 upscale (model on a worker thread, or Lanczos): free, nothing sent to the service. Progress on picture:job; the result is a new item with lineage.',
+    z
+      .object({
+        id: libraryIdSchema,
+        scale: upscaleScale,
+        engine: z.enum(UPSCALE_ENGINES),
+        estimateSec: z.number().finite().min(0).nullable().optional(),
+      })
+      .strict(),
+  ),
+  'picture:cancel': channel<boolean>()(
+    'Cancel a local upscale: its thread stops and nothing is saved. False when it had already ended.',
+    z.object({ jobId: z.string().uuid() }).strict(),
+  ),
+  'picture:jobs': channel<UpscaleJobView[]>()(
+    'Local upscale jobs of this run of the app, newest first (the Tasks screen).',
+    empty,
+  ),
 } satisfies DomainChannels<'picture'>
+
+export const pictureEvents = {
+  'picture:job': event<UpscaleJobView>('A local upscale job started, progressed or ended.'),
+} as const satisfies DomainEvents<'picture'>
