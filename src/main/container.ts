@@ -81,7 +81,18 @@ export function createContainer(options: ContainerOptions) {
     budgets: () => settings.budgets(),
     project: () => settings.activeProject(),
   })
+  const picture = new PictureService(
+    library,
+    { spawn: options.upscaler ?? noUpscaler, emit: (job) => events.emit('picture:job', job) },
+    {
+      stage: (bytes) => uploads.stage(bytes),
+      file: join(options.userDataDir, 'derived-requests.json'),
+      requestIdOf: (id) => journal.tasks.get(id)?.requestId ?? null,
+    },
+  )
+  void picture.expand.open().catch(() => {})
   const tasks = createTaskService({
+    lineageOf: (taskId) => picture.expand.lineageOfTask(taskId),
     userDataDir: options.userDataDir,
     journal,
     settings,
@@ -150,10 +161,6 @@ export function createContainer(options: ContainerOptions) {
   const demo = new DemoService({
     settings,
     startSimulator: async () => (await import('../simulator')).startSimulator(),
-  })
-  const picture = new PictureService(library, {
-    spawn: options.upscaler ?? noUpscaler,
-    emit: (job) => events.emit('picture:job', job),
   })
   const presets = new PresetStore(new JsonFile(join(options.userDataDir, 'presets.json')))
   return {

@@ -11,5 +11,7 @@ export const pictureHandlers = (c: Container) =>
     'picture:upscale': ({ id, scale, engine, estimateSec }) =>
       c.picture.upscale.start(id, scale, engine, estimateSec ?? null),
     'picture:cancel': ({ jobId }) => c.picture.upscale.cancel(jobId),
+    'picture:expandPrepare': ({ id, spec, requestId, model }) =>
+      c.picture.expand.prepare(id, spec, requestId, model),
     'picture:jobs': () => c.picture.upscale.list(),
   }) satisfies Partial<Handlers>

@@ -11,6 +11,7 @@ import { fail } from '@shared/result'
 
 import { applyEdit, LANCZOS_MODEL } from './applyEdit'
 import { type PictureLibrary, saveDerived } from './derived'
+import { ExpandCanvas, type ExpandOptions } from './expand/ExpandCanvas'
 import { checkPictureItem, readPicture } from './readPicture'
 import { UpscaleJobs, type UpscaleOptions } from './upscale/UpscaleJobs'
 
@@ -26,12 +27,16 @@ const PAST: Record<PictureEdit['op'], string> = {
 export class PictureService {
   /** Local ×2/×4 upscales (upscale/UpscaleJobs.ts). */
   readonly upscale: UpscaleJobs
+  /** Expand the canvas: image and mask for the art model's infill (expand/ExpandCanvas.ts). */
+  readonly expand: ExpandCanvas
 
   constructor(
     private readonly library: PictureLibrary,
     upscale: Omit<UpscaleOptions, 'library'>,
+    expand: Omit<ExpandOptions, 'library'>,
   ) {
     this.upscale = new UpscaleJobs({ ...upscale, library })
+    this.expand = new ExpandCanvas({ ...expand, library })
   }
 
   /** Applies one edit to an item and stores the result as a new item (the answer). */

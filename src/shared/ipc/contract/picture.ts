@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import type { ExpandPrepared } from '../../library/expand'
 import type { LineageView } from '../../library/lineage'
 import { MAX_EDIT_SIDE } from '../../library/pictureEdits'
 import { libraryIdSchema } from '../../library/schemas'
@@ -17,6 +18,13 @@ const px = z
   .min(0)
   .max(MAX_EDIT_SIDE * 4)
 const side = z.number().int().min(1).max(MAX_EDIT_SIDE)
+const amount = z.number().int().min(0).max(MAX_EDIT_SIDE)
+const expandSpecSchema = z.discriminatedUnion('mode', [
+  z
+    .object({ mode: z.literal('sides'), left: amount, right: amount, top: amount, bottom: amount })
+    .strict(),
+  z.object({ mode: z.literal('ratio'), ratio: z.string().max(10) }).strict(),
+])
 const upscaleScale = z.union([z.literal(2), z.literal(4)])
 
 /** One local edit; its geometry is checked against the decoded picture in main (editProblem). */
@@ -68,6 +76,17 @@ export const pictureChannels = {
   'picture:cancel': channel<boolean>()(
     'Cancel a local upscale: its thread stops and nothing is saved. False when it had already ended.',
     z.object({ jobId: z.string().uuid() }).strict(),
+  ),
+  'picture:expandPrepare': channel<ExpandPrepared>()(
+    'Expand the canvas, step 1: build and stage the padded picture and its infill mask for the plan (sizes to the native limits), and remember the lineage under requestId. Step 2 is an ordinary tasks:submit (native, action infill) with that requestId: priced, budget-checked and journaled by admission.',
+    z
+      .object({
+        id: libraryIdSchema,
+        spec: expandSpecSchema,
+        requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+        model: z.string().min(1).max(200),
+      })
+      .strict(),
   ),
   'picture:jobs': channel<UpscaleJobView[]>()(
     'Local upscale jobs of this run of the app, newest first (the Tasks screen).',
