@@ -1,5 +1,5 @@
 import { aboutDuration } from '@shared/library/upscale'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 
 import { cancelUpscale } from '../../api/picture'
 import { isActive, jobList, usePictureStore } from '../../stores/picture'
@@ -17,7 +17,8 @@ const STATE: Record<string, string> = {
  * with progress and Cancel. Free: no charge, nothing sent. Hidden while there is none.
  */
 export function LocalJobs() {
-  const jobs = usePictureStore(jobList)
+  const all = usePictureStore((s) => s.jobs)
+  const jobs = useMemo(() => jobList({ jobs: all }), [all])
   useEffect(() => usePictureStore.getState().connect(), [])
   if (jobs.length === 0) return null
   return (

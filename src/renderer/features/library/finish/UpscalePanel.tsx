@@ -6,7 +6,7 @@ import {
   type UpscaleEstimate,
 } from '@shared/library/upscale'
 import type { AppError } from '@shared/result'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 
 import { cancelUpscale, startUpscale, upscaleEstimate } from '../../../api/picture'
 import { useLibraryStore } from '../../../stores/library'
@@ -22,7 +22,8 @@ export function UpscalePanel({ item, onError }: { item: LibraryItem; onError(e: 
   const [engine, setEngine] = useState<UpscaleEngine>('model')
   const [estimate, setEstimate] = useState<UpscaleEstimate | null>(null)
   const [measuring, setMeasuring] = useState(false)
-  const jobs = usePictureStore((s) => jobsOf(s, item.id))
+  const all = usePictureStore((s) => s.jobs)
+  const jobs = useMemo(() => jobsOf({ jobs: all }, item.id), [all, item.id])
   useEffect(() => usePictureStore.getState().connect(), [])
   useEffect(() => setEstimate(null), [item.id, scale, engine])
   const running = jobs.find(isActive)
