@@ -187,7 +187,11 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       height: info.height,
       durationSec: info.durationSec ?? numberParam(input.params, 'duration'),
       bytes: st.size,
-      sha256: bytes ? createHash('sha256').update(bytes).digest('hex') : await hashFile(staged),
+      // Large bytes (an upscale's PNG) are hashed from the staged file, in chunks between ticks.
+      sha256:
+        bytes && bytes.length <= HASH_IN_MEMORY_BYTES
+          ? createHash('sha256').update(bytes).digest('hex')
+          : await hashFile(staged),
       created: new Date(createdAt).toISOString(),
       favourite: false,
       demo: input.demo ?? false,
@@ -233,6 +237,9 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
   core.emitStatus()
   return item
 }
+
+/** Bytes hashed at once on main's thread when saving; larger files are hashed in chunks. */
+const HASH_IN_MEMORY_BYTES = 4 * 2 ** 20
 
 /** Largest image an import copies in (read whole for its settings and hash). */
 export const MAX_IMPORT_IMAGE_BYTES = 256 * 2 ** 20

@@ -34,9 +34,9 @@ describe('the ESRGAN-slim model on the wasm backend (issue #31)', () => {
   )
 
   it('gives ×2 the size, and tiles without seams: tiled equals one pass over the whole picture', async () => {
-    const w = 300
-    const h = 180
-    // Texture with edges in every direction, across tile borders (x = 128, 256; y = 128).
+    const w = 560
+    const h = 300
+    // Texture with edges in every direction, across tile borders (x = 256, 512; y = 256).
     const rgb = new Uint8Array(w * h * 3)
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
