@@ -71,12 +71,12 @@ const itemCount = async (app: TestApp) => (await app.container.library.query({},
 describe('local upscale jobs (issue #31)', () => {
   it('upscales ×2 on a worker thread with progress, and saves a new item with lineage', async () => {
     const { app, lib, jobs } = newApp()
-    const parent = await saveItem(lib, 300, 200)
+    const parent = await saveItem(lib, 500, 200)
     const est = await call<UpscaleEstimate>(app, 'picture:upscaleEstimate', {
       id: parent.id,
       scale: 2,
     })
-    expect(est).toMatchObject({ width: 300, height: 200, outWidth: 600, outHeight: 400 })
+    expect(est).toMatchObject({ width: 500, height: 200, outWidth: 1000, outHeight: 400 })
     expect(est.seconds).toBeGreaterThan(0)
     const job = await call<UpscaleJobView>(app, 'picture:upscale', {
       id: parent.id,
@@ -93,7 +93,7 @@ describe('local upscale jobs (issue #31)', () => {
       expect.arrayContaining([1, 2]),
     )
     const item = await call<LibraryItem>(app, 'library:get', { id: done!.resultId })
-    expect([item.width, item.height]).toEqual([600, 400])
+    expect([item.width, item.height]).toEqual([1000, 400])
     const up = await call<LineageView>(app, 'picture:lineage', { id: item.id })
     expect(up.madeFrom).toMatchObject({
       id: parent.id,
@@ -123,7 +123,7 @@ describe('local upscale jobs (issue #31)', () => {
 
   it('cancel stops the thread mid-way and saves nothing', async () => {
     const { app, lib, jobs } = newApp()
-    const parent = await saveItem(lib, 640, 384)
+    const parent = await saveItem(lib, 800, 384)
     const before = await itemCount(app)
     const job = await call<UpscaleJobView>(app, 'picture:upscale', {
       id: parent.id,

@@ -20,8 +20,8 @@ function nearest(rgb: Uint8Array, w: number, h: number, s: number): Uint8Array {
 
 describe('upscale tiles (issue #31)', () => {
   it('cover every pixel exactly once, with margins clipped to the picture', () => {
-    const w = 300
-    const h = 141
+    const w = 900
+    const h = 500
     const seen = new Uint8Array(w * h)
     const tiles = planTiles(w, h)
     expect(tiles).toHaveLength(Math.ceil(w / TILE) * Math.ceil(h / TILE))
@@ -35,8 +35,8 @@ describe('upscale tiles (issue #31)', () => {
   })
 
   it.each([2, 4])('put each upscaled core in its place (×%i): tiled equals whole', (s) => {
-    const w = 290
-    const h = 137
+    const w = 800
+    const h = 437
     const rgb = new Uint8Array(w * h * 3)
     for (let i = 0; i < rgb.length; i++) rgb[i] = (i * 7919) % 251
     const out = new Uint8Array(w * s * h * s * 3)
