@@ -153,6 +153,9 @@ async function appRun(rgb: Uint8Array, size: number) {
       params: {},
       file: { bytes: png, ext: 'png' },
     })
+    // The first read of the folder runs on main's thread here (the app reads it on its reader
+    // threads at start): over before the measured upscale begins.
+    await library.whenReconciled()
     const rss0 = process.memoryUsage().rss
     let peak = rss0
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100)

@@ -8,11 +8,10 @@ vi.mock('electron', () => ({}))
 
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
-import { dispatch } from '@main/ipc/dispatch'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { LineageView } from '@shared/library/lineage'
 import type { LibraryItem } from '@shared/library/types'
-import type { AppError, Result } from '@shared/result'
+import { ipcFailure, ipcValue } from '@test/support/ipcCalls'
 import { makeMp4 } from '@test/support/mediaFixtures'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -30,16 +29,8 @@ function newApp() {
   return { app, lib: app.container.library, libraryDir: join(app.dir, 'Library') }
 }
 
-async function call<T>(app: TestApp, channel: string, payload: unknown): Promise<T> {
-  const r = (await dispatch(app.handlers, channel, payload, { senderId: 7 })) as Result<T>
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-  return r.value
-}
-async function failure(app: TestApp, channel: string, payload: unknown): Promise<AppError> {
-  const r = await dispatch(app.handlers, channel, payload, { senderId: 7 })
-  if (r.ok) throw new Error(`expected ${channel} to fail`)
-  return r.error
-}
+const call = ipcValue
+const failure = ipcFailure
 
 const W = 64
 const H = 48

@@ -6,12 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('electron', () => ({}))
 
-import { dispatch } from '@main/ipc/dispatch'
 import { noUpscaler, UpscaleJobs } from '@main/services/picture/upscale/UpscaleJobs'
 import type { LineageView } from '@shared/library/lineage'
 import type { LibraryItem } from '@shared/library/types'
 import type { UpscaleEstimate, UpscaleJobView } from '@shared/library/upscale'
-import type { AppError, Result } from '@shared/result'
+import { ipcFailure, ipcValue } from '@test/support/ipcCalls'
 import { makeMp4, waitFor } from '@test/support/mediaFixtures'
 import { createTestApp } from '@test/support/testContainer'
 import { tsWorker } from '@test/support/tsWorker'
@@ -40,16 +39,8 @@ function newApp() {
   return { app, lib: app.container.library, jobs, spawned }
 }
 
-async function call<T>(app: TestApp, channel: string, payload: unknown): Promise<T> {
-  const r = (await dispatch(app.handlers, channel, payload, { senderId: 7 })) as Result<T>
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-  return r.value
-}
-async function failure(app: TestApp, channel: string, payload: unknown): Promise<AppError> {
-  const r = await dispatch(app.handlers, channel, payload, { senderId: 7 })
-  if (r.ok) throw new Error(`expected ${channel} to fail`)
-  return r.error
-}
+const call = ipcValue
+const failure = ipcFailure
 
 const texture = (w: number, h: number) => {
   const raw = Buffer.alloc(w * h * 3)
