@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 
 import sharp from 'sharp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -133,6 +134,23 @@ describe('local upscale jobs (issue #31)', () => {
     expect(readdirSync(day).filter((f) => !f.startsWith(parent.fileName))).toEqual([])
     expect(await call<boolean>(app, 'picture:cancel', { jobId: job.jobId })).toBe(false)
   }, 90_000)
+
+  it('a crashed upscaler thread fails the job and saves nothing', async () => {
+    const { app, lib } = newApp()
+    const parent = await saveItem(lib, 64, 64)
+    const seen: UpscaleJobView[] = []
+    const crashing = new UpscaleJobs({
+      library: lib,
+      spawn: () => new Worker('process.exit(3)', { eval: true }),
+      emit: (j) => seen.push(j),
+    })
+    const job = await crashing.start(parent.id, 2, 'model')
+    const failed = await waitFor(() =>
+      seen.find((j) => j.jobId === job.jobId && j.state === 'failed'),
+    )
+    expect(failed!.message).toMatch(/stopped before it finished/)
+    expect(await itemCount(app)).toBe(1)
+  })
 
   it('refuses a video, a picture too large, and one that does not fit in free memory, before any work', async () => {
     const { app, lib } = newApp()
