@@ -21,6 +21,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           libraryReader: resolve(__dirname, 'src/main/workers/libraryReader.ts'),
+          // upscaler (issue #31): the local upscaling model's thread (workers/upscaler.ts).
+          upscaler: resolve(__dirname, 'src/main/workers/upscaler.ts'),
         },
       },
     },

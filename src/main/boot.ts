@@ -61,6 +61,7 @@ export async function bootServices(options: BootOptions): Promise<Container> {
     // Beside this bundle (electron.vite.config.ts builds both), inside app.asar once packaged:
     // worker threads read asar since Electron 18 (electron/electron#33216). Plain Node only, see
     // its header; if it cannot start, the first index is read on main's thread instead.
+    upscaler: () => new Worker(join(options.mainDir, 'upscaler.js')),
     libraryReader: libraryReaderThread(
       () => new Worker(join(options.mainDir, 'libraryReader.js')),
       READER_LANES,

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { Worker } from 'node:worker_threads'
 
 import { JsonFile } from './adapters/fs/JsonFile'
 import type { SecretStore } from './adapters/secrets/SecretStore'
@@ -22,6 +23,7 @@ import { Journal } from './services/journal/Journal'
 import { composeGrid } from './services/library/files/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
 import type { LibraryReader } from './services/library/reader/LibraryReader'
+import { noUpscaler, PictureService } from './services/picture/PictureService'
 import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
 import { BudgetGate } from './services/spending/BudgetGate'
@@ -49,6 +51,8 @@ export interface ContainerOptions {
   crashDumpsDir?: string
   /** The app's updater (Electron: adapters/updates/electronUpdater.ts); none: updates are off. */
   updater?: (log: DiagnosticsSink) => UpdaterPort
+  /** Starts the local upscaler's thread (the built `upscaler.js`, issue #31); none: no model. */
+  upscaler?: () => Worker
 }
 
 /**
@@ -85,7 +89,18 @@ export function createContainer(options: ContainerOptions) {
     budgets: () => settings.budgets(),
     project: () => settings.activeProject(),
   })
+  const picture = new PictureService(
+    library,
+    { spawn: options.upscaler ?? noUpscaler, emit: (job) => events.emit('picture:job', job) },
+    {
+      stage: (bytes) => uploads.stage(bytes),
+      file: join(options.userDataDir, 'derived-requests.json'),
+      requestIdOf: (id) => journal.tasks.get(id)?.requestId ?? null,
+    },
+  )
+  void picture.expand.open().catch(() => {})
   const tasks = createTaskService({
+    lineageOf: (taskId) => picture.expand.lineageOfTask(taskId),
     userDataDir: options.userDataDir,
     journal,
     settings,
@@ -192,9 +207,11 @@ export function createContainer(options: ContainerOptions) {
     presets,
     updates,
     crashes,
+    picture,
     async dispose(): Promise<void> {
       await updates.dispose()
       await demo.stop()
+      await picture.upscale.dispose()
       spending.close()
       await tasks.dispose()
       await library.close()

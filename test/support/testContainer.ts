@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Worker } from 'node:worker_threads'
 
 import type { SecretStore } from '@main/adapters/secrets/SecretStore'
 import { FolderTrash } from '@main/adapters/trash/FolderTrash'
@@ -42,7 +43,7 @@ export function recordingPlatform(
  * integration tests; unit tests default to the memory store.
  */
 export function createTestApp(
-  options: { secrets?: SecretStore; platform?: Partial<Platform> } = {},
+  options: { secrets?: SecretStore; platform?: Partial<Platform>; upscaler?: () => Worker } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-test-'))
   const { platform, opened, shell, trash, notifications } = recordingPlatform(
@@ -54,6 +55,7 @@ export function createTestApp(
     defaultLibraryDir: join(dir, 'Library'),
     secrets: options.secrets ?? new MemorySecretStore(),
     platform,
+    ...(options.upscaler ? { upscaler: options.upscaler } : {}),
   })
   const handlers = createHandlers(container)
   return {

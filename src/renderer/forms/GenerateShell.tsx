@@ -55,6 +55,11 @@ interface Props {
   /** The form's named presets (useFormScreen supplies it): the "Presets" menu in the intro row. */
   presets?: { form: FormId; apply(fields: PresetFields, name: string): void }
   children: ReactNode
+  /**
+   * A canvas (the infill mask editor) shown beside the form's fields, above the results, sized to
+   * the window (components/CanvasStage) rather than stretching the form (issue #31).
+   */
+  canvas?: ReactNode
 }
 
 /**
@@ -157,7 +162,7 @@ export function GenerateShell(p: Props) {
           </button>
         </div>
       ) : null}
-      <div className="gen-layout">
+      <div className={`gen-layout${p.canvas ? ' with-canvas' : ''}`}>
         <form
           className={`gen-form drop-settings${over ? ' over' : ''}`}
           aria-label={p.title}
@@ -199,7 +204,14 @@ export function GenerateShell(p: Props) {
             </div>
           </div>
         </form>
-        <TaskResults kinds={p.kinds} />
+        {p.canvas ? (
+          <div className="gen-side">
+            <div className="gen-canvas">{p.canvas}</div>
+            <TaskResults kinds={p.kinds} />
+          </div>
+        ) : (
+          <TaskResults kinds={p.kinds} />
+        )}
       </div>
     </section>
   )

@@ -2,6 +2,7 @@ import './reuse.css'
 
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
 
+import { CanvasStage } from '../components/CanvasStage'
 import { type MaskId, useGenerateStore } from '../stores/generate'
 import { drawSegment, type MaskOp, type MaskPoint, nextBrush } from './maskHistory'
 import { hasPaint, paintedShare, toMaskPoint } from './maskOps'
@@ -182,10 +183,13 @@ export function MaskPainter({
         onZoom={view.zoomBy}
         onFit={view.fit}
       />
-      <div
+      <CanvasStage
         ref={stage}
+        width={width}
+        height={height}
+        reserve="17rem"
         className={`mask-stage${view.panning ? ' panning' : view.spaceHeld ? ' pan-ready' : ''}`}
-        style={{ aspectRatio: `${width} / ${height}` }}
+        testId={`mask-stage-${maskId}`}
       >
         <div
           className="mask-layer"
@@ -234,7 +238,7 @@ export function MaskPainter({
             ) : null,
           )}
         </div>
-      </div>
+      </CanvasStage>
       <p className="field-hint" id={`${id}-keys`}>
         Arrow keys move the brush, Enter paints · Ctrl+Z undo, Ctrl+Shift+Z redo · [ and ] brush
         size · wheel or + − zoom, 0 fits · Space+drag or middle-drag pans.

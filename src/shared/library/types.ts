@@ -1,5 +1,6 @@
 import type { BatchCell } from '../batch/types'
 import type { SidecarStamps } from './stamps'
+import type { Lineage } from './lineage'
 
 /**
  * The library's shapes, shared by main (which owns the files and the index) and the renderer
@@ -78,6 +79,8 @@ export interface LibrarySidecar {
   collections?: string[]
   /** When each organising field was last changed, for merging sync conflicts (stamps.ts, #28). */
   stamps?: SidecarStamps
+  /** The item it was made from locally (crop, upscale, expand…: lineage.ts); absent otherwise. */
+  derivedFrom?: Lineage
 }
 
 /** A grid tile: just enough to draw and label it; `library:get` returns the rest. */

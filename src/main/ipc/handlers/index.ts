@@ -10,6 +10,7 @@ import { crashHandlers } from './crash'
 import { demoHandlers } from './demo'
 import { generateHandlers } from './generate'
 import { libraryHandlers } from './library'
+import { pictureHandlers } from './picture'
 import { presetsHandlers } from './presets'
 import { settingsHandlers } from './settings'
 import { spendingHandlers } from './spending'
@@ -38,5 +39,6 @@ export function createHandlers(c: Container): Handlers {
     ...updatesHandlers(c),
     ...crashHandlers(c),
     ...syncHandlers(c),
+    ...pictureHandlers(c),
   } satisfies Handlers
 }

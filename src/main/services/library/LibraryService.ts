@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
+import type { LineageView } from '@shared/library/lineage'
 import type {
   ExportFormat,
   ExportMetadata,
@@ -217,6 +218,12 @@ export class LibraryService {
         action: 'It may have been deleted or moved.',
       })
     return item
+  }
+
+  /** Where an item came from and what was made from it (issue #31, index/indexLineage.ts). */
+  async lineage(id: string): Promise<LineageView> {
+    await this.get(id)
+    return this.core.idx().lineage.view(id)
   }
 
   /** Prompt autocomplete: the most used tags and words starting with `prefix` (vocabulary/). */

@@ -1,5 +1,7 @@
 import { join } from 'node:path'
 
+import type { Lineage } from '@shared/library/lineage'
+
 import type { Clock } from '../../adapters/clock/Clock'
 import type { Notifier } from '../../adapters/notifications/Notifier'
 import type { MainEvents } from '../../events'
@@ -29,6 +31,8 @@ export interface TaskServiceDeps {
   notifier?: Notifier
   policy?: Partial<EnginePolicy>
   clock?: Clock
+  /** The item a task's results were made from (issue #31: an expanded canvas); none: no lineage. */
+  lineageOf?: (taskId: string) => Lineage | null
 }
 
 /**
@@ -53,7 +57,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     history: deps.journal.events,
     batches: deps.journal.batches,
     gateway,
-    sink: new LibraryResultSink(deps.library),
+    sink: new LibraryResultSink(deps.library, deps.lineageOf),
     settings: deps.settings,
     events: deps.events,
     ...(deps.notifier ? { notifier: deps.notifier } : {}),

@@ -62,6 +62,11 @@ export default function ArtScreen() {
       intro="The native art-model endpoint: images come back in the same request."
       kinds={['native']}
       estimate={form.estimate}
+      canvas={
+        draft.action === 'infill' && src ? (
+          <MaskPainter maskId="art" source={src} error={errorOf('mask')} />
+        ) : undefined
+      }
       {...shell}
       onSubmit={() =>
         void runner.run(form.ok, draft.prompt, (o) =>
@@ -165,9 +170,7 @@ export default function ArtScreen() {
               error={errorOf('noise')}
             />
           </div>
-          {draft.action === 'infill' && src ? (
-            <MaskPainter maskId="art" source={src} error={errorOf('mask')} />
-          ) : draft.action === 'infill' ? (
+          {draft.action === 'infill' && !src ? (
             <p className="field-hint">Add a source image to paint the mask on it.</p>
           ) : null}
         </>

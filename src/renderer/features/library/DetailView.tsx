@@ -6,6 +6,7 @@ import { trapTab } from '../../components/focusTrap'
 import { originalSrc } from '../../components/media'
 import { useLibraryStore } from '../../stores/library'
 import { openViewerFor } from '../viewer/openViewer'
+import { FinishPanel } from './finish/FinishPanel'
 import {
   describeBatchCell,
   formatBytes,
@@ -162,6 +163,7 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
               </button>
             </div>
             <OrganisePanel item={item} />
+            <FinishPanel item={item} />
             <h3>Prompt</h3>
             <p className="lib-prompt" data-testid="detail-prompt">
               {item.prompt || <span className="muted">No prompt stored</span>}

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { sortTasks, useTasksStore } from '../../stores/tasks'
 import { BatchesSection } from '../batch/BatchesSection'
+import { LocalJobs } from './LocalJobs'
 import { ResultViewer, TaskRow } from './TaskRow'
 import { inQueue, queueOf, useQueue } from './useQueue'
 
@@ -96,6 +97,7 @@ export default function TasksScreen() {
         </p>
       ) : null}
       <BatchesSection />
+      <LocalJobs />
       {!loaded ? (
         <p className="muted" aria-busy="true">
           Loading tasks…

@@ -21,6 +21,7 @@ import { crashChannels } from './crash'
 import { demoChannels } from './demo'
 import { generateChannels } from './generate'
 import { libraryChannels, libraryEvents } from './library'
+import { pictureChannels, pictureEvents } from './picture'
 import { presetsChannels } from './presets'
 import { settingsChannels, settingsEvents } from './settings'
 import { shellChannels } from './shell'
@@ -56,6 +57,7 @@ export const invokeContract = {
   ...updatesChannels,
   ...crashChannels,
   ...syncChannels,
+  ...pictureChannels,
 } as const
 
 /** Every main → renderer event of every domain. */
@@ -67,6 +69,7 @@ export const eventContract = {
   ...batchEvents,
   ...tasksEvents,
   ...updatesEvents,
+  ...pictureEvents,
 } as const
 
 export type InvokeContract = typeof invokeContract

@@ -8,6 +8,7 @@
 import { promises as fs } from 'node:fs'
 
 import type { BatchCell } from '@shared/batch/types'
+import { lineageFromJson, withLineage } from '@shared/library/lineage'
 import { organiseFromJson } from '@shared/library/organise'
 import { stampsFromJson } from '@shared/library/stamps'
 import { LIBRARY_KINDS, type LibraryKind, type LibrarySidecar } from '@shared/library/types'
@@ -96,6 +97,7 @@ export function parseSidecar(text: string): LibrarySidecar {
     ...withBatch(parseBatchCell(v.batch)),
     ...organiseFromJson(v),
     ...stampsFromJson(v.stamps),
+    ...withLineage(lineageFromJson(v.derivedFrom)),
   }
 }
 

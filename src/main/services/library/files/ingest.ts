@@ -13,6 +13,7 @@ import type { BatchCell } from '@shared/batch/types'
 import { embeddedSettings, mp4MetaFor } from '@shared/library/meta/embed'
 import { readPngChunks } from '@shared/library/pngChunks'
 import type { ParsedSettings } from '@shared/library/settings'
+import { type Lineage, lineageFromJson, withLineage } from '@shared/library/lineage'
 import {
   type ImportReport,
   type LibraryItem,
@@ -59,6 +60,8 @@ export interface SaveInput {
   originalName?: string
   /** The batch cell of a batch result: kept in the sidecar (and so across index rebuilds). */
   batch?: BatchCell | null
+  /** The library item this one was made from (crop, upscale, expand…), kept in the sidecar. */
+  derivedFrom?: Lineage | null
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
@@ -203,12 +206,17 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       height: info.height,
       durationSec: info.durationSec ?? numberParam(input.params, 'duration'),
       bytes: st.size,
-      sha256: bytes ? createHash('sha256').update(bytes).digest('hex') : await hashFile(staged),
+      // Large bytes (an upscale's PNG) are hashed from the staged file, in chunks between ticks.
+      sha256:
+        bytes && bytes.length <= HASH_IN_MEMORY_BYTES
+          ? createHash('sha256').update(bytes).digest('hex')
+          : await hashFile(staged),
       created: new Date(createdAt).toISOString(),
       favourite: false,
       demo: input.demo ?? false,
       ...(input.originalName ? { originalName: input.originalName } : {}),
       ...withBatch(parseBatchCell(input.batch)),
+      ...withLineage(lineageFromJson(input.derivedFrom)),
     }
     await writeSidecar(sidecarPathOf(abs), sidecar)
     sidecarWritten = true
@@ -249,6 +257,9 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
   core.emitStatus()
   return item
 }
+
+/** Bytes hashed at once on main's thread when saving; larger files are hashed in chunks. */
+const HASH_IN_MEMORY_BYTES = 4 * 2 ** 20
 
 /** Largest image an import copies in (read whole for its settings and hash). */
 export const MAX_IMPORT_IMAGE_BYTES = 256 * 2 ** 20

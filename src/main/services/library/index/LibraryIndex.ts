@@ -17,6 +17,7 @@ import type {
 
 import { type Db, openDatabase, type SqliteOpener } from '../../../adapters/sqlite/openDatabase'
 import type { RowPlace } from './costOrder'
+import { LineageIndex } from './indexLineage'
 import { OrganiseIndex } from './indexOrganise'
 import { IndexQueries } from './indexQueries'
 import { batchColumns, batchOf, type FullRow, parseParams, type TileRow, toTile } from './indexRows'
@@ -64,6 +65,8 @@ export class LibraryIndex {
   readonly db: Db
   /** Ratings, tags and collections (indexOrganise.ts). */
   readonly organise: OrganiseIndex
+  /** Made-from links of derived items (indexLineage.ts). */
+  readonly lineage: LineageIndex
   private readonly stmts
   /** Rows written by `upsertBulk` since its transaction began. */
   private bulkRows = 0
@@ -121,6 +124,7 @@ export class LibraryIndex {
       ),
     }
     this.organise = new OrganiseIndex(db)
+    this.lineage = new LineageIndex(db)
     const placeOf = this.stmts.placeOf
     this.queries = new IndexQueries(db, (id) => placeOf.get(id) as RowPlace | undefined)
   }
@@ -226,6 +230,7 @@ export class LibraryIndex {
         })
         this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
         this.organise.writeRows(rowid, s)
+        this.lineage.writeRow(rowid, s.derivedFrom)
       }
     })
     // In key order: FTS5 also writes out the terms it holds whenever a row's key is below the

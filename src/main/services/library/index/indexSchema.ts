@@ -135,6 +135,21 @@ export const MIGRATIONS: Migration[] = [
   // FTS work through the trigger, ~8 µs inserted directly. Deletes and prompt updates keep their
   // triggers (rare, and issued by several statements).
   (db) => db.exec('DROP TRIGGER items_ai;'),
+  // 6 (issue #31): lineage of derived items (crop, upscale, expand…), one row per derived item,
+  // written by upsert from the sidecar's `derivedFrom` (indexLineage.ts). `parent` is the parent's
+  // id (text, not its rowid: the parent may be deleted, or indexed after its child on a first
+  // read). Nothing to refill: items made before this version have no lineage.
+  (db) =>
+    db.exec(`
+      CREATE TABLE item_lineage (
+        item INTEGER PRIMARY KEY, parent TEXT NOT NULL, operation TEXT NOT NULL,
+        params TEXT NOT NULL, model TEXT NOT NULL
+      );
+      CREATE INDEX item_lineage_parent ON item_lineage(parent);
+      CREATE TRIGGER items_lineage_ad AFTER DELETE ON items BEGIN
+        DELETE FROM item_lineage WHERE item = old.rowid;
+      END;
+    `),
 ]
 
 /**

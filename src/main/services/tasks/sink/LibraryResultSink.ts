@@ -1,3 +1,4 @@
+import type { Lineage } from '@shared/library/lineage'
 import type { LibraryKind } from '@shared/library/types'
 import type { TaskKind } from '@shared/tasks/states'
 
@@ -22,6 +23,8 @@ export const LIBRARY_KIND: Readonly<Record<TaskKind, LibraryKind>> = {
 export class LibraryResultSink implements ResultSink {
   constructor(
     private readonly library: Pick<LibraryService, 'save' | 'findBySourceTask' | 'whenReconciled'>,
+    /** The library item a task's results were made from (an expanded canvas, issue #31). */
+    private readonly lineageOf: (taskId: string) => Lineage | null = () => null,
   ) {}
 
   async save(meta: ResultMeta, file: DownloadedFile): Promise<SavedResult> {
@@ -36,6 +39,7 @@ export class LibraryResultSink implements ResultSink {
       sourceTaskId: meta.taskId,
       demo: meta.demo,
       batch: meta.batch,
+      derivedFrom: this.lineageOf(meta.taskId),
       file: { tempPath: file.path, ext: file.ext },
     })
     return { libraryId: item.id, relPath: item.relPath }

@@ -1,0 +1,86 @@
+/**
+ * The one way a local picture operation (edit, upscale, expand) reads its source: the item must
+ * be an image, within the size a local operation takes, and decodable to the last byte. Every
+ * refusal is a clear `validation` message before any work starts; nothing is written.
+ */
+import { MAX_EDIT_INPUT_PIXELS } from '@shared/library/pictureEdits'
+import type { LibraryItem } from '@shared/library/types'
+import { fail } from '@shared/result'
+import type SharpModule from 'sharp'
+import type { Metadata } from 'sharp'
+
+import { loadSharp } from '../../adapters/thumbnails/loadSharp'
+
+/** An image decoded to raw RGBA (or RGB) pixels, EXIF orientation applied (what the viewer shows). */
+export interface RawPicture {
+  data: Buffer
+  width: number
+  height: number
+  channels: 3 | 4
+}
+
+/** Width and height as shown (EXIF orientation applied), from the header alone. */
+export async function pictureSize(
+  path: string,
+  sharp: typeof SharpModule = loadSharp(),
+): Promise<{ width: number; height: number }> {
+  let meta: Metadata
+  try {
+    meta = await sharp(path, { limitInputPixels: false }).metadata()
+  } catch (e) {
+    return fail('validation', `The picture cannot be read (${(e as Error).message}).`, {
+      action: 'The file may be damaged; nothing was changed.',
+    })
+  }
+  return {
+    width: meta.autoOrient?.width ?? meta.width ?? 0,
+    height: meta.autoOrient?.height ?? meta.height ?? 0,
+  }
+}
+
+/** Refuses what a local operation cannot take, from the index row alone (no decoding). */
+export function checkPictureItem(item: LibraryItem, what: string): void {
+  if (item.media !== 'image')
+    fail('validation', `A video cannot be ${what}: only pictures can.`, {
+      action: 'Choose a picture in the library.',
+    })
+  if (item.ext === 'gif')
+    fail('validation', `An animated GIF cannot be ${what} here.`, {
+      action: 'Choose a PNG, JPEG or WebP picture.',
+    })
+}
+
+/**
+ * Decodes a picture for a local operation; `what` decides the words of the messages ("cropped",
+ * "upscaled"...). `alpha: false` drops the alpha channel (the upscaling model takes RGB).
+ */
+export async function readPicture(
+  path: string,
+  what: string,
+  { alpha = true }: { alpha?: boolean } = {},
+  sharp: typeof SharpModule = loadSharp(),
+): Promise<RawPicture> {
+  const { width: w, height: h } = await pictureSize(path, sharp)
+  if (w * h > MAX_EDIT_INPUT_PIXELS)
+    fail(
+      'validation',
+      `This picture is ${w} × ${h} (${Math.round((w * h) / 1e6)} MP): too large to be ${what} on this machine (at most ${MAX_EDIT_INPUT_PIXELS / 1e6} MP).`,
+      { action: 'Nothing was changed.' },
+    )
+  try {
+    const img = sharp(path, {
+      failOn: 'truncated',
+      limitInputPixels: MAX_EDIT_INPUT_PIXELS,
+    }).rotate()
+    if (alpha) img.ensureAlpha()
+    else img.removeAlpha()
+    const { data, info } = await img.raw().toBuffer({ resolveWithObject: true })
+    return { data, width: info.width, height: info.height, channels: alpha ? 4 : 3 }
+  } catch (e) {
+    return fail(
+      'validation',
+      `The picture is damaged or truncated and cannot be ${what} (${(e as Error).message}).`,
+      { action: 'Nothing was changed.' },
+    )
+  }
+}

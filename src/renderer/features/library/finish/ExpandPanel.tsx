@@ -1,0 +1,190 @@
+import { NATIVE_MODELS } from '@shared/catalog'
+import { expandRequest, type ExpandSpec, planExpand } from '@shared/library/expand'
+import { CROP_RATIOS } from '@shared/library/pictureEdits'
+import type { LibraryItem } from '@shared/library/types'
+import { estimateArt } from '@shared/pricing'
+import type { AppError } from '@shared/result'
+import { useState } from 'react'
+
+import { expandPrepare, submitExpand } from '../../../api/picture'
+import { newRequestId } from '../../../api/tasks'
+import { CanvasStage } from '../../../components/CanvasStage'
+import { originalSrc } from '../../../components/media'
+import { CostBadge } from '../../../forms/CostBadge'
+import { randomSeed } from '../../../forms/numbers'
+
+const SIDES = ['left', 'right', 'top', 'bottom'] as const
+const STEPS = 23
+
+/**
+ * Expand the canvas (outpaint, issue #31): a direction and an amount, or a target aspect ratio;
+ * the new area is shown on the shared canvas view and priced before anything is sent. Expand
+ * builds the padded picture and its mask in main and sends the art model's infill as an ordinary
+ * task (priced, budget-checked and journaled by admission); the result arrives as a new item.
+ */
+export function ExpandPanel({
+  item,
+  onError,
+  onSent,
+}: {
+  item: LibraryItem
+  onError(e: AppError): void
+  onSent(message: string): void
+}) {
+  const [mode, setMode] = useState<'sides' | 'ratio'>('ratio')
+  const [ratio, setRatio] = useState(CROP_RATIOS.find((r) => r === '16:9') ?? CROP_RATIOS[0]!)
+  const [sides, setSides] = useState({ left: 0, right: 256, top: 0, bottom: 0 })
+  const [prompt, setPrompt] = useState(item.prompt)
+  const [model, setModel] = useState('art-diffusion-5-full')
+  const [sending, setSending] = useState(false)
+  const w = item.width ?? 0
+  const h = item.height ?? 0
+  const spec: ExpandSpec = mode === 'ratio' ? { mode, ratio } : { mode, ...sides }
+  const plan = w && h ? planExpand(w, h, spec) : 'The picture’s size is not known.'
+  const estimate =
+    typeof plan === 'string'
+      ? null
+      : estimateArt({
+          variant: model,
+          width: plan.width,
+          height: plan.height,
+          steps: STEPS,
+          count: 1,
+        })
+
+  const send = async () => {
+    if (typeof plan === 'string') return
+    setSending(true)
+    const requestId = newRequestId()
+    const prepared = await expandPrepare({ id: item.id, spec, requestId, model })
+    if (!prepared.ok) {
+      setSending(false)
+      return onError(prepared.error)
+    }
+    const native = expandRequest(prepared.value.plan, {
+      prompt,
+      negativePrompt: item.negativePrompt,
+      model,
+      steps: STEPS,
+      seed: randomSeed(),
+    })
+    const r = await submitExpand({
+      requestId,
+      request: { ...native, parameters: { ...native.parameters } },
+      image: prepared.value.image,
+      mask: prepared.value.mask,
+    })
+    setSending(false)
+    if (!r.ok) return onError(r.error)
+    onSent(
+      `Expanding to ${prepared.value.plan.width} × ${prepared.value.plan.height}: see Tasks; the result joins the library as a new item.`,
+    )
+  }
+  const pct = (v: number, of: number) => `${(v / of) * 100}%`
+  return (
+    <div className="finish-expand" data-testid="expand">
+      <div className="row">
+        <label>
+          <input
+            type="radio"
+            name="expand-mode"
+            checked={mode === 'ratio'}
+            onChange={() => setMode('ratio')}
+          />{' '}
+          To a ratio
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="expand-mode"
+            checked={mode === 'sides'}
+            onChange={() => setMode('sides')}
+          />{' '}
+          By sides
+        </label>
+        {mode === 'ratio' ? (
+          <select
+            value={ratio}
+            onChange={(e) => setRatio(e.target.value)}
+            aria-label="Target ratio"
+          >
+            {CROP_RATIOS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        ) : (
+          SIDES.map((s) => (
+            <label key={s} className="finish-num">
+              {s}
+              <input
+                type="number"
+                min={0}
+                step={64}
+                value={sides[s]}
+                aria-label={`Expand ${s} (pixels)`}
+                onChange={(e) =>
+                  setSides({ ...sides, [s]: Math.max(0, Math.round(Number(e.target.value) || 0)) })
+                }
+              />
+            </label>
+          ))
+        )}
+      </div>
+      {typeof plan === 'string' ? (
+        <p className="field-error" role="alert">
+          {plan}
+        </p>
+      ) : (
+        <CanvasStage
+          width={plan.width}
+          height={plan.height}
+          reserve="22rem"
+          className="finish-expand-stage"
+          testId="expand-stage"
+        >
+          <img
+            src={originalSrc(item.relPath)}
+            alt=""
+            style={{
+              left: pct(plan.x, plan.width),
+              top: pct(plan.y, plan.height),
+              width: pct(plan.w, plan.width),
+              height: pct(plan.h, plan.height),
+            }}
+          />
+        </CanvasStage>
+      )}
+      <label className="finish-prompt">
+        Prompt for the new area
+        <textarea rows={2} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+      </label>
+      <div className="row">
+        <label>
+          Model{' '}
+          <select
+            value={model}
+            onChange={(e) => setModel(e.target.value)}
+            aria-label="Expand model"
+          >
+            {NATIVE_MODELS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <CostBadge estimate={estimate} />
+        <button
+          type="button"
+          className="primary"
+          disabled={sending || typeof plan === 'string' || !prompt.trim()}
+          onClick={() => void send()}
+        >
+          {sending ? 'Sending…' : 'Expand'}
+        </button>
+      </div>
+    </div>
+  )
+}
