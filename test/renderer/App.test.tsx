@@ -25,9 +25,10 @@ function fakeMain(answer: (channel: string, payload: unknown) => Result<unknown>
   window.api = buildApi({
     invoke: async (channel, payload) => {
       calls.push([channel, payload])
-      // Settings → Sync asks for the folder's sync state: not what these tests script.
-      if (channel === 'sync:status')
-        return { ok: false, error: { code: 'not_found', message: 'No library here.' } }
+      // The other Settings panels (sync, updates, crash reports, metadata) ask for their state:
+      // not what these tests script, so they hear "not here" rather than a settings view.
+      if (!channel.startsWith('settings:'))
+        return { ok: false, error: { code: 'not_found', message: 'Not in this test.' } }
       return answer(channel, payload)
     },
     subscribe: (event, l) => {
