@@ -36,7 +36,7 @@ export class OrganiseIndex {
         .prepare('SELECT collection FROM item_collections WHERE item = ? ORDER BY collection')
         .pluck(),
       suggest: db.prepare(`
-        SELECT tag, max(label) AS label, count(*) AS n FROM item_tags
+        SELECT tag, max(label) AS label, sum(n) AS n FROM tag_labels
         WHERE tag >= ? AND tag < ? GROUP BY tag ORDER BY n DESC, tag LIMIT ?`),
       counts: db.prepare(
         'SELECT collection, count(*) AS n FROM item_collections GROUP BY collection',
@@ -87,8 +87,8 @@ export class OrganiseIndex {
   }
 
   /**
-   * Tags starting with `prefix` (case-insensitive), most used first: a range of the tag key
-   * index, grouped. Shown under the tag editor and the tag filter as the user types.
+   * Tags starting with `prefix` (case-insensitive), most used first: a range of the tag counts
+   * (schema 6: one row per tag and label, not per use), grouped. Shown under the tag editor and the tag filter as the user types.
    */
   suggestions(prefix: string, limit: number): TagCount[] {
     const [from, to] = prefixRange(tagKey(prefix.trim().replace(/^#+/u, '')))

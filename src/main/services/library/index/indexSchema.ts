@@ -1,4 +1,5 @@
 import type { Migration } from '../../../adapters/sqlite/openDatabase'
+import { SUMMARY_MIGRATION } from './indexSummaries'
 
 /**
  * A sidecar stamp no file has (real ones are mtimes ≥ 0, -1 is "no sidecar"): a row stamped so
@@ -135,6 +136,8 @@ export const MIGRATIONS: Migration[] = [
   // FTS work through the trigger, ~8 µs inserted directly. Deletes and prompt updates keep their
   // triggers (rare, and issued by several statements).
   (db) => db.exec('DROP TRIGGER items_ai;'),
+  // 6 (issue #33): month and tag count tables kept by triggers (indexSummaries.ts).
+  SUMMARY_MIGRATION,
 ]
 
 /**

@@ -49,7 +49,7 @@ export interface FilterSource {
 const SORTED_SIDE_MAX = 5000
 
 /** The side-table conditions of a filter: collection, tags (the filter's and `#tag` words), rating. */
-function sideFilters(filter: LibraryFilter, searchTags: string[]): SideFilter[] {
+export function sideFilters(filter: LibraryFilter, searchTags: string[]): SideFilter[] {
   const sides: SideFilter[] = []
   if (filter.collectionId)
     sides.push({ table: 'item_collections', column: 'collection', value: filter.collectionId })
