@@ -13,9 +13,14 @@ import type { Migration } from '../../../adapters/sqlite/openDatabase'
  *   table: the months of a filter with exactly one organising condition and nothing else.
  * - `tag_labels`: uses per (tag key, label): the suggestions group its rows by tag key.
  *
- * A side row's trigger reads its item's month from `items`, so the side rows must go while the
- * item row is still there: the trigger that deletes them becomes BEFORE DELETE. Every counter
- * row is removed when it reaches 0, so the tables hold what a GROUP BY over the rows would.
+ * New rows are counted by the code that writes them (SummaryCounts, summed per chunk), not by
+ * AFTER INSERT triggers: a trigger's statement savepoint makes FTS5 write out the terms it holds
+ * (schema 5's note), and such triggers made a first index 5× slower (20k rows: 10.9 s against
+ * 2.1 s, bench/library-queries.ts). Deletes and changes (rare: edits, re-read sidecars, removals)
+ * are counted by triggers, which every path that deletes rows fires. A side row's delete trigger
+ * reads its item's month from `items`, so the side rows must go while the item row is still
+ * there: the trigger that deletes them becomes BEFORE DELETE. A counter row is removed when it
+ * reaches 0, so the tables hold what a GROUP BY over the rows would.
  */
 export const SUMMARY_MIGRATION: Migration = (db) =>
   db.exec(`
@@ -55,10 +60,6 @@ export const SUMMARY_MIGRATION: Migration = (db) =>
       DELETE FROM item_ratings WHERE item = old.rowid;
     END;
 
-    CREATE TRIGGER month_counts_ai AFTER INSERT ON items BEGIN
-      INSERT INTO month_counts VALUES (new.month, new.kind, new.media, new.favourite, 1)
-        ON CONFLICT DO UPDATE SET n = n + 1;
-    END;
     CREATE TRIGGER month_counts_ad AFTER DELETE ON items BEGIN
       UPDATE month_counts SET n = n - 1 WHERE month = old.month AND kind = old.kind
         AND media = old.media AND favourite = old.favourite;
@@ -76,23 +77,16 @@ export const SUMMARY_MIGRATION: Migration = (db) =>
     ${sideTriggers('item_tags', 'tag', 'tag_months')}
     ${sideTriggers('item_collections', 'collection', 'collection_months')}
     ${sideTriggers('item_ratings', 'atleast', 'rating_months')}
-    CREATE TRIGGER tag_labels_ai AFTER INSERT ON item_tags BEGIN
-      INSERT INTO tag_labels VALUES (new.tag, new.label, 1) ON CONFLICT DO UPDATE SET n = n + 1;
-    END;
     CREATE TRIGGER tag_labels_ad AFTER DELETE ON item_tags BEGIN
       UPDATE tag_labels SET n = n - 1 WHERE tag = old.tag AND label = old.label;
       DELETE FROM tag_labels WHERE tag = old.tag AND label = old.label AND n = 0;
     END;
   `)
 
-/** Insert and delete triggers of a side table's (value, month) counts. */
+/** The delete trigger of a side table's (value, month) counts. */
 function sideTriggers(table: string, column: string, counts: string): string {
   const month = (row: string) => `(SELECT month FROM items WHERE rowid = ${row}.item)`
   return `
-    CREATE TRIGGER ${counts}_ai AFTER INSERT ON ${table} BEGIN
-      INSERT INTO ${counts} VALUES (new.${column}, ${month('new')}, 1)
-        ON CONFLICT DO UPDATE SET n = n + 1;
-    END;
     CREATE TRIGGER ${counts}_ad AFTER DELETE ON ${table} BEGIN
       UPDATE ${counts} SET n = n - 1 WHERE ${column} = old.${column} AND month = ${month('old')};
       DELETE FROM ${counts} WHERE ${column} = old.${column} AND month = ${month('old')} AND n = 0;
