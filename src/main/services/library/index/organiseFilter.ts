@@ -98,7 +98,10 @@ export function filterSource(filter: LibraryFilter, estimates?: FilterEstimates)
       clauses: ['items_fts MATCH ?', ...p.clauses],
       params: [match, ...p.params],
       order: 'items_fts.rowid',
-      bound: 'items.rowid',
+      // On FTS5's own rowid, so a deep page or a date range seeks its doclists to the bound
+      // (FTS5 takes rowid ranges as constraints) instead of reading every newer match first:
+      // a common word's deep page read ~185k matches at 1M items (issue #33).
+      bound: 'items_fts.rowid',
     }
   }
   const plain = { from: 'items', order: 'items.rowid', bound: 'items.rowid' }
