@@ -51,17 +51,15 @@ import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/
 import { dateFolder, LibraryService } from '../src/main/services/library/LibraryService'
 import type { ReaderJob } from '../src/main/services/library/reader/LibraryReader'
 import { STAMPS_ON_THREADS_FROM } from '../src/main/services/library/sync/reconcile'
-import type { LibraryCursor, LibrarySidecar } from '../src/shared/library/types'
+import type { LibraryCursor } from '../src/shared/library/types'
 import { bundledWorker } from './support/bundledWorker'
 import { pct, runBench } from './support/stats'
 import {
   COMMON,
-  MODELS,
-  organise,
   organiseFilter,
   pick,
-  prompt,
   rand,
+  syntheticSidecar,
   TAGS,
   WORDS,
 } from './support/syntheticLibrary'
@@ -202,28 +200,7 @@ async function measure(N: number) {
     await mapLimit(items, 64, async ({ i, created }) => {
       const video = i % 9 === 0
       const rel = `${dateFolder(created)}/${String(i).padStart(6, '0')}.${video ? 'mp4' : 'png'}`
-      const sidecar: LibrarySidecar = {
-        format: 'gen-studio-library',
-        version: 1,
-        id: `item-${i}`,
-        kind: video ? 'video' : i % 3 ? 'image' : 'art',
-        model: pick(MODELS),
-        prompt: prompt(),
-        negativePrompt: rand() < 0.3 ? 'lowres, blurry' : '',
-        params: { size: '1024x1024', steps: 28, sampler: 'k_euler' },
-        seed: Math.floor(rand() * 4294967295),
-        costEstimate: 0.01,
-        sourceTaskId: `task-${i}`,
-        width: 1024,
-        height: 1024,
-        durationSec: video ? 5 : null,
-        bytes: body.length,
-        sha256: i.toString(16).padStart(64, '0'),
-        created: new Date(created).toISOString(),
-        favourite: i % 50 === 0,
-        demo: false,
-        ...organise(),
-      }
+      const sidecar = syntheticSidecar(i, created, body.length)
       await fs.writeFile(join(libraryDir, rel), body)
       await fs.writeFile(join(libraryDir, `${rel}.json`), JSON.stringify(sidecar, null, 2))
       rows.push({

@@ -29,12 +29,10 @@ import type { LibraryCursor, LibraryFilter } from '../src/shared/library/types'
 import { pct, runBench } from './support/stats'
 import {
   COMMON,
-  MODELS,
-  organise,
   organiseFilter,
   pick,
-  prompt,
   rand,
+  syntheticSidecar,
   TAGS,
   WORDS,
 } from './support/syntheticLibrary'
@@ -61,28 +59,7 @@ function row(i: number, n: number): IndexRow {
     fileSize: 20,
     sidecarMtime: 1,
     problem: null,
-    sidecar: {
-      format: 'gen-studio-library',
-      version: 1,
-      id: `item-${i}`,
-      kind: video ? 'video' : i % 3 ? 'image' : 'art',
-      model: pick(MODELS),
-      prompt: prompt(),
-      negativePrompt: rand() < 0.3 ? 'lowres, blurry' : '',
-      params: { size: '1024x1024', steps: 28, sampler: 'k_euler' },
-      seed: Math.floor(rand() * 4294967295),
-      costEstimate: 0.01,
-      sourceTaskId: `task-${i}`,
-      width: 1024,
-      height: 1024,
-      durationSec: video ? 5 : null,
-      bytes: 20,
-      sha256: i.toString(16).padStart(64, '0'),
-      created: new Date(created).toISOString(),
-      favourite: i % 50 === 0,
-      demo: false,
-      ...organise(),
-    },
+    sidecar: syntheticSidecar(i, created, 20),
   }
 }
 

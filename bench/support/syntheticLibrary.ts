@@ -105,3 +105,30 @@ export function prompt(): string {
   for (let i = 0; i < n; i++) words.push(rand() < 0.25 ? pick(COMMON) : pick(WORDS))
   return words.join(', ')
 }
+
+/** The sidecar of synthetic item `i`, made at `created` (ms), for a file of `bytes` bytes. */
+export function syntheticSidecar(i: number, created: number, bytes: number): LibrarySidecar {
+  const video = i % 9 === 0
+  return {
+    format: 'gen-studio-library',
+    version: 1,
+    id: `item-${i}`,
+    kind: video ? 'video' : i % 3 ? 'image' : 'art',
+    model: pick(MODELS),
+    prompt: prompt(),
+    negativePrompt: rand() < 0.3 ? 'lowres, blurry' : '',
+    params: { size: '1024x1024', steps: 28, sampler: 'k_euler' },
+    seed: Math.floor(rand() * 4294967295),
+    costEstimate: 0.01,
+    sourceTaskId: `task-${i}`,
+    width: 1024,
+    height: 1024,
+    durationSec: video ? 5 : null,
+    bytes,
+    sha256: i.toString(16).padStart(64, '0'),
+    created: new Date(created).toISOString(),
+    favourite: i % 50 === 0,
+    demo: false,
+    ...organise(),
+  }
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 
 import { type IndexRow, keyOf, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import type { LibraryCursor, LibraryFilter } from '@shared/library/types'
+import { libraryIndexRow } from '@test/support/libraryIndexRow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 let dir: string
@@ -13,37 +14,11 @@ const WORDS = ['fox', 'whale', 'night', 'forest', 'city']
 
 function row(i: number): IndexRow {
   const words = WORDS.filter((_, w) => (i * (w + 3)) % (w + 2) === 0)
-  return {
-    relPath: `f/${i}.png`,
-    media: 'image',
-    ext: 'png',
-    fileMtime: 1,
-    fileSize: 1,
-    sidecarMtime: 1,
-    problem: null,
-    sidecar: {
-      format: 'gen-studio-library',
-      version: 1,
-      id: `id-${i}`,
-      kind: 'image',
-      model: 'm',
-      prompt: `${words.join(' ')} item ${i}`,
-      negativePrompt: '',
-      params: {},
-      seed: i,
-      costEstimate: 0.01,
-      sourceTaskId: null,
-      width: 8,
-      height: 8,
-      durationSec: null,
-      bytes: 1,
-      sha256: '',
-      created: new Date(START + ((i * 7919) % 3000) * 3_600_000).toISOString(),
-      favourite: false,
-      demo: false,
-      ...(i % 4 === 0 ? { collections: ['c-x'] } : {}),
-    },
-  }
+  return libraryIndexRow(i, {
+    prompt: `${words.join(' ')} item ${i}`,
+    created: new Date(START + ((i * 7919) % 3000) * 3_600_000).toISOString(),
+    ...(i % 4 === 0 ? { collections: ['c-x'] } : {}),
+  })
 }
 
 beforeEach(() => {

@@ -10,6 +10,7 @@ import { type IndexRow, LibraryIndex } from '@main/services/library/index/Librar
 import { summaryMonths } from '@main/services/library/index/monthSummaries'
 import { tagKey } from '@shared/library/organise'
 import type { LibraryFilter, LibrarySidecar } from '@shared/library/types'
+import { libraryIndexRow } from '@test/support/libraryIndexRow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 let dir: string
@@ -41,37 +42,19 @@ function organise(r: () => number): Pick<LibrarySidecar, 'rating' | 'tags' | 'co
 
 function row(i: number, r: () => number): IndexRow {
   const video = r() < 0.2
-  return {
-    relPath: `f/${i}.${video ? 'mp4' : 'png'}`,
-    media: video ? 'video' : 'image',
-    ext: video ? 'mp4' : 'png',
-    fileMtime: 1,
-    fileSize: 1,
-    sidecarMtime: 1,
-    problem: null,
-    sidecar: {
-      format: 'gen-studio-library',
-      version: 1,
-      id: `id-${i}`,
+  const media = video ? 'video' : 'image'
+  return libraryIndexRow(
+    i,
+    {
       kind: video ? 'video' : r() < 0.5 ? 'image' : 'art',
       model: r() < 0.5 ? 'm1' : 'm2',
       prompt: r() < 0.5 ? 'red fox' : 'blue whale',
-      negativePrompt: '',
-      params: {},
-      seed: i,
-      costEstimate: 0.01,
-      sourceTaskId: null,
-      width: 8,
-      height: 8,
-      durationSec: null,
-      bytes: 1,
-      sha256: i.toString(16).padStart(64, '0'),
       created: new Date(START + Math.floor(r() * SPAN)).toISOString(),
       favourite: r() < 0.2,
-      demo: false,
       ...organise(r),
     },
-  }
+    { relPath: `f/${i}.${video ? 'mp4' : 'png'}`, media, ext: video ? 'mp4' : 'png' },
+  )
 }
 
 /** Every filter shape the count tables answer, and a few they leave to the rows. */
