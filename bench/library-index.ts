@@ -53,6 +53,7 @@ import type { ReaderJob } from '../src/main/services/library/reader/LibraryReade
 import { STAMPS_ON_THREADS_FROM } from '../src/main/services/library/sync/reconcile'
 import type { LibraryCursor } from '../src/shared/library/types'
 import { bundledWorker } from './support/bundledWorker'
+import { printScales } from './support/scaleTable'
 import { pct, runBench } from './support/stats'
 import {
   COMMON,
@@ -425,19 +426,12 @@ async function main() {
     'their months p95': `${r.filter_months_p95_ms} ms`,
     'tag autocomplete p95': `${r.tag_suggest_p95_ms} ms`,
   })
-  // One row per figure, one column per size.
-  const columns = results.map((r) => [`${r.items.toLocaleString()} items`, column(r)] as const)
-  const rows = Object.keys(columns[0]![1]).map((figure) => [
-    figure,
-    Object.fromEntries(columns.map(([size, c]) => [size, c[figure as keyof typeof c]])),
-  ])
-  console.log('library-index')
-  console.table(Object.fromEntries(rows))
-  console.log(
+  printScales(
+    'library-index',
+    results,
+    column,
     'goals: build ≤ 1.5× the reader threads reading the sidecars; restart ≤ 1.5× them stamping the files; page p95 ≤ 2 ms; search p95 ≤ 20 ms; rating/tag/collection filter p95 ≤ 5 ms',
   )
-  const largest = results.at(-1)!
-  console.log(JSON.stringify({ ...largest, scales: results }))
 }
 
 runBench(main)

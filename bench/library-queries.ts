@@ -26,6 +26,7 @@ import { TILE_COLUMNS } from '../src/main/services/library/index/indexRows'
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/LibraryIndex'
 import { tagKey } from '../src/shared/library/organise'
 import type { LibraryCursor, LibraryFilter } from '../src/shared/library/types'
+import { printScales } from './support/scaleTable'
 import { pct, runBench } from './support/stats'
 import {
   COMMON,
@@ -196,17 +197,12 @@ async function main() {
       'months p95, filtered (before)': `${r.months_filtered_p95_ms} ms (${r.months_filtered_before_p95_ms})`,
       'tag suggestions p95 (before)': `${r.tag_suggest_p95_ms} ms (${r.tag_suggest_before_p95_ms})`,
     })
-    const columns = results.map((r) => [`${r.items.toLocaleString()} items`, column(r)] as const)
-    const rows = Object.keys(columns[0]![1]).map((figure) => [
-      figure,
-      Object.fromEntries(columns.map(([size, c]) => [size, c[figure as keyof typeof c]])),
-    ])
-    console.log('library-queries')
-    console.table(Object.fromEntries(rows))
-    console.log(
+    printScales(
+      'library-queries',
+      results,
+      column,
       'goals: page p95 ≤ 2 ms; search ≤ 20; filter ≤ 5; months plain/filtered ≤ 20; tag suggestions ≤ 10',
     )
-    console.log(JSON.stringify({ ...results.at(-1)!, scales: results }))
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
