@@ -51,9 +51,19 @@ import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/
 import { dateFolder, LibraryService } from '../src/main/services/library/LibraryService'
 import type { ReaderJob } from '../src/main/services/library/reader/LibraryReader'
 import { STAMPS_ON_THREADS_FROM } from '../src/main/services/library/sync/reconcile'
-import type { LibraryCursor, LibraryFilter, LibrarySidecar } from '../src/shared/library/types'
+import type { LibraryCursor } from '../src/shared/library/types'
 import { bundledWorker } from './support/bundledWorker'
+import { printScales } from './support/scaleTable'
 import { pct, runBench } from './support/stats'
+import {
+  COMMON,
+  organiseFilter,
+  pick,
+  rand,
+  syntheticSidecar,
+  TAGS,
+  WORDS,
+} from './support/syntheticLibrary'
 
 const readerThread = bundledWorker('src/main/workers/libraryReader.ts')
 
@@ -68,106 +78,7 @@ const ROUNDS = 300
  */
 const WRITE_CHUNK = 500
 
-let seed = 7
-const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!
-
-const WORDS = Array.from({ length: 3000 }, (_, i) => {
-  const syll = ['ka', 'ri', 'mo', 'sen', 'ta', 'lu', 'vor', 'ne', 'shi', 'pa', 'zel', 'dro']
-  let w = ''
-  for (let n = i; ; n = Math.floor(n / 12)) {
-    w += syll[n % 12]
-    if (n < 12) break
-  }
-  return w
-})
-const COMMON = [
-  'portrait',
-  'landscape',
-  'anime',
-  'cat',
-  'city',
-  'night',
-  'forest',
-  'girl',
-  'robot',
-  'ocean',
-]
-const MODELS = [
-  'std-image-2',
-  'std-image-2.5-sunburst',
-  'still-5.0-pro',
-  'art-v4.5',
-  'art-v5',
-  'motion-2.5',
-  'clip-h3',
-]
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
-
-/**
- * The organising fields come from their own generator (mulberry32): the LCG above is fine for
- * picking words but its consecutive draws are correlated, which skews shares like "1 in 300",
- * and a separate stream leaves every other synthetic field as it was before issue #16.
- */
-let orgSeed = 16
-function orgRand(): number {
-  let t = (orgSeed = (orgSeed + 0x6d2b79f5) >>> 0)
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-}
-
-/** 300 tags; tag i is used about as often as 1/(i+1): a few common, a long tail of rare ones. */
-const TAGS = Array.from({ length: 300 }, (_, i) => `${WORDS[(i * 7) % WORDS.length]}-${i}`)
-const COLLECTIONS = Array.from({ length: 30 }, (_, j) => ({
-  id: `c-bench${String(j).padStart(2, '0')}`,
-  share: 0.1 / (j + 1) ** 1.5,
-}))
-
-/** Rating, tags and collections of one synthetic item. */
-function organise(): Pick<LibrarySidecar, 'rating' | 'tags' | 'collections'> {
-  const rating = orgRand() < 0.25 ? 1 + Math.floor(orgRand() * 5) : 0
-  const tags = new Set<string>()
-  for (let k = Math.floor(orgRand() * 4); k > 0; k--)
-    tags.add(TAGS[Math.min(TAGS.length - 1, Math.floor(TAGS.length * orgRand() ** 3))]!)
-  const collections = COLLECTIONS.filter((c) => orgRand() < c.share).map((c) => c.id)
-  return {
-    ...(rating ? { rating } : {}),
-    ...(tags.size ? { tags: [...tags] } : {}),
-    ...(collections.length ? { collections } : {}),
-  }
-}
-
-/** The organising filters measured: each alone, with each other, and with the older filters. */
-function organiseFilter(r: number): LibraryFilter {
-  const common = TAGS[r % 3]!
-  const rare = TAGS[150 + (r % 150)]!
-  const big = COLLECTIONS[0]!.id
-  const small = COLLECTIONS[20 + (r % 10)]!.id
-  const filters: LibraryFilter[] = [
-    { minRating: 1 + (r % 5) },
-    { tags: [common] },
-    { tags: [rare] },
-    { tags: [common, TAGS[3 + (r % 5)]!] },
-    { collectionId: big },
-    { collectionId: small },
-    { minRating: 3, media: 'image' },
-    { tags: [common], kinds: ['art'] },
-    { collectionId: big, tags: [common], minRating: 2 },
-    { text: `#${common}` },
-    { collectionId: big, text: pick(COMMON) },
-    { minRating: 4, favourites: true },
-    { tags: [rare], model: pick(MODELS) },
-  ]
-  return filters[r % filters.length]!
-}
-
-function prompt(): string {
-  const n = 8 + Math.floor(rand() * 14)
-  const words: string[] = []
-  for (let i = 0; i < n; i++) words.push(rand() < 0.25 ? pick(COMMON) : pick(WORDS))
-  return words.join(', ')
-}
 
 /**
  * The control for a restart: list every folder and stat every file in it, nothing else, with the
@@ -290,28 +201,7 @@ async function measure(N: number) {
     await mapLimit(items, 64, async ({ i, created }) => {
       const video = i % 9 === 0
       const rel = `${dateFolder(created)}/${String(i).padStart(6, '0')}.${video ? 'mp4' : 'png'}`
-      const sidecar: LibrarySidecar = {
-        format: 'gen-studio-library',
-        version: 1,
-        id: `item-${i}`,
-        kind: video ? 'video' : i % 3 ? 'image' : 'art',
-        model: pick(MODELS),
-        prompt: prompt(),
-        negativePrompt: rand() < 0.3 ? 'lowres, blurry' : '',
-        params: { size: '1024x1024', steps: 28, sampler: 'k_euler' },
-        seed: Math.floor(rand() * 4294967295),
-        costEstimate: 0.01,
-        sourceTaskId: `task-${i}`,
-        width: 1024,
-        height: 1024,
-        durationSec: video ? 5 : null,
-        bytes: body.length,
-        sha256: i.toString(16).padStart(64, '0'),
-        created: new Date(created).toISOString(),
-        favourite: i % 50 === 0,
-        demo: false,
-        ...organise(),
-      }
+      const sidecar = syntheticSidecar(i, created, body.length)
       await fs.writeFile(join(libraryDir, rel), body)
       await fs.writeFile(join(libraryDir, `${rel}.json`), JSON.stringify(sidecar, null, 2))
       rows.push({
@@ -536,19 +426,12 @@ async function main() {
     'their months p95': `${r.filter_months_p95_ms} ms`,
     'tag autocomplete p95': `${r.tag_suggest_p95_ms} ms`,
   })
-  // One row per figure, one column per size.
-  const columns = results.map((r) => [`${r.items.toLocaleString()} items`, column(r)] as const)
-  const rows = Object.keys(columns[0]![1]).map((figure) => [
-    figure,
-    Object.fromEntries(columns.map(([size, c]) => [size, c[figure as keyof typeof c]])),
-  ])
-  console.log('library-index')
-  console.table(Object.fromEntries(rows))
-  console.log(
+  printScales(
+    'library-index',
+    results,
+    column,
     'goals: build ≤ 1.5× the reader threads reading the sidecars; restart ≤ 1.5× them stamping the files; page p95 ≤ 2 ms; search p95 ≤ 20 ms; rating/tag/collection filter p95 ≤ 5 ms',
   )
-  const largest = results.at(-1)!
-  console.log(JSON.stringify({ ...largest, scales: results }))
 }
 
 runBench(main)

@@ -8,6 +8,7 @@ import type { Sharp } from 'sharp'
 import { exists } from '../fs/exists'
 import { Gate } from './gate'
 import { loadSharp } from './loadSharp'
+import { ThumbCacheCap } from './thumbCacheCap'
 
 /** Longest side of a grid thumbnail: sharp on a 2× display for ~160 px tiles. */
 export const THUMB_SIZE = 320
@@ -46,11 +47,26 @@ export class Thumbnailer {
    */
   private readonly folders = new Set<string>()
 
+  /** The cache's size cap and least-recently-used eviction (thumbCacheCap.ts). */
+  readonly cap: ThumbCacheCap
+
   constructor(
     readonly dir: string,
-    options: { concurrency?: number } = {},
+    options: { concurrency?: number; capBytes?: number } = {},
   ) {
     this.gate = new Gate(options.concurrency ?? THUMB_JOBS)
+    this.cap = new ThumbCacheCap(dir, options.capBytes)
+  }
+
+  /**
+   * The path of a cached thumbnail about to be shown, marked as just used so that eviction keeps
+   * it; null when it is not in the cache.
+   */
+  async usedPath(sha256: string): Promise<string | null> {
+    const path = this.pathFor(sha256)
+    if (!(await exists(path))) return null
+    await this.cap.touch(path)
+    return path
   }
 
   pathFor(sha256: string): string {
@@ -73,6 +89,7 @@ export class Thumbnailer {
       .run(async (): Promise<Made> => {
         if (await this.has(sha256)) return { path: target, phash: null }
         const phash = await this.writeAtomically(target, make)
+        this.counted(target)
         if (phash) for (const listener of this.hashListeners) listener(sha256, phash)
         return { path: target, phash }
       })
@@ -102,6 +119,14 @@ export class Thumbnailer {
       if (!this.folders.delete(folder) || (await exists(folder))) throw e
       return this.writeAtomically(target, make)
     }
+  }
+
+  /** Counts a new thumbnail against the cap; the eviction it may start runs in the background. */
+  private counted(path: string): void {
+    void fs
+      .stat(path)
+      .then((st) => this.cap.added(st.size))
+      .catch(() => undefined)
   }
 
   /** The cached thumbnail of an image file, made now if missing. Throws for undecodable files. */

@@ -102,7 +102,8 @@ export class LibraryFilesOut {
       sha256 = await hashFile(file)
       this.core.idx().setSha(id, sha256)
     }
-    if (await this.core.thumbs.has(sha256)) return this.core.thumbs.pathFor(sha256)
+    const cached = await this.core.thumbs.usedPath(sha256)
+    if (cached) return cached
     if (row.media !== 'image') return null
     return this.core.thumbs.fromImage(file, sha256)
   }

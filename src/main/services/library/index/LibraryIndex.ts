@@ -182,6 +182,7 @@ export class LibraryIndex {
       for (const row of batch) {
         const s = row.sidecar
         const created = Date.parse(s.created)
+        const month = monthKeyOf(created)
         const base = keyOf(created)
         const existing = this.stmts.atPath.get(row.relPath) as number | undefined
         if (existing !== undefined) this.stmts.deleteRow.run(existing)
@@ -216,7 +217,7 @@ export class LibraryIndex {
           bytes: s.bytes,
           sha256: s.sha256,
           created,
-          month: monthKeyOf(created),
+          month,
           favourite: s.favourite ? 1 : 0,
           demo: s.demo ? 1 : 0,
           original_name: s.originalName ?? null,
@@ -229,15 +230,22 @@ export class LibraryIndex {
           rating: s.rating ?? 0,
         })
         this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
-        this.organise.writeRows(rowid, s)
+        this.organise.counts.item(month, s.kind, row.media, s.favourite ? 1 : 0)
+        this.organise.writeRows(rowid, month, s)
         this.lineage.writeRow(rowid, s.derivedFrom)
       }
+      this.organise.counts.flush()
     })
     // In key order: FTS5 also writes out the terms it holds whenever a row's key is below the
     // previous one's (sqlite3Fts5IndexBeginWrite), so rows in folder order cost it a segment
     // almost each. Ties keep their order (the sort is stable).
     const order = (r: IndexRow) => Date.parse(r.sidecar.created) || 0
-    run(rows.length > 1 ? [...rows].sort((a, b) => order(a) - order(b)) : rows)
+    try {
+      run(rows.length > 1 ? [...rows].sort((a, b) => order(a) - order(b)) : rows)
+    } catch (e) {
+      this.organise.counts.discard()
+      throw e
+    }
   }
 
   /** Removes the rows of these paths (and of everything under them when they are folders). */

@@ -2,6 +2,7 @@ import { type OrganiseFields, type TagCount, tagKey } from '@shared/library/orga
 import type { LibrarySidecar } from '@shared/library/types'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
+import { SummaryCounts } from './summaryCounts'
 
 /** The `[from, to)` key range of every tag key starting with `prefix`. */
 export const prefixRange = (prefix: string): [string, string] => [prefix, `${prefix}\u{10FFFF}`]
@@ -14,8 +15,11 @@ export const prefixRange = (prefix: string): [string, string] => [prefix, `${pre
  */
 export class OrganiseIndex {
   private readonly st
+  /** The count tables' share of the rows written (schema 7); LibraryIndex counts its rows too. */
+  readonly counts: SummaryCounts
 
   constructor(private readonly db: Db) {
+    this.counts = new SummaryCounts(db)
     this.st = {
       tag: db.prepare(
         'INSERT OR IGNORE INTO item_tags (tag, item, label, pos) VALUES (?, ?, ?, ?)',
@@ -27,7 +31,7 @@ export class OrganiseIndex {
       clearTags: db.prepare('DELETE FROM item_tags WHERE item = ?'),
       clearCollections: db.prepare('DELETE FROM item_collections WHERE item = ?'),
       clearRatings: db.prepare('DELETE FROM item_ratings WHERE item = ?'),
-      keyOf: db.prepare('SELECT rowid FROM items WHERE id = ?').pluck(),
+      placeOf: db.prepare('SELECT rowid AS key, month FROM items WHERE id = ?'),
       update: db.prepare(
         'UPDATE items SET rating = ?, favourite = ?, sidecar_mtime = ? WHERE rowid = ?',
       ),
@@ -36,7 +40,7 @@ export class OrganiseIndex {
         .prepare('SELECT collection FROM item_collections WHERE item = ? ORDER BY collection')
         .pluck(),
       suggest: db.prepare(`
-        SELECT tag, max(label) AS label, count(*) AS n FROM item_tags
+        SELECT tag, max(label) AS label, sum(n) AS n FROM tag_labels
         WHERE tag >= ? AND tag < ? GROUP BY tag ORDER BY n DESC, tag LIMIT ?`),
       counts: db.prepare(
         'SELECT collection, count(*) AS n FROM item_collections GROUP BY collection',
@@ -50,12 +54,27 @@ export class OrganiseIndex {
     }
   }
 
-  /** Inserts an item's side rows (its `items` row, with `rating`, was just written as `key`). */
-  writeRows(key: number, s: Pick<LibrarySidecar, 'rating' | 'tags' | 'collections'>): void {
+  /**
+   * Inserts an item's side rows (its `items` row, with `rating`, was just written as `key`, in
+   * `month`) and counts them in `counts`; the caller flushes the counts in its transaction.
+   */
+  writeRows(
+    key: number,
+    month: number,
+    s: Pick<LibrarySidecar, 'rating' | 'tags' | 'collections'>,
+  ): void {
     const tags = s.tags ?? []
-    for (let i = 0; i < tags.length; i++) this.st.tag.run(tagKey(tags[i]!), key, tags[i]!, i)
-    for (const c of s.collections ?? []) this.st.collection.run(c, key)
-    for (let r = 1; r <= (s.rating ?? 0); r++) this.st.rating.run(r, key)
+    const c = this.counts
+    for (let i = 0; i < tags.length; i++) {
+      const tag = tagKey(tags[i]!)
+      if (this.st.tag.run(tag, key, tags[i]!, i).changes === 0) continue
+      c.side('item_tags', tag, month)
+      c.label(tag, tags[i]!)
+    }
+    for (const id of s.collections ?? [])
+      if (this.st.collection.run(id, key).changes) c.side('item_collections', id, month)
+    for (let r = 1; r <= (s.rating ?? 0); r++)
+      if (this.st.rating.run(r, key).changes) c.side('item_ratings', r, month)
   }
 
   /**
@@ -63,13 +82,22 @@ export class OrganiseIndex {
    * sidecar's new mtime, so reconcile does not read it again). False when the item is gone.
    */
   update(id: string, f: OrganiseFields, sidecarMtime: number): boolean {
-    const key = this.st.keyOf.get(id) as number | undefined
-    if (key === undefined) return false
-    this.st.update.run(f.rating, f.favourite ? 1 : 0, sidecarMtime, key)
-    this.st.clearTags.run(key)
-    this.st.clearCollections.run(key)
-    this.st.clearRatings.run(key)
-    this.writeRows(key, f)
+    const place = this.st.placeOf.get(id) as { key: number; month: number } | undefined
+    if (place === undefined) return false
+    const { key, month } = place
+    try {
+      this.transaction(() => {
+        this.st.update.run(f.rating, f.favourite ? 1 : 0, sidecarMtime, key)
+        this.st.clearTags.run(key)
+        this.st.clearCollections.run(key)
+        this.st.clearRatings.run(key)
+        this.writeRows(key, month, f)
+        this.counts.flush()
+      })
+    } catch (e) {
+      this.counts.discard()
+      throw e
+    }
     return true
   }
 
@@ -87,8 +115,8 @@ export class OrganiseIndex {
   }
 
   /**
-   * Tags starting with `prefix` (case-insensitive), most used first: a range of the tag key
-   * index, grouped. Shown under the tag editor and the tag filter as the user types.
+   * Tags starting with `prefix` (case-insensitive), most used first: a range of the tag counts
+   * (schema 7: one row per tag and label, not per use), grouped. Shown under the tag editor and the tag filter as the user types.
    */
   suggestions(prefix: string, limit: number): TagCount[] {
     const [from, to] = prefixRange(tagKey(prefix.trim().replace(/^#+/u, '')))

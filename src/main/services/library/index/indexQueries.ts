@@ -6,6 +6,7 @@ import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } fro
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
+import { summaryMonths } from './monthSummaries'
 import { filterSource } from './organiseFilter'
 
 /** A SELECT without its ORDER BY, and the column its newest-first ORDER BY walks. */
@@ -147,9 +148,8 @@ export class IndexQueries implements CostSortedQuery {
 
   /** Counts per month for the same filter, newest first (the sort does not change them). */
   months(filter: LibraryFilter): LibraryMonth[] {
-    const q = this.base('items.month AS month, count(*) AS n', filter, [], [])
-    const sql = `${q.sql} GROUP BY items.month ORDER BY items.month DESC`
-    const rows = this.stmt(sql).all(...q.params) as Array<{
+    const q = summaryMonths(filter) ?? this.monthsFromRows(filter)
+    const rows = this.stmt(q.sql).all(...q.params) as Array<{
       month: number
       n: number
     }>
@@ -163,6 +163,12 @@ export class IndexQueries implements CostSortedQuery {
         end: new Date(y, m, 1).getTime(),
       }
     })
+  }
+
+  /** Month counts by GROUP BY over the filtered rows (filters the count tables cannot answer). */
+  monthsFromRows(filter: LibraryFilter): { sql: string; params: unknown[] } {
+    const q = this.base('items.month AS month, count(*) AS n', filter, [], [])
+    return { sql: `${q.sql} GROUP BY items.month ORDER BY items.month DESC`, params: q.params }
   }
 
   /** IDs in grid order (the filter's sort) for a filter (select all), capped. */

@@ -1,4 +1,5 @@
 import type { Migration } from '../../../adapters/sqlite/openDatabase'
+import { SUMMARY_MIGRATION } from './indexSummaries'
 
 /**
  * A sidecar stamp no file has (real ones are mtimes ≥ 0, -1 is "no sidecar"): a row stamped so
@@ -150,6 +151,8 @@ export const MIGRATIONS: Migration[] = [
         DELETE FROM item_lineage WHERE item = old.rowid;
       END;
     `),
+  // 7 (issue #33): month and tag count tables kept by triggers (indexSummaries.ts).
+  SUMMARY_MIGRATION,
 ]
 
 /**

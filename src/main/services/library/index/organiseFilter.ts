@@ -49,7 +49,7 @@ export interface FilterSource {
 const SORTED_SIDE_MAX = 5000
 
 /** The side-table conditions of a filter: collection, tags (the filter's and `#tag` words), rating. */
-function sideFilters(filter: LibraryFilter, searchTags: string[]): SideFilter[] {
+export function sideFilters(filter: LibraryFilter, searchTags: string[]): SideFilter[] {
   const sides: SideFilter[] = []
   if (filter.collectionId)
     sides.push({ table: 'item_collections', column: 'collection', value: filter.collectionId })
@@ -98,7 +98,10 @@ export function filterSource(filter: LibraryFilter, estimates?: FilterEstimates)
       clauses: ['items_fts MATCH ?', ...p.clauses],
       params: [match, ...p.params],
       order: 'items_fts.rowid',
-      bound: 'items.rowid',
+      // On FTS5's own rowid, so a deep page or a date range seeks its doclists to the bound
+      // (FTS5 takes rowid ranges as constraints) instead of reading every newer match first:
+      // a common word's deep page read ~185k matches at 1M items (issue #33).
+      bound: 'items_fts.rowid',
     }
   }
   const plain = { from: 'items', order: 'items.rowid', bound: 'items.rowid' }

@@ -1,0 +1,211 @@
+/**
+ * library-queries: the grid's reads of the library index at 1,000,000 items (issue #33) without
+ * writing a million files: the index is filled directly with the synthetic library's rows
+ * (bench/support/syntheticLibrary.ts, as library-index writes them as sidecars: a quarter rated,
+ * 0–3 tags from 300, 30 collections), through LibraryIndex.upsertBulk as a first index writes
+ * them. `LIBRARY_ITEMS` sets the size (default 1000000; several sizes comma-separated).
+ *
+ * Per size, the p95 of each read the grid makes, each beside:
+ * - the same-run control, a bare SQLite read of the same shape on the same table (200 rows of
+ *   `items` by a primary-key range, newest first), and the ratio to it;
+ * - for month counts and tag suggestions, the query the index ran before schema 6 (a GROUP BY
+ *   over the rows: IndexQueries.monthsFromRows, and the grouping of every tag use) on the same
+ *   database in the same run, so the change shows on a loaded machine.
+ * And the fill's cost per item (rows, FTS, side rows and count tables), the write cost the count
+ * tables add to a first index (compare library-index's `control: index writes alone`).
+ * Goals: page p95 ≤ 2 ms, search ≤ 20, filter (rating, tag, collection) ≤ 5, month counts plain
+ * and filtered ≤ 20, tag suggestions ≤ 10.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { prefixRange } from '../src/main/services/library/index/indexOrganise'
+import { IndexQueries } from '../src/main/services/library/index/indexQueries'
+import { TILE_COLUMNS } from '../src/main/services/library/index/indexRows'
+import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/LibraryIndex'
+import { tagKey } from '../src/shared/library/organise'
+import type { LibraryCursor, LibraryFilter } from '../src/shared/library/types'
+import { printScales } from './support/scaleTable'
+import { pct, runBench } from './support/stats'
+import {
+  COMMON,
+  organiseFilter,
+  pick,
+  rand,
+  syntheticSidecar,
+  TAGS,
+  WORDS,
+} from './support/syntheticLibrary'
+
+const SIZES = (process.env.LIBRARY_ITEMS ?? '1000000')
+  .split(',')
+  .map((n) => Number(n.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0)
+const ROUNDS = 300
+const CHUNK = 500
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
+const START = new Date(2023, 0, 1).getTime()
+const SPAN = new Date(2026, 0, 1).getTime() - START
+
+/** Item i of n: created in order over three years (as folder order finds them), jittered. */
+function row(i: number, n: number): IndexRow {
+  const video = i % 9 === 0
+  const created = START + Math.floor(((i + rand()) / n) * SPAN)
+  return {
+    relPath: `${i}.${video ? 'mp4' : 'png'}`,
+    media: video ? 'video' : 'image',
+    ext: video ? 'mp4' : 'png',
+    fileMtime: 1,
+    fileSize: 20,
+    sidecarMtime: 1,
+    problem: null,
+    sidecar: syntheticSidecar(i, created, 20),
+  }
+}
+
+function fill(index: LibraryIndex, from: number, to: number, n: number): number {
+  const t = process.hrtime.bigint()
+  for (let i = from; i < to; i += CHUNK) {
+    const rows: IndexRow[] = []
+    for (let k = i; k < Math.min(to, i + CHUNK); k++) rows.push(row(k, n))
+    index.upsertBulk(rows)
+  }
+  index.endBulk()
+  return ms(t)
+}
+
+/** p95 of `rounds` runs of `read(r)`. */
+function p95(rounds: number, read: (r: number) => unknown): number {
+  for (let r = 0; r < Math.min(10, rounds); r++) read(r)
+  const times: number[] = []
+  for (let r = 0; r < rounds; r++) {
+    const t = process.hrtime.bigint()
+    read(r)
+    times.push(ms(t))
+  }
+  return Number(pct(times, 0.95).toFixed(3))
+}
+
+function measure(N: number, dir: string) {
+  const index = new LibraryIndex(join(dir, `q-${N}.sqlite`))
+  const fillMs = fill(index, 0, N, N)
+  index.db.exec('ANALYZE')
+  const queries = new IndexQueries(index.db, () => undefined)
+
+  // Cursors at random places of the whole library (deep pages).
+  const keys = index.db
+    .prepare('SELECT rowid FROM items WHERE rowid <= ? ORDER BY rowid DESC LIMIT 1')
+    .pluck()
+  const cursorAt = index.db.prepare('SELECT id, created FROM items WHERE rowid = ?')
+  const cursors: LibraryCursor[] = []
+  const keyRange = index.db
+    .prepare('SELECT min(rowid) AS lo, max(rowid) AS hi FROM items')
+    .get() as {
+    lo: number
+    hi: number
+  }
+  const deepKeys: number[] = []
+  for (let r = 0; r < 50; r++) {
+    const k = keys.get(keyRange.lo + Math.floor(rand() * (keyRange.hi - keyRange.lo))) as number
+    deepKeys.push(k)
+    const c = cursorAt.get(k) as { id: string; created: number }
+    cursors.push({ id: c.id, createdAt: c.created })
+  }
+  // ── control: 200 tile rows by a primary-key range, newest first: the floor of any page ──
+  const control = index.db.prepare(
+    `SELECT ${TILE_COLUMNS} FROM items WHERE items.rowid < ? ORDER BY items.rowid DESC LIMIT 200`,
+  )
+  const controlP95 = p95(ROUNDS, (r) => control.all(deepKeys[r % deepKeys.length]!))
+
+  const page = p95(ROUNDS, (r) => {
+    const filter: LibraryFilter =
+      r % 3 === 0 ? {} : r % 3 === 1 ? { media: 'image' } : { kinds: ['art'] }
+    return index.page(filter, r % 10 === 0 ? null : cursors[r % cursors.length]!, 200)
+  })
+  const search = p95(ROUNDS, (r) => {
+    const text =
+      r % 2
+        ? pick(COMMON)
+        : r % 5 === 0
+          ? `${pick(COMMON)} ${pick(WORDS)}`
+          : pick(WORDS).slice(0, 4)
+    return index.page({ text }, null, 200)
+  })
+  const filter = p95(ROUNDS, (r) =>
+    index.page(organiseFilter(r), r % 2 ? cursors[r % cursors.length]! : null, 200),
+  )
+  const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
+  const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
+  const monthsFiltered = p95(39, (r) => index.months(organiseFilter(r)))
+  const rowsMonths = (f: LibraryFilter) => {
+    const q = queries.monthsFromRows(f)
+    return index.db.prepare(q.sql).all(...q.params)
+  }
+  const monthsPlainBefore = p95(30, (r) => rowsMonths(plainMonthFilter(r)))
+  const monthsFilteredBefore = p95(39, (r) => rowsMonths(organiseFilter(r)))
+  const prefixOf = (r: number) => (r % 3 === 0 ? '' : pick(TAGS).slice(0, 1 + (r % 3)))
+  const suggest = p95(60, (r) => index.organise.suggestions(prefixOf(r), 10))
+  const oldSuggest = index.db.prepare(`
+    SELECT tag, max(label) AS label, count(*) AS n FROM item_tags
+    WHERE tag >= ? AND tag < ? GROUP BY tag ORDER BY n DESC, tag LIMIT ?`)
+  const suggestBefore = p95(60, (r) => oldSuggest.all(...prefixRange(tagKey(prefixOf(r))), 10))
+  index.close()
+  rmSync(join(dir, `q-${N}.sqlite`), { force: true })
+
+  const ratio = (x: number) => Number((x / controlP95).toFixed(1))
+  return {
+    bench: 'library-queries',
+    items: N,
+    fill_ms: Math.round(fillMs),
+    fill_us_per_item: Number(((fillMs * 1000) / N).toFixed(1)),
+    control_pk_range_200_p95_ms: controlP95,
+    page200_p95_ms: page,
+    page_vs_control: ratio(page),
+    search_p95_ms: search,
+    search_vs_control: ratio(search),
+    filter_p95_ms: filter,
+    filter_vs_control: ratio(filter),
+    months_plain_p95_ms: monthsPlain,
+    months_plain_before_p95_ms: monthsPlainBefore,
+    months_plain_vs_control: ratio(monthsPlain),
+    months_filtered_p95_ms: monthsFiltered,
+    months_filtered_before_p95_ms: monthsFilteredBefore,
+    months_filtered_vs_control: ratio(monthsFiltered),
+    tag_suggest_p95_ms: suggest,
+    tag_suggest_before_p95_ms: suggestBefore,
+    tag_suggest_vs_control: ratio(suggest),
+    goal_page_ms: 2,
+    goal_search_ms: 20,
+    goal_filter_ms: 5,
+    goal_months_ms: 20,
+    goal_tag_suggest_ms: 10,
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-queries-'))
+  try {
+    const results = SIZES.map((n) => measure(n, dir))
+    const column = (r: (typeof results)[number]) => ({
+      'fill the index (upsertBulk)': `${r.fill_ms} ms (${r.fill_us_per_item} µs/item)`,
+      'control: 200 rows by pk range p95': `${r.control_pk_range_200_p95_ms} ms`,
+      'page of 200 p95': `${r.page200_p95_ms} ms (${r.page_vs_control}×)`,
+      'text search p95': `${r.search_p95_ms} ms (${r.search_vs_control}×)`,
+      'rating/tag/collection filter p95': `${r.filter_p95_ms} ms (${r.filter_vs_control}×)`,
+      'months p95, plain (before)': `${r.months_plain_p95_ms} ms (${r.months_plain_before_p95_ms})`,
+      'months p95, filtered (before)': `${r.months_filtered_p95_ms} ms (${r.months_filtered_before_p95_ms})`,
+      'tag suggestions p95 (before)': `${r.tag_suggest_p95_ms} ms (${r.tag_suggest_before_p95_ms})`,
+    })
+    printScales(
+      'library-queries',
+      results,
+      column,
+      'goals: page p95 ≤ 2 ms; search ≤ 20; filter ≤ 5; months plain/filtered ≤ 20; tag suggestions ≤ 10',
+    )
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+runBench(main)
