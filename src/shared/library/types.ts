@@ -1,6 +1,6 @@
 import type { BatchCell } from '../batch/types'
-import type { SidecarStamps } from './stamps'
 import type { Lineage } from './lineage'
+import type { SidecarStamps } from './stamps'
 
 /**
  * The library's shapes, shared by main (which owns the files and the index) and the renderer

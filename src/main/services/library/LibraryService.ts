@@ -1,13 +1,13 @@
 import { promises as fs } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
-import type { LineageView } from '@shared/library/lineage'
 import type {
   ExportFormat,
   ExportMetadata,
   ExportResult,
   MetadataPrefs,
 } from '@shared/library/exportOptions'
+import type { LineageView } from '@shared/library/lineage'
 import type {
   CollectionDeleteReceipt,
   LibraryCollection,

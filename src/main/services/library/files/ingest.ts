@@ -10,10 +10,10 @@ import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
 import type { BatchCell } from '@shared/batch/types'
+import { type Lineage, lineageFromJson, withLineage } from '@shared/library/lineage'
 import { embeddedSettings, mp4MetaFor } from '@shared/library/meta/embed'
 import { readPngChunks } from '@shared/library/pngChunks'
 import type { ParsedSettings } from '@shared/library/settings'
-import { type Lineage, lineageFromJson, withLineage } from '@shared/library/lineage'
 import {
   type ImportReport,
   type LibraryItem,
