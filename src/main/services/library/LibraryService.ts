@@ -8,13 +8,7 @@ import type {
   MetadataPrefs,
 } from '@shared/library/exportOptions'
 import type { LineageView } from '@shared/library/lineage'
-import type {
-  CollectionDeleteReceipt,
-  LibraryCollection,
-  OrganisePatch,
-  OrganiseReceipt,
-  TagCount,
-} from '@shared/library/organise'
+import type { OrganisePatch, OrganiseReceipt, TagCount } from '@shared/library/organise'
 import type { TermCount } from '@shared/library/promptTerms'
 import type { ParsedSettings } from '@shared/library/settings'
 import type { DuplicatesView, SimilarView } from '@shared/library/similar'
@@ -38,16 +32,13 @@ import { fail } from '@shared/result'
 
 import type { Thumbnailer } from '../../adapters/thumbnails/Thumbnailer'
 import { LibraryCore, type LibraryServiceOptions } from './core/LibraryCore'
-import { storageFailure } from './disk/fsUtil'
 import { LibraryDeletes } from './files/deletes'
-import { exportAnimation, exportContactSheet, exportCopies } from './files/exportAs'
 import { LibraryFilesOut } from './files/filesOut'
 import { importFiles, type SaveInput, saveNow } from './files/ingest'
 import type { MediaSource } from './files/mediaSource'
-import { readMetadataPrefs, writeMetadataPrefs } from './files/metadataPrefs'
 import { DeleteHolding } from './holding/DeleteHolding'
 import { LibraryIndex } from './index/LibraryIndex'
-import { type CollectionDef, LibraryCollections } from './organise/collections'
+import { LibraryCollections } from './organise/collections'
 import { LibraryFavourites } from './organise/favourite'
 import { LibraryOrganiser } from './organise/organise'
 import { LibrarySimilar } from './similar/LibrarySimilar'
@@ -85,7 +76,8 @@ export class LibraryService {
   private readonly favourites: LibraryFavourites
   private readonly out: LibraryFilesOut
   private readonly organiser: LibraryOrganiser
-  private readonly collections: LibraryCollections
+  /** Collections: list, create, rename, delete, restore, add and remove items. */
+  readonly collections: LibraryCollections
   private readonly similarPart: LibrarySimilar
   private opening: Promise<void> | null = null
   private purge: ReturnType<typeof setInterval> | null = null
@@ -117,7 +109,7 @@ export class LibraryService {
     this.favourites = new LibraryFavourites(this.core, get)
     this.out = new LibraryFilesOut(this.core, get)
     this.organiser = new LibraryOrganiser(this.core)
-    this.collections = new LibraryCollections(this.core, this.organiser)
+    this.collections = new LibraryCollections(this.core, this.organiser, () => this.open())
     this.similarPart = new LibrarySimilar(this.core, options.similar)
     this.mediaSource = {
       libraryDir: () => this.core.root ?? '',
@@ -346,47 +338,9 @@ export class LibraryService {
     return this.open().then(() => this.organiser.tagSuggestions(prefix, limit))
   }
 
-  listCollections(): Promise<LibraryCollection[]> {
-    return this.open().then(() => this.collections.list())
-  }
-
-  createCollection(name: string): Promise<LibraryCollection> {
-    return this.open().then(() => this.collections.create(name))
-  }
-
-  renameCollection(id: string, name: string) {
-    return this.open().then(() => this.collections.rename(id, name))
-  }
-
-  deleteCollection(id: string): Promise<CollectionDeleteReceipt> {
-    return this.open().then(() => this.collections.delete(id))
-  }
-
-  restoreCollection(def: CollectionDef, items: OrganisePatch[]): Promise<LibraryCollection> {
-    return this.open().then(() => this.collections.restore(def, items))
-  }
-
-  addToCollection(id: string, ids: string[]): Promise<OrganiseReceipt> {
-    return this.open().then(() => this.collections.addItems(id, ids))
-  }
-
-  removeFromCollection(id: string, ids: string[]): Promise<OrganiseReceipt> {
-    return this.open().then(() => this.collections.removeItems(id, ids))
-  }
-
   // ───────────────────────────── files out ─────────────────────────────
 
-  /** Writes the items (and their sidecars) into a ZIP at `dest`, by date folder. */
-  async exportZip(
-    ids: string[],
-    dest: string,
-    metadata: ExportMetadata = 'all',
-  ): Promise<{ path: string; count: number }> {
-    await this.open()
-    return this.out.exportZip(ids, dest, metadata)
-  }
-
-  /** Any export of a selection (see files/exportAs.ts); `dest` is a folder for copies. */
+  /** Any export of a selection: ZIP, copies, contact sheet, animation (files/filesOut.ts). */
   async exportAs(
     ids: string[],
     dest: string,
@@ -394,28 +348,16 @@ export class LibraryService {
     metadata: ExportMetadata,
   ): Promise<ExportResult> {
     await this.open()
-    if (format === 'zip') return { ...(await this.exportZip(ids, dest, metadata)), skipped: 0 }
-    if (format === 'png' || format === 'jpeg' || format === 'webp')
-      return exportCopies(this.core, ids, dest, format, metadata)
-    if (format === 'sheet-png' || format === 'sheet-pdf')
-      return exportContactSheet(this.core, ids, dest, format, metadata)
-    return exportAnimation(this.core, ids, dest, format, metadata)
+    return this.out.exportAs(ids, dest, format, metadata)
   }
 
   /** Whether files saved to this library carry the prompt (files/metadataPrefs.ts). */
-  async metadataPrefs(): Promise<MetadataPrefs> {
-    await this.open()
-    return readMetadataPrefs(this.core.dir())
+  metadataPrefs(): Promise<MetadataPrefs> {
+    return this.open().then(() => this.out.metadataPrefs())
   }
 
-  async setMetadataPrefs(prefs: MetadataPrefs): Promise<MetadataPrefs> {
-    await this.open()
-    try {
-      await writeMetadataPrefs(this.core.dir(), prefs)
-    } catch (e) {
-      return storageFailure('The library setting could not be saved', e, this.core.dir())
-    }
-    return prefs
+  setMetadataPrefs(prefs: MetadataPrefs): Promise<MetadataPrefs> {
+    return this.open().then(() => this.out.setMetadataPrefs(prefs))
   }
 
   /** The cached thumbnail of an item (made now for images); null for a video without poster. */

@@ -1,7 +1,12 @@
 import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
-import type { ExportMetadata } from '@shared/library/exportOptions'
+import type {
+  ExportFormat,
+  ExportMetadata,
+  ExportResult,
+  MetadataPrefs,
+} from '@shared/library/exportOptions'
 import type { ParsedSettings } from '@shared/library/settings'
 import type { LibraryItem, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
@@ -11,8 +16,10 @@ import type { LibraryCore } from '../core/LibraryCore'
 import { errnoOf, storageFailure, tempNameFor } from '../disk/fsUtil'
 import { hashFile } from '../disk/scan'
 import { sidecarPathOf } from '../disk/sidecar'
+import { exportAnimation, exportContactSheet, exportCopies } from './exportAs'
 import { preparedFile } from './exportPrepared'
 import { writeZip, type ZipEntry } from './exportZip'
+import { readMetadataPrefs, writeMetadataPrefs } from './metadataPrefs'
 import { type FileSettings, readFileSettings } from './readFileSettings'
 
 /**
@@ -25,6 +32,35 @@ export class LibraryFilesOut {
     /** LibraryService.get: the item, or a not_found failure. */
     private readonly get: (id: string) => Promise<LibraryItem>,
   ) {}
+
+  /** Any export of a selection (exportAs.ts); `dest` is a folder for copies, a file otherwise. */
+  async exportAs(
+    ids: string[],
+    dest: string,
+    format: ExportFormat,
+    metadata: ExportMetadata,
+  ): Promise<ExportResult> {
+    if (format === 'zip') return { ...(await this.exportZip(ids, dest, metadata)), skipped: 0 }
+    if (format === 'png' || format === 'jpeg' || format === 'webp')
+      return exportCopies(this.core, ids, dest, format, metadata)
+    if (format === 'sheet-png' || format === 'sheet-pdf')
+      return exportContactSheet(this.core, ids, dest, format, metadata)
+    return exportAnimation(this.core, ids, dest, format, metadata)
+  }
+
+  /** Whether files saved to this library carry the prompt (kept in the folder: metadataPrefs.ts). */
+  metadataPrefs(): Promise<MetadataPrefs> {
+    return readMetadataPrefs(this.core.dir())
+  }
+
+  async setMetadataPrefs(prefs: MetadataPrefs): Promise<MetadataPrefs> {
+    try {
+      await writeMetadataPrefs(this.core.dir(), prefs)
+    } catch (e) {
+      return storageFailure('The library setting could not be saved', e, this.core.dir())
+    }
+    return prefs
+  }
 
   /**
    * Writes the items into a ZIP at `dest`, by date folder: with their sidecars and files as they

@@ -65,10 +65,18 @@ export class LibraryCollections {
   constructor(
     private readonly core: LibraryCore,
     private readonly organiser: LibraryOrganiser,
+    /** LibraryService.open: every call waits for the library to be open. */
+    private readonly opened: () => Promise<void>,
   ) {}
+
+  /** Runs a change in the library's queue once the library is open. */
+  private queued<T>(work: () => Promise<T>): Promise<T> {
+    return this.opened().then(() => this.core.serial(work))
+  }
 
   /** Every collection with its item count, by name. */
   async list(): Promise<LibraryCollection[]> {
+    await this.opened()
     const defs = await this.readDefs().then(
       (d) => d.defs,
       () => [] as CollectionDef[],
@@ -83,7 +91,7 @@ export class LibraryCollections {
 
   /** A new, empty collection; names are unique (case-insensitive). */
   create(name: string): Promise<LibraryCollection> {
-    return this.core.serial(async () => {
+    return this.queued(async () => {
       const { defs } = await this.defsForWrite()
       this.checkName(defs, name, null)
       const def = { id: `c-${randomBytes(6).toString('hex')}`, name, created: this.core.now() }
@@ -97,7 +105,7 @@ export class LibraryCollections {
     id: string,
     name: string,
   ): Promise<{ collection: LibraryCollection; previousName: string }> {
-    return this.core.serial(async () => {
+    return this.queued(async () => {
       const { defs, broken } = await this.defsForWrite()
       this.writable(broken, id)
       const def = this.known(defs, id)
@@ -118,7 +126,7 @@ export class LibraryCollections {
    * what is left of it is still named) and the receipt lists them.
    */
   delete(id: string): Promise<CollectionDeleteReceipt> {
-    return this.core.serial(async () => {
+    return this.queued(async () => {
       const { defs, broken } = await this.defsForWrite()
       this.writable(broken, id)
       const def = this.known(defs, id)
@@ -142,7 +150,7 @@ export class LibraryCollections {
 
   /** Undoes a delete: the definition comes back under its id, then the members' fields. */
   restore(collection: CollectionDef, items: OrganisePatch[]): Promise<LibraryCollection> {
-    return this.core.serial(async () => {
+    return this.queued(async () => {
       const { defs } = await this.defsForWrite()
       if (!defs.some((d) => d.id === collection.id)) await this.writeDef(collection)
       if (items.length) await this.organiser.setOrganiseNow(items)
@@ -153,7 +161,7 @@ export class LibraryCollections {
 
   /** Puts items into a collection (those already in it are left alone). */
   addItems(id: string, ids: string[]): Promise<OrganiseReceipt> {
-    return this.core.serial(async () => {
+    return this.queued(async () => {
       this.known((await this.defsForWrite()).defs, id)
       return this.organiser.changeNow(
         ids.map((i) => [
@@ -166,7 +174,7 @@ export class LibraryCollections {
 
   /** Takes items out of a collection (the items themselves stay in the library). */
   removeItems(id: string, ids: string[]): Promise<OrganiseReceipt> {
-    return this.core.serial(() =>
+    return this.queued(() =>
       this.organiser.changeNow(
         ids.map((i) => [
           i,

@@ -151,7 +151,7 @@ describe('organising the library (issue #16)', () => {
       { tag: 'Sunset', count: 2 },
       { tag: 'sea', count: 1 },
     ])
-    expect(await next.listCollections()).toEqual([{ ...col, count: 2 }])
+    expect(await next.collections.list()).toEqual([{ ...col, count: 2 }])
     // The organised sidecars were read, never rewritten, by the rebuild.
     expect(sidecarOf(libraryDir, a).rating).toBe(4)
   })

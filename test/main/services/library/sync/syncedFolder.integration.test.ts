@@ -78,9 +78,9 @@ describe('a library folder kept in sync (issue #28)', () => {
   it('converges renames of one collection and keeps collections made elsewhere', async () => {
     const { lib, dir } = newApp()
     await lib.whenReconciled()
-    const trips = await lib.createCollection('Trips')
+    const trips = await lib.collections.create('Trips')
     const file = join(dir, COLLECTIONS_DIR, `${trips.id}.json`)
-    await lib.renameCollection(trips.id, 'Holidays')
+    await lib.collections.rename(trips.id, 'Holidays')
     const renamedHere = await readJson(file)
     // The other machine renamed it later, and created a collection of its own.
     const copy = file.replace(/\.json$/, '.sync-conflict-20260126-100000-ABCDEFG.json')
@@ -93,7 +93,7 @@ describe('a library folder kept in sync (issue #28)', () => {
       JSON.stringify({ id: 'c-elsewhere', name: 'Food', created: '2026-01-26T10:00:00.000Z' }),
     )
     await waitFor(async () => !existsSync(copy), 10_000)
-    expect((await lib.listCollections()).map((c) => c.name)).toEqual(['Food', 'Summer'])
+    expect((await lib.collections.list()).map((c) => c.name)).toEqual(['Food', 'Summer'])
   })
 
   it('migrates collections.json once into one file per collection, losing nothing', async () => {
@@ -119,7 +119,7 @@ describe('a library folder kept in sync (issue #28)', () => {
       }),
     )
     const lib = app.container.library
-    expect((await lib.listCollections()).map((c) => c.name)).toEqual(['Best', 'New name'])
+    expect((await lib.collections.list()).map((c) => c.name)).toEqual(['Best', 'New name'])
     expect(existsSync(join(dir, LEGACY_COLLECTIONS_FILE))).toBe(false)
     expect(await readJson(join(dir, `${LEGACY_COLLECTIONS_FILE}.migrated`))).toEqual(legacy)
     expect(await readJson(join(dir, COLLECTIONS_DIR, 'c-aaa.json'))).toMatchObject({ name: 'Best' })

@@ -129,10 +129,10 @@ describe.skipIf(!tool.available)(
     }, 180_000)
 
     it('collections created on both machines are all present on both', async () => {
-      await A.createCollection('Trips')
-      await B.createCollection('Food')
+      await A.collections.create('Trips')
+      await B.collections.create('Food')
       const names = async (lib: LibraryService) =>
-        (await lib.listCollections())
+        (await lib.collections.list())
           .map((c) => c.name)
           .sort()
           .join()
