@@ -178,9 +178,13 @@ describe('LibraryService: batch and cost', () => {
     const { a0, a1 } = await fill(lib)
     await lib.close()
     // Turn the index back into the first version: no batch columns, no cost index, real stamps,
-    // and none of what later migrations added (organise tables, perceptual hashes).
+    // and none of what later migrations added (organise tables, perceptual hashes, lineage,
+    // count tables).
     const db = new Database(indexPath(app))
-    db.exec(`DROP TRIGGER items_organise_ad; DROP TABLE item_tags; DROP TABLE item_collections;
+    db.exec(`DROP TRIGGER month_counts_ad; DROP TRIGGER month_counts_au; DROP TABLE month_counts;
+      DROP TABLE tag_months; DROP TABLE collection_months; DROP TABLE rating_months;
+      DROP TABLE tag_labels; DROP TRIGGER items_lineage_ad; DROP TABLE item_lineage;
+      DROP TRIGGER items_organise_bd; DROP TABLE item_tags; DROP TABLE item_collections;
       DROP TABLE item_ratings; ALTER TABLE items DROP COLUMN rating; DROP TABLE phashes;
       DROP INDEX items_batch; DROP INDEX items_cost;
       ALTER TABLE items DROP COLUMN batch_id; ALTER TABLE items DROP COLUMN batch_x;
