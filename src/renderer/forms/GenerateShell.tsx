@@ -207,7 +207,7 @@ export function GenerateShell(p: Props) {
         {p.canvas ? (
           <div className="gen-side">
             <div className="gen-canvas">{p.canvas}</div>
-            <TaskResults kinds={p.kinds} />
+            <TaskResults kinds={p.kinds} scrolls />
           </div>
         ) : (
           <TaskResults kinds={p.kinds} />

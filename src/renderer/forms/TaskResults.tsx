@@ -18,16 +18,24 @@ export const RESULTS_SHOWN = 50
 export function TaskResults({
   kinds,
   title = 'Results',
+  scrolls = false,
 }: {
   kinds: readonly TaskKind[]
   title?: string
+  /** The list scrolls inside a column (beside a canvas): keyboard users reach it with Tab. */
+  scrolls?: boolean
 }) {
   const all = useTasksStore((s) => s.tasks)
   const tasks = useMemo(() => recentOfKinds(all, kinds, RESULTS_SHOWN), [all, kinds])
   // Video forms take no reference images; every other generation form does.
   const takesReferences = kinds.some((k) => k !== 'video')
   return (
-    <aside className="results" aria-labelledby="results-title" data-testid="results">
+    <aside
+      className="results"
+      aria-labelledby="results-title"
+      data-testid="results"
+      tabIndex={scrolls ? 0 : undefined}
+    >
       <h2 id="results-title">{title}</h2>
       {tasks.length === 0 ? (
         <EmptyState
