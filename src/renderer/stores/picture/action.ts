@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand'
 
 import { api } from '../../api/client'
 import { upscaleJobs } from '../../api/picture'
+import { sharedSubscription } from '../sharedSubscription'
 import type { PictureState } from './initialState'
 
 export interface PictureActions {
@@ -14,29 +15,18 @@ export interface PictureActions {
 
 export type PictureStore = PictureState & PictureActions
 
-let connections = 0
-let unsubscribe: (() => void) | null = null
+const feed = sharedSubscription()
 
 export const createPictureActions: StateCreator<PictureStore, [], [], PictureActions> = (
   set,
   get,
 ) => ({
   connect() {
-    connections++
-    if (connections === 1) unsubscribe = api().on('picture:job', (j) => get().receive(j))
+    const release = feed.join(() => api().on('picture:job', (j) => get().receive(j)))
     void upscaleJobs().then((r) => {
       if (r.ok) for (const j of r.value) get().receive(j)
     })
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      connections--
-      if (connections === 0) {
-        unsubscribe?.()
-        unsubscribe = null
-      }
-    }
+    return release
   },
   receive(job) {
     set((s) => {

@@ -2,6 +2,7 @@ import type { TaskView } from '@shared/tasks/views'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
+import { sharedSubscription } from '../sharedSubscription'
 import type { TaskAction, TasksState } from './initialState'
 import { mergeChanges, mergeList, without } from './merge'
 import type { QueueActions } from './queue'
@@ -25,8 +26,7 @@ export interface TasksActions {
 
 export type TasksStore = TasksState & TasksActions & QueueActions
 
-let connections = 0
-let unsubscribe: (() => void) | null = null
+const feed = sharedSubscription()
 
 /**
  * The renderer's one task feed: main's task views, fed by `tasks:updated` events, `tasks:list`
@@ -47,19 +47,9 @@ export const createTasksActions: StateCreator<TasksStore, [], [], TasksActions> 
   },
 
   connect() {
-    connections++
-    if (connections === 1) unsubscribe = api().on('tasks:updated', (u) => get().receive(u))
+    const release = feed.join(() => api().on('tasks:updated', (u) => get().receive(u)))
     void get().load()
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      connections--
-      if (connections === 0) {
-        unsubscribe?.()
-        unsubscribe = null
-      }
-    }
+    return release
   },
 
   async run(id, action, quoteId) {
