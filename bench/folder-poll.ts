@@ -38,6 +38,19 @@ const PNG = Buffer.from(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** The sidecar of a result saved by the app (what the reader indexes). */
+const sidecarOf = (id: string, created: Date): string =>
+  JSON.stringify({
+    format: 'gen-studio-library',
+    version: 1,
+    id,
+    kind: 'image',
+    model: 'std-image-2',
+    prompt: `item ${id}`,
+    bytes: PNG.length,
+    created: created.toISOString(),
+  })
+
 /** Writes the library with synchronous calls (the cheapest way to make 2×ITEMS small files). */
 function makeLibrary(root: string): number {
   let made = 0
@@ -55,19 +68,7 @@ function makeLibrary(root: string): number {
     for (let i = 0; i < perDay; i++, made++) {
       const file = join(dir, `r-${made}.png`)
       writeFileSync(file, PNG)
-      writeFileSync(
-        `${file}.json`,
-        JSON.stringify({
-          format: 'gen-studio-library',
-          version: 1,
-          id: `r-${made}`,
-          kind: 'image',
-          model: 'std-image-2',
-          prompt: `item ${made}`,
-          bytes: PNG.length,
-          created: new Date(day.getTime() + i * 1000).toISOString(),
-        }),
-      )
+      writeFileSync(`${file}.json`, sidecarOf(`r-${made}`, new Date(day.getTime() + i * 1000)))
     }
   }
   return made
@@ -123,19 +124,7 @@ async function main(): Promise<void> {
     const day = join(root, '2025', '06', '15')
     const written = Date.now()
     writeFileSync(join(day, 'late.png'), PNG)
-    writeFileSync(
-      join(day, 'late.png.json'),
-      JSON.stringify({
-        format: 'gen-studio-library',
-        version: 1,
-        id: 'late',
-        kind: 'image',
-        model: 'std-image-2',
-        prompt: 'late',
-        bytes: PNG.length,
-        created: new Date().toISOString(),
-      }),
-    )
+    writeFileSync(join(day, 'late.png.json'), sidecarOf('late', new Date()))
     let noticedMs = -1
     while (Date.now() - written < 30_000) {
       if ((await polled.get('late').catch(() => null)) !== null) {
