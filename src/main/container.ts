@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Worker } from 'node:worker_threads'
 
 import { JsonFile } from './adapters/fs/JsonFile'
+import { isNetworkFilesystem } from './adapters/fs/networkFilesystem'
 import type { SecretStore } from './adapters/secrets/SecretStore'
 import { sqliteOpener } from './adapters/sqlite/openDatabase'
 import { Thumbnailer } from './adapters/thumbnails/Thumbnailer'
@@ -78,6 +79,7 @@ export function createContainer(options: ContainerOptions) {
     thumbs: new Thumbnailer(join(options.userDataDir, 'cache', 'thumbs')),
     trash: { trashItem: (path) => options.platform.trashItem(path) },
     openDatabase,
+    networkShare: isNetworkFilesystem,
     ...(options.libraryReader ? { reader: options.libraryReader } : {}),
   })
   const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })

@@ -277,6 +277,24 @@ export class SyncthingPair {
       }, ms)
   }
 
+  /**
+   * Lets both engines carry every change across (settle), then gives the apps' watchers time to
+   * react, until `check` holds; bounded by `ms`. The apps may change the folder in reaction
+   * (merging a conflict copy), so it goes round again.
+   */
+  async converge(check: () => Promise<boolean>, ms = 90_000): Promise<void> {
+    const end = Date.now() + ms
+    for (;;) {
+      await this.settle(Math.max(5000, end - Date.now()))
+      const reactBy = Date.now() + 3000
+      while (Date.now() < reactBy) {
+        if (await check().catch(() => false)) return
+        await sleep(150)
+      }
+      if (Date.now() > end) throw new Error(`did not converge within ${ms} ms`)
+    }
+  }
+
   /** Limits how fast B receives from A (0: no limit), so a transfer can be stopped in the middle. */
   limitReceiveOnB(kbps: number): Promise<void> {
     return this.b.call('PATCH', `/rest/config/devices/${this.a.deviceId}`, { maxRecvKbps: kbps })
@@ -285,4 +303,12 @@ export class SyncthingPair {
   async stop(): Promise<void> {
     await Promise.all([this.a.kill(), this.b.kill()])
   }
+}
+
+/** Every conflict copy a sync engine left anywhere in a folder (hidden folders included). */
+export async function conflictCopies(dir: string): Promise<string[]> {
+  const out: string[] = []
+  for (const entry of await fs.readdir(dir, { withFileTypes: true, recursive: true }))
+    if (/sync-conflict|conflicted copy/.test(entry.name)) out.push(entry.name)
+  return out
 }

@@ -168,7 +168,7 @@ export class LibraryService {
       await this.folder.check(false)
       if (this.core.usable) {
         await this.reconciler.all()
-        if (!this.folder.watching) this.folder.startWatching()
+        if (!this.folder.watching) await this.folder.follow()
       }
     })
     return this.status()

@@ -29,6 +29,14 @@ export interface LibraryServiceOptions {
   /** Watch the folder for files appearing or vanishing (default true). */
   watch?: boolean
   watchDebounceMs?: number
+  /**
+   * Whether a folder is on a network share, where change events from other machines never
+   * arrive: such a folder is polled as well as watched (sync/FolderPoller.ts; the container
+   * passes adapters/fs/networkFilesystem.ts). None: the watcher is trusted.
+   */
+  networkShare?: (dir: string) => Promise<boolean>
+  /** How often a polled folder is looked at, in ms (sync/FolderPoller.ts, POLL_MS). */
+  pollMs?: number
   /** Where to report background problems (watcher, trash); defaults to console.warn. */
   log?: (message: string) => void
   /**

@@ -8,12 +8,14 @@ import { isIgnoredName } from '../disk/scan'
 import { HOLDING_DIR } from '../disk/sidecar'
 import { isArrivingName } from '../disk/syncNames'
 import { isConflictCopy } from './conflicts'
+import { FolderPoller } from './FolderPoller'
 import { type LibraryReconciler, SETTLE_MS } from './reconcile'
 
 /**
  * The library folder: attaching one (a folder the index was not built for empties the index
  * first), telling its state (missing, read-only, a file, fine), watching it for changes
- * (fs.watch, debounced into a reconcile of the paths it reported) and retrying a folder that is
+ * (fs.watch, debounced into a reconcile of the paths it reported; polled too on a network share,
+ * FolderPoller.ts) and retrying a folder that is
  * gone (an unplugged drive) every few seconds.
  */
 export class LibraryFolder {
@@ -24,6 +26,7 @@ export class LibraryFolder {
   private fullPending = false
   private debounce: ReturnType<typeof setTimeout> | null = null
   private retry: ReturnType<typeof setInterval> | null = null
+  private poller: FolderPoller | null = null
 
   constructor(
     private readonly core: LibraryCore,
@@ -50,7 +53,7 @@ export class LibraryFolder {
     if (core.usable) {
       if (core.state === 'ok') await core.holding.sweep(dir).catch((e) => core.log(String(e)))
       await this.reconcile.all()
-      this.startWatching()
+      await this.follow()
     } else {
       this.scheduleRetry()
     }
@@ -123,7 +126,7 @@ export class LibraryFolder {
           clearInterval(this.retry!)
           this.retry = null
           await this.reconcile.all()
-          this.startWatching()
+          await this.follow()
           core.emitStatus()
           core.emit({ reason: 'reset', ids: [] })
         }
@@ -138,30 +141,8 @@ export class LibraryFolder {
     const root = core.root
     try {
       this.watcher = watch(root, { recursive: true }, (_event, filename) => {
-        if (filename === null || filename === undefined) {
-          this.fullPending = true
-        } else {
-          const rel = String(filename).split(sep).join('/')
-          const parts = rel.split('/')
-          if (isArrivingName(parts[parts.length - 1]!)) {
-            core.activity.arriving.add(rel)
-            return
-          }
-          if (rel.startsWith(`${COLLECTIONS_DIR}/`) && !isConflictCopy(rel)) {
-            // A definition written here or by another machine: the collections list reloads.
-            core.emit({ reason: 'updated', ids: [] })
-            return
-          }
-          if (isConflictCopy(rel)) {
-            this.conflicts.add(rel)
-            this.kick()
-            return
-          }
-          if (parts.some((p) => isIgnoredName(p) && !p.endsWith('.json'))) return
-          if (parts[0] === HOLDING_DIR) return
-          this.pending.add(rel.endsWith('.json') ? rel.slice(0, -5) : rel)
-        }
-        this.kick()
+        if (this.note(filename === null || filename === undefined ? null : String(filename)))
+          this.kick()
       })
       this.watcher.on('error', () => {
         this.stopWatching()
@@ -172,13 +153,87 @@ export class LibraryFolder {
         })
       })
     } catch (e) {
-      core.log(`Cannot watch ${root}: ${(e as Error).message}. Use Rescan to pick up changes.`)
+      core.log(`Cannot watch ${root}: ${(e as Error).message}; polling it instead.`)
+      void this.startPolling(root)
     }
+  }
+
+  /**
+   * Follows a changed path, as the watcher or the poller reported it (null: something changed,
+   * unknown where). True when a reconcile is due; a transfer starting or a collection definition
+   * changing is handled here.
+   */
+  private note(filename: string | null): boolean {
+    const core = this.core
+    if (filename === null) {
+      this.fullPending = true
+      return true
+    }
+    const rel = filename.split(sep).join('/')
+    const parts = rel.split('/')
+    if (isArrivingName(parts[parts.length - 1]!)) {
+      core.activity.arriving.add(rel)
+      return false
+    }
+    if (rel.startsWith(`${COLLECTIONS_DIR}/`) && !isConflictCopy(rel)) {
+      // A definition written here or by another machine: the collections list reloads.
+      core.emit({ reason: 'updated', ids: [] })
+      return false
+    }
+    if (isConflictCopy(rel)) {
+      this.conflicts.add(rel)
+      return true
+    }
+    if (parts.some((p) => isIgnoredName(p) && !p.endsWith('.json'))) return false
+    if (parts[0] === HOLDING_DIR) return false
+    this.pending.add(rel.endsWith('.json') ? rel.slice(0, -5) : rel)
+    return true
+  }
+
+  /**
+   * Watches the folder for changes (startWatching), and polls it too when its change events
+   * cannot be trusted: a network share or FUSE mount (the container's `networkShare` check,
+   * adapters/fs/networkFilesystem.ts), where the kernel never hears of another machine's writes.
+   */
+  async follow(): Promise<void> {
+    const core = this.core
+    this.startWatching()
+    const root = core.root
+    if (root && !this.poller && (await core.options.networkShare?.(root))) {
+      core.log(`The library folder ${root} is on a network share: polling it for changes.`)
+      await this.startPolling(root)
+    }
+  }
+
+  get polling(): boolean {
+    return this.poller?.polling ?? false
+  }
+
+  private async startPolling(root: string): Promise<void> {
+    const core = this.core
+    if (this.poller || core.closed) return
+    const poller = new FolderPoller(
+      root,
+      (change) => {
+        if (core.closed || core.root !== root) return
+        let due = false
+        if (change === 'all') due = this.note(null)
+        else for (const rel of change) due = this.note(rel) || due
+        if (due) this.kick()
+      },
+      (message) => core.log(message),
+      core.options.pollMs,
+    )
+    this.poller = poller
+    await poller.start()
   }
 
   private kick(): void {
     const core = this.core
-    if (this.debounce) clearTimeout(this.debounce)
+    // A window from the first change, not restarted by later ones: a sync engine delivering a
+    // file every few tens of ms would otherwise hold every change back until it stops (bench/sync.ts
+    // measured items indexed 82 s after Syncthing had finished them).
+    if (this.debounce) return
     this.debounce = setTimeout(() => {
       this.debounce = null
       const full = this.fullPending
@@ -215,6 +270,8 @@ export class LibraryFolder {
   stopWatching(): void {
     this.watcher?.close()
     this.watcher = null
+    this.poller?.stop()
+    this.poller = null
     if (this.debounce) clearTimeout(this.debounce)
     this.debounce = null
   }

@@ -11,7 +11,7 @@ import type { LibraryService } from '@main/services/library/LibraryService'
 import { writeResults } from '@test/support/libraryFolder'
 import { makePng } from '@test/support/mediaFixtures'
 import { saveResult } from '@test/support/saveResult'
-import { SyncthingPair } from '@test/support/syncthingPair'
+import { conflictCopies, SyncthingPair } from '@test/support/syncthingPair'
 import { syncthingToolOrSkip } from '@test/support/syncthingTool'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -31,32 +31,7 @@ let pair: SyncthingPair
 let tmp: string
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/**
- * Lets both engines carry every change across (scan, then /rest/db/completion at 100 % both
- * ways), then gives the apps' watchers time to react, until `check` holds; bounded by `ms`. The
- * apps may change the folder in reaction (merging a conflict copy), so it goes round again.
- */
-async function converge(check: () => Promise<boolean>, ms = 90_000): Promise<void> {
-  const end = Date.now() + ms
-  for (;;) {
-    await pair.settle(Math.max(5000, end - Date.now()))
-    const reactBy = Date.now() + 3000
-    while (Date.now() < reactBy) {
-      if (await check().catch(() => false)) return
-      await sleep(150)
-    }
-    if (Date.now() > end) throw new Error(`did not converge within ${ms} ms`)
-  }
-}
-
-/** Every conflict copy a sync engine left anywhere in a folder (hidden folders included). */
-async function conflictCopies(dir: string): Promise<string[]> {
-  const out: string[] = []
-  for (const entry of await fs.readdir(dir, { withFileTypes: true, recursive: true }))
-    if (/sync-conflict|conflicted copy/.test(entry.name)) out.push(entry.name)
-  return out
-}
+const converge = (check: () => Promise<boolean>, ms?: number) => pair.converge(check, ms)
 
 const save = saveResult
 
