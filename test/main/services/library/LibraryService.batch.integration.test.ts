@@ -2,7 +2,7 @@ import { promises as fs, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('electron', () => ({}))
 
@@ -13,25 +13,12 @@ import { LibraryService } from '@main/services/library/LibraryService'
 import type { BatchCell } from '@shared/batch/types'
 import type { LibraryPage } from '@shared/library/types'
 import type { Result } from '@shared/result'
+import { libraryApps, type TestApp } from '@test/support/libraryApps'
 import { makePng } from '@test/support/mediaFixtures'
-import { createTestApp } from '@test/support/testContainer'
 
 /** Batch results in the library (issue #15): the sidecar keeps the cell, the index follows. */
 
-type TestApp = ReturnType<typeof createTestApp>
-const apps: TestApp[] = []
-const services: LibraryService[] = []
-
-afterEach(async () => {
-  for (const s of services.splice(0)) await s.close()
-  for (const a of apps.splice(0)) await a.close()
-})
-
-function newApp() {
-  const app = createTestApp()
-  apps.push(app)
-  return { app, lib: app.container.library, libraryDir: join(app.dir, 'Library') }
-}
+const { newApp, closeAfter } = libraryApps()
 
 const indexPath = (app: TestApp) => join(app.dir, 'userData', 'library-index.sqlite')
 
@@ -45,7 +32,7 @@ function restartedService(app: TestApp) {
     trash: app.trash,
     watch: false,
   })
-  services.push(lib)
+  closeAfter(lib)
   return lib
 }
 

@@ -2,7 +2,7 @@ import { promises as fs, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import sharp from 'sharp'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('electron', () => ({}))
 
@@ -12,22 +12,10 @@ import { LibraryService } from '@main/services/library/LibraryService'
 import type { LineageView } from '@shared/library/lineage'
 import type { LibraryItem } from '@shared/library/types'
 import { ipcFailure, ipcValue } from '@test/support/ipcCalls'
+import { libraryApps } from '@test/support/libraryApps'
 import { makeMp4 } from '@test/support/mediaFixtures'
-import { createTestApp } from '@test/support/testContainer'
 
-type TestApp = ReturnType<typeof createTestApp>
-const apps: TestApp[] = []
-const services: LibraryService[] = []
-afterEach(async () => {
-  for (const s of services.splice(0)) await s.close()
-  for (const a of apps.splice(0)) await a.close()
-})
-
-function newApp() {
-  const app = createTestApp()
-  apps.push(app)
-  return { app, lib: app.container.library, libraryDir: join(app.dir, 'Library') }
-}
+const { newApp, closeAfter } = libraryApps()
 
 const call = ipcValue
 const failure = ipcFailure
@@ -165,7 +153,7 @@ describe('local picture edits (issue #31)', () => {
       trash: app.trash,
       watch: false,
     })
-    services.push(again)
+    closeAfter(again)
     await again.whenReconciled()
     expect((await again.lineage(crop.id)).madeFrom?.id).toBe(parent.id)
     expect((await again.lineage(parent.id)).derived).toHaveLength(4)
