@@ -295,9 +295,17 @@ export class SyncthingPair {
     }
   }
 
-  /** Limits how fast B receives from A (0: no limit), so a transfer can be stopped in the middle. */
-  limitReceiveOnB(kbps: number): Promise<void> {
-    return this.b.call('PATCH', `/rest/config/devices/${this.a.deviceId}`, { maxRecvKbps: kbps })
+  /**
+   * Limits how fast B receives from A (0: no limit), so a transfer can be stopped in the middle.
+   * Syncthing exempts LAN peers from rate limits unless `limitBandwidthInLan` is set, and it counts
+   * a loopback address as LAN: without that option the limit silently does nothing here, a "slow"
+   * transfer finishes in a blink and the test only catches it half-way by luck (the daemon logs
+   * "Rate limits do not apply to LAN connections"; `limitsLAN` in Syncthing's
+   * lib/connections/limiter.go, https://github.com/syncthing/syncthing/pull/4603).
+   */
+  async limitReceiveOnB(kbps: number): Promise<void> {
+    await this.b.call('PATCH', '/rest/config/options', { limitBandwidthInLan: kbps > 0 })
+    await this.b.call('PATCH', `/rest/config/devices/${this.a.deviceId}`, { maxRecvKbps: kbps })
   }
 
   async stop(): Promise<void> {
