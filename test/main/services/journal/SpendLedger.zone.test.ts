@@ -593,3 +593,100 @@ describe('by project: past days read once', () => {
     expect(sums()).toEqual([['Now', 2]])
   })
 })
+
+describe('the edges mutation testing found (issue #32)', () => {
+  it('a listener hears each real change once, and nothing after it unsubscribes', () => {
+    let heard = 0
+    const off = ledger.subscribe(() => heard++)
+    const id = row({ id: 'L', taskId: 'L' })
+    expect(heard).toBe(1)
+    row({ id: 'L', taskId: 'L' }) // the same task again: no change, nothing heard
+    expect(heard).toBe(1)
+    off()
+    ledger.setStatus(id, 'failed', at(2025, 3, 12, 13))
+    expect(heard).toBe(1)
+    expect(changes).toBe(2) // the other listener still hears
+  })
+
+  it('reprice changes a pending row (prompt cut to 120), is heard, and refuses an ended one', () => {
+    const pending = row()
+    const before = changes
+    const long = 'p'.repeat(300)
+    expect(
+      ledger.reprice(pending, { amountUsd: 0.5, basis: 'estimate', model: 'm2', prompt: long }),
+    ).toBe(true)
+    expect(changes - before).toBe(1)
+    expect(ledger.forTask(pending)).toMatchObject({
+      amountUsd: 0.5,
+      model: 'm2',
+      prompt: long.slice(0, 120),
+    })
+    const ended = row({ status: 'settled' })
+    const mid = changes
+    expect(
+      ledger.reprice(ended, { amountUsd: 9, basis: 'estimate', model: 'm3', prompt: 'x' }),
+    ).toBe(false)
+    expect(changes).toBe(mid)
+    expect(ledger.forTask(ended)).toMatchObject({ amountUsd: 0.04, model: 'std-image-2' })
+  })
+
+  it('with the demo, a day, model and status that both have rows add up: count, unpriced, amount and quoted', () => {
+    row({ amountUsd: 0.1, status: 'settled' })
+    row({ amountUsd: 0.2, demo: true, status: 'settled' })
+    row({ amountUsd: null, kind: 'text', taskKind: 'text', model: 'chat' })
+    row({ amountUsd: null, kind: 'text', taskKind: 'text', model: 'chat', demo: true })
+    const wq = row({ amountUsd: 0.003, kind: 'art', taskKind: 'workbench', model: 'w' })
+    const wqDemo = row({
+      amountUsd: 0.003,
+      kind: 'art',
+      taskKind: 'workbench',
+      model: 'w',
+      demo: true,
+    })
+    ledger.setQuote(wq, 0.01)
+    ledger.setQuote(wqDemo, 0.02)
+    const s = ledger.summary('2025-03-12', '2025-03-12', true)
+    expect(s.byDay).toEqual([{ day: '2025-03-12', count: 6, unpriced: 2, usd: 0.33 }])
+    expect(s.total).toMatchObject({ count: 6, unpriced: 2, usd: 0.33, quotedUsd: 0.03 })
+    expect(s.byModel.find((m) => m.model === 'std-image-2')).toMatchObject({ count: 2, usd: 0.3 })
+    expect(s.byModel.find((m) => m.model === 'chat')).toMatchObject({
+      count: 2,
+      unpriced: 2,
+      usd: 0,
+    })
+  })
+
+  it('orders models, kinds and projects of equal spend by how many requests they hold', () => {
+    // $0.60 each; inserted in no order that a sort which ignored the count could keep or reverse.
+    const spend = (kind: 'image' | 'video' | 'art', model: string, n: number, project: string) => {
+      for (let i = 0; i < n; i++) row({ kind, taskKind: kind, model, amountUsd: 0.6 / n, project })
+    }
+    spend('art', 'a', 2, 'P2')
+    spend('image', 'i', 1, 'P1')
+    spend('video', 'v', 3, 'P3')
+    const s = ledger.summary('2025-03-12', '2025-03-12', false)
+    expect(s.byModel.map((m) => [m.model, m.count])).toEqual([
+      ['v', 3],
+      ['a', 2],
+      ['i', 1],
+    ])
+    expect(s.byKind.map((k) => [k.kind, k.count])).toEqual([
+      ['video', 3],
+      ['art', 2],
+      ['image', 1],
+    ])
+    expect(s.byProject.map((p) => [p.project, p.count])).toEqual([
+      ['P3', 3],
+      ['P2', 2],
+      ['P1', 1],
+    ])
+  })
+
+  it('top leaves the demo out unless asked', () => {
+    row({ amountUsd: 5, demo: true })
+    row({ amountUsd: 1 })
+    expect(ledger.summary('2025-03-12', '2025-03-12', false).top.map((t) => t.amountUsd)).toEqual([
+      1,
+    ])
+  })
+})
