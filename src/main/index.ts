@@ -1,9 +1,11 @@
 import { join } from 'node:path'
 
+import { languageFromSystem } from '@shared/i18n/locales'
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME } from '@shared/protocols'
 import { app, BrowserWindow, crashReporter, dialog, protocol, session, shell } from 'electron'
 
 import type { Container } from './container'
+import { setMainLanguage } from './i18n'
 import { serveAppRequest } from './protocols/appProtocol'
 import { guardProcess } from './startup/processGuard'
 import { describeStartupFailure } from './startup/startupFailure'
@@ -74,6 +76,9 @@ function openWindow(): BrowserWindow {
 
 /** Everything that must work before the first window: any failure here is shown, not swallowed. */
 async function start(): Promise<void> {
+  // Until the settings are read (boot.ts), main speaks the OS's language: a start-up failure
+  // dialog is in it (https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages).
+  setMainLanguage(languageFromSystem(app.getPreferredSystemLanguages()))
   hardenSession(session.defaultSession, { isTrustedUrl })
   const rendererDir = join(__dirname, '../renderer')
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request))
