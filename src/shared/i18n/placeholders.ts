@@ -1,4 +1,4 @@
-import { type MessageFormatElement,parse, TYPE } from '@formatjs/icu-messageformat-parser'
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
 
 /**
  * Placeholder checks (issue #34: "a placeholder that does not match is a build error"). A
