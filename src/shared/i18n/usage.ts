@@ -28,8 +28,13 @@ const callsOf = (name: string, source: string): string[] =>
     (m) => m[1]!,
   )
 
+/** The text without comments (block comments, and lines that are a // comment): examples in docs are not uses. */
+const code = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+
 /** Every `namespace:key` the text of `file` uses (path with forward slashes, from the repo root). */
-export function keysUsedIn(file: string, source: string): Set<KeyUse> {
+export function keysUsedIn(file: string, text: string): Set<KeyUse> {
+  const source = code(text)
   const used = new Set<KeyUse>()
   const add = (ns: string, key: string) => used.add(`${ns}:${key}`)
   const bound = new Map<string, Set<string>>()
