@@ -12,9 +12,19 @@ import { formatMainMessage } from './format'
  */
 let current: UiLanguage = SOURCE_LOCALE
 
-/** Makes later messages use `lang`. */
+const listeners = new Set<(lang: UiLanguage) => void>()
+
+/** Makes later messages use `lang`, and tells what shows text already made (the menu). */
 export const setMainLanguage = (lang: UiLanguage): void => {
+  if (lang === current) return
   current = lang
+  for (const l of listeners) l(lang)
+}
+
+/** Calls `listener` after every change of main's language; returns the stop. */
+export function onMainLanguage(listener: (lang: UiLanguage) => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
 /** The language main's messages are in now. */
