@@ -52,7 +52,8 @@ export function LanguagePanel() {
   }
 
   // What 'system' gives on this OS (main resolved it from the OS's preferred languages).
-  const fromSystem = languageFromSystem(view?.system ?? [])
+  // The picker appears once main has answered: before, it could only name a guess.
+  const fromSystem = view ? autonym(languageFromSystem(view.system)) : null
   return (
     <section className="panel" aria-labelledby="language-title" data-testid="language-panel">
       <h2 id="language-title">{t('languageTitle')}</h2>
@@ -65,7 +66,7 @@ export function LanguagePanel() {
             disabled={view === null}
             onChange={(e) => void choose(e.target.value)}
           >
-            <option value="system">{t('languageSystem', { language: autonym(fromSystem) })}</option>
+            <option value="system">{t('languageSystem', { language: fromSystem })}</option>
             {LOCALES.map((lang) => (
               <option key={lang} value={lang} lang={lang}>
                 {autonym(lang)}
