@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
 import { devCsp } from './build/devCsp'
+import { i18nextEntryShim } from './build/i18nextEntryShim'
 
 const shared = { '@shared': resolve(__dirname, 'src/shared') }
 
@@ -43,7 +44,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     resolve: { alias: shared },
-    plugins: [react(), devCsp()],
+    plugins: [react(), devCsp(), i18nextEntryShim()],
     build: {
       outDir: 'out/renderer',
       minify: true,

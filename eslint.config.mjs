@@ -6,6 +6,8 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+import { i18nextPlugin, literalStringRule } from './scripts/i18n/literalRule.mjs'
+
 /** IPC boundaries, as GitHub Desktop enforces them: one importer of ipcMain, ipcRenderer only in preload. */
 const ipcMainBan = {
   name: 'electron',
@@ -41,6 +43,28 @@ const rawClientBan = {
   message:
     'Reach main through a store action or a per-domain client (src/renderer/api/<domain>.ts), never the raw bridge.',
 }
+
+/**
+ * Renderer folders whose JSX is NOT YET TRANSLATED (issue #34): the literal-text rule skips them.
+ * Whoever converts a folder deletes its line here in the same commit; the finished state is an
+ * empty list. `npm run i18n:check` counts the literal text inside them too, so its `hardcoded`
+ * stays above zero until the list is empty (docs/I18N.md).
+ */
+export const I18N_NOT_YET_CONVERTED = [
+  'src/renderer/features/art/**',
+  'src/renderer/features/batch/**',
+  'src/renderer/features/chat/**',
+  'src/renderer/features/compare/**',
+  'src/renderer/features/images/**',
+  'src/renderer/features/library/**',
+  'src/renderer/features/settings/**',
+  'src/renderer/features/spending/**',
+  'src/renderer/features/tasks/**',
+  'src/renderer/features/video/**',
+  'src/renderer/features/viewer/**',
+  'src/renderer/features/workbench/**',
+  'src/renderer/forms/**',
+]
 
 /**
  * Layers as folders, as VS Code's code-layering rules keep them: shared imports nothing else;
@@ -226,6 +250,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every visible string comes from the catalogs (docs/I18N.md).
+    files: ['src/renderer/**/*.tsx'],
+    ignores: I18N_NOT_YET_CONVERTED,
+    plugins: { i18next: i18nextPlugin },
+    rules: { 'i18next/no-literal-string': literalStringRule },
   },
   {
     files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.mjs'],

@@ -59,6 +59,8 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          // Components render in English from the real catalogs (issue #34).
+          setupFiles: ['test/support/rendererI18n.ts'],
           testTimeout: 20_000,
         },
       },

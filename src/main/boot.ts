@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 
 import { MEDIA_SCHEME } from '@shared/protocols'
-import { BrowserWindow, protocol } from 'electron'
+import { app, BrowserWindow, protocol } from 'electron'
 
 import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
 import { resolveSqliteBinding } from './adapters/sqlite/nativeBinding'
@@ -10,6 +10,7 @@ import { libraryReaderThread, READER_LANES } from './adapters/threads/libraryRea
 import { electronUpdater } from './adapters/updates/electronUpdater'
 import { type Container, createContainer } from './container'
 import { createElectronPlatform } from './electronPlatform'
+import { followLanguage } from './i18n'
 import { createHandlers } from './ipc/handlers'
 import { registerIpc } from './ipc/register'
 
@@ -68,8 +69,14 @@ export async function bootServices(options: BootOptions): Promise<Container> {
     ),
     updater: electronUpdater,
     crashDumpsDir: options.crashDumpsDir,
+    // "The user's preferred system languages from most preferred to least preferred"
+    // (https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages): the
+    // language setting's 'system' follows the first one Gen Studio speaks (issue #34).
+    systemLanguages: () => app.getPreferredSystemLanguages(),
   })
   options.onContainer(c)
+  // Main's own messages (dialogs, menu, errors) in the settings' language, and every change.
+  followLanguage(c.settings, c.events)
   protocol.handle(MEDIA_SCHEME, c.serveMedia)
   // The task journal holds paid work: a journal that cannot be opened stops start-up with a
   // message, and no handler answers the page before it is open.

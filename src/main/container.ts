@@ -54,6 +54,8 @@ export interface ContainerOptions {
   updater?: (log: DiagnosticsSink) => UpdaterPort
   /** Starts the local upscaler's thread (the built `upscaler.js`, issue #31); none: no model. */
   upscaler?: () => Worker
+  /** The OS's preferred languages (Electron: app.getPreferredSystemLanguages); none: English. */
+  systemLanguages?: () => readonly string[]
 }
 
 /**
@@ -71,6 +73,7 @@ export function createContainer(options: ContainerOptions) {
     secrets: options.secrets,
     events,
     defaultLibraryDir: options.defaultLibraryDir,
+    systemLanguages: options.systemLanguages,
   })
   const library = new LibraryService({
     settings,

@@ -1,12 +1,15 @@
 import { join } from 'node:path'
 
+import { languageFromSystem } from '@shared/i18n/locales'
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME } from '@shared/protocols'
-import { app, BrowserWindow, crashReporter, dialog, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, crashReporter, dialog, Menu, protocol, session, shell } from 'electron'
 
 import type { Container } from './container'
+import { setMainLanguage } from './i18n'
 import { serveAppRequest } from './protocols/appProtocol'
 import { guardProcess } from './startup/processGuard'
 import { describeStartupFailure } from './startup/startupFailure'
+import { installAppMenu } from './windows/appMenu'
 import { createMainWindow } from './windows/mainWindow'
 import { hardenSession, hardenWebContents } from './windows/security'
 
@@ -74,6 +77,15 @@ function openWindow(): BrowserWindow {
 
 /** Everything that must work before the first window: any failure here is shown, not swallowed. */
 async function start(): Promise<void> {
+  // Until the settings are read (boot.ts), main speaks the OS's language: a start-up failure
+  // dialog is in it (https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages).
+  setMainLanguage(languageFromSystem(app.getPreferredSystemLanguages()))
+  // The native menu in main's language, rebuilt when the language changes (issue #34).
+  installAppMenu(Menu, {
+    mac: process.platform === 'darwin',
+    dev: !app.isPackaged,
+    appName: app.getName(),
+  })
   hardenSession(session.defaultSession, { isTrustedUrl })
   const rendererDir = join(__dirname, '../renderer')
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request))

@@ -1,8 +1,9 @@
 import { Sparkles } from 'lucide-react'
 import { Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { AREA_ICONS } from './areaIcons'
-import { AREAS } from './areas'
+import { AREA_LABELS, AREAS } from './areas'
 import { ProjectPicker } from './components/ProjectPicker'
 import { useSpringLoad } from './components/springLoad'
 import { FirstRunScreen } from './features/onboarding/FirstRunScreen'
@@ -16,13 +17,18 @@ export function App() {
   const loadError = useSettingsStore((s) => (s.settings ? null : s.error))
   const connected = useSettingsStore(selectIsConnected)
   const watch = useSettingsStore((s) => s.watch)
+  const { t } = useTranslation('common')
 
   useEffect(() => watch(), [watch])
 
   if (!loaded) {
     return (
       <main className="first-run" aria-busy={!loadError}>
-        {loadError ? <p role="alert">{loadError.message}</p> : <p className="muted">Starting…</p>}
+        {loadError ? (
+          <p role="alert">{loadError.message}</p>
+        ) : (
+          <p className="muted">{t('starting')}</p>
+        )}
       </main>
     )
   }
@@ -36,6 +42,7 @@ function Frame() {
   const current = AREAS.find((a) => a.id === area) ?? AREAS[0]
   const Screen = SCREENS[current.id]
   const springTo = useSpringLoad(go)
+  const { t } = useTranslation('common')
 
   useEffect(() => {
     // Ctrl/Cmd + 1…9 jumps to an area, in navigation order, unless the focused part already
@@ -55,13 +62,13 @@ function Frame() {
 
   return (
     <div className="frame">
-      <nav className="sidebar" aria-label="Areas">
+      <nav className="sidebar" aria-label={t('areasNav')}>
         <div className="brand">
           <Sparkles className="brand-mark" aria-hidden />
-          Gen Studio
+          {t('brand')}
           {demo ? (
             <span className="badge badge-demo" data-testid="demo-badge">
-              Demo
+              {t('demoBadge')}
             </span>
           ) : null}
         </div>
@@ -74,12 +81,12 @@ function Frame() {
                   type="button"
                   className={a.id === current.id ? 'nav-item active' : 'nav-item'}
                   aria-current={a.id === current.id ? 'page' : undefined}
-                  title={`${a.label} (Ctrl+${i + 1})`}
+                  title={t('navItemTitle', { area: t(AREA_LABELS[a.id]), number: i + 1 })}
                   onClick={() => go(a.id)}
                   {...springTo(a.id)}
                 >
                   <Icon aria-hidden />
-                  {a.label}
+                  {t(AREA_LABELS[a.id])}
                 </button>
               </li>
             )
@@ -87,10 +94,10 @@ function Frame() {
         </ul>
       </nav>
       <div className="content">
-        <header className="titlebar" aria-label="Title bar">
+        <header className="titlebar" aria-label={t('titleBar')}>
           <ProjectPicker />
         </header>
-        <Suspense fallback={<p className="muted screen">Loading…</p>}>
+        <Suspense fallback={<p className="muted screen">{t('loading')}</p>}>
           <Screen />
         </Suspense>
       </div>

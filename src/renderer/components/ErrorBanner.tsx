@@ -1,5 +1,6 @@
 import type { AppError } from '@shared/result'
 import { CircleAlert, X } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 
 /** A failure with what to do about it; dismissible. */
 export function ErrorBanner({
@@ -9,6 +10,7 @@ export function ErrorBanner({
   error: AppError | null
   onDismiss?: () => void
 }) {
+  const { t } = useTranslation('common')
   if (!error) return null
   return (
     <div className="banner banner-error" role="alert">
@@ -18,7 +20,12 @@ export function ErrorBanner({
         {error.action ? <p>{error.action}</p> : null}
       </div>
       {onDismiss ? (
-        <button type="button" className="ghost icon-only" onClick={onDismiss} aria-label="Dismiss">
+        <button
+          type="button"
+          className="ghost icon-only"
+          onClick={onDismiss}
+          aria-label={t('dismiss')}
+        >
           <X aria-hidden />
         </button>
       ) : null}

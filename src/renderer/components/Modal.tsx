@@ -9,8 +9,12 @@ import {
   useRef,
 } from 'react'
 import { createPortal } from 'react-dom'
+import { useTranslation } from 'react-i18next'
 
 import { trapTab } from './focusTrap'
+
+/** The close button's mark: a symbol, not a word (its name is the translated aria-label). */
+const CLOSE_MARK = '×'
 
 /** React events bubble along the component tree, portals included: keep ours out of the form. */
 const stop = (e: SyntheticEvent) => e.stopPropagation()
@@ -41,6 +45,7 @@ export function Modal({
   children: ReactNode
   testId?: string
 }) {
+  const { t } = useTranslation('common')
   const titleId = useId()
   const box = useRef<HTMLDivElement>(null)
 
@@ -80,8 +85,8 @@ export function Modal({
       >
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="ghost" onClick={onClose} aria-label="Close">
-            ×
+          <button type="button" className="ghost" onClick={onClose} aria-label={t('close')}>
+            <span aria-hidden>{CLOSE_MARK}</span>
           </button>
         </div>
         {children}

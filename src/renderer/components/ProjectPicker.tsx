@@ -1,6 +1,7 @@
 import { PROJECT_NAME_MAX, projectNameProblem } from '@shared/spending/project'
 import { Check, ChevronDown, FolderKanban } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { useOrganiseStore } from '../stores/organise'
 import { selectActiveProject, selectRecentProjects, useSettingsStore } from '../stores/settings'
@@ -46,6 +47,7 @@ export function ProjectPicker() {
   const panel = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const id = useId()
+  const { t } = useTranslation('common')
 
   useEffect(() => {
     if (!open) return
@@ -113,16 +115,16 @@ export function ProjectPicker() {
         ref={button}
         type="button"
         className="project-button"
-        aria-label={`Project: ${active ?? 'No project'}`}
+        aria-label={t('projectButtonLabel', { project: active ?? t('noProject') })}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? `${id}-panel` : undefined}
         data-testid="project-button"
-        title="The project new requests are recorded under (Spending groups and caps by project)"
+        title={t('projectButtonTitle')}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <FolderKanban aria-hidden />
-        <span className="project-label">{active ?? 'No project'}</span>
+        <span className="project-label">{active ?? t('noProject')}</span>
         <ChevronDown aria-hidden />
       </button>
       {open ? (
@@ -130,12 +132,12 @@ export function ProjectPicker() {
           ref={panel}
           id={`${id}-panel`}
           role="dialog"
-          aria-label="Choose the project"
+          aria-label={t('projectChoose')}
           className="project-panel"
           onKeyDown={onKey}
         >
           <form onSubmit={submit} noValidate>
-            <label htmlFor={`${id}-name`}>Project name</label>
+            <label htmlFor={`${id}-name`}>{t('projectName')}</label>
             <div className="row">
               <input
                 ref={input}
@@ -143,7 +145,7 @@ export function ProjectPicker() {
                 type="text"
                 autoComplete="off"
                 maxLength={PROJECT_NAME_MAX + 20}
-                placeholder="Type a new name or filter"
+                placeholder={t('projectNamePlaceholder')}
                 value={typed}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={problem ? `${id}-problem` : undefined}
@@ -153,7 +155,7 @@ export function ProjectPicker() {
                 }}
               />
               <button type="submit" className="primary">
-                Use
+                {t('projectUse')}
               </button>
             </div>
             {problem ? (
@@ -162,7 +164,7 @@ export function ProjectPicker() {
               </p>
             ) : null}
           </form>
-          <ul className="project-choices" aria-label="Recent projects and collections">
+          <ul className="project-choices" aria-label={t('projectChoices')}>
             {choices.map((c) => (
               <li key={c.name}>
                 <button
@@ -173,13 +175,13 @@ export function ProjectPicker() {
                 >
                   {c.name === active ? <Check aria-hidden /> : null}
                   <span>{c.name}</span>
-                  <span className="muted">{c.from === 'recent' ? 'recent' : 'collection'}</span>
+                  <span className="muted">
+                    {c.from === 'recent' ? t('projectFromRecent') : t('projectFromCollection')}
+                  </span>
                 </button>
               </li>
             ))}
-            {choices.length === 0 ? (
-              <li className="muted">No recent projects or collections match.</li>
-            ) : null}
+            {choices.length === 0 ? <li className="muted">{t('projectNoMatch')}</li> : null}
           </ul>
           <button
             type="button"
@@ -188,7 +190,7 @@ export function ProjectPicker() {
             disabled={active === null}
             onClick={() => void choose(null)}
           >
-            No project
+            {t('noProject')}
           </button>
         </div>
       ) : null}

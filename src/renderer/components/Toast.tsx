@@ -1,5 +1,6 @@
 import { Undo2, X } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 
 interface Props {
   children: ReactNode
@@ -22,12 +23,13 @@ interface Props {
 export function Toast({
   children,
   onUndo,
-  undoLabel = 'Undo',
+  undoLabel,
   onDismiss,
   dismissAt,
   className = 'toast-fixed',
   'data-testid': testId,
 }: Props) {
+  const { t } = useTranslation('common')
   // The latest onDismiss, so a new callback each render does not restart the timer.
   const dismiss = useRef(onDismiss)
   useEffect(() => {
@@ -46,10 +48,15 @@ export function Toast({
         {onUndo ? (
           <button type="button" className="primary" onClick={onUndo}>
             <Undo2 aria-hidden />
-            {undoLabel}
+            {undoLabel ?? t('undo')}
           </button>
         ) : null}
-        <button type="button" className="ghost icon-only" onClick={onDismiss} aria-label="Dismiss">
+        <button
+          type="button"
+          className="ghost icon-only"
+          onClick={onDismiss}
+          aria-label={t('dismiss')}
+        >
           <X aria-hidden />
         </button>
       </span>

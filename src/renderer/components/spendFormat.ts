@@ -1,8 +1,9 @@
-import { formatUsdMicros } from '@shared/pricing'
 import type { BudgetKind, BudgetUse, SpendKind, SpendTotals } from '@shared/spending/types'
 
-/** "$0.04", "$0.042": the app's one money format (see formatUsdMicros), from a USD number. */
-export const usd = (v: number): string => formatUsdMicros(Math.round(v * 1_000_000))
+import { formatMoneyUsd } from '../i18n/format'
+
+/** "$0.04", "$0.042": the app's one money format, in the interface language (i18n/format.ts). */
+export const usd = (v: number): string => formatMoneyUsd(Math.round(v * 1_000_000) / 1_000_000)
 
 /** What the UI calls each kind the ledger groups by. */
 export const SPEND_KIND_LABELS: Readonly<Record<SpendKind, string>> = {

@@ -1,6 +1,7 @@
 import { NativeBindingError } from '@main/adapters/sqlite/nativeBinding'
+import { setMainLanguage } from '@main/i18n'
 import { describeStartupFailure } from '@main/startup/startupFailure'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 
 const checkout = { userDataDir: '/home/u/.config/Gen Studio', fromCheckout: true }
 const installed = { ...checkout, fromCheckout: false }
@@ -49,5 +50,26 @@ describe('what the user is told when the app cannot start', () => {
     expect(f.title).toBe('Gen Studio could not start')
     expect(f.message).toContain('boom')
     expect(f.message).toContain('/logs')
+  })
+
+  describe('in the language main speaks (issue #34)', () => {
+    afterEach(() => setMainLanguage('en'))
+
+    it('each language gets its own title and the same facts (folder, details)', () => {
+      const titles = new Set<string>()
+      for (const lang of ['ja', 'zh-Hans', 'ko'] as const) {
+        setMainLanguage(lang)
+        const f = describeStartupFailure(coded('EACCES', 'permission denied'), installed)
+        titles.add(f.title)
+        expect(f.title, lang).not.toBe('Gen Studio cannot write to its data folder')
+        expect(f.message).toContain(installed.userDataDir)
+        expect(f.message).toContain('permission denied')
+      }
+      expect(titles.size).toBe(3)
+      setMainLanguage('ja')
+      expect(describeStartupFailure(coded('ENOSPC', 'x'), installed).title).toBe(
+        'ディスクがいっぱいです',
+      )
+    })
   })
 })

@@ -41,6 +41,8 @@ export interface AppOptions {
   name: string
   version: string
   isPackaged: boolean
+  /** What app.getPreferredSystemLanguages() answers: the OS's languages, most preferred first. */
+  preferredSystemLanguages: string[]
 }
 
 export class FakeApp extends EventEmitter {
@@ -84,6 +86,12 @@ export class FakeApp extends EventEmitter {
   getName = (): string => this.options.name
   getVersion = (): string => this.options.version
   getLocale = (): string => 'en-US'
+  /**
+   * "The user's preferred system languages from most preferred to least preferred, including the
+   * country codes if applicable" (https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages):
+   * a new array each call, as Electron returns.
+   */
+  getPreferredSystemLanguages = (): string[] => [...this.options.preferredSystemLanguages]
   getAppPath = (): string => process.cwd()
   requestSingleInstanceLock = (): boolean => true
   hasSingleInstanceLock = (): boolean => true

@@ -102,6 +102,12 @@ export interface LaunchOptions {
   /** Extra environment for the main process (restored when the app is closed). */
   env?: Record<string, string>
   isPackaged?: boolean
+  /**
+   * The OS's preferred languages, most preferred first (`app.getPreferredSystemLanguages()`).
+   * Default: the comma-separated list in ELECTRON_DOUBLE_LANGUAGES, else `['en-US']`; `['en-XA']`
+   * runs the app in the pseudo-locale (issue #34).
+   */
+  preferredSystemLanguages?: string[]
   /** The runtime the double plays; default: Electron's versions with this Node's ABI. */
   runtime?: Runtime
   dialogs?: Partial<DialogScript>
@@ -277,6 +283,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
       version: (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
         .version,
       isPackaged: options.isPackaged ?? false,
+      preferredSystemLanguages: options.preferredSystemLanguages ?? systemLanguagesFromEnv(),
     },
     {
       async closeAllWindows() {
@@ -610,4 +617,13 @@ export async function pageOf(app: ElectronApp, timeoutMs = 30_000): Promise<Page
     await new Promise((r) => setTimeout(r, 20))
   }
   throw new Error('no window')
+}
+
+/** ELECTRON_DOUBLE_LANGUAGES ("ja-JP,en-US"): the OS languages every launch plays by default. */
+function systemLanguagesFromEnv(): string[] {
+  const list = (process.env.ELECTRON_DOUBLE_LANGUAGES ?? '')
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean)
+  return list.length > 0 ? list : ['en-US']
 }

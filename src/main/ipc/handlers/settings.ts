@@ -12,6 +12,8 @@ export const settingsHandlers = (c: Container) =>
     'settings:clearKey': () => c.settings.clearKey(),
     // The project's own caps apply from now: spending tells the budget badges.
     'settings:setProject': ({ project }) => c.spending.setActiveProject(project),
+    'settings:language': () => c.settings.language(),
+    'settings:setLanguage': ({ choice }) => c.settings.setLanguage(choice),
     'settings:chooseLibraryDir': async (_input, ctx) => {
       const dir = await c.platform.chooseDirectory(ctx.senderId, 'Choose the library folder')
       return dir ? c.settings.setLibraryDir(dir) : c.settings.view()

@@ -1,5 +1,7 @@
 import { normalizeBaseUrl } from '@shared/baseUrl'
+import { isLanguageChoice, type LanguageChoice, resolveLanguage } from '@shared/i18n/locales'
 import type { SettingsView } from '@shared/ipc/contract'
+import type { LanguageView } from '@shared/ipc/contract/settings'
 import { fail } from '@shared/result'
 import { cleanProjectName, projectNameProblem, RECENT_PROJECTS_MAX } from '@shared/spending/project'
 import { budgetsSchema } from '@shared/spending/schemas'
@@ -21,6 +23,8 @@ export interface PersistedSettings {
   activeProject?: string | null
   /** Projects chosen lately, most recent first (the title bar offers them). */
   recentProjects?: string[]
+  /** The interface language (issue #34); absent: 'system'. */
+  language?: LanguageChoice
 }
 
 /** The connection the service client uses: main-process only. */
@@ -45,6 +49,8 @@ export interface SettingsServiceOptions {
   secrets: SecretStore
   events: MainEvents
   defaultLibraryDir: string
+  /** The OS's preferred languages, most preferred first (Electron: app.getPreferredSystemLanguages). */
+  systemLanguages?: () => readonly string[]
 }
 
 /**
@@ -75,6 +81,8 @@ export class SettingsService {
       // A name that is no longer valid (hand-edited file) is dropped, never fatal.
       activeProject: cleanProjectName(stored?.activeProject),
       recentProjects: recentOf(stored?.recentProjects),
+      // An unknown language (hand-edited file, a language since removed) follows the OS.
+      language: isLanguageChoice(stored?.language) ? stored.language : 'system',
     }
     return this.state
   }
@@ -172,6 +180,23 @@ export class SettingsService {
         activeProject: active,
         recentProjects: recent.slice(0, RECENT_PROJECTS_MAX),
       })
+    })
+  }
+
+  /** The interface language: the choice and what it resolves to on this OS now. */
+  async language(): Promise<LanguageView> {
+    const choice = (await this.load()).language ?? 'system'
+    const system = [...(this.options.systemLanguages?.() ?? [])]
+    return { choice, resolved: resolveLanguage(choice, system), system }
+  }
+
+  /** Saves the language choice and tells every window (settings:languageChanged) at once. */
+  setLanguage(choice: LanguageChoice): Promise<LanguageView> {
+    return this.serial(async () => {
+      await this.save({ ...(await this.load()), language: choice })
+      const view = await this.language()
+      this.options.events.emit('settings:languageChanged', view)
+      return view
     })
   }
 

@@ -1,17 +1,16 @@
 import type { BatchCell } from '@shared/batch/types'
-import { formatUsdMicros, MICROS_PER_USD } from '@shared/pricing'
+import { MICROS_PER_USD } from '@shared/pricing'
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const monthName = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' })
-const count = new Intl.NumberFormat()
+import { formatDateTime as formatMoment, formatMoneyMicros, formatNumber } from '../../i18n/format'
 
-export const formatDateTime = (ms: number) => dateTime.format(ms)
-export const formatCount = (n: number) => count.format(n)
+/** A moment as date and time, in the interface language (i18n/format.ts). */
+export const formatDateTime = (ms: number) => formatMoment(ms)
+export const formatCount = (n: number) => formatNumber(n)
 
-/** `2026-11` → "Nov 2026" in the user's locale. */
+/** `2026-11` → "Nov 2026" in the interface language. */
 export const formatMonth = (key: string) => {
   const [y, m] = key.split('-').map(Number)
-  return monthName.format(new Date(y!, m! - 1, 1))
+  return formatMoment(new Date(y!, m! - 1, 1), { month: 'short', year: 'numeric' })
 }
 
 export function formatBytes(n: number): string {
@@ -27,11 +26,11 @@ export function formatDuration(sec: number): string {
 }
 
 /**
- * A stored estimate in the app's one money format ("$0.01", "$1.3878": formatUsdMicros); null
+ * A stored estimate in the app's one money format ("$0.01", "$1.3878": i18n/format.ts); null
  * means no published rate. Callers label it an estimate: it is never what was charged.
  */
 export const formatCost = (usd: number | null) =>
-  usd === null ? 'No published rate' : formatUsdMicros(Math.round(usd * MICROS_PER_USD))
+  usd === null ? 'No published rate' : formatMoneyMicros(Math.round(usd * MICROS_PER_USD))
 
 /** "X: steps 20 · Y: guidance 5 · repeat 2" — a result's place in its batch, as labelled there. */
 export function describeBatchCell(cell: BatchCell): string {

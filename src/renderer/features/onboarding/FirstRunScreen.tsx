@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from '../settings/ConnectionForm'
@@ -8,24 +10,20 @@ export function FirstRunScreen() {
   const secure = useSettingsStore((s) => s.settings?.secureStore)
   const error = useSettingsStore((s) => s.error)
   const clearError = useSettingsStore((s) => s.clearError)
+  const { t } = useTranslation('onboarding')
   return (
     <main className="first-run" aria-labelledby="first-run-title">
       <div className="card">
-        <h1 id="first-run-title">Welcome to Gen Studio</h1>
-        <p className="muted">
-          Connect to your generation service. Every result you pay for is saved to your own disk.
-        </p>
+        <h1 id="first-run-title">{t('welcomeTitle')}</h1>
+        <p className="muted">{t('intro')}</p>
         {secure && !secure.available ? (
           <div className="banner banner-warning" role="status">
-            <strong>No secure key storage was found ({secure.backend}).</strong>
-            <p>
-              Gen Studio never stores keys in plain text, so it cannot save a key until a keychain
-              is available.
-            </p>
+            <strong>{t('noKeychainTitle', { backend: secure.backend })}</strong>
+            <p>{t('noKeychainBody')}</p>
           </div>
         ) : null}
         <ErrorBanner error={error} onDismiss={clearError} />
-        <ConnectionForm submitLabel="Connect" />
+        <ConnectionForm submitLabel={t('connect')} />
         <DemoOffer />
       </div>
     </main>

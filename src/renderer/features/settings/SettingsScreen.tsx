@@ -8,6 +8,7 @@ import { Field } from '../../components/Field'
 import { useSettingsStore } from '../../stores/settings'
 import { ConnectionForm } from './ConnectionForm'
 import { DemoOffer } from './DemoOffer'
+import { LanguagePanel } from './LanguagePanel'
 import { LibraryMetadataSetting } from './LibraryMetadataSetting'
 import { ProblemReportPanel } from './ProblemReportPanel'
 import { SyncPanel } from './SyncPanel'
@@ -41,6 +42,7 @@ export default function SettingsScreen() {
       <LibrarySection />
       <SyncPanel />
       <ConcurrencySection />
+      <LanguagePanel />
       <UpdatesPanel />
       <ProblemReportPanel />
       <AboutSection />

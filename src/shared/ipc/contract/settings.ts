@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import { LANGUAGE_CHOICES, type LanguageChoice, type UiLanguage } from '../../i18n/locales'
 import { projectNameSchema } from '../../spending/schemas'
 import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
 
@@ -38,6 +39,16 @@ export interface SettingsView {
   demo: { active: boolean }
   /** The project new charges are recorded under (null: none) and the recently chosen ones. */
   project: { active: string | null; recent: string[] }
+}
+
+/**
+ * The interface language (issue #34): the Settings choice, the language it resolves to (the OS's
+ * preferred languages when the choice is 'system'), and those OS languages, most preferred first.
+ */
+export interface LanguageView {
+  choice: LanguageChoice
+  resolved: UiLanguage
+  system: string[]
 }
 
 /** Reading and changing settings; every answer is the whole SettingsView after the change. */
@@ -75,11 +86,22 @@ export const settingsChannels = {
     'Let the user pick the library folder with the OS dialog; unchanged if cancelled.',
     empty,
   ),
+  'settings:language': channel<LanguageView>()(
+    'The interface language: the choice, what it resolves to, and the OS preferred languages.',
+    empty,
+  ),
+  'settings:setLanguage': channel<LanguageView>()(
+    'Choose the interface language (system: follow the OS). Applies at once, in every window and in main.',
+    z.object({ choice: z.enum(LANGUAGE_CHOICES) }).strict(),
+  ),
 } as const satisfies DomainChannels<'settings'>
 
 /** Settings changed in main, whoever changed them. */
 export const settingsEvents = {
   'settings:changed': event<SettingsView>(
     'Settings changed in main (key stored, demo started, ...).',
+  ),
+  'settings:languageChanged': event<LanguageView>(
+    'The interface language changed: every window shows the new one at once.',
   ),
 } as const satisfies DomainEvents<'settings'>

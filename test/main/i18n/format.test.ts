@@ -1,0 +1,51 @@
+import { MainEvents } from '@main/events'
+import { followLanguage, mainLanguage, setMainLanguage, t } from '@main/i18n'
+import { mainFormatter } from '@main/i18n/format'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const fixtures = {
+  en: {
+    hello: 'Hello {name}',
+    files: '{count, plural, one {# file} other {# files}}',
+    onlyEn: 'English only',
+  },
+  ja: { hello: 'こんにちは、{name}さん', files: '{count, plural, other {# 個のファイル}}' },
+  'zh-Hans': {},
+  ko: {},
+}
+
+describe("main's messages", () => {
+  afterEach(() => setMainLanguage('en'))
+
+  it('formats in the language asked, with ICU plurals and placeholders', () => {
+    const f = mainFormatter(fixtures)
+    expect(f('ja', 'hello', { name: 'Aiko' })).toBe('こんにちは、Aikoさん')
+    expect(f('en', 'files', { count: 1 })).toBe('1 file')
+    expect(f('en', 'files', { count: 3 })).toBe('3 files')
+    expect(f('ja', 'files', { count: 3 })).toBe('3 個のファイル')
+  })
+
+  it('falls back to English for a key a translation lacks, and never shows a key name', () => {
+    const f = mainFormatter(fixtures)
+    expect(f('ja', 'onlyEn')).toBe('English only')
+    expect(f('ko', 'hello', { name: 'Min' })).toBe('Hello Min')
+    expect(f('ja', 'noSuchKey')).toBe('')
+    expect(f('en-XA', 'hello', { name: 'Aiko' })).toMatch(/^⟦Ĥéļļö Aiko/)
+  })
+
+  it('t() uses the current language, which follows the settings and every change', async () => {
+    expect(t('startupDiskFullTitle')).toBe('The disk is full')
+    const events = new MainEvents()
+    const stop = followLanguage({ language: async () => ({ resolved: 'ko' }) }, events)
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(mainLanguage()).toBe('ko')
+    expect(t('startupDiskFullTitle')).toBe('디스크가 가득 찼습니다')
+    events.emit('settings:languageChanged', { choice: 'zh-Hans', resolved: 'zh-Hans', system: [] })
+    expect(t('startupDiskFull', { dir: '/d' })).toContain('/d')
+    expect(t('startupDiskFullTitle')).toBe('磁盘已满')
+    stop()
+    events.emit('settings:languageChanged', { choice: 'ja', resolved: 'ja', system: [] })
+    expect(mainLanguage()).toBe('zh-Hans')
+  })
+})
