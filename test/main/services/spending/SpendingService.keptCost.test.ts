@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -116,5 +116,66 @@ describe('cost per kept image, per model, over 30 days', () => {
     charge('std-image-2', 0.04, 'settled')
     expect((await spending.costPerKept('std-image-2', NOW)).perKeptUsd).toBe(0.04)
     expect(keptAsked).toHaveLength(3)
+  })
+})
+
+describe('the edges mutation testing found (issue #32)', () => {
+  it('has no figure when the model spent nothing, however many were kept', async () => {
+    keptByModel['std-image-2'] = 3
+    expect(await spending.costPerKept('std-image-2', NOW)).toMatchObject({
+      spentUsd: 0,
+      kept: 3,
+      perKeptUsd: null,
+    })
+  })
+
+  it('does not keep a failed count: the next ask tries again', async () => {
+    charge('std-image-2', 0.04, 'settled')
+    let fail = true
+    const calls: number[] = []
+    const flaky = new SpendingService({
+      ledger: journal.ledger,
+      tasks: journal.tasks,
+      gate: { state: async () => ({}) as never },
+      settings: { setBudgets: async (b) => b, setActiveProject: async () => ({}) as never },
+      keptImages: async () => {
+        calls.push(calls.length)
+        if (fail) throw new Error('library not open yet')
+        return 2
+      },
+      events: new MainEvents(),
+      changeIntervalMs: 60_000,
+    })
+    await expect(flaky.costPerKept('std-image-2', NOW)).rejects.toThrow('library not open yet')
+    fail = false
+    expect((await flaky.costPerKept('std-image-2', NOW)).perKeptUsd).toBe(0.02)
+    expect(calls).toHaveLength(2)
+    flaky.close()
+  })
+
+  it("writes a project's invoice with its rows, dated by the service's clock", async () => {
+    charge('std-image-2', 0.04, 'settled', 1, { project: 'Client X' })
+    charge('std-image-2', 0.5, 'settled', 1, { project: 'Other' })
+    const clocked = new SpendingService({
+      ledger: journal.ledger,
+      tasks: journal.tasks,
+      gate: { state: async () => ({}) as never },
+      settings: { setBudgets: async (b) => b, setActiveProject: async () => ({}) as never },
+      keptImages: async () => 0,
+      events: new MainEvents(),
+      clock: { now: () => Date.UTC(2026, 10, 21, 8, 30), sleep: async () => {}, random: () => 0.5 },
+    })
+    const path = join(dir, 'invoice.csv')
+    const day = new Date(NOW - DAY)
+    const key = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`
+    expect(await clocked.exportInvoice({ from: key, to: key, project: 'Client X' }, path)).toEqual({
+      path,
+      rows: 1,
+    })
+    const text = readFileSync(path, 'utf8')
+    expect(text).toContain('Generated at,2026-11-21T08:30:00.000Z')
+    expect(text).toContain('Project,Client X')
+    expect(text).not.toContain('Other')
+    clocked.close()
   })
 })

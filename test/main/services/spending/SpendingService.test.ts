@@ -284,3 +284,57 @@ describe('warnings', () => {
     expect(notes).toHaveLength(2)
   })
 })
+
+describe('the edges mutation testing found (issue #32)', () => {
+  const flush = async () => {
+    ledgerListener()
+    await vi.advanceTimersByTimeAsync(200)
+  }
+
+  it('exports the demo rows too when asked with true', async () => {
+    await spending.exportCsv(
+      { from: '2026-11-20', to: '2026-11-20', includeDemo: true },
+      join(dir, 'a.csv'),
+    )
+    expect(asked.rows).toEqual(['2026-11-20', '2026-11-20', true])
+  })
+
+  it('sends nothing after close, even when asked directly', async () => {
+    spending.close()
+    spending.changed()
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(changes()).toHaveLength(0)
+  })
+
+  it('warns once for each of two projects, and once for each of two kinds, past the threshold', async () => {
+    state = stateWith([
+      use({ project: 'A', fraction: 0.9 }),
+      use({ project: 'B', fraction: 0.9 }),
+      use({ kind: 'image', fraction: 0.9 }),
+      use({ kind: 'video', fraction: 0.9 }),
+    ])
+    await flush()
+    expect(notes).toHaveLength(4)
+  })
+
+  it('without a notifier, still tells the renderer and throws nothing', async () => {
+    const quiet = new SpendingService({
+      ledger: { subscribe: () => () => {} } as unknown as SpendLedger,
+      tasks: { results: () => [] },
+      gate: { state: async () => stateWith([use({ fraction: 0.95 })]) },
+      settings: { setBudgets: async (b) => b, setActiveProject: async () => ({}) as never },
+      keptImages: async () => 0,
+      events,
+    })
+    const failures: unknown[] = []
+    const onRejection = (e: unknown) => failures.push(e)
+    process.on('unhandledRejection', onRejection)
+    quiet.changed()
+    await vi.advanceTimersByTimeAsync(200)
+    await Promise.resolve()
+    process.off('unhandledRejection', onRejection)
+    quiet.close()
+    expect(failures).toEqual([])
+    expect(changes()).toHaveLength(1)
+  })
+})
