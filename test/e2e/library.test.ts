@@ -99,7 +99,8 @@ describe('library in Chromium', () => {
           }),
         )
       }
-      await expect.poll(() => count(app)).toBe('15 items')
+      // Twelve generations through the simulator: real work, so more than the 5 s default.
+      await expect.poll(() => count(app), { timeout: 30_000 }).toBe('15 items')
       const grid = page.getByTestId('library-grid')
       await expect.poll(() => grid.getByRole('option').count()).toBe(15)
       // Thumbnails really load through the media handler.
