@@ -102,6 +102,42 @@ describe('update downloads and holds through the built app', () => {
     }
   }, 180_000)
 
+  it('control: a server that ignores Range gets the whole file each time (200 written from 0, never appended), and the update still installs', async () => {
+    const release = scriptRelease('0.4.1', {
+      padTo: SIZE,
+      cutAt: [200_000, 400_000, 600_000],
+      ignoreRange: true,
+    })
+    feed.set('latest', release)
+    const layout = installedApp(feed.url)
+    let app = await layout.launch()
+    try {
+      await expect
+        .poll(async () => (await updatesOf(app)).lastError?.message ?? '', { timeout: 30_000 })
+        .toMatch(/cut off at 600000 of/)
+      expect(await app.quit()).toBe(0)
+      feed.set('latest', { ...release, cutAt: undefined })
+      app = await app.restart()
+      await untilPhase(app, 'ready')
+      const served = feed.served.filter((s) => s.path === artifactName('0.4.1'))
+      expect(served.map((s) => [s.range, s.status, s.bytes])).toEqual([
+        [null, 200, 200_000],
+        ['bytes=200000-', 200, 400_000],
+        ['bytes=400000-', 200, 600_000],
+        ['bytes=600000-', 200, SIZE],
+      ])
+      const total = served.reduce((n, s) => n + s.bytes, 0)
+      console.info(
+        `[resume control] a server ignoring Range: bytes served ${total} for a ${SIZE}-byte file (${(total / SIZE).toFixed(2)}x)`,
+      )
+      expect(await app.quit()).toBe(0)
+      expect(readFileSync(layout.appImage).equals(release.bytes)).toBe(true)
+      expect(layout.installs()).toBe('installed 0.4.1 silent=true\n')
+    } finally {
+      await app.close()
+    }
+  }, 180_000)
+
   it('a feed that never answers is given up on at the user’s limit, quietly; generation works; a chat reply being answered holds "Restart now" back until it is saved', async () => {
     feed.set('latest', 'hang')
     const layout = installedApp(feed.url, { timeoutSeconds: 10 })
