@@ -5,36 +5,26 @@ import type { ChatSendResult, ConversationView } from '@shared/chat/types'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import type { Result } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
-import { type Simulator, startSimulator } from '@simulator'
 import { connect, valueOf } from '@test/e2e/harness/launch'
 import { goTo } from '@test/e2e/harness/screens'
 import {
+  feedAndSimulator,
   installedApp,
   scriptRelease,
   untilExit,
   untilPhase,
   updatesOf,
 } from '@test/e2e/harness/updateApp'
-import { artifactName, startUpdateFeed } from '@test/support/updateFeed'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { artifactName } from '@test/support/updateFeed'
+import { describe, expect, it } from 'vitest'
 
 // A partial update download that resumes, a feed that hangs, and chat replies holding an install
 // back, through the built app under the Electron double: electron-updater's AppImage updater,
 // our Range download before it (services/updates/resumableDownload.ts), Electron's `net` over
 // loopback, against the test feed, which counts every byte it sends.
 
-let feed: Awaited<ReturnType<typeof startUpdateFeed>>
-let sim: Simulator
-
-beforeAll(async () => {
-  feed = await startUpdateFeed()
-  // Chat words 600 ms apart: a reply is still arriving while the test asks to restart.
-  sim = await startSimulator({ timeScale: 0.2, timings: { textChunkMs: 3000 } })
-})
-afterAll(async () => {
-  await feed?.close()
-  await sim?.close()
-})
+// Chat words 600 ms apart: a reply is still arriving while the test asks to restart.
+const suite = feedAndSimulator({ timeScale: 0.2, timings: { textChunkMs: 3000 } })
 
 const SIZE = 1024 * 1024
 
@@ -42,9 +32,9 @@ describe('update downloads and holds through the built app', () => {
   it('a download cut three times keeps its bytes across a restart; the next start sends only the rest (Range), and the update installs on quit', async () => {
     const cuts = [200_000, 400_000, 600_000]
     const release = scriptRelease('0.4.0', { padTo: SIZE, cutAt: cuts })
-    feed.set('beta', undefined)
-    feed.set('latest', release)
-    const layout = installedApp(feed.url)
+    suite.feed.set('beta', undefined)
+    suite.feed.set('latest', release)
+    const layout = installedApp(suite.feed.url)
     const partial = join(layout.updaterCache, 'partial', `${artifactName('0.4.0')}.part`)
     let app = await layout.launch()
     try {
@@ -60,7 +50,7 @@ describe('update downloads and holds through the built app', () => {
       expect(layout.installs()).toBe('')
 
       // The next start continues from byte 600,000 (streamed slowly: progress is seen).
-      feed.set('latest', { ...release, cutAt: undefined, slow: { chunks: 6, gapMs: 300 } })
+      suite.feed.set('latest', { ...release, cutAt: undefined, slow: { chunks: 6, gapMs: 300 } })
       app = await app.restart()
       await app.page.evaluate(() => {
         const seen: number[] = []
@@ -71,7 +61,7 @@ describe('update downloads and holds through the built app', () => {
       })
       const ready = await untilPhase(app, 'ready')
       expect(ready.available?.version).toBe('0.4.0')
-      const served = feed.served.filter((s) => s.path === artifactName('0.4.0'))
+      const served = suite.feed.served.filter((s) => s.path === artifactName('0.4.0'))
       expect(served.map((s) => [s.range, s.status, s.bytes])).toEqual([
         [null, 200, 200_000],
         ['bytes=200000-', 206, 200_000],
@@ -108,18 +98,18 @@ describe('update downloads and holds through the built app', () => {
       cutAt: [200_000, 400_000, 600_000],
       ignoreRange: true,
     })
-    feed.set('latest', release)
-    const layout = installedApp(feed.url)
+    suite.feed.set('latest', release)
+    const layout = installedApp(suite.feed.url)
     let app = await layout.launch()
     try {
       await expect
         .poll(async () => (await updatesOf(app)).lastError?.message ?? '', { timeout: 30_000 })
         .toMatch(/cut off at 600000 of/)
       expect(await app.quit()).toBe(0)
-      feed.set('latest', { ...release, cutAt: undefined })
+      suite.feed.set('latest', { ...release, cutAt: undefined })
       app = await app.restart()
       await untilPhase(app, 'ready')
-      const served = feed.served.filter((s) => s.path === artifactName('0.4.1'))
+      const served = suite.feed.served.filter((s) => s.path === artifactName('0.4.1'))
       expect(served.map((s) => [s.range, s.status, s.bytes])).toEqual([
         [null, 200, 200_000],
         ['bytes=200000-', 200, 400_000],
@@ -139,11 +129,11 @@ describe('update downloads and holds through the built app', () => {
   }, 180_000)
 
   it('a feed that never answers is given up on at the user’s limit, quietly; generation works; a chat reply being answered holds "Restart now" back until it is saved', async () => {
-    feed.set('latest', 'hang')
-    const layout = installedApp(feed.url, { timeoutSeconds: 10 })
+    suite.feed.set('latest', 'hang')
+    const layout = installedApp(suite.feed.url, { timeoutSeconds: 10 })
     let app = await layout.launch()
     try {
-      await connect(app, sim.baseUrl, sim.accounts.full.key)
+      await connect(app, suite.sim.baseUrl, suite.sim.accounts.full.key)
       // The check at start (5 s in) waits 10 s for the silent feed, then says so.
       await expect
         .poll(async () => (await updatesOf(app)).lastError?.message ?? '', { timeout: 40_000 })
@@ -178,7 +168,7 @@ describe('update downloads and holds through the built app', () => {
         .toBe('saved')
 
       // The feed answers again: the next check is a real one (not the stuck one), and downloads.
-      feed.set('latest', scriptRelease('0.5.0'))
+      suite.feed.set('latest', scriptRelease('0.5.0'))
       const ready = valueOf(await app.api<Result<UpdateView>>('updates:check'))
       expect(ready).toMatchObject({ phase: 'ready', lastError: null })
 

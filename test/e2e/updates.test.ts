@@ -5,43 +5,33 @@ import { pricesAsOf } from '@shared/catalog'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import type { Result } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
-import { type Simulator, startSimulator } from '@simulator'
 import { type AppUnderTest, connect, valueOf } from '@test/e2e/harness/launch'
 import { goTo } from '@test/e2e/harness/screens'
 import {
+  feedAndSimulator,
   installedApp,
   scriptRelease,
   untilExit,
   untilPhase,
   updatesOf,
 } from '@test/e2e/harness/updateApp'
-import { artifactName, type FeedRelease, startUpdateFeed } from '@test/support/updateFeed'
+import { artifactName, type FeedRelease } from '@test/support/updateFeed'
 import { zipTexts } from '@test/support/zipTexts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 // Updates through the built app under the Electron double (issue #30): electron-updater itself
 // runs (its AppImage updater, Electron's `net` played over loopback, app.isPackaged true,
 // process.resourcesPath/app-update.yml as electron-builder writes it) against a generic feed on
 // 127.0.0.1 (the installed "AppImage" and its folders: harness/updateApp.ts).
 
-let feed: Awaited<ReturnType<typeof startUpdateFeed>>
-let sim: Simulator
-
-beforeAll(async () => {
-  feed = await startUpdateFeed()
-  sim = await startSimulator({ timeScale: 0.2 })
-})
-afterAll(async () => {
-  await feed?.close()
-  await sim?.close()
-})
+const suite = feedAndSimulator({ timeScale: 0.2 })
 
 const release = (version: string, extra: Partial<FeedRelease> = {}) => scriptRelease(version, extra)
-const installed = () => installedApp(feed.url)
+const installed = () => installedApp(suite.feed.url)
 const updates = updatesOf
 
 const artifactGets = (version: string) =>
-  feed.received.filter((r) => r.url.endsWith(artifactName(version))).length
+  suite.feed.received.filter((r) => r.url.endsWith(artifactName(version))).length
 
 async function submitVideo(app: AppUnderTest, requestId: string): Promise<string> {
   const submitted = await app.api<Result<TaskView>>('tasks:submit', {
@@ -60,18 +50,18 @@ async function submitVideo(app: AppUnderTest, requestId: string): Promise<string
 describe('updates through the built app', () => {
   it('finds, downloads and verifies an update at start; shows its notes; holds it while a paid request is in flight; installs once it is saved', async () => {
     const layout = installed()
-    feed.set('beta', undefined)
-    feed.set('latest', release('0.2.0'))
+    suite.feed.set('beta', undefined)
+    suite.feed.set('latest', release('0.2.0'))
     let app = await layout.launch()
     try {
       expect(app.crashReporterStarts).toEqual([{ uploadToServer: false }])
-      await connect(app, sim.baseUrl, sim.accounts.full.key)
+      await connect(app, suite.sim.baseUrl, suite.sim.accounts.full.key)
       const ready = await untilPhase(app, 'ready')
       expect(ready.available).toMatchObject({ version: '0.2.0' })
       expect(ready.available!.notes).toContain('• Faster library')
       expect(artifactGets('0.2.0')).toBe(1)
       // Every request went to the feed or the simulator: nothing else left the machine.
-      for (const r of app.netLog) expect(r.url.startsWith(feed.url)).toBe(true)
+      for (const r of app.netLog) expect(r.url.startsWith(suite.feed.url)).toBe(true)
 
       // Settings shows it all before anything installs.
       await goTo(app.page, 'Settings')
@@ -102,7 +92,7 @@ describe('updates through the built app', () => {
         'crash-dumps.txt',
         'diagnostics.jsonl',
       ])
-      expect(zip['diagnostics.jsonl']).not.toContain(sim.accounts.full.key)
+      expect(zip['diagnostics.jsonl']).not.toContain(suite.sim.accounts.full.key)
 
       // A quit while a paid request is between sent and saved keeps the update for later.
       await submitVideo(app, 'e2e-update-video-1')
@@ -141,14 +131,14 @@ describe('updates through the built app', () => {
     // First a download cut off three times (it continues twice at once, then gives up until the
     // next check): reported; the bytes so far are kept for later, but are no installable file.
     const quarter = Math.floor(good.bytes.length / 4)
-    feed.set('latest', { ...good, cutAt: [quarter, 2 * quarter, 3 * quarter] })
+    suite.feed.set('latest', { ...good, cutAt: [quarter, 2 * quarter, 3 * quarter] })
     const app = await layout.launch()
     try {
       await expect
         .poll(async () => (await updates(app)).lastError?.message ?? '', { timeout: 30_000 })
         .toMatch(/cut off at \d+ of \d+ bytes; the next check continues from there/)
       expect((await updates(app)).phase).toBe('idle')
-      feed.set('latest', {
+      suite.feed.set('latest', {
         ...good,
         // Same size, other bytes (another size is refused before its body is read).
         tamperedWith: Buffer.from(good.bytes.toString().replace('installed', 'INSTALLED')),
@@ -163,8 +153,8 @@ describe('updates through the built app', () => {
       const left = existsSync(cache) ? readdirSync(cache, { recursive: true }).map(String) : []
       expect(left.filter((f) => f.includes('.AppImage'))).toEqual([])
 
-      await connect(app, sim.baseUrl, sim.accounts.full.key)
-      feed.set('latest', 'html')
+      await connect(app, suite.sim.baseUrl, suite.sim.accounts.full.key)
+      suite.feed.set('latest', 'html')
       const html = valueOf(await app.api<Result<UpdateView>>('updates:check'))
       expect(html.lastError?.message).toMatch(/not an update description/)
       await goTo(app.page, 'Settings')
@@ -174,7 +164,7 @@ describe('updates through the built app', () => {
 
       // Beta: its own channel file; downloaded in the background with progress (electron-updater
       // reports it at most once a second, and 100 % at the end).
-      feed.set('beta', release('0.3.0-beta.1', { slow: { chunks: 10, gapMs: 350 } }))
+      suite.feed.set('beta', release('0.3.0-beta.1', { slow: { chunks: 10, gapMs: 350 } }))
       await app.page.evaluate(() => {
         const seen: number[] = []
         ;(window as unknown as { seen: number[] }).seen = seen

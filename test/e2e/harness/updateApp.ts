@@ -19,9 +19,12 @@ import { join } from 'node:path'
 import type { UpdatePrefs } from '@main/services/updates/ports'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import type { Result } from '@shared/result'
+import { type Simulator, startSimulator } from '@simulator'
 import { type AppUnderTest, launchApp, valueOf } from '@test/e2e/harness/launch'
-import type { FeedRelease } from '@test/support/updateFeed'
-import { expect } from 'vitest'
+import { type FeedRelease, startUpdateFeed } from '@test/support/updateFeed'
+import { afterAll, beforeAll, expect } from 'vitest'
+
+type UpdateFeed = Awaited<ReturnType<typeof startUpdateFeed>>
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
@@ -109,4 +112,21 @@ export function untilExit(app: AppUnderTest, ms: number): Promise<number> {
       timer = setTimeout(() => reject(new Error(`the app did not quit within ${ms} ms`)), ms)
     }),
   ]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * The update feed and a simulator for one e2e file: started before its tests, closed after.
+ * Read `suite.feed` / `suite.sim` inside tests (they exist once beforeAll has run).
+ */
+export function feedAndSimulator(options: Parameters<typeof startSimulator>[0]) {
+  const suite = {} as { feed: UpdateFeed; sim: Simulator }
+  beforeAll(async () => {
+    suite.feed = await startUpdateFeed()
+    suite.sim = await startSimulator(options)
+  })
+  afterAll(async () => {
+    await suite.feed?.close()
+    await suite.sim?.close()
+  })
+  return suite
 }
