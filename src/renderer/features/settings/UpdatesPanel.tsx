@@ -158,7 +158,7 @@ export function UpdatesPanel() {
             </form>
             <Field
               label="Give up on a silent feed after"
-              hint="A feed that accepts the connection and never answers is waited for this long."
+              hint="How long a feed that never answers, or a download that stops sending, is waited for."
             >
               {(p) => (
                 <select
