@@ -76,8 +76,13 @@ export function netArtifactSource(o: {
   }
 }
 
-/** The body as chunks; fails (coded as a cut) on an error, an early close or a stall. */
-async function* bodyOf(req: RequestLike, res: ResponseLike, stallMs: number) {
+/**
+ * The body as chunks; fails (coded as a cut) on an error, an early close or a stall. Listens at
+ * once, in the `response` event: a connection cut while the caller is still preparing the file
+ * must not be missed (a lazy generator would attach its listeners only at the first read, after
+ * `close` has already gone by, and then wait out the whole stall limit).
+ */
+function bodyOf(req: RequestLike, res: ResponseLike, stallMs: number): AsyncIterable<Buffer> {
   const queue: Buffer[] = []
   let ended = false
   let failed: Error | null = null
@@ -107,22 +112,26 @@ async function* bodyOf(req: RequestLike, res: ResponseLike, stallMs: number) {
   res.on('close', () => {
     if (!ended) fail('The update download was cut off.')()
   })
-  for (;;) {
-    const next = queue.shift()
-    if (next) {
-      if (queue.length === 8) readable.resume?.()
-      yield next
-      continue
+  return { [Symbol.asyncIterator]: () => drain() }
+
+  async function* drain() {
+    for (;;) {
+      const next = queue.shift()
+      if (next) {
+        if (queue.length === 8) readable.resume?.()
+        yield next
+        continue
+      }
+      if (failed) throw failed
+      if (ended) return
+      let timer: NodeJS.Timeout | undefined
+      await new Promise<void>((resolve) => {
+        wake = resolve
+        timer = setTimeout(() => {
+          fail(`The update download stalled (nothing for ${Math.round(stallMs / 1000)} s).`)()
+        }, stallMs)
+      })
+      clearTimeout(timer)
     }
-    if (failed) throw failed
-    if (ended) return
-    let timer: NodeJS.Timeout | undefined
-    await new Promise<void>((resolve) => {
-      wake = resolve
-      timer = setTimeout(() => {
-        fail(`The update download stalled (nothing for ${Math.round(stallMs / 1000)} s).`)()
-      }, stallMs)
-    })
-    clearTimeout(timer)
   }
 }

@@ -130,6 +130,23 @@ describe('resumable update download (real files, net over loopback)', () => {
     expect(readFileSync(pending(r)).equals(r.bytes)).toBe(true)
   })
 
+  it('a cut while the file is still being prepared is seen at once, not after the stall limit', async () => {
+    const r = release({ cutAt: [1000] })
+    feed.set('latest', r)
+    const a = artifactFor(r, 10_000)
+    // Preparing the partial file takes longer than the server takes to cut the connection.
+    const begin = a.artifact.partial.begin.bind(a.artifact.partial)
+    a.artifact.partial.begin = async (record, from) => {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return begin(record, from)
+    }
+    const started = Date.now()
+    await a.run()
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(feed.served.map((s) => s.range)).toEqual([null, 'bytes=1000-'])
+    expect(readFileSync(pending(r)).equals(r.bytes)).toBe(true)
+  })
+
   it('a server that ignores Range sends the whole file again, written from the start (not appended)', async () => {
     const r = release({ cutAt: [70_000], ignoreRange: true })
     feed.set('latest', r)
