@@ -179,6 +179,7 @@ export function createContainer(options: ContainerOptions) {
     userDataDir: options.userDataDir,
     updater: options.updater?.(diagnostics) ?? noUpdater(options.platform.appInfo().version),
     inFlight: () => journal.tasks.inFlight(),
+    replies: () => chat.replying(),
     log: diagnostics,
     events,
   })

@@ -1,109 +1,37 @@
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import { pricesAsOf } from '@shared/catalog'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import type { Result } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
-import { type Simulator, startSimulator } from '@simulator'
-import { type AppUnderTest, connect, launchApp, valueOf } from '@test/e2e/harness/launch'
+import { type AppUnderTest, connect, valueOf } from '@test/e2e/harness/launch'
 import { goTo } from '@test/e2e/harness/screens'
-import { artifactName, type FeedRelease, startUpdateFeed } from '@test/support/updateFeed'
+import {
+  feedAndSimulator,
+  installedApp,
+  scriptRelease,
+  untilExit,
+  untilPhase,
+  updatesOf,
+} from '@test/e2e/harness/updateApp'
+import { artifactName, type FeedRelease } from '@test/support/updateFeed'
 import { zipTexts } from '@test/support/zipTexts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 // Updates through the built app under the Electron double (issue #30): electron-updater itself
 // runs (its AppImage updater, Electron's `net` played over loopback, app.isPackaged true,
 // process.resourcesPath/app-update.yml as electron-builder writes it) against a generic feed on
-// 127.0.0.1. The "AppImage" is a shell script: installing it replaces the file at $APPIMAGE and
-// runs it, which writes a line to a marker file, so an install is seen, not assumed.
+// 127.0.0.1 (the installed "AppImage" and its folders: harness/updateApp.ts).
 
-const ROOT = join(import.meta.dirname, '..', '..')
-let feed: Awaited<ReturnType<typeof startUpdateFeed>>
-let sim: Simulator
+const suite = feedAndSimulator({ timeScale: 0.2 })
 
-beforeAll(async () => {
-  feed = await startUpdateFeed()
-  sim = await startSimulator({ timeScale: 0.2 })
-})
-afterAll(async () => {
-  await feed?.close()
-  await sim?.close()
-})
-
-/** A new version's "AppImage": records that it ran (and how) in $UPDATE_MARKER. */
-const release = (version: string, extra: Partial<FeedRelease> = {}): FeedRelease => ({
-  version,
-  notes: `Gen Studio ${version}\n• Faster library\n• Prices checked again`,
-  bytes: Buffer.from(
-    `#!/bin/sh\necho "installed ${version} silent=\${APPIMAGE_SILENT_INSTALL:-}" >> "$UPDATE_MARKER"\n`,
-  ),
-  ...extra,
-})
-
-/** The folders of an installed AppImage and its user, as the packaged app would find them. */
-function installed() {
-  const dir = mkdtempSync(join(tmpdir(), 'gen-e2e-update-'))
-  const resources = join(dir, 'resources')
-  mkdirSync(join(resources, 'native'), { recursive: true })
-  // electron-builder writes app-update.yml from `publish`; electron-updater reads its cache name.
-  writeFileSync(
-    join(resources, 'app-update.yml'),
-    `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: gen-studio-updater\n`,
-  )
-  // The packaged app loads better-sqlite3 from resources/native (this Node's build here).
-  copyFileSync(
-    join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'),
-    join(resources, 'native', 'better_sqlite3.node'),
-  )
-  const appImage = join(dir, 'Applications', 'Gen-Studio.AppImage')
-  mkdirSync(join(dir, 'Applications'))
-  writeFileSync(appImage, '#!/bin/sh\necho old\n')
-  chmodSync(appImage, 0o755)
-  const userData = join(dir, 'userData')
-  mkdirSync(join(userData, 'Crashpad', 'completed'), { recursive: true })
-  writeFileSync(join(userData, 'Crashpad', 'completed', 'earlier.dmp'), Buffer.alloc(2048, 7))
-  writeFileSync(
-    join(userData, 'updates.json'),
-    JSON.stringify({ enabled: true, channel: 'stable', feedUrl: feed.url }),
-  )
-  const marker = join(dir, 'installed.log')
-  const launch = () =>
-    launchApp({
-      dir,
-      isPackaged: true,
-      resourcesPath: resources,
-      dialogs: { save: [join(dir, 'report.zip')] },
-      env: {
-        APPIMAGE: appImage,
-        XDG_CACHE_HOME: join(dir, 'cache'),
-        UPDATE_MARKER: marker,
-      },
-    })
-  const installs = () => (existsSync(marker) ? readFileSync(marker, 'utf8') : '')
-  return { dir, appImage, marker, launch, installs }
-}
-
-const updates = async (app: AppUnderTest) =>
-  valueOf(await app.api<Result<UpdateView>>('updates:get'))
+const release = (version: string, extra: Partial<FeedRelease> = {}) => scriptRelease(version, extra)
+const installed = () => installedApp(suite.feed.url)
+const updates = updatesOf
 
 const artifactGets = (version: string) =>
-  feed.received.filter((r) => r.url.endsWith(artifactName(version))).length
-
-async function untilPhase(app: AppUnderTest, phase: UpdateView['phase'], timeout = 30_000) {
-  await expect.poll(async () => (await updates(app)).phase, { timeout }).toBe(phase)
-  return updates(app)
-}
+  suite.feed.received.filter((r) => r.url.endsWith(artifactName(version))).length
 
 async function submitVideo(app: AppUnderTest, requestId: string): Promise<string> {
   const submitted = await app.api<Result<TaskView>>('tasks:submit', {
@@ -122,18 +50,18 @@ async function submitVideo(app: AppUnderTest, requestId: string): Promise<string
 describe('updates through the built app', () => {
   it('finds, downloads and verifies an update at start; shows its notes; holds it while a paid request is in flight; installs once it is saved', async () => {
     const layout = installed()
-    feed.set('beta', undefined)
-    feed.set('latest', release('0.2.0'))
+    suite.feed.set('beta', undefined)
+    suite.feed.set('latest', release('0.2.0'))
     let app = await layout.launch()
     try {
       expect(app.crashReporterStarts).toEqual([{ uploadToServer: false }])
-      await connect(app, sim.baseUrl, sim.accounts.full.key)
+      await connect(app, suite.sim.baseUrl, suite.sim.accounts.full.key)
       const ready = await untilPhase(app, 'ready')
       expect(ready.available).toMatchObject({ version: '0.2.0' })
       expect(ready.available!.notes).toContain('• Faster library')
       expect(artifactGets('0.2.0')).toBe(1)
       // Every request went to the feed or the simulator: nothing else left the machine.
-      for (const r of app.netLog) expect(r.url.startsWith(feed.url)).toBe(true)
+      for (const r of app.netLog) expect(r.url.startsWith(suite.feed.url)).toBe(true)
 
       // Settings shows it all before anything installs.
       await goTo(app.page, 'Settings')
@@ -164,7 +92,7 @@ describe('updates through the built app', () => {
         'crash-dumps.txt',
         'diagnostics.jsonl',
       ])
-      expect(zip['diagnostics.jsonl']).not.toContain(sim.accounts.full.key)
+      expect(zip['diagnostics.jsonl']).not.toContain(suite.sim.accounts.full.key)
 
       // A quit while a paid request is between sent and saved keeps the update for later.
       await submitVideo(app, 'e2e-update-video-1')
@@ -189,13 +117,7 @@ describe('updates through the built app', () => {
       expect(layout.installs()).toBe('')
       expect(app.app.exitCode).toBeNull()
       // The task is saved, then the app restarts into the new version by itself.
-      const code = await Promise.race([
-        app.app.exited,
-        new Promise<number>((_, reject) =>
-          setTimeout(() => reject(new Error('no restart')), 60_000),
-        ),
-      ])
-      expect(code).toBe(0)
+      expect(await untilExit(app, 60_000)).toBe(0)
       expect(readFileSync(layout.appImage, 'utf8')).toContain('installed 0.2.0')
       await expect.poll(() => layout.installs()).toMatch(/^installed 0\.2\.0 silent=true\n$/)
     } finally {
@@ -206,17 +128,20 @@ describe('updates through the built app', () => {
   it('reports a cut download, refuses a tampered artifact and an HTML feed quietly; takes the beta channel with progress; installs on quit', async () => {
     const layout = installed()
     const good = release('0.2.0')
-    // First a download cut off half way: reported, and nothing half-downloaded is kept.
-    feed.set('latest', { ...good, cutAfter: Math.floor(good.bytes.length / 2) })
+    // First a download cut off three times (it continues twice at once, then gives up until the
+    // next check): reported; the bytes so far are kept for later, but are no installable file.
+    const quarter = Math.floor(good.bytes.length / 4)
+    suite.feed.set('latest', { ...good, cutAt: [quarter, 2 * quarter, 3 * quarter] })
     const app = await layout.launch()
     try {
       await expect
         .poll(async () => (await updates(app)).lastError?.message ?? '', { timeout: 30_000 })
-        .toMatch(/cut off before the end/)
+        .toMatch(/cut off at \d+ of \d+ bytes; the next check continues from there/)
       expect((await updates(app)).phase).toBe('idle')
-      feed.set('latest', {
+      suite.feed.set('latest', {
         ...good,
-        tamperedWith: Buffer.from(`${good.bytes.toString()}# extra\n`),
+        // Same size, other bytes (another size is refused before its body is read).
+        tamperedWith: Buffer.from(good.bytes.toString().replace('installed', 'INSTALLED')),
       })
       valueOf(await app.api<Result<UpdateView>>('updates:check'))
       await expect
@@ -226,10 +151,10 @@ describe('updates through the built app', () => {
       // Nothing of the tampered file is left to install.
       const cache = join(layout.dir, 'cache', 'gen-studio-updater')
       const left = existsSync(cache) ? readdirSync(cache, { recursive: true }).map(String) : []
-      expect(left.filter((f) => f.endsWith('.AppImage'))).toEqual([])
+      expect(left.filter((f) => f.includes('.AppImage'))).toEqual([])
 
-      await connect(app, sim.baseUrl, sim.accounts.full.key)
-      feed.set('latest', 'html')
+      await connect(app, suite.sim.baseUrl, suite.sim.accounts.full.key)
+      suite.feed.set('latest', 'html')
       const html = valueOf(await app.api<Result<UpdateView>>('updates:check'))
       expect(html.lastError?.message).toMatch(/not an update description/)
       await goTo(app.page, 'Settings')
@@ -239,7 +164,7 @@ describe('updates through the built app', () => {
 
       // Beta: its own channel file; downloaded in the background with progress (electron-updater
       // reports it at most once a second, and 100 % at the end).
-      feed.set('beta', release('0.3.0-beta.1', { slow: { chunks: 10, gapMs: 350 } }))
+      suite.feed.set('beta', release('0.3.0-beta.1', { slow: { chunks: 10, gapMs: 350 } }))
       await app.page.evaluate(() => {
         const seen: number[] = []
         ;(window as unknown as { seen: number[] }).seen = seen

@@ -5,11 +5,12 @@ import { api, call } from './client'
 /** Where the updater is and the user's choices (Settings). */
 export const updatesState = () => call(() => api().updates.get({}))
 
-/** Turn checks on or off, pick stable or beta, or point at another feed. */
+/** Turn checks on or off, pick stable or beta, point at another feed, or change its time limit. */
 export const setUpdatePrefs = (prefs: {
   enabled?: boolean
   channel?: 'stable' | 'beta'
   feedUrl?: string
+  timeoutSeconds?: number
 }) => call(() => api().updates.setPrefs(prefs))
 
 export const checkForUpdates = () => call(() => api().updates.check({}))

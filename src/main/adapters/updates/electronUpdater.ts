@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
-import { app } from 'electron'
+import { app, net } from 'electron'
 import type * as ElectronUpdaterModule from 'electron-updater'
-import type { AppUpdater, Logger, ProgressInfo } from 'electron-updater'
+import type { AppUpdater, Logger, ProgressInfo, UpdateInfo } from 'electron-updater'
 
 import type { DiagnosticsSink } from '../../services/diagnostics/Diagnostics'
 import type { FoundUpdate, UpdaterPort } from '../../services/updates/ports'
+import { appImageArtifact } from './appImageArtifact'
+import { netArtifactSource, type NetRequest } from './netArtifactSource'
+import { partialFile } from './partialFile'
 import { plainReleaseNotes } from './releaseNotes'
 
 /**
@@ -46,6 +49,8 @@ export function electronUpdater(log: DiagnosticsSink): UpdaterPort {
     return autoUpdater
   }
   let configured: { url: string; channel: string } | null = null
+  let found: UpdateInfo | null = null
+  let unsettled: Promise<unknown> | null = null
 
   return {
     unsupportedReason() {
@@ -73,13 +78,47 @@ export function electronUpdater(log: DiagnosticsSink): UpdaterPort {
         // Going from beta back to stable waits for a newer stable version instead of downgrading.
         u.allowDowngrade = false
       }
-      const result = await u.checkForUpdates()
+      // A feed that accepts the connection and never answers leaves electron-updater's check
+      // pending for good: its request timeout is armed on a `socket` event that Electron's `net`
+      // never emits (https://github.com/electron-userland/electron-builder/pull/4649), and while
+      // one check is pending checkForUpdates() hands back that same promise. The service gives up
+      // at its own limit; the next check must then really ask again, so the stuck one is forgotten.
+      if (unsettled)
+        (u as unknown as { checkForUpdatesPromise: unknown }).checkForUpdatesPromise = null
+      const checking = u.checkForUpdates()
+      unsettled = checking
+      void checking
+        .catch(() => null)
+        .then(() => {
+          if (unsettled === checking) unsettled = null
+        })
+      const result = await checking
+      found = result?.isUpdateAvailable ? result.updateInfo : null
       if (!result?.isUpdateAvailable) return null
       const info = result.updateInfo
       return {
         version: info.version,
         notes: plainReleaseNotes(info.releaseNotes),
         releaseDate: info.releaseDate ?? null,
+      }
+    },
+    async resumable({ stallMs }) {
+      // Only the AppImage updater: it installs the cached file as it is. (NSIS checks the
+      // signature inside its download task, which a cached file skips; Squirrel.Mac serves its
+      // own copy.) Elsewhere electron-updater downloads whole, as before.
+      if (process.platform !== 'linux' || !process.env.APPIMAGE || !found || !configured)
+        return null
+      const u = await updater()
+      const cacheDir = await updaterCacheDir(u)
+      const target = appImageArtifact(found, configured.url)
+      if (!cacheDir || !target) return null
+      return {
+        target,
+        partial: partialFile({ updaterCacheDir: cacheDir, target }),
+        source: netArtifactSource({
+          request: (options) => net.request(options) as ReturnType<NetRequest>,
+          stallMs: () => stallMs,
+        }),
       }
     },
     async download(onProgress) {
@@ -101,6 +140,20 @@ export function electronUpdater(log: DiagnosticsSink): UpdaterPort {
       void updater().then((u) => u.quitAndInstall(false, true))
     },
   }
+}
+
+/**
+ * electron-updater's cache folder for this app (`<cache>/<updaterCacheDirName from
+ * app-update.yml>`), asked of electron-updater itself so both agree on it. The method is private
+ * in 6.8's typings: if a later version drops it, null (no resume, electron-updater downloads).
+ */
+async function updaterCacheDir(u: AppUpdater): Promise<string | null> {
+  const helper = (
+    u as unknown as { getOrCreateDownloadHelper?: () => Promise<{ cacheDir?: unknown }> }
+  ).getOrCreateDownloadHelper
+  if (typeof helper !== 'function') return null
+  const { cacheDir } = await helper.call(u)
+  return typeof cacheDir === 'string' ? cacheDir : null
 }
 
 function diagnosticsLogger(log: DiagnosticsSink): Logger {

@@ -252,6 +252,11 @@ export class ChatService {
     return this.get(conversationId)
   }
 
+  /** Paid requests being answered (replies and compactions): an update install waits for them. */
+  replying(): number {
+    return this.active.size
+  }
+
   /** Resolves when no request runs in the conversation (tests, shutdown). */
   async idle(conversationId: string): Promise<void> {
     await this.active.get(conversationId)?.done

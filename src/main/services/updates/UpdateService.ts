@@ -1,9 +1,11 @@
-import type { UpdateView } from '@shared/ipc/contract/updates'
+import { DEFAULT_UPDATE_TIMEOUT_S, type UpdateView } from '@shared/ipc/contract/updates'
 
 import type { Clock } from '../../adapters/clock/Clock'
 import type { DiagnosticsSink } from '../diagnostics/Diagnostics'
 import { describeUpdateError } from './describeUpdateError'
+import { describeInFlight, type InFlight } from './inFlight'
 import type { DownloadProgress, FoundUpdate, UpdatePrefs, UpdaterPort } from './ports'
+import { downloadResuming } from './resumableDownload'
 
 /** The feed checked at start and then every 6 hours (issue #30). */
 export const CHECK_EVERY_MS = 6 * 60 * 60 * 1000
@@ -15,9 +17,6 @@ export const CHECK_EVERY_MS = 6 * 60 * 60 * 1000
 export const FIRST_CHECK_DELAY_MS = 5_000
 /** How often "Restart now" looks again whether the paid requests in flight are saved. */
 export const WAIT_POLL_MS = 5_000
-/** A feed that has not answered by then counts as failing (electron-updater's own limit is 60 s). */
-export const CHECK_TIMEOUT_MS = 60_000
-
 export interface PrefsStore {
   read(): Promise<UpdatePrefs | null>
   write(prefs: UpdatePrefs): Promise<void>
@@ -29,10 +28,11 @@ export interface UpdateServiceOptions {
   defaults: UpdatePrefs
   /** Paid requests between sent and saved (the task journal's count). */
   inFlight: () => number
+  /** Paid chat replies being answered (ChatService): they hold an install back the same way. */
+  replies?: () => number
   clock: Clock
   log: DiagnosticsSink
   emit: (view: UpdateView) => void
-  checkTimeoutMs?: number
 }
 
 type Phase = UpdateView['phase']
@@ -71,10 +71,15 @@ export class UpdateService {
     return this.phase === 'ready' && this.inFlight() === 0
   }
 
-  /** Paid requests in flight; null when the journal cannot say (counted as busy). */
+  /** Paid requests in flight (tasks and chat replies); null when one cannot say (counted as busy). */
   private inFlight(): number | null {
+    const busy = this.busy()
+    return busy && busy.tasks + busy.replies
+  }
+
+  private busy(): InFlight | null {
     try {
-      return this.o.inFlight()
+      return { tasks: this.o.inFlight(), replies: this.o.replies?.() ?? 0 }
     } catch {
       return null
     }
@@ -105,6 +110,7 @@ export class UpdateService {
       enabled: this.prefs.enabled,
       channel: this.prefs.channel,
       feedUrl: this.prefs.feedUrl,
+      timeoutSeconds: this.prefs.timeoutSeconds,
       currentVersion: this.o.updater.currentVersion(),
       available: this.available ? { ...this.available } : null,
       progress: this.progress ? { ...this.progress } : null,
@@ -204,10 +210,15 @@ export class UpdateService {
       this.progress = { percent: 0, transferred: 0, total: 0 }
       this.set('downloading')
       log.event('info', 'updates', `Version ${found.version} found; downloading.`)
-      await updater.download((p) => {
+      const onProgress = (p: DownloadProgress) => {
         this.progress = { percent: p.percent, transferred: p.transferred, total: p.total }
         this.changed()
-      })
+      }
+      // Our own download first where the updater allows it (it continues what an earlier attempt
+      // kept); electron-updater then finds the verified file and fetches nothing.
+      const artifact = await updater.resumable?.({ stallMs: this.timeoutMs() })
+      if (artifact) await downloadResuming(artifact, onProgress, () => this.o.clock.now())
+      await updater.download(onProgress)
       this.set('ready')
       log.event('info', 'updates', `Version ${found.version} downloaded and verified.`)
     } catch (error) {
@@ -220,8 +231,13 @@ export class UpdateService {
     return this.view()
   }
 
+  /** The user's limit for a silent feed (Settings), 60 s unless changed. */
+  private timeoutMs(): number {
+    return (this.prefs.timeoutSeconds || DEFAULT_UPDATE_TIMEOUT_S) * 1000
+  }
+
   private bounded<T>(work: Promise<T>): Promise<T> {
-    const ms = this.o.checkTimeoutMs ?? CHECK_TIMEOUT_MS
+    const ms = this.timeoutMs()
     const timeout = new AbortController()
     const timer = this.o.clock.sleep(ms, timeout.signal).then(
       () => {
@@ -246,7 +262,9 @@ export class UpdateService {
 
   private message(phase: Phase, unsupported: string | null): string {
     const version = this.available?.version
-    const inFlight = this.inFlight() ?? 0
+    const busy = this.busy()
+    const inFlight = busy ? busy.tasks + busy.replies : 0
+    const what = describeInFlight(busy ?? { tasks: 0, replies: 0 })
     switch (phase) {
       case 'off':
         return 'Update checks are off: the app asks nothing but the service.'
@@ -260,10 +278,10 @@ export class UpdateService {
         return `Downloading version ${version} in the background…`
       case 'ready':
         return inFlight > 0
-          ? `Version ${version} is ready. It installs when you quit with no paid request in flight (${inFlight} now).`
+          ? `Version ${version} is ready. It installs when you quit with no paid request in flight (now: ${what}).`
           : `Version ${version} is ready: it installs when you quit, or now with “Restart now”.`
       case 'waiting':
-        return `Waiting for ${inFlight} paid request${inFlight === 1 ? '' : 's'} to be saved before restarting into version ${version}.`
+        return `Waiting for ${what} to be saved before restarting into version ${version}.`
       case 'idle':
         return this.lastError ? 'The last check failed; the app will try again later.' : ''
     }

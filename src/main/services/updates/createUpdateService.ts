@@ -2,8 +2,10 @@ import { join } from 'node:path'
 
 import {
   DEFAULT_UPDATE_FEED,
+  DEFAULT_UPDATE_TIMEOUT_S,
   UPDATE_CHANNELS,
   updateFeedSchema,
+  updateTimeoutSchema,
 } from '@shared/ipc/contract/updates'
 
 import { systemClock } from '../../adapters/clock/Clock'
@@ -35,6 +37,9 @@ export function sanePrefs(raw: unknown, defaults: UpdatePrefs): UpdatePrefs {
     feedUrl: updateFeedSchema.safeParse(r.feedUrl).success
       ? (r.feedUrl as string)
       : defaults.feedUrl,
+    timeoutSeconds: updateTimeoutSchema.safeParse(r.timeoutSeconds).success
+      ? (r.timeoutSeconds as number)
+      : defaults.timeoutSeconds,
   }
 }
 
@@ -43,10 +48,17 @@ export function createUpdateService(o: {
   userDataDir: string
   updater: UpdaterPort
   inFlight: () => number
+  /** Chat replies being answered (paid text). */
+  replies: () => number
   log: DiagnosticsSink
   events: MainEvents
 }): UpdateService {
-  const defaults: UpdatePrefs = { enabled: true, channel: 'stable', feedUrl: DEFAULT_UPDATE_FEED }
+  const defaults: UpdatePrefs = {
+    enabled: true,
+    channel: 'stable',
+    feedUrl: DEFAULT_UPDATE_FEED,
+    timeoutSeconds: DEFAULT_UPDATE_TIMEOUT_S,
+  }
   const file = new JsonFile<UpdatePrefs>(join(o.userDataDir, 'updates.json'))
   return new UpdateService({
     updater: o.updater,
@@ -56,6 +68,7 @@ export function createUpdateService(o: {
     },
     defaults,
     inFlight: o.inFlight,
+    replies: o.replies,
     clock: systemClock,
     log: o.log,
     emit: (view) => o.events.emit('updates:changed', view),

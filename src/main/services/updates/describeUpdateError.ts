@@ -9,7 +9,10 @@ export function describeUpdateError(error: unknown): string {
   const message = typeof e?.message === 'string' ? e.message : String(error)
   if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(message))
     return 'The downloaded update did not match its published sha512 checksum and was discarded.'
-  if (code === 'UPDATE_FEED_TIMEOUT') return message
+  if (code === 'UPDATE_FEED_TIMEOUT' || code === 'UPDATE_DOWNLOAD_CUT' || code === 'UPDATE_HTTP')
+    return message
+  if (code === 'ENOSPC')
+    return 'Not enough disk space for the update download; what arrived is kept, and the next check continues once space is free.'
   if (code === 'ECONNRESET' && /aborted/i.test(message))
     return 'The download was cut off before the end; it starts again at the next check.'
   if (

@@ -156,6 +156,28 @@ export function UpdatesPanel() {
               </Field>
               <button type="submit">Save feed</button>
             </form>
+            <Field
+              label="Give up on a silent feed after"
+              hint="How long a feed that never answers, or a download that stops sending, is waited for."
+            >
+              {(p) => (
+                <select
+                  {...p}
+                  value={view.timeoutSeconds}
+                  onChange={(e) =>
+                    void apply(() => setUpdatePrefs({ timeoutSeconds: Number(e.target.value) }))
+                  }
+                >
+                  {[...new Set([10, 30, 60, 120, 300, view.timeoutSeconds])]
+                    .sort((a, b) => a - b)
+                    .map((s) => (
+                      <option key={s} value={s}>
+                        {s} seconds
+                      </option>
+                    ))}
+                </select>
+              )}
+            </Field>
           </details>
         </>
       ) : null}

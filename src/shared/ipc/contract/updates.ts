@@ -26,6 +26,8 @@ export interface UpdateView {
   enabled: boolean
   channel: UpdateChannel
   feedUrl: string
+  /** How long a silent feed is waited for before a check or download gives up. */
+  timeoutSeconds: number
   currentVersion: string
   /** The version found, with its notes as plain text (shown before install). */
   available: { version: string; notes: string; releaseDate: string | null } | null
@@ -35,7 +37,7 @@ export interface UpdateView {
   lastError: { message: string; at: string } | null
   /** What the phase means for the user, in one sentence. */
   message: string
-  /** Paid requests between sent and saved (the install waits for them). */
+  /** Paid requests between sent and saved, chat replies included (the install waits for them). */
   inFlight: number
 }
 
@@ -55,15 +57,20 @@ export const updateFeedSchema = z
     }
   }, 'The update feed must be an https address')
 
+/** The feed's silence limit: electron-updater's own request limit is 60 s. */
+export const DEFAULT_UPDATE_TIMEOUT_S = 60
+export const updateTimeoutSchema = z.number().int().min(5).max(600)
+
 export const updatesChannels = {
   'updates:get': channel<UpdateView>()('Where the updater is, and the user’s choices.', empty),
   'updates:setPrefs': channel<UpdateView>()(
-    'Turn update checks on or off, choose stable or beta, or change the feed address.',
+    'Turn update checks on or off, choose stable or beta, change the feed address or how long a silent feed is waited for.',
     z
       .object({
         enabled: z.boolean().optional(),
         channel: z.enum(UPDATE_CHANNELS).optional(),
         feedUrl: updateFeedSchema.optional(),
+        timeoutSeconds: updateTimeoutSchema.optional(),
       })
       .strict(),
   ),

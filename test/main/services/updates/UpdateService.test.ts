@@ -1,75 +1,13 @@
-import { ManualClock, settle } from '@main/adapters/clock/ManualClock'
-import { Diagnostics } from '@main/services/diagnostics/Diagnostics'
+import { settle } from '@main/adapters/clock/ManualClock'
 import { sanePrefs } from '@main/services/updates/createUpdateService'
-import type { FoundUpdate, UpdatePrefs, UpdaterPort } from '@main/services/updates/ports'
+import type { FoundUpdate } from '@main/services/updates/ports'
 import {
   CHECK_EVERY_MS,
   FIRST_CHECK_DELAY_MS,
-  UpdateService,
   WAIT_POLL_MS,
 } from '@main/services/updates/UpdateService'
-import type { UpdateView } from '@shared/ipc/contract/updates'
+import { defaults, rig, v2 } from '@test/support/updateServiceRig'
 import { describe, expect, it } from 'vitest'
-
-const defaults: UpdatePrefs = { enabled: true, channel: 'stable', feedUrl: 'https://feed.test/' }
-
-/** A scripted updater: what the feed says next, and what it was asked. */
-function scripted(found: () => Promise<FoundUpdate | null>) {
-  const calls: string[] = []
-  let allowed: () => boolean = () => false
-  let downloadResult: () => Promise<void> = async () => {}
-  const port: UpdaterPort = {
-    unsupportedReason: () => null,
-    currentVersion: () => '1.0.0',
-    configure: (f) => void calls.push(`configure ${f.url} ${f.channel}`),
-    check: () => {
-      calls.push('check')
-      return found()
-    },
-    download: async (onProgress) => {
-      calls.push('download')
-      onProgress({ percent: 50, transferred: 5, total: 10 })
-      await downloadResult()
-      onProgress({ percent: 100, transferred: 10, total: 10 })
-    },
-    installOnQuitWhen: (p) => void (allowed = p),
-    quitAndInstall: () => void calls.push('quitAndInstall'),
-  }
-  return {
-    port,
-    calls,
-    installOnQuit: () => allowed(),
-    failDownload(error: Error) {
-      downloadResult = async () => {
-        throw error
-      }
-    },
-  }
-}
-
-function rig(
-  found: () => Promise<FoundUpdate | null>,
-  o: { inFlight?: () => number; saved?: UpdatePrefs | null; timeoutMs?: number } = {},
-) {
-  const clock = new ManualClock(Date.parse('2026-11-26T09:00:00Z'))
-  const updater = scripted(found)
-  const views: UpdateView[] = []
-  const written: UpdatePrefs[] = []
-  const log = new Diagnostics({ dir: null })
-  const service = new UpdateService({
-    updater: updater.port,
-    prefs: { read: async () => o.saved ?? null, write: async (p) => void written.push(p) },
-    defaults,
-    inFlight: o.inFlight ?? (() => 0),
-    clock,
-    log,
-    emit: (v) => views.push(v),
-    checkTimeoutMs: o.timeoutMs ?? 30_000,
-  })
-  return { service, clock, updater, views, written, log }
-}
-
-const v2: FoundUpdate = { version: '2.0.0', notes: 'Faster library.', releaseDate: null }
 
 describe('UpdateService', () => {
   it('checks at start and then every 6 hours, not more often', async () => {
@@ -121,7 +59,7 @@ describe('UpdateService', () => {
     expect(r.updater.installOnQuit()).toBe(false)
     await r.service.check()
     expect(r.updater.installOnQuit()).toBe(false)
-    expect(r.service.view().message).toMatch(/in flight \(1 now\)/)
+    expect(r.service.view().message).toMatch(/in flight \(now: 1 paid request\)/)
     inFlight = 0
     expect(r.updater.installOnQuit()).toBe(true)
   })
@@ -172,7 +110,11 @@ describe('UpdateService', () => {
   })
 
   it('a feed that never answers is given up on after the timeout, with its own words', async () => {
-    const r = rig(() => new Promise<never>(() => {}), { timeoutMs: 10_000 })
+    const r = rig(() => new Promise<never>(() => {}))
+    // The limit is the user's (Settings): a shorter one is given up on sooner.
+    const set = await r.service.setPrefs({ timeoutSeconds: 10 })
+    expect(set.timeoutSeconds).toBe(10)
+    expect(r.written.at(-1)?.timeoutSeconds).toBe(10)
     const pending = r.service.check()
     await settle()
     await r.clock.advance(10_000)
@@ -228,15 +170,22 @@ describe('UpdateService', () => {
 describe('sanePrefs', () => {
   it('keeps well-formed choices and drops the rest', () => {
     expect(
-      sanePrefs({ enabled: false, channel: 'beta', feedUrl: 'https://x.test/' }, defaults),
+      sanePrefs(
+        { enabled: false, channel: 'beta', feedUrl: 'https://x.test/', timeoutSeconds: 120 },
+        defaults,
+      ),
     ).toEqual({
       enabled: false,
       channel: 'beta',
       feedUrl: 'https://x.test/',
+      timeoutSeconds: 120,
     })
-    expect(sanePrefs({ enabled: 'no', channel: 'nightly', feedUrl: 'ftp://x' }, defaults)).toEqual(
-      defaults,
-    )
+    expect(
+      sanePrefs(
+        { enabled: 'no', channel: 'nightly', feedUrl: 'ftp://x', timeoutSeconds: 1 },
+        defaults,
+      ),
+    ).toEqual(defaults)
     expect(sanePrefs({ feedUrl: 'http://evil.test/' }, defaults).feedUrl).toBe(defaults.feedUrl)
     expect(sanePrefs({ feedUrl: 'http://127.0.0.1:9/feed' }, defaults).feedUrl).toBe(
       'http://127.0.0.1:9/feed',

@@ -31,6 +31,14 @@ describe('describeUpdateError', () => {
     )
   })
 
+  it('gives the resumable download’s own sentences as they are, and a full disk its words', () => {
+    for (const code of ['UPDATE_DOWNLOAD_CUT', 'UPDATE_HTTP', 'UPDATE_FEED_TIMEOUT'])
+      expect(describeUpdateError(err(`Said for ${code}.`, code))).toBe(`Said for ${code}.`)
+    expect(describeUpdateError(err('ENOSPC: no space left on device, write', 'ENOSPC'))).toBe(
+      'Not enough disk space for the update download; what arrived is kept, and the next check continues once space is free.',
+    )
+  })
+
   it('keeps one short line of anything else', () => {
     const text = describeUpdateError(err(`first line ${'y'.repeat(400)}\nstack`))
     expect(text.length).toBe(200)

@@ -19,6 +19,7 @@ const base: UpdateView = {
   lastError: null,
   message: 'This is the latest version.',
   inFlight: 0,
+  timeoutSeconds: 60,
 }
 
 describe('Settings: updates and prices', () => {
@@ -84,5 +85,21 @@ describe('Settings: updates and prices', () => {
     await waitFor(() => expect(main.of('updates:setPrefs')).toEqual([{ enabled: false }]))
     fireEvent.change(screen.getByLabelText('Channel'), { target: { value: 'beta' } })
     await waitFor(() => expect(main.of('updates:setPrefs').at(-1)).toEqual({ channel: 'beta' }))
+  })
+
+  it('sets how long a silent feed is waited for, showing a hand-edited value too', async () => {
+    const main = fakeMain({
+      'updates:get': () => ({ ok: true, value: { ...base, timeoutSeconds: 45 } }),
+      'updates:setPrefs': (p) => ({ ok: true, value: { ...base, ...(p as object) } }),
+    })
+    render(<UpdatesPanel />)
+    const limit = (await screen.findByLabelText(
+      'Give up on a silent feed after',
+    )) as HTMLSelectElement
+    expect(limit.value).toBe('45')
+    expect([...limit.options].map((o) => o.value)).toEqual(['10', '30', '45', '60', '120', '300'])
+    fireEvent.change(limit, { target: { value: '10' } })
+    await waitFor(() => expect(main.of('updates:setPrefs')).toEqual([{ timeoutSeconds: 10 }]))
+    await waitFor(() => expect(limit.value).toBe('10'))
   })
 })
