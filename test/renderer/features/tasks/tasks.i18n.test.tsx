@@ -52,6 +52,15 @@ describe('the Tasks screen in Simplified Chinese (issue #34)', () => {
             },
           }),
           taskView({ id: 'wait', state: 'needs_attention', attention: 'blocked', createdAt: 3 }),
+          taskView({
+            id: 'quote',
+            kind: 'workbench',
+            state: 'needs_attention',
+            attention: 'quote_changed',
+            createdAt: 4,
+            quote: { quoteId: 'q1', priceUsd: 0.1, quotedAt: 1 },
+            pendingQuote: { quoteId: 'q2', priceUsd: 0.12, quotedAt: 2 },
+          }),
         ],
       }),
       'batch:list': () => ({ ok: true, value: [] }),
@@ -73,10 +82,25 @@ describe('the Tasks screen in Simplified Chinese (issue #34)', () => {
     expect(bad.textContent).toContain('无公开价格')
 
     expect(within(rowOf('wait')).getByTestId('task-state').textContent).toBe('需要处理')
-    expect(screen.getByRole('status').textContent).toBe('有 1 个任务在等你决定。')
+    expect(screen.getByRole('status').textContent).toBe('有 2 个任务在等你决定。')
+
+    // The price sentence is one message; the new price keeps its test id inside it.
+    const quote = rowOf('quote')
+    expect(within(quote).getByRole('group', { name: '价格确认' }).textContent).toBe(
+      `报价已过期，服务现在给出了不同的价格。之前：${formatMoneyUsd(0.1)} → 现在：${formatMoneyUsd(0.12)}`,
+    )
+    expect(within(quote).getByTestId('new-price').textContent).toBe(formatMoneyUsd(0.12))
+    expect(within(quote).getByTestId('task-status').textContent).toBe('等待你确认价格')
 
     const shown = document.body.textContent ?? ''
-    for (const raw of [...TASK_STATES, 'in_progress', 'parameters.steps', 'native', 'Video'])
+    for (const raw of [
+      ...TASK_STATES,
+      'in_progress',
+      'parameters.steps',
+      'native',
+      'Video',
+      'quote_changed',
+    ])
       expect(shown).not.toContain(raw)
     expect(shown).not.toMatch(/\b(stateRunning|kindVideo|statusRunning|adviceValidation)\b/)
   })
