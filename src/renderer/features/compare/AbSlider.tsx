@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useId } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import type { PaneMetrics } from '../viewer/useZoomPan'
 import type { ZoomView } from '../viewer/zoomMath'
@@ -26,6 +27,7 @@ const clampPct = (v: number) => Math.min(100, Math.max(0, Math.round(v)))
  */
 export function AbSlider({ a, b, split, onSplit, view, onView, onMetrics }: AbSliderProps) {
   const id = useId()
+  const { t } = useTranslation('compare')
 
   const fromPointer = (e: PointerEvent<HTMLElement>) => {
     const pane = e.currentTarget.parentElement
@@ -70,7 +72,7 @@ export function AbSlider({ a, b, split, onSplit, view, onView, onMetrics }: AbSl
         onMetrics={onMetrics}
         layers={[a, b]}
         split={split}
-        label={`A/B comparison: A (${a.alt}) left of the divider, B (${b.alt}) right of it`}
+        label={t('abLabel', { a: a.alt, b: b.alt })}
       >
         <span className="ab-tag ab-tag-a" aria-hidden="true">
           A
@@ -91,7 +93,7 @@ export function AbSlider({ a, b, split, onSplit, view, onView, onMetrics }: AbSl
         </div>
       </ZoomPane>
       <div className="ab-range">
-        <label htmlFor={`${id}-split`}>A/B divider</label>
+        <label htmlFor={`${id}-split`}>{t('abDivider')}</label>
         <input
           id={`${id}-split`}
           type="range"
@@ -99,7 +101,7 @@ export function AbSlider({ a, b, split, onSplit, view, onView, onMetrics }: AbSl
           max={100}
           step={1}
           value={split}
-          aria-valuetext={`${split}% A, ${100 - split}% B`}
+          aria-valuetext={t('abValue', { a: split, b: 100 - split })}
           onChange={(e) => onSplit(clampPct(Number(e.target.value)))}
           onKeyDown={onKeyDown}
         />

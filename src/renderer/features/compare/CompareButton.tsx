@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+
 import { useLibraryStore } from '../../stores/library'
 import { MAX_COMPARE, useLibraryViewStore } from '../../stores/libraryView'
 
@@ -6,6 +8,7 @@ import { MAX_COMPARE, useLibraryViewStore } from '../../stores/libraryView'
  * four (what fits side by side); opens compare on the selection in the order it was made.
  */
 export function CompareButton() {
+  const { t } = useTranslation('compare')
   const selection = useLibraryStore((s) => s.selection)
   const n = selection.size
   if (n < 2) return null
@@ -17,7 +20,7 @@ export function CompareButton() {
       disabled={!ok}
       data-testid="library-compare"
     >
-      {ok ? 'Compare' : `Compare (2–${MAX_COMPARE} items)`}
+      {ok ? t('compare') : t('compareLimit', { max: MAX_COMPARE })}
     </button>
   )
 }

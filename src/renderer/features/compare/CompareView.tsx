@@ -2,6 +2,7 @@ import './compare.css'
 
 import type { LibraryItem } from '@shared/library/types'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { originalSrc } from '../../components/media'
 import { useLibraryViewStore } from '../../stores/libraryView'
@@ -14,6 +15,9 @@ import { AbSlider } from './AbSlider'
 import { CompareTable, LETTERS } from './CompareTable'
 
 type Mode = 'side' | 'ab'
+
+/** The close button's mark (its name is said by aria-label). */
+const CLOSE_MARK = '✕'
 
 const layerOf = (item: LibraryItem, i: number): PaneLayer => ({
   key: item.id,
@@ -29,6 +33,8 @@ const layerOf = (item: LibraryItem, i: number): PaneLayer => ({
  * against A. A modal dialog: Esc closes and gives focus back to the Compare button.
  */
 export function CompareView({ ids }: { ids: readonly string[] }) {
+  const { t } = useTranslation('compare')
+  const { t: tc } = useTranslation('common')
   const { items, error } = useLibraryItems(ids)
   const zoom = useZoomPan(ids.join(','))
   const [mode, setMode] = useState<Mode>('side')
@@ -53,6 +59,9 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
   const abPossible = items?.length === 2 && allImages
   const shownMode: Mode = abPossible ? mode : 'side'
 
+  // Read outside JSX: the literal-text rule knows only `t` as a translator.
+  const loading = tc('loading')
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     overlayKey(e, { close, dialog: dialog.current, zoom })
   }
@@ -70,36 +79,36 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
     >
       <header className="cmp-bar">
         <h2 id="cmp-title" className="cmp-title">
-          Compare {ids.length} items
+          {t('title', { count: ids.length })}
         </h2>
         <div className="row">
-          <div className="row cmp-modes" role="group" aria-label="Layout">
+          <div className="row cmp-modes" role="group" aria-label={t('layout')}>
             <button
               type="button"
               aria-pressed={shownMode === 'side'}
               onClick={() => setMode('side')}
             >
-              Side by side
+              {t('sideBySide')}
             </button>
             <button
               type="button"
               aria-pressed={shownMode === 'ab'}
               onClick={() => setMode('ab')}
               disabled={!abPossible}
-              title={abPossible ? undefined : 'The A/B slider compares exactly two images'}
+              title={abPossible ? undefined : t('abOnlyTwo')}
             >
-              A/B slider
+              {t('abSlider')}
             </button>
           </div>
           <ZoomControls
             zoom={zoom}
-            label="Zoom, all panes"
+            label={t('zoomAll')}
             className="row"
             levelClassName="cmp-zoom-level"
             testId="compare-zoom"
           />
-          <button type="button" onClick={close} aria-label="Close compare">
-            ✕
+          <button type="button" onClick={close} aria-label={t('close')}>
+            {CLOSE_MARK}
           </button>
         </div>
       </header>
@@ -108,7 +117,7 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
           {error.message}
         </p>
       ) : !items ? (
-        <p className="cmp-message muted">Loading…</p>
+        <p className="cmp-message muted">{loading}</p>
       ) : (
         <div className="cmp-body">
           <div className="cmp-stage">

@@ -1,11 +1,27 @@
 import type { LibraryItem } from '@shared/library/types'
+import { MICROS_PER_USD } from '@shared/pricing'
 
-import { formatCost, formatDuration } from '../library/format'
+import { formatMoneyMicros } from '../../i18n/format'
+import { formatDuration } from '../library/format'
+
+/** The rows every comparison has; their names are ROW_LABELS in CompareTable. */
+export type FixedRow = 'prompt' | 'negativePrompt' | 'model' | 'seed' | 'size' | 'duration' | 'cost'
+
+/** The words values are written with, in the interface language (the table passes them in). */
+export interface RowWords {
+  /** An item whose cost has no published rate. */
+  noRate: string
+  /** A true / false parameter: shown as words, never as the service's `true` / `false`. */
+  yes: string
+  no: string
+}
 
 /** One row of compare's settings table: a setting and its value for each item. */
 export interface CompareRow {
+  /** A FixedRow, or `param:<dotted key>` for a request parameter. */
   key: string
-  label: string
+  /** The request parameter's dotted key (`parameters.steps`); absent for the fixed rows. */
+  param?: string
   /** Prompts get a word diff; other rows show their values as they are. */
   kind: 'prompt' | 'value'
   /** Per item, in compare order; '—' when the item has no such setting. */
@@ -48,8 +64,16 @@ export function flattenParams(
   return out
 }
 
-const show = (v: unknown): string =>
-  v === undefined ? MISSING : typeof v === 'string' ? v : stableJson(v)
+const show = (v: unknown, words: RowWords): string =>
+  v === undefined
+    ? MISSING
+    : typeof v === 'string'
+      ? v
+      : typeof v === 'boolean'
+        ? v
+          ? words.yes
+          : words.no
+        : stableJson(v)
 
 /** A parameter that only repeats a row shown above (the request's prompt, model or seed). */
 const repeatsTop = (item: LibraryItem, key: string, v: unknown) =>
@@ -58,16 +82,15 @@ const repeatsTop = (item: LibraryItem, key: string, v: unknown) =>
 
 function row(
   key: string,
-  label: string,
   raw: unknown[],
+  words: RowWords,
   kind: CompareRow['kind'] = 'value',
 ): CompareRow {
   const canon = raw.map((v) => (v === undefined ? '\u0000missing' : stableJson(v)))
   return {
     key,
-    label,
     kind,
-    values: raw.map(show),
+    values: raw.map((v) => show(v, words)),
     differs: canon.some((c) => c !== canon[0]),
   }
 }
@@ -78,56 +101,61 @@ function row(
  * the estimated cost; each row says whether the items differ in it, so the UI highlights exactly
  * those rows.
  */
-export function compareRows(items: readonly LibraryItem[]): CompareRow[] {
+export function compareRows(items: readonly LibraryItem[], words: RowWords): CompareRow[] {
   const flat = items.map((i) => flattenParams(i.params))
   const keys = [...new Set(flat.flatMap((f) => [...f.keys()]))].sort((a, b) => a.localeCompare(b))
   const rows: CompareRow[] = [
     row(
       'prompt',
-      'Prompt',
       items.map((i) => i.prompt),
+      words,
       'prompt',
     ),
     row(
       'negativePrompt',
-      'Negative prompt',
       items.map((i) => i.negativePrompt),
+      words,
       'prompt',
     ),
     row(
       'model',
-      'Model',
       items.map((i) => i.model || undefined),
+      words,
     ),
     row(
       'seed',
-      'Seed',
       items.map((i) => i.seed ?? undefined),
+      words,
     ),
     row(
       'size',
-      'Size',
       items.map((i) => (i.width && i.height ? `${i.width} × ${i.height}` : undefined)),
+      words,
     ),
   ]
   if (items.some((i) => i.durationSec))
     rows.push(
       row(
         'duration',
-        'Duration',
         items.map((i) => (i.durationSec ? formatDuration(i.durationSec) : undefined)),
+        words,
       ),
     )
   for (const key of keys) {
     const raw = flat.map((f) => f.get(key))
     if (raw.every((v, n) => v === undefined || repeatsTop(items[n]!, key, v))) continue
-    rows.push(row(`param:${key}`, key, raw))
+    rows.push({ ...row(`param:${key}`, raw, words), param: key })
   }
   rows.push(
     row(
       'cost',
-      'Estimated cost',
-      items.map((i) => formatCost(i.costEstimate)),
+      // The stored estimate in the app's money format; never what was charged.
+      items.map((i) =>
+        i.costEstimate === null
+          ? words.noRate
+          : formatMoneyMicros(Math.round(i.costEstimate * MICROS_PER_USD)),
+      ),
+      words,
     ),
   )
   return rows

@@ -1,6 +1,7 @@
 import type { AppError } from '@shared/result'
 import type { QueuedRequestView, TaskView } from '@shared/tasks/views'
 import { useEffect, useMemo, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { editQueued, queuedRequest } from '../../api/tasks'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -17,8 +18,13 @@ import {
   requestWith,
   valuesOf,
 } from './editFields'
+import { useTaskText } from './format'
 
 const NO_FIELDS: EditField[] = []
+
+/** The fields the dialog offers for a kind (none for a quoted workbench request). */
+const fieldsOf = (kind: TaskView['kind']): EditField[] =>
+  editable(kind) ? EDIT_FIELDS[kind] : NO_FIELDS
 
 /**
  * Edits a queued task that was never sent: its prompt, negative prompt, seed and the kind's main
@@ -27,12 +33,14 @@ const NO_FIELDS: EditField[] = []
  * refusal is shown on its fields; over a cap or a paid repeat, the user may choose to go on once.
  */
 export function EditQueuedDialog({ task, onClose }: { task: TaskView; onClose(): void }) {
+  const { t } = useTranslation('tasks')
+  const text = useTaskText()
   const receive = useTasksStore((s) => s.receive)
   const [loaded, setLoaded] = useState<QueuedRequestView | null>(null)
   const [values, setValues] = useState<Record<string, string>>({})
   const [error, setError] = useState<AppError | null>(null)
   const [sending, setSending] = useState(false)
-  const fields = editable(task.kind) ? EDIT_FIELDS[task.kind] : NO_FIELDS
+  const fields = fieldsOf(task.kind)
 
   useEffect(() => {
     let live = true
@@ -40,14 +48,12 @@ export function EditQueuedDialog({ task, onClose }: { task: TaskView; onClose():
       if (!live) return
       if (!r.ok) return setError(r.error)
       setLoaded(r.value)
-      setValues(valuesOf(fields, r.value.request))
+      setValues(valuesOf(fieldsOf(task.kind), r.value.request))
     })
     return () => {
       live = false
     }
-    // The dialog edits one task; its fields follow its kind.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [task.id])
+  }, [task.id, task.kind])
 
   const request = useMemo(
     () => (loaded ? requestWith(loaded.request, fields, values) : null),
@@ -59,6 +65,7 @@ export function EditQueuedDialog({ task, onClose }: { task: TaskView; onClose():
   const shown = new Set(fields.map((f) => f.path))
   const otherErrors = Object.entries({ ...live, ...fromMain }).filter(([k]) => !shown.has(k))
   const canGoOn = error?.code === 'over_budget' || error?.code === 'repeat'
+  const before = text.estimate(task.costUsd, task.costLabel)
 
   function change(path: string, value: string) {
     setValues({ ...values, [path]: value })
@@ -81,7 +88,7 @@ export function EditQueuedDialog({ task, onClose }: { task: TaskView; onClose():
   }
 
   return (
-    <Modal title="Edit queued request" onClose={onClose} testId="edit-queued">
+    <Modal title={t('editTitle')} onClose={onClose} testId="edit-queued">
       <form
         className="queue-edit"
         onSubmit={(e) => {
@@ -89,10 +96,14 @@ export function EditQueuedDialog({ task, onClose }: { task: TaskView; onClose():
           if (Object.keys(live).length === 0) void save()
         }}
       >
-        {!loaded && !error ? <p aria-busy="true">Loading the request…</p> : null}
+        {!loaded && !error ? <p aria-busy="true">{t('editLoading')}</p> : null}
         {loaded
           ? fields.map((f) => (
-              <Field key={f.path} label={f.label} error={fromMain[f.path] ?? live[f.path] ?? null}>
+              <Field
+                key={f.path}
+                label={t(f.label)}
+                error={fromMain[f.path] ?? live[f.path] ?? null}
+              >
                 {(props) =>
                   f.type === 'prompt' ? (
                     <textarea
@@ -116,21 +127,29 @@ export function EditQueuedDialog({ task, onClose }: { task: TaskView; onClose():
         {otherErrors.length > 0 ? (
           <ul className="task-error" role="alert">
             {otherErrors.map(([k, m]) => (
-              <li key={k}>
-                <span className="mono">{k}</span>: {m}
+              <li key={k} title={k}>
+                {t('fieldError', { field: text.field(k), message: m })}
               </li>
             ))}
           </ul>
         ) : null}
         {error && !error.fields ? <ErrorBanner error={error} /> : null}
         <p data-testid="edit-price">
-          Estimate: <strong>{task.costLabel}</strong>
           {price && price.costLabel !== task.costLabel ? (
-            <>
-              {' → '}
-              <strong>{price.costLabel}</strong>
-            </>
-          ) : null}
+            <Trans
+              t={t}
+              i18nKey="editEstimateChanged"
+              values={{ before, after: text.estimate(price.costUsd, price.costLabel) }}
+              components={{ b: <strong /> }}
+            />
+          ) : (
+            <Trans
+              t={t}
+              i18nKey="editEstimate"
+              values={{ before }}
+              components={{ b: <strong /> }}
+            />
+          )}
         </p>
         <div className="task-actions">
           <button
@@ -138,15 +157,15 @@ export function EditQueuedDialog({ task, onClose }: { task: TaskView; onClose():
             className="primary"
             disabled={!loaded || sending || Object.keys(live).length > 0}
           >
-            Save changes
+            {t('saveChanges')}
           </button>
           {canGoOn ? (
             <button type="button" disabled={sending} onClick={() => void save(true)}>
-              {error?.code === 'over_budget' ? 'Go over the cap once' : 'Pay again'}
+              {error?.code === 'over_budget' ? t('overCapOnce') : t('payAgain')}
             </button>
           ) : null}
           <button type="button" onClick={onClose}>
-            Keep as is
+            {t('keepAsIs')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import type { AppError } from '@shared/result'
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { markUnusable } from '../../api/claims'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -10,6 +11,7 @@ import { ErrorBanner } from '../../components/ErrorBanner'
  * when the user prepares a claim on the Spending screen.
  */
 export function ReportProblem({ taskId }: { taskId: string }) {
+  const { t } = useTranslation('tasks')
   const reasonId = useId()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
@@ -20,13 +22,13 @@ export function ReportProblem({ taskId }: { taskId: string }) {
   if (reported)
     return (
       <p role="status" data-testid="problem-reported">
-        Reported. This request will be listed when you prepare a claim (Spending).
+        {t('reported')}
       </p>
     )
   if (!open)
     return (
       <button type="button" onClick={() => setOpen(true)}>
-        Report a problem with this result
+        {t('reportProblem')}
       </button>
     )
   const send = async () => {
@@ -44,7 +46,7 @@ export function ReportProblem({ taskId }: { taskId: string }) {
         void send()
       }}
     >
-      <label htmlFor={reasonId}>What was wrong with the result?</label>
+      <label htmlFor={reasonId}>{t('reportReason')}</label>
       <textarea
         id={reasonId}
         value={reason}
@@ -56,10 +58,10 @@ export function ReportProblem({ taskId }: { taskId: string }) {
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy || reason.trim().length === 0}>
-          {busy ? 'Sending…' : 'Report'}
+          {busy ? t('reportSending') : t('report')}
         </button>
         <button type="button" onClick={() => setOpen(false)}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>

@@ -1,14 +1,16 @@
 import { taskActions } from '@shared/tasks/actions'
-import { isTerminal, KIND_LABELS, STATE_LABELS } from '@shared/tasks/states'
+import { isTerminal } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 import { Ban, CopyPlus, Maximize2, RotateCcw, X } from 'lucide-react'
 import { type LiHTMLAttributes, type ReactNode, useId, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { trapTab } from '../../components/focusTrap'
 import { originalSrc } from '../../components/media'
 import { RepeatNotice } from '../../forms/RepeatNotice'
 import { useTasksStore } from '../../stores/tasks'
-import { adviceFor, elapsedOf, formatElapsed, priceLabel, statusLine } from './format'
+import { elapsedOf, formatElapsed, percentText, useTaskText } from './format'
+import { TASK_KIND_LABELS, TASK_STATE_LABELS } from './labels'
 import { ReportProblem } from './ReportProblem'
 
 /**
@@ -26,6 +28,8 @@ export function TaskRow({
   item?: LiHTMLAttributes<HTMLLIElement>
   controls?: ReactNode
 }) {
+  const { t } = useTranslation('tasks')
+  const text = useTaskText()
   const headingId = useId()
   const actions = taskActions(task)
   const busy = useTasksStore((s) => s.busy[task.id])
@@ -39,6 +43,14 @@ export function TaskRow({
   const quoteWait =
     task.state === 'needs_attention' &&
     (task.attention === 'quote_changed' || task.attention === 'price_above_estimate')
+  // The price before and now, in a confirmation sentence (quoteChanged / quoteAbove).
+  const quoteValues = {
+    before: task.quote
+      ? text.price(task.quote.priceUsd)
+      : text.estimate(task.costUsd, task.costLabel),
+    now: task.pendingQuote ? text.price(task.pendingQuote.priceUsd) : '',
+  }
+  const quoteTags = { b: <strong />, n: <strong data-testid="new-price" /> }
 
   return (
     <li {...item}>
@@ -51,66 +63,73 @@ export function TaskRow({
       >
         <header className="task-head">
           <h2 id={headingId} className="task-title">
-            {KIND_LABELS[task.kind]} · {task.model}
+            {t('taskTitle', { kind: t(TASK_KIND_LABELS[task.kind]), model: task.model })}
           </h2>
           <span className={`task-badge badge-${task.state}`} data-testid="task-state">
-            {STATE_LABELS[task.state]}
+            {t(TASK_STATE_LABELS[task.state])}
           </span>
         </header>
         <p className="task-prompt" title={task.prompt}>
-          {task.prompt || <span className="muted">(no prompt)</span>}
+          {task.prompt || <span className="muted">{t('noPrompt')}</span>}
         </p>
         {task.batch ? (
           <p className="muted" data-testid="task-batch">
-            {batchPlace(task.batch)}
+            {[
+              t('batchRequest', { number: task.batch.index + 1 }),
+              ...(task.batch.x !== null ? [t('batchX', { value: String(task.batch.x) })] : []),
+              ...(task.batch.y !== null ? [t('batchY', { value: String(task.batch.y) })] : []),
+              t('batchRepeat', { repeat: task.batch.repeat }),
+            ].join(SEPARATOR)}
           </p>
         ) : null}
 
         <div className="task-progress">
           {active ? (
             pct !== null ? (
-              <progress max={100} value={pct} aria-label={`Progress ${pct} %`} />
+              <progress
+                max={100}
+                value={pct}
+                aria-label={t('progress', { percent: percentText(pct / 100) })}
+              />
             ) : (
-              <progress aria-label="In progress" />
+              <progress aria-label={t('inProgress')} />
             )
           ) : (
             <progress
               max={100}
               value={task.state === 'saved' ? 100 : (pct ?? 0)}
-              aria-label={task.state === 'saved' ? 'Complete' : 'Stopped'}
+              aria-label={task.state === 'saved' ? t('complete') : t('stopped')}
             />
           )}
           <span className="task-status" data-testid="task-status">
-            {statusLine(task)}
+            {text.status(task)}
           </span>
         </div>
 
         <dl className="task-facts">
           <div>
-            <dt>Elapsed</dt>
+            <dt>{t('elapsed')}</dt>
             <dd data-testid="task-elapsed">{formatElapsed(elapsedOf(task, now))}</dd>
           </div>
           <div>
-            <dt>Estimate</dt>
-            <dd title="Estimated before sending, from the published prices">{task.costLabel}</dd>
+            <dt>{t('estimate')}</dt>
+            <dd title={t('estimateHint')}>{text.estimate(task.costUsd, task.costLabel)}</dd>
           </div>
           {task.quote ? (
             <div>
-              <dt>Accepted price</dt>
-              <dd>{priceLabel(task.quote.priceUsd)}</dd>
+              <dt>{t('acceptedPrice')}</dt>
+              <dd>{text.price(task.quote.priceUsd)}</dd>
             </div>
           ) : null}
           {task.attempts > 1 ? (
             <div>
-              <dt>Sent</dt>
-              <dd title="Every attempt used the same request key, so it is charged at most once">
-                {task.attempts}× with the same key
-              </dd>
+              <dt>{t('sent')}</dt>
+              <dd title={t('sentHint')}>{t('sentTimes', { count: task.attempts })}</dd>
             </div>
           ) : null}
           {task.serverId ? (
             <div>
-              <dt>Service task</dt>
+              <dt>{t('serviceTask')}</dt>
               <dd className="mono">{task.serverId}</dd>
             </div>
           ) : null}
@@ -118,8 +137,8 @@ export function TaskRow({
 
         {task.notice && !isTerminal(task.state) ? (
           <p className="task-notice" role="status">
-            {task.notice.message}
-            {task.notice.retryAfterMs ? ' Waiting as the service asked.' : ' Retrying by itself.'}
+            {task.notice.message}{' '}
+            {task.notice.retryAfterMs ? t('noticeWaiting') : t('noticeRetrying')}
           </p>
         ) : null}
 
@@ -129,36 +148,30 @@ export function TaskRow({
             {task.error.fields ? (
               <ul>
                 {Object.entries(task.error.fields).map(([field, message]) => (
-                  <li key={field}>
-                    <span className="mono">{field}</span>: {message}
+                  <li key={field} title={field}>
+                    {t('fieldError', { field: text.field(field), message })}
                   </li>
                 ))}
               </ul>
             ) : null}
-            {adviceFor(task.error) ? <p>{adviceFor(task.error)}</p> : null}
+            {text.advice(task.error) ? <p>{text.advice(task.error)}</p> : null}
           </div>
         ) : null}
 
         {quoteWait && task.pendingQuote ? (
-          <div className="task-quote" role="group" aria-label="Price confirmation">
+          <div className="task-quote" role="group" aria-label={t('priceConfirmation')}>
             <p>
-              {task.attention === 'quote_changed'
-                ? 'The quote expired and the service now asks a different price.'
-                : 'The service quotes more than the estimate shown before sending.'}{' '}
-              Before:{' '}
-              <strong>{task.quote ? priceLabel(task.quote.priceUsd) : task.costLabel}</strong>
-              {' → '}now:{' '}
-              <strong data-testid="new-price">{priceLabel(task.pendingQuote.priceUsd)}</strong>
+              {task.attention === 'quote_changed' ? (
+                <Trans t={t} i18nKey="quoteChanged" values={quoteValues} components={quoteTags} />
+              ) : (
+                <Trans t={t} i18nKey="quoteAbove" values={quoteValues} components={quoteTags} />
+              )}
             </p>
           </div>
         ) : null}
 
         {task.preview && task.results.length === 0 ? (
-          <img
-            className="task-preview"
-            src={task.preview}
-            alt="Live preview of the image being generated"
-          />
+          <img className="task-preview" src={task.preview} alt={t('livePreview')} />
         ) : null}
 
         {actionError?.code === 'repeat' && actionError.repeat ? (
@@ -174,8 +187,8 @@ export function TaskRow({
         ) : null}
 
         {confirmRetry ? (
-          <div className="task-confirm" role="group" aria-label="Confirm retry as new">
-            <p>This sends the same request as a new generation. It is charged again.</p>
+          <div className="task-confirm" role="group" aria-label={t('confirmRetryLabel')}>
+            <p>{t('confirmRetry')}</p>
             <button
               type="button"
               className="primary"
@@ -185,10 +198,10 @@ export function TaskRow({
                 void run(task.id, 'retryAsNew')
               }}
             >
-              Start new generation
+              {t('startNew')}
             </button>
             <button type="button" onClick={() => setConfirmRetry(false)}>
-              Keep as is
+              {t('keepAsIs')}
             </button>
           </div>
         ) : null}
@@ -206,7 +219,7 @@ export function TaskRow({
               }}
             >
               <Maximize2 aria-hidden />
-              Open result
+              {t('openResult')}
             </button>
           ) : null}
           {actions.confirmQuote && task.pendingQuote ? (
@@ -216,7 +229,7 @@ export function TaskRow({
               disabled={busy !== undefined}
               onClick={() => void run(task.id, 'confirmQuote', task.pendingQuote!.quoteId)}
             >
-              Accept {priceLabel(task.pendingQuote.priceUsd)}
+              {t('acceptPrice', { price: text.price(task.pendingQuote.priceUsd) })}
             </button>
           ) : null}
           {actions.resume ? (
@@ -226,7 +239,7 @@ export function TaskRow({
               onClick={() => void run(task.id, 'resume')}
             >
               <RotateCcw aria-hidden />
-              Try again
+              {t('tryAgain')}
             </button>
           ) : null}
           {actions.retryAsNew && !confirmRetry ? (
@@ -236,7 +249,7 @@ export function TaskRow({
               onClick={() => setConfirmRetry(true)}
             >
               <CopyPlus aria-hidden />
-              Retry as new…
+              {t('retryAsNew')}
             </button>
           ) : null}
           {actions.cancel ? (
@@ -247,7 +260,7 @@ export function TaskRow({
               onClick={() => void run(task.id, 'cancel')}
             >
               <Ban aria-hidden />
-              Cancel
+              {t('cancel')}
             </button>
           ) : null}
           {actions.dismiss ? (
@@ -256,10 +269,10 @@ export function TaskRow({
               className="ghost"
               disabled={busy !== undefined}
               onClick={() => void run(task.id, 'dismiss')}
-              aria-label={`Dismiss ${KIND_LABELS[task.kind]} task`}
+              aria-label={t('dismissTask', { kind: t(TASK_KIND_LABELS[task.kind]) })}
             >
               <X aria-hidden />
-              Dismiss
+              {t('dismiss')}
             </button>
           ) : null}
         </div>
@@ -268,14 +281,8 @@ export function TaskRow({
   )
 }
 
-/** "Batch request 3 · X 20 · Y 7.5 · repeat 2": where a task sits in its batch. */
-function batchPlace(cell: NonNullable<TaskView['batch']>): string {
-  const parts = [`Batch request ${cell.index + 1}`]
-  if (cell.x !== null) parts.push(`X ${cell.x}`)
-  if (cell.y !== null) parts.push(`Y ${cell.y}`)
-  parts.push(`repeat ${cell.repeat}`)
-  return parts.join(' · ')
-}
+/** Between the facts of a task's place in its batch ("Batch request 3 · X 20 · repeat 2"). */
+const SEPARATOR = ' · '
 
 /** The button that opened the viewer, to give focus back to when it closes. */
 let viewerOpener: HTMLElement | null = null
@@ -284,7 +291,11 @@ let viewerOpener: HTMLElement | null = null
 export function ResultViewer() {
   const viewing = useTasksStore((s) => s.viewing)
   const closeViewer = useTasksStore((s) => s.closeViewer)
+  const { t } = useTranslation('tasks')
+  const { t: tc } = useTranslation('common')
   const titleId = useId()
+  // Read outside JSX: the literal-text rule knows only `t` as a translator.
+  const closeLabel = tc('close')
   if (!viewing) return null
   const close = () => {
     closeViewer()
@@ -306,9 +317,9 @@ export function ResultViewer() {
         }}
       >
         <div className="task-viewer-head">
-          <h2 id={titleId}>Result</h2>
+          <h2 id={titleId}>{t('result')}</h2>
           <button type="button" onClick={close} autoFocus>
-            Close
+            {closeLabel}
           </button>
         </div>
         <div className="task-viewer-media">

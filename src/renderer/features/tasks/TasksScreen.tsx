@@ -1,12 +1,15 @@
 import './tasks.css'
 
+import { defineKeys } from '@shared/i18n/keys'
 import { isTerminal } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 import { ListChecks, ListFilter } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { formatNumber } from '../../i18n/format'
 import { sortTasks, useTasksStore } from '../../stores/tasks'
 import { BatchesSection } from '../batch/BatchesSection'
 import { LocalJobs } from './LocalJobs'
@@ -15,15 +18,19 @@ import { inQueue, queueOf, useQueue } from './useQueue'
 
 type Filter = 'all' | 'active' | 'attention' | 'finished'
 
-const FILTERS: ReadonlyArray<{ id: Filter; label: string; test: (t: TaskView) => boolean }> = [
-  { id: 'all', label: 'All', test: () => true },
-  {
-    id: 'active',
-    label: 'Working',
-    test: (t) => !isTerminal(t.state) && t.state !== 'needs_attention',
-  },
-  { id: 'attention', label: 'Needs you', test: (t) => t.state === 'needs_attention' },
-  { id: 'finished', label: 'Finished', test: (t) => isTerminal(t.state) },
+/** Each view's name, a `tasks` key. */
+const FILTER_LABELS = defineKeys('tasks', {
+  all: 'filterAll',
+  active: 'filterActive',
+  attention: 'filterAttention',
+  finished: 'filterFinished',
+}) satisfies Record<Filter, string>
+
+const FILTERS: ReadonlyArray<{ id: Filter; test: (t: TaskView) => boolean }> = [
+  { id: 'all', test: () => true },
+  { id: 'active', test: (t) => !isTerminal(t.state) && t.state !== 'needs_attention' },
+  { id: 'attention', test: (t) => t.state === 'needs_attention' },
+  { id: 'finished', test: (t) => isTerminal(t.state) },
 ]
 
 /** Ticks once a second while something is running, so elapsed times move. */
@@ -44,6 +51,7 @@ function useNow(active: boolean): number {
  * restarts and renderer reloads: the list comes from main's journal.
  */
 export default function TasksScreen() {
+  const { t } = useTranslation('tasks')
   const tasks = useTasksStore((s) => s.tasks)
   const loaded = useTasksStore((s) => s.loaded)
   const error = useTasksStore((s) => s.error)
@@ -61,7 +69,7 @@ export default function TasksScreen() {
   const { itemFor, controlsFor, overlay } = useQueue(queue)
   const counts = useMemo(() => {
     const c: Record<Filter, number> = { all: 0, active: 0, attention: 0, finished: 0 }
-    for (const t of list) for (const f of FILTERS) if (f.test(t)) c[f.id]++
+    for (const task of list) for (const f of FILTERS) if (f.test(task)) c[f.id]++
     return c
   }, [list])
   const shown = useMemo(
@@ -73,8 +81,8 @@ export default function TasksScreen() {
   return (
     <main className="screen tasks-screen" aria-labelledby="tasks-heading">
       <div className="tasks-top">
-        <h1 id="tasks-heading">Tasks</h1>
-        <div className="tasks-filters" role="radiogroup" aria-label="Show tasks">
+        <h1 id="tasks-heading">{t('heading')}</h1>
+        <div className="tasks-filters" role="radiogroup" aria-label={t('filtersLabel')}>
           {FILTERS.map((f) => (
             <label key={f.id} className={filter === f.id ? 'tasks-filter active' : 'tasks-filter'}>
               <input
@@ -84,7 +92,8 @@ export default function TasksScreen() {
                 checked={filter === f.id}
                 onChange={() => setFilter(f.id)}
               />
-              {f.label} <span className="tasks-count">{counts[f.id]}</span>
+              {t(FILTER_LABELS[f.id])}{' '}
+              <span className="tasks-count">{formatNumber(counts[f.id])}</span>
             </label>
           ))}
         </div>
@@ -92,32 +101,33 @@ export default function TasksScreen() {
       <ErrorBanner error={error} />
       {counts.attention > 0 ? (
         <p className="banner banner-warning" role="status">
-          {counts.attention === 1 ? 'One task waits' : `${counts.attention} tasks wait`} for your
-          decision.
+          {t('attentionBanner', { count: counts.attention })}
         </p>
       ) : null}
       <BatchesSection />
       <LocalJobs />
       {!loaded ? (
         <p className="muted" aria-busy="true">
-          Loading tasks…
+          {t('loadingTasks')}
         </p>
       ) : shown.length === 0 ? (
         <EmptyState
           className="panel"
           data-testid="tasks-empty"
           icon={list.length === 0 ? ListChecks : ListFilter}
-          title={list.length === 0 ? 'No tasks yet.' : 'No tasks in this view.'}
-          hint={
-            list.length === 0
-              ? 'Generations you start appear here, with their progress and results.'
-              : 'Choose another view above to see the other tasks.'
-          }
+          title={list.length === 0 ? t('emptyTitle') : t('emptyViewTitle')}
+          hint={list.length === 0 ? t('emptyHint') : t('emptyViewHint')}
         />
       ) : (
-        <ul className="task-list" aria-label="Tasks">
-          {shown.map((t) => (
-            <TaskRow key={t.id} task={t} now={now} item={itemFor(t)} controls={controlsFor(t)} />
+        <ul className="task-list" aria-label={t('listLabel')}>
+          {shown.map((task) => (
+            <TaskRow
+              key={task.id}
+              task={task}
+              now={now}
+              item={itemFor(task)}
+              controls={controlsFor(task)}
+            />
           ))}
         </ul>
       )}

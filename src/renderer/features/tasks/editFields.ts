@@ -14,22 +14,26 @@ import { costOf } from '@shared/tasks/estimate'
 import type { TaskKind } from '@shared/tasks/states'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
+import { FIELD_LABELS, type FieldLabelKey } from './labels'
+
 /** One editable field: where it sits in the request (dotted path) and how it is typed. */
 export interface EditField {
   path: string
-  label: string
+  /** Its name, a `tasks` key (labels.ts). */
+  label: FieldLabelKey
   type: 'prompt' | 'text' | 'number'
 }
 
-const prompt = (path = 'prompt'): EditField => ({ path, label: 'Prompt', type: 'prompt' })
-const text = (path: string, label: string): EditField => ({ path, label, type: 'text' })
-const num = (path: string, label: string): EditField => ({ path, label, type: 'number' })
+const F = FIELD_LABELS
+const prompt = (path = 'prompt'): EditField => ({ path, label: F.prompt, type: 'prompt' })
+const text = (path: string, label: FieldLabelKey): EditField => ({ path, label, type: 'text' })
+const num = (path: string, label: FieldLabelKey): EditField => ({ path, label, type: 'number' })
 
 const IMAGE = [
   prompt(),
-  text('quality', 'Quality'),
-  text('size', 'Size'),
-  text('aspect_ratio', 'Aspect ratio'),
+  text('quality', F.quality),
+  text('size', F.size),
+  text('aspect_ratio', F.aspect_ratio),
 ]
 
 /** What each kind's dialog shows (a quoted workbench request cannot be edited: main refuses it). */
@@ -38,17 +42,17 @@ export const EDIT_FIELDS: Readonly<Record<Exclude<TaskKind, 'workbench'>, EditFi
   edit: IMAGE,
   video: [
     prompt(),
-    num('duration', 'Duration (s)'),
-    text('resolution', 'Resolution'),
-    text('aspect_ratio', 'Aspect ratio'),
+    num('duration', F.duration),
+    text('resolution', F.resolution),
+    text('aspect_ratio', F.aspect_ratio),
   ],
   native: [
     prompt('input'),
-    text('parameters.negative_prompt', 'Negative prompt'),
-    num('parameters.seed', 'Seed'),
-    num('parameters.width', 'Width'),
-    num('parameters.height', 'Height'),
-    num('parameters.steps', 'Steps'),
+    text('parameters.negative_prompt', F.negative_prompt),
+    num('parameters.seed', F.seed),
+    num('parameters.width', F.width),
+    num('parameters.height', F.height),
+    num('parameters.steps', F.steps),
   ],
 }
 

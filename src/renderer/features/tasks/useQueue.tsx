@@ -8,6 +8,7 @@ import {
   type ReactNode,
   useState,
 } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { Toast } from '../../components/Toast'
 import { useTasksStore } from '../../stores/tasks'
@@ -38,10 +39,11 @@ const UNDO_MS = 8000
  * or removed (with Undo, which admits the same request again in its place).
  */
 export function useQueue(queue: readonly TaskView[]): {
-  itemFor(t: TaskView): LiHTMLAttributes<HTMLLIElement> | undefined
-  controlsFor(t: TaskView): ReactNode
+  itemFor(task: TaskView): LiHTMLAttributes<HTMLLIElement> | undefined
+  controlsFor(task: TaskView): ReactNode
   overlay: ReactNode
 } {
+  const { t } = useTranslation('tasks')
   const reorder = useTasksStore((s) => s.reorder)
   const runNext = useTasksStore((s) => s.runNext)
   const remove = useTasksStore((s) => s.remove)
@@ -52,44 +54,48 @@ export function useQueue(queue: readonly TaskView[]): {
   const [undoError, setUndoError] = useState<AppError | null>(null)
   /** The row a dragged task is over (it shows where the task would go). */
   const [over, setOver] = useState<string | null>(null)
-  const ids = queue.map((t) => t.id)
+  const ids = queue.map((task) => task.id)
   const index = new Map(ids.map((id, i) => [id, i]))
 
-  /** Moves `t` to `to` if it stays in its tier; focus stays on its row. */
-  async function move(t: TaskView, to: number) {
+  /** Moves `task` to `to` if it stays in its tier; focus stays on its row. */
+  async function move(task: TaskView, to: number) {
     const target = queue[to]
-    if (!target || target.id === t.id || target.queuePriority !== t.queuePriority) return
-    const ok = await reorder(movedTo(ids, t.id, to), t.id)
+    if (!target || target.id === task.id || target.queuePriority !== task.queuePriority) return
+    const ok = await reorder(movedTo(ids, task.id, to), task.id)
     if (ok)
       requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(`[data-queue-id="${t.id}"]`)?.focus(),
+        document.querySelector<HTMLElement>(`[data-queue-id="${task.id}"]`)?.focus(),
       )
   }
 
-  function itemFor(t: TaskView): LiHTMLAttributes<HTMLLIElement> | undefined {
-    if (!inQueue(t)) return undefined
-    const i = index.get(t.id)!
+  function itemFor(task: TaskView): LiHTMLAttributes<HTMLLIElement> | undefined {
+    if (!inQueue(task)) return undefined
+    const i = index.get(task.id)!
     return {
       draggable: true,
       tabIndex: 0,
-      className: over === t.id ? 'queue-item queue-drop' : 'queue-item',
-      'aria-label': `Queued ${i + 1} of ${ids.length}: ${t.prompt.slice(0, 60)}. Alt+Arrow keys move it.`,
-      ...({ 'data-queue-id': t.id } as object),
+      className: over === task.id ? 'queue-item queue-drop' : 'queue-item',
+      'aria-label': t('queuedItem', {
+        position: i + 1,
+        total: ids.length,
+        prompt: task.prompt.slice(0, 60),
+      }),
+      ...({ 'data-queue-id': task.id } as object),
       onKeyDown: (e: KeyboardEvent<HTMLLIElement>) => {
         if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
         e.preventDefault()
-        void move(t, e.key === 'ArrowUp' ? i - 1 : i + 1)
+        void move(task, e.key === 'ArrowUp' ? i - 1 : i + 1)
       },
       onDragStart: (e: DragEvent<HTMLLIElement>) => {
-        e.dataTransfer.setData(DRAG_TYPE, t.id)
+        e.dataTransfer.setData(DRAG_TYPE, task.id)
         e.dataTransfer.effectAllowed = 'move'
       },
       onDragOver: (e: DragEvent<HTMLLIElement>) => {
         if (!e.dataTransfer.types.includes(DRAG_TYPE)) return
         e.preventDefault()
-        if (over !== t.id) setOver(t.id)
+        if (over !== task.id) setOver(task.id)
       },
-      onDragLeave: () => setOver((o) => (o === t.id ? null : o)),
+      onDragLeave: () => setOver((o) => (o === task.id ? null : o)),
       onDragEnd: () => setOver(null),
       onDrop: (e: DragEvent<HTMLLIElement>) => {
         setOver(null)
@@ -101,21 +107,21 @@ export function useQueue(queue: readonly TaskView[]): {
     }
   }
 
-  function controlsFor(t: TaskView): ReactNode {
-    if (!inQueue(t)) return null
-    const disabled = busy[t.id] !== undefined
+  function controlsFor(task: TaskView): ReactNode {
+    if (!inQueue(task)) return null
+    const disabled = busy[task.id] !== undefined
     return (
       <>
-        {index.get(t.id)! > 0 ? (
-          <button type="button" disabled={disabled} onClick={() => void runNext(t.id)}>
+        {index.get(task.id)! > 0 ? (
+          <button type="button" disabled={disabled} onClick={() => void runNext(task.id)}>
             <ArrowUpToLine aria-hidden />
-            Run next
+            {t('runNext')}
           </button>
         ) : null}
-        {editable(t.kind) ? (
-          <button type="button" disabled={disabled} onClick={() => setEditing(t)}>
+        {editable(task.kind) ? (
+          <button type="button" disabled={disabled} onClick={() => setEditing(task)}>
             <Pencil aria-hidden />
-            Edit…
+            {t('edit')}
           </button>
         ) : null}
         <button
@@ -123,12 +129,12 @@ export function useQueue(queue: readonly TaskView[]): {
           className="danger"
           disabled={disabled}
           onClick={async () => {
-            if (await remove(t.id))
-              setRemoved({ id: t.id, label: t.prompt.slice(0, 40), at: Date.now() })
+            if (await remove(task.id))
+              setRemoved({ id: task.id, label: task.prompt.slice(0, 40), at: Date.now() })
           }}
         >
           <Trash2 aria-hidden />
-          Remove
+          {t('remove')}
         </button>
       </>
     )
@@ -156,8 +162,10 @@ export function useQueue(queue: readonly TaskView[]): {
           }
         >
           {undoError
-            ? `Could not restore it: ${undoError.message}`
-            : `Removed from the queue · ${removed.label || 'task'}`}
+            ? t('restoreFailed', { message: undoError.message })
+            : removed.label
+              ? t('removedLabel', { label: removed.label })
+              : t('removedNoLabel')}
         </Toast>
       ) : null}
     </>

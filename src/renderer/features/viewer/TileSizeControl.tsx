@@ -1,4 +1,6 @@
+import { defineKeys } from '@shared/i18n/keys'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import {
   isTileSize,
@@ -7,7 +9,12 @@ import {
   useLibraryViewStore,
 } from '../../stores/libraryView'
 
-const LABELS: Record<TileSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' }
+/** Each size's name, a `viewer` key. */
+const LABELS = defineKeys('viewer', {
+  small: 'tileSmall',
+  medium: 'tileMedium',
+  large: 'tileLarge',
+}) satisfies Record<TileSize, string>
 
 /**
  * The grid's "Tile size" (small / medium / large) in the library toolbar. The virtualised grid
@@ -18,9 +25,10 @@ export function TileSizeControl() {
   const size = useLibraryViewStore((s) => s.tileSize)
   const setSize = useLibraryViewStore((s) => s.setTileSize)
   const id = useId()
+  const { t } = useTranslation('viewer')
   return (
     <div className="tile-size">
-      <label htmlFor={id}>Tile size</label>
+      <label htmlFor={id}>{t('tileSize')}</label>
       <select
         id={id}
         value={size}
@@ -29,7 +37,7 @@ export function TileSizeControl() {
       >
         {(Object.keys(TILE_SIZES) as TileSize[]).map((k) => (
           <option key={k} value={k}>
-            {LABELS[k]}
+            {t(LABELS[k])}
           </option>
         ))}
       </select>

@@ -3,6 +3,7 @@ import './viewer.css'
 import type { LibraryTile } from '@shared/library/types'
 import { Star, Trash2, Undo2, X } from 'lucide-react'
 import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { originalSrc } from '../../components/media'
 import { useLibraryStore } from '../../stores/library'
@@ -27,6 +28,8 @@ const AHEAD = 60
  * where it was (the grid, whose active tile is then the one last shown).
  */
 export function Viewer({ pos }: { pos: number }) {
+  const { t } = useTranslation('viewer')
+  const { t: tc } = useTranslation('common')
   const total = useLibraryStore((s) => s.total)
   const toast = useLibraryStore((s) => s.toast)
   // Re-render when pages arrive; the tile is read through tileAt.
@@ -59,8 +62,8 @@ export function Viewer({ pos }: { pos: number }) {
   useEffect(() => {
     const s = useLibraryStore.getState()
     for (const p of [pos + 1, pos - 1]) {
-      const t = s.tileAt(p)
-      if (t) void fetchItem(t.id, t.sha256)
+      const near = s.tileAt(p)
+      if (near) void fetchItem(near.id, near.sha256)
     }
   }, [pos, tile?.id])
 
@@ -104,7 +107,10 @@ export function Viewer({ pos }: { pos: number }) {
     } else if (/^[0-5]$/.test(e.key)) rate(Number(e.key))
   }
 
-  const title = tile ? tile.promptPreview || tile.fileName : 'Loading…'
+  // Common words are read here, outside JSX: the literal-text rule knows only `t` as a translator.
+  const loading = tc('loading')
+  const undo = tc('undo')
+  const title = tile ? tile.promptPreview || tile.fileName : loading
   const rating = tile ? Math.min(5, Math.max(0, Math.round(tile.rating || 0))) : null
   const label = item?.prompt ? item.prompt.slice(0, 160) : (tile?.fileName ?? '')
   return (
@@ -124,14 +130,14 @@ export function Viewer({ pos }: { pos: number }) {
           {title}
         </h2>
         <span className="viewer-pos muted" aria-live="polite" data-testid="viewer-pos">
-          {formatCount(pos + 1)} of {formatCount(total)}
+          {t('position', { pos: formatCount(pos + 1), total: formatCount(total) })}
         </span>
         <div className="row viewer-tools">
           <button
             type="button"
             onClick={() => step(-1)}
             disabled={pos <= 0}
-            aria-label="Previous item"
+            aria-label={t('previousItem')}
           >
             ←
           </button>
@@ -139,14 +145,14 @@ export function Viewer({ pos }: { pos: number }) {
             type="button"
             onClick={() => step(1)}
             disabled={pos >= total - 1}
-            aria-label="Next item"
+            aria-label={t('nextItem')}
           >
             →
           </button>
           {tile?.media !== 'video' ? (
             <ZoomControls
               zoom={zoom}
-              label="Zoom"
+              label={t('zoom')}
               className="row viewer-zoom"
               levelClassName="viewer-zoom-level"
               testId="viewer-zoom"
@@ -159,31 +165,29 @@ export function Viewer({ pos }: { pos: number }) {
             disabled={!tile}
           >
             <Star aria-hidden fill={tile?.favourite ? 'currentColor' : 'none'} />
-            Favourite
+            {t('favourite')}
           </button>
           {rating !== null ? (
-            <span className="viewer-rating" role="img" aria-label={`Rating ${rating} of 5`}>
+            <span className="viewer-rating" role="img" aria-label={t('rating', { rating })}>
               {'★'.repeat(rating)}
               {'☆'.repeat(5 - rating)}
             </span>
           ) : null}
           <button type="button" className="danger" onClick={remove} disabled={!tile}>
             <Trash2 aria-hidden />
-            Delete
+            {t('delete')}
           </button>
-          <button type="button" className="icon-only" onClick={close} aria-label="Close viewer">
+          <button type="button" className="icon-only" onClick={close} aria-label={t('closeViewer')}>
             <X aria-hidden />
           </button>
         </div>
       </header>
       {toast ? (
         <div className="viewer-undo" role="status">
-          <span>
-            Deleted {toast.count} {toast.count === 1 ? 'item' : 'items'}.
-          </span>
+          <span>{t('deleted', { count: toast.count })}</span>
           <button type="button" onClick={() => void useLibraryStore.getState().undoDelete()}>
             <Undo2 aria-hidden />
-            Undo
+            {undo}
           </button>
         </div>
       ) : null}
@@ -198,16 +202,20 @@ export function Viewer({ pos }: { pos: number }) {
             {error.message}
           </p>
         ) : !tile || !item || item.id !== tile.id ? (
-          <p className="viewer-message muted">Loading…</p>
+          <p className="viewer-message muted">{loading}</p>
         ) : item.media === 'video' ? (
-          <ViewerVideo key={item.id} src={originalSrc(item.relPath)} label={`Video: ${label}`} />
+          <ViewerVideo
+            key={item.id}
+            src={originalSrc(item.relPath)}
+            label={t('videoLabel', { label })}
+          />
         ) : (
           <ZoomPane
             key={item.id}
             view={zoom.view}
             onView={zoom.setView}
             onMetrics={zoom.report}
-            label={`Image: ${label}`}
+            label={t('imageLabel', { label })}
             layers={[
               {
                 key: item.id,
@@ -221,8 +229,7 @@ export function Viewer({ pos }: { pos: number }) {
         )}
       </div>
       <p id="viewer-help" className="viewer-help muted">
-        ← → previous / next · + − zoom · Ctrl+0 fit · Ctrl+1 100% · F favourite · 0–5 rate · Delete
-        · Esc close
+        {t('help')}
       </p>
     </div>
   )

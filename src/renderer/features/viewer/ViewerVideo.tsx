@@ -1,12 +1,10 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { formatDuration } from '../library/format'
 
 /** ←/→ on the scrubber seek this many seconds; with Shift, a tenth of it. */
 const SEEK_STEP = 5
-
-/** "0:07 of 1:30" for the scrubber's value text. */
-const timeText = (t: number, d: number) => `${formatDuration(t)} of ${formatDuration(d)}`
 
 /**
  * The video at full size with the browser's own controls, plus a scrubber under it: a labelled
@@ -19,10 +17,14 @@ export function ViewerVideo({ src, label }: { src: string; label: string }) {
   const [duration, setDuration] = useState(0)
   const [failed, setFailed] = useState(false)
   const id = useId()
+  const { t } = useTranslation('viewer')
+  // "0:07 of 1:30" for the scrubber's value text.
+  const timeText = (at: number, d: number) =>
+    t('timeOf', { time: formatDuration(at), duration: formatDuration(d) })
 
-  const seek = (t: number) => {
+  const seek = (at: number) => {
     const el = video.current
-    const next = Math.min(duration || 0, Math.max(0, t))
+    const next = Math.min(duration || 0, Math.max(0, at))
     if (el) el.currentTime = next
     setTime(next)
   }
@@ -47,8 +49,7 @@ export function ViewerVideo({ src, label }: { src: string; label: string }) {
   if (failed) {
     return (
       <p className="viewer-message" role="alert">
-        The video cannot be played (moved, deleted, or a format this system cannot decode). Try Open
-        with system app in the details.
+        {t('videoFailed')}
       </p>
     )
   }
@@ -71,7 +72,7 @@ export function ViewerVideo({ src, label }: { src: string; label: string }) {
         onError={() => setFailed(true)}
       />
       <div className="viewer-scrub">
-        <label htmlFor={`${id}-scrub`}>Position</label>
+        <label htmlFor={`${id}-scrub`}>{t('scrubPosition')}</label>
         <input
           id={`${id}-scrub`}
           type="range"

@@ -1,5 +1,15 @@
+import { useTranslation } from 'react-i18next'
+
+import { formatNumber } from '../../i18n/format'
 import { KEY_ZOOM } from './overlayKeys'
-import { zoomLabel, type ZoomPan } from './useZoomPan'
+import { type ZoomPan } from './useZoomPan'
+import { isFit } from './zoomMath'
+
+/** A zoom level as the language writes percentages ("100%", "100 %"). */
+const percentText = (percent: number) => formatNumber(percent / 100, { style: 'percent' })
+
+/** Shown while the level is not known yet. */
+const ELLIPSIS = '…'
 
 /**
  * The zoom buttons and readout the viewer and compare share: −, the level (announced), +, Fit and
@@ -13,22 +23,35 @@ export function ZoomControls(p: {
   testId: string
 }) {
   const { zoom } = p
+  const { t } = useTranslation('viewer')
+  const { view, percent } = zoom
+  // "Fit (42%)", "100%", "250%"; "Fit" before the image is measured.
+  const level =
+    view.zoom === 'actual'
+      ? percentText(100)
+      : percent === null
+        ? isFit(view)
+          ? t('fit')
+          : ELLIPSIS
+        : isFit(view)
+          ? t('fitPercent', { percent: percentText(percent) })
+          : percentText(percent)
   return (
     <div className={p.className} role="group" aria-label={p.label}>
-      <button type="button" onClick={() => zoom.zoomBy(1 / KEY_ZOOM)} aria-label="Zoom out">
+      <button type="button" onClick={() => zoom.zoomBy(1 / KEY_ZOOM)} aria-label={t('zoomOut')}>
         −
       </button>
       <output className={p.levelClassName} aria-live="polite" data-testid={p.testId}>
-        {zoomLabel(zoom.view, zoom.percent)}
+        {level}
       </output>
-      <button type="button" onClick={() => zoom.zoomBy(KEY_ZOOM)} aria-label="Zoom in">
+      <button type="button" onClick={() => zoom.zoomBy(KEY_ZOOM)} aria-label={t('zoomIn')}>
         +
       </button>
       <button type="button" onClick={zoom.fit} aria-pressed={zoom.view.zoom === 1}>
-        Fit
+        {t('fit')}
       </button>
       <button type="button" onClick={zoom.actual} aria-pressed={zoom.view.zoom === 'actual'}>
-        100%
+        {percentText(100)}
       </button>
     </div>
   )

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import type { PaneMetrics } from './useZoomPan'
 import {
@@ -65,6 +66,7 @@ export function ZoomPane({
   onMetrics,
   children,
 }: ZoomPaneProps) {
+  const { t } = useTranslation('viewer')
   const ref = useRef<HTMLDivElement>(null)
   const [viewport, setViewport] = useState<Size>(ZERO)
   const [loaded, setLoaded] = useState<Record<string, Size>>({})
@@ -153,9 +155,9 @@ export function ZoomPane({
       ref={ref}
       className="zoom-pane"
       role="group"
-      aria-roledescription="zoomable image"
+      aria-roledescription={t('paneRole')}
       tabIndex={0}
-      aria-label={`${label}. Wheel or + and − zoom, drag or Shift+arrow keys pan, double-click switches between fit and 100%.`}
+      aria-label={t('paneLabel', { label })}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}
@@ -171,8 +173,7 @@ export function ZoomPane({
           <div key={layer.key} className="zoom-layer" style={{ clipPath: clip }}>
             {failed[layer.key] ? (
               <p className="zoom-failed" role="alert">
-                {layer.alt}: the file cannot be shown (moved, deleted or damaged). Rescan the
-                library to update it.
+                {t('fileFailed', { name: layer.alt })}
               </p>
             ) : (
               <img

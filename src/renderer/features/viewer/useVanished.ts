@@ -1,5 +1,6 @@
 import type { LibraryTile } from '@shared/library/types'
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { getItem } from '../../api/library'
 
@@ -11,7 +12,8 @@ import { getItem } from '../../api/library'
  */
 export function useVanished(tile: LibraryTile | undefined, pos: number): string | null {
   const shown = useRef<{ id: string; fileName: string; pos: number } | null>(null)
-  const [notice, setNotice] = useState<{ pos: number; text: string } | null>(null)
+  const [notice, setNotice] = useState<{ pos: number; fileName: string } | null>(null)
+  const { t } = useTranslation('viewer')
 
   useEffect(() => {
     const before = shown.current
@@ -21,15 +23,12 @@ export function useVanished(tile: LibraryTile | undefined, pos: number): string 
     let live = true
     void getItem(before.id).then((r) => {
       if (live && !r.ok && r.error.code === 'not_found')
-        setNotice({
-          pos,
-          text: `“${before.fileName}” left the library while you were viewing it: it was deleted or moved, perhaps on another machine that syncs the library folder. A deleted item can be restored for 30 days in Settings → Sync.`,
-        })
+        setNotice({ pos, fileName: before.fileName })
     })
     return () => {
       live = false
     }
   }, [tile, pos])
 
-  return notice && notice.pos === pos ? notice.text : null
+  return notice && notice.pos === pos ? t('vanished', { fileName: notice.fileName }) : null
 }

@@ -69,10 +69,3 @@ export function useZoomPan(resetKey?: unknown): ZoomPan {
     : null
   return { view, setView, fit, actual, toggle, zoomBy, percent, report }
 }
-
-/** The zoom label: "Fit (42 %)", "100 %", "250 %"; "Fit" before the image is measured. */
-export function zoomLabel(view: ZoomView, percent: number | null): string {
-  if (view.zoom === 'actual') return '100%'
-  if (percent === null) return isFit(view) ? 'Fit' : '…'
-  return isFit(view) ? `Fit (${percent}%)` : `${percent}%`
-}

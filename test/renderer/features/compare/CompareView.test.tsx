@@ -159,12 +159,18 @@ describe('compare', () => {
   })
 })
 
+/** The words the table passes in English. */
+const WORDS = { noRate: 'No published rate', yes: 'Yes', no: 'No' }
+
 describe('compareRows', () => {
   it('takes the union of parameter keys, nested ones dotted, and marks the missing', () => {
-    const rows = compareRows([
-      item(1, { params: { steps: 20, parameters: { scale: 5, sampler: 'k' } } }),
-      item(2, { params: { parameters: { scale: 5 }, n: 1 } }),
-    ])
+    const rows = compareRows(
+      [
+        item(1, { params: { steps: 20, parameters: { scale: 5, sampler: 'k' } } }),
+        item(2, { params: { parameters: { scale: 5 }, n: 1 } }),
+      ],
+      WORDS,
+    )
     const byKey = Object.fromEntries(rows.map((r) => [r.key, r]))
     expect(rows.map((r) => r.key)).toEqual([
       'prompt',
@@ -184,14 +190,17 @@ describe('compareRows', () => {
   })
 
   it('compares values by content, whatever their key order, and notes video durations', () => {
-    const rows = compareRows([
-      item(1, { params: { box: { x: 1, y: 2 }, list: [1, { a: 1, b: 2 }] } }),
-      item(2, {
-        prompt: 'prompt 1',
-        params: { box: { y: 2, x: 1 }, list: [1, { b: 2, a: 1 }] },
-        durationSec: 5,
-      }),
-    ])
+    const rows = compareRows(
+      [
+        item(1, { params: { box: { x: 1, y: 2 }, list: [1, { a: 1, b: 2 }] } }),
+        item(2, {
+          prompt: 'prompt 1',
+          params: { box: { y: 2, x: 1 }, list: [1, { b: 2, a: 1 }] },
+          durationSec: 5,
+        }),
+      ],
+      WORDS,
+    )
     expect(rows.filter((r) => r.differs).map((r) => r.key)).toEqual(['duration'])
   })
 })
