@@ -28,6 +28,28 @@ export const literalStringRule = [
   {
     mode: 'jsx-only',
     'jsx-attributes': { include: TEXT_ATTRIBUTES },
+    // The plugin's own list, plus the names a second namespace's binding takes (`const { t: tc }
+    // = useTranslation('common')`, docs/I18N.md) and the translators outside React.
+    callees: {
+      exclude: [
+        'i18n(ext)?',
+        't',
+        't[A-Za-z]{1,3}',
+        'translate',
+        'msg',
+        'require',
+        'addEventListener',
+        'removeEventListener',
+        'postMessage',
+        'getElementById',
+        'dispatch',
+        'commit',
+        'includes',
+        'indexOf',
+        'endsWith',
+        'startsWith',
+      ],
+    },
     message:
       'Literal text in JSX: put it in the catalog and use t() (docs/I18N.md), or, for a symbol, a named constant.',
   },

@@ -149,6 +149,22 @@ describe('layer rules', () => {
     ).not.toEqual([])
   })
 
+  it('literal text in JSX fails; text from t() or a second binding such as tc() passes (issue #34)', async () => {
+    const literal = async (code: string) => {
+      const [result] = await eslint.lintText(code, {
+        filePath: join(root, 'src/renderer/components/Probe.tsx'),
+      })
+      return result!.messages.filter((m) => m.ruleId === 'i18next/no-literal-string').length
+    }
+    const head =
+      "import { useTranslation } from 'react-i18next'\nexport function P() {\n  const { t } = useTranslation('common')\n  const { t: tc } = useTranslation('common')\n"
+    expect(await literal(`${head}  return <p>Close the window</p>\n}\n`)).toBe(1)
+    expect(await literal(`${head}  return <p title="Close">{t('close')}</p>\n}\n`)).toBe(1)
+    expect(
+      await literal(`${head}  return <p title={tc('close')}>{t('close')}{tc('close')}</p>\n}\n`),
+    ).toBe(0)
+  })
+
   it('the tree as it is passes', async () => {
     const results = await eslint.lintFiles([
       'src/main/services',
