@@ -15,3 +15,4 @@ export const PLUS_MARK = '+'
 /** A fact with no value. */
 export const NONE_MARK = '—'
 export const UNKNOWN_MARK = '?'
+export const ADD_MARK = '+'
