@@ -16,12 +16,6 @@ const FIELD_LABELS = defineKeys('library', {
   height: 'height',
 }) satisfies Record<keyof Box, string>
 const FIELDS = ['x', 'y', 'width', 'height'] as const
-const FIELD_NAMES = defineKeys('library', {
-  x: 'cropXName',
-  y: 'cropYName',
-  width: 'cropWidthName',
-  height: 'cropHeightName',
-}) satisfies Record<keyof Box, string>
 
 /**
  * The crop box over the picture (issue #31), in the shared canvas view: drag to draw a box, drag
@@ -85,7 +79,7 @@ export function CropEditor({
         type="number"
         min={key === 'width' || key === 'height' ? 1 : 0}
         value={box[key]}
-        aria-label={t(FIELD_NAMES[key])}
+        aria-label={t('cropFieldName', { field: key })}
         onChange={(e) => setBox({ ...box, [key]: Math.round(Number(e.target.value) || 0) })}
       />
     </label>

@@ -29,12 +29,6 @@ const SIDE_LABELS = defineKeys('library', {
   top: 'sideTop',
   bottom: 'sideBottom',
 }) satisfies Record<(typeof SIDES)[number], string>
-const SIDE_NAMES = defineKeys('library', {
-  left: 'expandLeftName',
-  right: 'expandRightName',
-  top: 'expandTopName',
-  bottom: 'expandBottomName',
-}) satisfies Record<(typeof SIDES)[number], string>
 
 /**
  * Why planExpand refused `spec` (it answers in English, shared with main), as the key of this
@@ -178,7 +172,7 @@ export function ExpandPanel({
                 min={0}
                 step={64}
                 value={sides[s]}
-                aria-label={t(SIDE_NAMES[s])}
+                aria-label={t('expandSideName', { side: s })}
                 onChange={(e) =>
                   setSides({ ...sides, [s]: Math.max(0, Math.round(Number(e.target.value) || 0)) })
                 }
