@@ -55,7 +55,6 @@ export const I18N_NOT_YET_CONVERTED = [
   'src/renderer/features/batch/**',
   'src/renderer/features/chat/**',
   'src/renderer/features/images/**',
-  'src/renderer/features/library/**',
   'src/renderer/features/settings/**',
   'src/renderer/features/spending/**',
   'src/renderer/features/video/**',

@@ -1,9 +1,11 @@
 import type { LibraryItem } from '@shared/library/types'
 import { Download, Star, Trash2 } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef, useState, type WheelEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { trapTab } from '../../components/focusTrap'
 import { originalSrc } from '../../components/media'
+import { formatNumber } from '../../i18n/format'
 import { useLibraryStore } from '../../stores/library'
 import { openViewerFor } from '../viewer/openViewer'
 import { FinishPanel } from './finish/FinishPanel'
@@ -14,9 +16,11 @@ import {
   formatDateTime,
   formatDuration,
 } from './format'
+import { KIND_LABELS } from './labels'
 import { organiseKey } from './organise/organiseKeys'
 import { OrganisePanel } from './organise/OrganisePanel'
 import { FindSimilarButton } from './similar/FindSimilarButton'
+import { CLOSE_MARK, MINUS_MARK, NEXT_MARK, NONE_MARK, PLUS_MARK, PREVIOUS_MARK } from './symbols'
 
 /** What a reuse button does beyond emitting the intent: where the user continues. */
 export interface DetailViewProps {
@@ -33,6 +37,7 @@ export interface DetailViewProps {
  * A modal dialog: Escape closes, ←/→ step through the grid, focus returns to the grid.
  */
 export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) {
+  const { t } = useTranslation('library')
   const dialog = useRef<HTMLDivElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
   const [copied, setCopied] = useState(false)
@@ -75,7 +80,7 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
       setCopied(true)
       setTimeout(() => setCopied(false), 1500)
     } catch {
-      store.setNotice('The clipboard is not available; select the prompt text and copy it instead.')
+      store.setNotice(t('clipboardUnavailable'))
     }
   }
 
@@ -94,17 +99,22 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
             {item.fileName}
           </h2>
           <div className="row">
-            <button type="button" onClick={() => onStep(-1)} aria-label="Previous item">
-              ←
+            <button type="button" onClick={() => onStep(-1)} aria-label={t('previousItem')}>
+              {PREVIOUS_MARK}
             </button>
-            <button type="button" onClick={() => onStep(1)} aria-label="Next item">
-              →
+            <button type="button" onClick={() => onStep(1)} aria-label={t('nextItem')}>
+              {NEXT_MARK}
             </button>
             <button type="button" onClick={() => openViewerFor(item.id)}>
-              Open viewer
+              {t('openViewer')}
             </button>
-            <button ref={closeButton} type="button" onClick={onClose} aria-label="Close details">
-              ✕
+            <button
+              ref={closeButton}
+              type="button"
+              onClick={onClose}
+              aria-label={t('closeDetails')}
+            >
+              {CLOSE_MARK}
             </button>
           </div>
         </header>
@@ -112,7 +122,7 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
           <div className="lib-detail-media">
             {item.media === 'video' ? <VideoPlayer item={item} /> : <ZoomableImage item={item} />}
           </div>
-          <aside className="lib-detail-info" aria-label="Details">
+          <aside className="lib-detail-info" aria-label={t('details')}>
             {item.problem ? (
               <p className="banner banner-warning" role="status">
                 {item.problem}
@@ -124,16 +134,16 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
                 className="primary"
                 onClick={() => onReuse(item, 'reuse-settings')}
               >
-                Reuse settings
+                {t('reuseSettings')}
               </button>
               {item.media === 'image' ? (
                 <button type="button" onClick={() => onReuse(item, 'use-as-reference')}>
-                  Use as reference
+                  {t('useAsReference')}
                 </button>
               ) : null}
               {item.media === 'image' ? <FindSimilarButton item={item} onClose={onClose} /> : null}
               <button type="button" onClick={() => void copyPrompt()} disabled={!item.prompt}>
-                {copied ? 'Copied' : 'Copy prompt'}
+                {copied ? t('copied') : t('copyPrompt')}
               </button>
               <button
                 type="button"
@@ -141,17 +151,17 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
                 onClick={() => void store.setFavourite(item.id, !item.favourite)}
               >
                 <Star aria-hidden fill={item.favourite ? 'currentColor' : 'none'} />
-                Favourite
+                {t('favourite')}
               </button>
               <button type="button" onClick={() => void store.reveal(item.id)}>
-                Show in folder
+                {t('showInFolder')}
               </button>
               <button type="button" onClick={() => void store.openExternal(item.id)}>
-                Open with system app
+                {t('openExternal')}
               </button>
               <button type="button" onClick={() => void store.exportIds([item.id])}>
                 <Download aria-hidden />
-                Export…
+                {t('exportEllipsis')}
               </button>
               <button
                 type="button"
@@ -159,85 +169,83 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
                 onClick={() => void store.deleteIds([item.id])}
               >
                 <Trash2 aria-hidden />
-                Delete
+                {t('delete')}
               </button>
             </div>
             <OrganisePanel item={item} />
             <FinishPanel item={item} />
-            <h3>Prompt</h3>
+            <h3>{t('prompt')}</h3>
             <p className="lib-prompt" data-testid="detail-prompt">
-              {item.prompt || <span className="muted">No prompt stored</span>}
+              {item.prompt || <span className="muted">{t('noPrompt')}</span>}
             </p>
             {item.negativePrompt ? (
               <>
-                <h3>Negative prompt</h3>
+                <h3>{t('negativePrompt')}</h3>
                 <p className="lib-prompt">{item.negativePrompt}</p>
               </>
             ) : null}
             <dl className="facts">
-              <dt>Kind</dt>
-              <dd>{item.kind}</dd>
-              <dt>Model</dt>
-              <dd>{item.model || '—'}</dd>
-              <dt>Created</dt>
+              <dt>{t('factKind')}</dt>
+              <dd>{t(KIND_LABELS[item.kind])}</dd>
+              <dt>{t('modelLabel')}</dt>
+              <dd>{item.model || NONE_MARK}</dd>
+              <dt>{t('factCreated')}</dt>
               <dd>{formatDateTime(item.createdAt)}</dd>
               {item.width && item.height ? (
                 <>
-                  <dt>Size</dt>
-                  <dd>
-                    {item.width} × {item.height}
-                  </dd>
+                  <dt>{t('factSize')}</dt>
+                  <dd>{t('pixelSize', { width: item.width, height: item.height })}</dd>
                 </>
               ) : null}
               {item.durationSec ? (
                 <>
-                  <dt>Duration</dt>
+                  <dt>{t('factDuration')}</dt>
                   <dd>{formatDuration(item.durationSec)}</dd>
                 </>
               ) : null}
-              <dt>Seed</dt>
-              <dd>{item.seed ?? '—'}</dd>
-              <dt>Estimated cost</dt>
+              <dt>{t('factSeed')}</dt>
+              <dd>{item.seed ?? NONE_MARK}</dd>
+              <dt>{t('factCost')}</dt>
               <dd data-testid="detail-cost">{formatCost(item.costEstimate)}</dd>
               {item.batch ? (
                 <>
-                  <dt>Batch</dt>
+                  <dt>{t('factBatch')}</dt>
                   <dd data-testid="detail-batch">
                     {describeBatchCell(item.batch)}{' '}
                     <button type="button" onClick={() => showBatch(item.batch!.batchId)}>
-                      Show batch
+                      {t('showBatch')}
                     </button>
                   </dd>
                 </>
               ) : null}
               {item.sourceTaskId ? (
                 <>
-                  <dt>Task</dt>
+                  <dt>{t('factTask')}</dt>
                   <dd className="mono">{item.sourceTaskId}</dd>
                 </>
               ) : null}
-              <dt>File</dt>
+              <dt>{t('factFile')}</dt>
               <dd className="mono">
-                {item.relPath} ({formatBytes(item.bytes)})
+                {t('fileAndSize', { path: item.relPath, size: formatBytes(item.bytes) })}
               </dd>
               {item.originalName ? (
                 <>
-                  <dt>Imported from</dt>
+                  <dt>{t('factImportedFrom')}</dt>
                   <dd className="mono">{item.originalName}</dd>
                 </>
               ) : null}
-              <dt>SHA-256</dt>
+              <dt>{t('factSha256')}</dt>
               <dd className="mono">{item.sha256}</dd>
               {item.demo ? (
                 <>
-                  <dt>Source</dt>
-                  <dd>Offline demo (simulator)</dd>
+                  <dt>{t('factSource')}</dt>
+                  <dd>{t('sourceDemo')}</dd>
                 </>
               ) : null}
             </dl>
             {Object.keys(item.params).length ? (
               <details>
-                <summary>All parameters</summary>
+                <summary>{t('allParameters')}</summary>
                 <pre className="lib-params">{JSON.stringify(item.params, null, 2)}</pre>
               </details>
             ) : null}
@@ -249,9 +257,12 @@ export function DetailView({ item, onClose, onStep, onReuse }: DetailViewProps) 
 }
 
 const ZOOMS = [0.25, 0.5, 1, 2, 4, 8]
+const PERCENT = { style: 'percent' } as const
+const percent = (zoom: number) => formatNumber(zoom, PERCENT)
 
 /** Fit to the panel, or a fixed zoom with scrolling to pan; Ctrl+wheel and +/−/0 keys zoom. */
 function ZoomableImage({ item }: { item: LibraryItem }) {
+  const { t } = useTranslation('library')
   const [zoom, setZoom] = useState<number | 'fit'>('fit')
   const [failed, setFailed] = useState(false)
   useEffect(() => {
@@ -277,39 +288,38 @@ function ZoomableImage({ item }: { item: LibraryItem }) {
   }
   return (
     <div className="lib-zoom">
-      <div className="row lib-zoom-bar" role="group" aria-label="Zoom">
-        <button type="button" onClick={() => step(-1)} aria-label="Zoom out">
-          −
+      <div className="row lib-zoom-bar" role="group" aria-label={t('zoom')}>
+        <button type="button" onClick={() => step(-1)} aria-label={t('zoomOut')}>
+          {MINUS_MARK}
         </button>
         <span aria-live="polite" className="lib-zoom-level">
-          {zoom === 'fit' ? 'Fit' : `${Math.round(zoom * 100)}%`}
+          {zoom === 'fit' ? t('zoomFit') : percent(zoom)}
         </span>
-        <button type="button" onClick={() => step(1)} aria-label="Zoom in">
-          +
+        <button type="button" onClick={() => step(1)} aria-label={t('zoomIn')}>
+          {PLUS_MARK}
         </button>
         <button type="button" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'}>
-          Fit
+          {t('zoomFit')}
         </button>
         <button type="button" onClick={() => setZoom(1)} aria-pressed={zoom === 1}>
-          100%
+          {percent(1)}
         </button>
       </div>
       <div
         className={`lib-zoom-view${zoom === 'fit' ? ' fit' : ''}`}
         tabIndex={0}
-        aria-label="Image, use + and − to zoom, arrow keys to pan"
+        aria-label={t('zoomViewLabel')}
         onWheel={onWheel}
         onKeyDown={onKeyDown}
       >
         {failed ? (
           <p className="muted" role="alert">
-            The image file cannot be shown (moved, deleted or damaged). Use Rescan to update the
-            library.
+            {t('imageFailed')}
           </p>
         ) : (
           <img
             src={originalSrc(item.relPath)}
-            alt={item.prompt ? `Image: ${item.prompt.slice(0, 120)}` : item.fileName}
+            alt={item.prompt ? t('imageAlt', { prompt: item.prompt.slice(0, 120) }) : item.fileName}
             style={
               zoom === 'fit' ? undefined : { width: (item.width ?? 512) * zoom, maxWidth: 'none' }
             }
@@ -327,6 +337,7 @@ function ZoomableImage({ item }: { item: LibraryItem }) {
  * has no poster yet, one frame is grabbed into a canvas and stored as its thumbnail, once.
  */
 function VideoPlayer({ item }: { item: LibraryItem }) {
+  const { t } = useTranslation('library')
   const ref = useRef<HTMLVideoElement>(null)
   const needsPoster = useLibraryStore((s) => !item.hasThumb && !s.posterVersion[item.id])
   const [failed, setFailed] = useState(false)
@@ -356,8 +367,7 @@ function VideoPlayer({ item }: { item: LibraryItem }) {
   if (failed) {
     return (
       <p className="muted" role="alert">
-        The video cannot be played (moved, deleted, or a format this system cannot decode). Try Open
-        with system app.
+        {t('videoFailed')}
       </p>
     )
   }
@@ -370,7 +380,9 @@ function VideoPlayer({ item }: { item: LibraryItem }) {
       controls
       preload="metadata"
       crossOrigin="anonymous"
-      aria-label={item.prompt ? `Video: ${item.prompt.slice(0, 120)}` : item.fileName}
+      aria-label={
+        item.prompt ? t('videoAlt', { prompt: item.prompt.slice(0, 120) }) : item.fileName
+      }
       onLoadedData={grab}
       onError={() => setFailed(true)}
     />

@@ -1,29 +1,47 @@
+import { defineKeys } from '@shared/i18n/keys'
 import {
-  EXPORT_FORMAT_LABELS,
   EXPORT_FORMATS,
   EXPORT_METADATA,
-  EXPORT_METADATA_LABELS,
   type ExportFormat,
   type ExportMetadata,
 } from '@shared/library/exportOptions'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { Modal } from '../../components/Modal'
 import { useLibraryStore } from '../../stores/library'
 
-/** What each metadata choice means, under the choices. */
-const METADATA_HINT: Record<ExportMetadata, string> = {
-  all: 'Files carry the prompt and settings (A1111, XMP, ours) and sidecars go into a ZIP.',
-  'no-prompts':
-    'Files keep the AI label and the settings; every prompt is left out, and so are sidecars.',
-  none: 'Every metadata block is removed: no settings, no prompt, no AI label.',
-}
+/** What the export makes, by format. */
+const FORMAT_LABELS = defineKeys('library', {
+  zip: 'formatZip',
+  png: 'formatPng',
+  jpeg: 'formatJpeg',
+  webp: 'formatWebp',
+  'sheet-png': 'formatSheetPng',
+  'sheet-pdf': 'formatSheetPdf',
+  'anim-webp': 'formatAnimWebp',
+  gif: 'formatGif',
+  mp4: 'formatMp4',
+}) satisfies Record<ExportFormat, string>
+
+/** The metadata choices, and what each means (shown under the choices). */
+const METADATA_LABELS = defineKeys('library', {
+  all: 'metadataAll',
+  'no-prompts': 'metadataNoPrompts',
+  none: 'metadataNone',
+}) satisfies Record<ExportMetadata, string>
+const METADATA_HINT = defineKeys('library', {
+  all: 'metadataAllHint',
+  'no-prompts': 'metadataNoPromptsHint',
+  none: 'metadataNoneHint',
+}) satisfies Record<ExportMetadata, string>
 
 /**
  * "Export…" for a selection: what to make (a ZIP with sidecars, image copies, a contact sheet,
  * an animation) and which metadata goes with it; the place is chosen in the OS dialog next.
  */
 export function ExportDialog({ ids, onClose }: { ids: string[]; onClose(): void }) {
+  const { t } = useTranslation('library')
   const [format, setFormat] = useState<ExportFormat>('zip')
   const [metadata, setMetadata] = useState<ExportMetadata>('all')
   const busy = useLibraryStore((s) => s.busy)
@@ -32,11 +50,7 @@ export function ExportDialog({ ids, onClose }: { ids: string[]; onClose(): void 
     await useLibraryStore.getState().exportIds(ids, { format, metadata })
   }
   return (
-    <Modal
-      title={`Export ${ids.length} item${ids.length === 1 ? '' : 's'}`}
-      onClose={onClose}
-      testId="export-dialog"
-    >
+    <Modal title={t('exportTitle', { count: ids.length })} onClose={onClose} testId="export-dialog">
       <form
         className="stack"
         onSubmit={(e) => {
@@ -45,17 +59,17 @@ export function ExportDialog({ ids, onClose }: { ids: string[]; onClose(): void 
         }}
       >
         <label>
-          Make
+          {t('exportMake')}
           <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
             {EXPORT_FORMATS.map((f) => (
               <option key={f} value={f}>
-                {EXPORT_FORMAT_LABELS[f]}
+                {t(FORMAT_LABELS[f])}
               </option>
             ))}
           </select>
         </label>
         <fieldset>
-          <legend>Metadata</legend>
+          <legend>{t('exportMetadata')}</legend>
           {EXPORT_METADATA.map((m) => (
             <label key={m} className="row">
               <input
@@ -65,17 +79,17 @@ export function ExportDialog({ ids, onClose }: { ids: string[]; onClose(): void 
                 checked={metadata === m}
                 onChange={() => setMetadata(m)}
               />
-              {EXPORT_METADATA_LABELS[m]}
+              {t(METADATA_LABELS[m])}
             </label>
           ))}
-          <p className="muted">{METADATA_HINT[metadata]}</p>
+          <p className="muted">{t(METADATA_HINT[metadata])}</p>
         </fieldset>
         <div className="row">
           <button type="submit" className="primary" disabled={busy}>
-            Export…
+            {t('exportEllipsis')}
           </button>
           <button type="button" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       </form>

@@ -1,23 +1,19 @@
+import { defineKeys } from '@shared/i18n/keys'
 import { LIBRARY_KINDS, type LibraryKind, type LibrarySort } from '@shared/library/types'
 import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { isFiltered, useLibraryStore } from '../../stores/library'
-import { formatCount, fromDateInput, shortBatchId, toDateInput } from './format'
+import { fromDateInput, shortBatchId, toDateInput } from './format'
+import { KIND_LABELS } from './labels'
 import { OrganiseFilters } from './organise/OrganiseFilters'
+import { REMOVE_MARK } from './symbols'
 
-const KIND_LABELS: Record<LibraryKind, string> = {
-  image: 'Images API',
-  video: 'Video API',
-  art: 'Art model',
-  workbench: 'Workbench',
-  imported: 'Imported',
-}
-
-const SORT_LABELS: Record<LibrarySort, string> = {
-  newest: 'Newest first',
-  'cost-desc': 'Most expensive first',
-  'cost-asc': 'Cheapest first',
-}
+const SORT_LABELS = defineKeys('library', {
+  newest: 'sortNewest',
+  'cost-desc': 'sortCostDesc',
+  'cost-asc': 'sortCostAsc',
+}) satisfies Record<LibrarySort, string>
 
 /**
  * Search, filters, the order and the count; every control labelled. Text search waits for a
@@ -25,6 +21,7 @@ const SORT_LABELS: Record<LibrarySort, string> = {
  * chip with its own remove button.
  */
 export function FilterBar() {
+  const { t } = useTranslation('library')
   const filter = useLibraryStore((s) => s.filter)
   const total = useLibraryStore((s) => s.total)
   const models = useLibraryStore((s) => s.models)
@@ -36,25 +33,25 @@ export function FilterBar() {
   useEffect(() => setText(filter.text ?? ''), [filter.text])
   useEffect(() => {
     if ((filter.text ?? '') === text) return
-    const t = setTimeout(() => setFilter({ text }), 250)
-    return () => clearTimeout(t)
+    const timer = setTimeout(() => setFilter({ text }), 250)
+    return () => clearTimeout(timer)
   }, [text, filter.text, setFilter])
 
   const filtered = isFiltered(filter)
   return (
     <div className="lib-filters" role="search">
       <div className="lib-filter">
-        <label htmlFor={`${id}-q`}>Search prompts</label>
+        <label htmlFor={`${id}-q`}>{t('searchLabel')}</label>
         <input
           id={`${id}-q`}
           type="search"
-          placeholder="Words in the prompt, or #tag…"
+          placeholder={t('searchPlaceholder')}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
       </div>
       <div className="lib-filter">
-        <label htmlFor={`${id}-sort`}>Order</label>
+        <label htmlFor={`${id}-sort`}>{t('sortLabel')}</label>
         <select
           id={`${id}-sort`}
           value={filter.sort ?? 'newest'}
@@ -62,13 +59,13 @@ export function FilterBar() {
         >
           {(Object.keys(SORT_LABELS) as LibrarySort[]).map((k) => (
             <option key={k} value={k}>
-              {SORT_LABELS[k]}
+              {t(SORT_LABELS[k])}
             </option>
           ))}
         </select>
       </div>
       <div className="lib-filter">
-        <label htmlFor={`${id}-media`}>Type</label>
+        <label htmlFor={`${id}-media`}>{t('mediaLabel')}</label>
         <select
           id={`${id}-media`}
           value={filter.media ?? ''}
@@ -76,13 +73,13 @@ export function FilterBar() {
             setFilter({ media: (e.target.value || undefined) as 'image' | 'video' | undefined })
           }
         >
-          <option value="">Images and videos</option>
-          <option value="image">Images</option>
-          <option value="video">Videos</option>
+          <option value="">{t('mediaAll')}</option>
+          <option value="image">{t('mediaImages')}</option>
+          <option value="video">{t('mediaVideos')}</option>
         </select>
       </div>
       <div className="lib-filter">
-        <label htmlFor={`${id}-kind`}>Made with</label>
+        <label htmlFor={`${id}-kind`}>{t('kindLabel')}</label>
         <select
           id={`${id}-kind`}
           value={filter.kinds?.[0] ?? ''}
@@ -90,31 +87,31 @@ export function FilterBar() {
             setFilter({ kinds: e.target.value ? [e.target.value as LibraryKind] : undefined })
           }
         >
-          <option value="">Anything</option>
+          <option value="">{t('kindAny')}</option>
           {LIBRARY_KINDS.map((k) => (
             <option key={k} value={k}>
-              {KIND_LABELS[k]}
+              {t(KIND_LABELS[k])}
             </option>
           ))}
         </select>
       </div>
       <div className="lib-filter">
-        <label htmlFor={`${id}-model`}>Model</label>
+        <label htmlFor={`${id}-model`}>{t('modelLabel')}</label>
         <select
           id={`${id}-model`}
           value={filter.model ?? ''}
           onChange={(e) => setFilter({ model: e.target.value || undefined })}
         >
-          <option value="">All models</option>
+          <option value="">{t('modelAll')}</option>
           {models.map((m) => (
             <option key={m.model} value={m.model}>
-              {m.model || '(none)'} ({formatCount(m.count)})
+              {t('modelOption', { model: m.model || t('modelNone'), count: m.count })}
             </option>
           ))}
         </select>
       </div>
       <div className="lib-filter">
-        <label htmlFor={`${id}-from`}>From</label>
+        <label htmlFor={`${id}-from`}>{t('dateFrom')}</label>
         <input
           id={`${id}-from`}
           type="date"
@@ -123,7 +120,7 @@ export function FilterBar() {
         />
       </div>
       <div className="lib-filter">
-        <label htmlFor={`${id}-to`}>To</label>
+        <label htmlFor={`${id}-to`}>{t('dateTo')}</label>
         <input
           id={`${id}-to`}
           type="date"
@@ -138,28 +135,28 @@ export function FilterBar() {
           checked={Boolean(filter.favourites)}
           onChange={(e) => setFilter({ favourites: e.target.checked || undefined })}
         />
-        Favourites only
+        {t('favouritesOnly')}
       </label>
       {filter.batchId !== undefined ? (
         <span className="lib-chip" data-testid="library-batch-chip">
-          <span title={filter.batchId}>Batch: {shortBatchId(filter.batchId)}</span>
+          <span title={filter.batchId}>{t('batchChip', { id: shortBatchId(filter.batchId) })}</span>
           <button
             type="button"
             className="ghost"
-            aria-label={`Remove batch filter ${shortBatchId(filter.batchId)}`}
+            aria-label={t('batchChipRemove', { id: shortBatchId(filter.batchId) })}
             onClick={() => setFilter({ batchId: undefined })}
           >
-            ×
+            {REMOVE_MARK}
           </button>
         </span>
       ) : null}
       {filtered ? (
         <button type="button" className="ghost" onClick={clearFilter}>
-          Clear filters
+          {t('clearFilters')}
         </button>
       ) : null}
       <span className="lib-count muted" role="status" data-testid="library-count">
-        {formatCount(total)} {total === 1 ? 'item' : 'items'}
+        {t('itemCount', { count: total })}
       </span>
     </div>
   )

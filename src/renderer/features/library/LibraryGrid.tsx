@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { beginItemDrag } from '../../components/itemDrag'
 import { thumbSrc } from '../../components/media'
@@ -17,6 +18,7 @@ import { monthAt, useLibraryStore } from '../../stores/library'
 import { TILE_SIZES, useLibraryViewStore } from '../../stores/libraryView'
 import { formatDateTime, formatDuration } from './format'
 import { organiseKey, targetIds } from './organise/organiseKeys'
+import { PLAY_MARK, PROBLEM_MARK, STAR_ON, UNKNOWN_MARK } from './symbols'
 
 /** The default minimum tile width; the toolbar's Tile size picks another (TILE_SIZES). */
 const MIN_TILE = TILE_SIZES.medium
@@ -53,6 +55,7 @@ function rowSpan(top: number, height: number, rowHeight: number): { first: numbe
  * the Tile size control sets the columns' minimum width.
  */
 export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
+  const { t } = useTranslation('library')
   const total = useLibraryStore((s) => s.total)
   const months = useLibraryStore((s) => s.months)
   // Re-render when blocks arrive; tiles are read through tileAt.
@@ -212,7 +215,7 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
       className="lib-grid"
       data-testid="library-grid"
       role="listbox"
-      aria-label={`Library items, ${total} in all`}
+      aria-label={t('gridLabel', { count: total })}
       aria-multiselectable="true"
       aria-activedescendant={
         total > 0 && active >= firstPos && active <= lastPos ? `lib-tile-${active}` : undefined
@@ -252,6 +255,7 @@ const Tile = memo(function Tile({
   version,
   onOpen,
 }: TileProps) {
+  const { t } = useTranslation('library')
   const style = { transform: `translate(${x}px, ${y}px)`, width: size, height: size }
   if (!tile) {
     return (
@@ -261,7 +265,7 @@ const Tile = memo(function Tile({
         id={`lib-tile-${pos}`}
         role="option"
         aria-selected={false}
-        aria-label="Loading"
+        aria-label={t('tileLoading')}
       />
     )
   }
@@ -278,7 +282,14 @@ const Tile = memo(function Tile({
     e.preventDefault()
     useLibraryStore.getState().startDrag(ids)
   }
-  const label = `${tile.media === 'video' ? 'Video' : 'Image'}: ${tile.promptPreview || tile.fileName}, ${formatDateTime(tile.createdAt)}${tile.favourite ? ', favourite' : ''}${tile.rating ? `, rated ${tile.rating} of 5` : ''}${tile.problem ? ', has a problem' : ''}`
+  const label = t('tileLabel', {
+    media: tile.media,
+    text: tile.promptPreview || tile.fileName,
+    date: formatDateTime(tile.createdAt),
+    favourite: tile.favourite ? 'yes' : 'no',
+    rating: tile.rating,
+    problem: tile.problem ? 'yes' : 'no',
+  })
   return (
     <div
       className={`lib-tile${selected ? ' selected' : ''}${active ? ' active' : ''}`}
@@ -311,27 +322,28 @@ const Tile = memo(function Tile({
         />
       ) : (
         <span className="lib-tile-placeholder" aria-hidden="true">
-          {tile.media === 'video' ? '▶' : '?'}
+          {tile.media === 'video' ? PLAY_MARK : UNKNOWN_MARK}
         </span>
       )}
       {tile.media === 'video' ? (
         <span className="lib-badge lib-badge-video" aria-hidden="true">
-          ▶ {tile.durationSec ? formatDuration(tile.durationSec) : ''}
+          {PLAY_MARK} {tile.durationSec ? formatDuration(tile.durationSec) : ''}
         </span>
       ) : null}
       {tile.favourite ? (
         <span className="lib-badge lib-badge-fav" aria-hidden="true">
-          ★
+          {STAR_ON}
         </span>
       ) : null}
       {tile.rating ? (
         <span className="lib-badge lib-badge-rating" aria-hidden="true">
-          ★{tile.rating}
+          {STAR_ON}
+          {tile.rating}
         </span>
       ) : null}
       {tile.problem ? (
         <span className="lib-badge lib-badge-problem" aria-hidden="true" title={tile.problem}>
-          !
+          {PROBLEM_MARK}
         </span>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import './library.css'
 import type { LibraryItem } from '@shared/library/types'
 import { Download, LibraryBig, RefreshCw, SearchX, Trash2, Upload } from 'lucide-react'
 import { type ChangeEvent, type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { pathForFile } from '../../api/files'
 import { isAreaId } from '../../areas'
@@ -17,7 +18,6 @@ import { TileSizeControl } from '../viewer/TileSizeControl'
 import { DetailView } from './DetailView'
 import { ExportDialog } from './ExportDialog'
 import { FilterBar } from './FilterBar'
-import { formatCount } from './format'
 import { LibraryGrid } from './LibraryGrid'
 import { MonthScrubber } from './MonthScrubber'
 import { CollectionsSidebar } from './organise/CollectionsSidebar'
@@ -26,6 +26,7 @@ import { OrganiseToast } from './organise/OrganiseToast'
 import { SelectionOrganise } from './organise/SelectionOrganise'
 import { DuplicatesButton, DuplicatesPanel } from './similar/DuplicatesPanel'
 import { SimilarStrip } from './similar/SimilarStrip'
+import { REMOVE_MARK } from './symbols'
 import { UndoToast } from './UndoToast'
 
 /** Which area's form takes an item's settings. */
@@ -42,6 +43,7 @@ const AREA_FOR_KIND: Record<string, string> = {
  * scrubber, detail dialog, multi-select actions, drop-to-import and delete with undo.
  */
 export default function LibraryScreen() {
+  const { t } = useTranslation('library')
   const init = useLibraryStore((s) => s.init)
   const error = useLibraryStore((s) => s.error)
   const clearError = useLibraryStore((s) => s.clearError)
@@ -84,29 +86,30 @@ export default function LibraryScreen() {
     if (tile) void s.openDetail(tile.id)
   }, [])
 
-  const reuse = useCallback((item: LibraryItem, type: 'reuse-settings' | 'use-as-reference') => {
-    useLibraryStore.getState().reuse(item, type)
-    const target = type === 'use-as-reference' ? 'images' : (AREA_FOR_KIND[item.kind] ?? 'images')
-    if (isAreaId(target)) {
-      useLibraryStore.getState().closeDetail()
-      useNavigationStore.getState().go(target)
-    } else {
-      useLibraryStore
-        .getState()
-        .setNotice(
-          type === 'reuse-settings'
-            ? `Settings of ${item.fileName} are ready: the ${target} form will fill them in when you open it.`
-            : `${item.fileName} is ready to use as a reference in the next edit form you open.`,
-        )
-    }
-  }, [])
+  const reuse = useCallback(
+    (item: LibraryItem, type: 'reuse-settings' | 'use-as-reference') => {
+      useLibraryStore.getState().reuse(item, type)
+      const target = type === 'use-as-reference' ? 'images' : (AREA_FOR_KIND[item.kind] ?? 'images')
+      if (isAreaId(target)) {
+        useLibraryStore.getState().closeDetail()
+        useNavigationStore.getState().go(target)
+      } else {
+        useLibraryStore
+          .getState()
+          .setNotice(
+            type === 'reuse-settings'
+              ? t('reuseSettingsReady', { file: item.fileName })
+              : t('referenceReady', { file: item.fileName }),
+          )
+      }
+    },
+    [t],
+  )
 
   async function importFiles(files: File[]) {
     const paths = (await Promise.all(files.map((f) => pathForFile(f)))).filter(Boolean)
     if (!paths.length) {
-      setNotice(
-        'These files have no location on disk (dragged from a browser?); save them first, then drop them here.',
-      )
+      setNotice(t('importNoPath'))
       return
     }
     await useLibraryStore.getState().importPaths(paths)
@@ -147,7 +150,7 @@ export default function LibraryScreen() {
       data-testid="library-screen"
     >
       <header className="lib-head">
-        <h1 id="library-title">Library</h1>
+        <h1 id="library-title">{t('title')}</h1>
         <TileSizeControl />
         <SelectionActions />
       </header>
@@ -160,9 +163,9 @@ export default function LibraryScreen() {
             type="button"
             className="ghost"
             onClick={() => setNotice(null)}
-            aria-label="Dismiss message"
+            aria-label={t('dismissMessage')}
           >
-            ×
+            {REMOVE_MARK}
           </button>
         </div>
       ) : null}
@@ -175,15 +178,11 @@ export default function LibraryScreen() {
             {filtered ? (
               <EmptyState
                 icon={SearchX}
-                title="Nothing matches these filters."
-                hint="Change or clear a filter to see more."
+                title={t('emptyFilteredTitle')}
+                hint={t('emptyFilteredHint')}
               />
             ) : (
-              <EmptyState
-                icon={LibraryBig}
-                title="Your library is empty."
-                hint="Everything you generate is saved here. You can also drop images and videos here (or use Import files) to add them."
-              />
+              <EmptyState icon={LibraryBig} title={t('emptyTitle')} hint={t('emptyHint')} />
             )}
           </div>
         ) : (
@@ -194,7 +193,7 @@ export default function LibraryScreen() {
       <label className="lib-import">
         <span className="btn">
           <Upload aria-hidden />
-          Import files…
+          {t('importFiles')}
         </span>
         <input
           type="file"
@@ -205,7 +204,7 @@ export default function LibraryScreen() {
       </label>
       {dragging ? (
         <div className="lib-drop" aria-hidden="true">
-          Drop to copy into the library
+          {t('dropToImport')}
         </div>
       ) : null}
       {detail ? (
@@ -220,6 +219,7 @@ export default function LibraryScreen() {
 }
 
 function SelectionActions() {
+  const { t } = useTranslation('library')
   const selection = useLibraryStore((s) => s.selection)
   const busy = useLibraryStore((s) => s.busy)
   const total = useLibraryStore((s) => s.total)
@@ -227,23 +227,23 @@ function SelectionActions() {
   const store = useLibraryStore.getState()
   const n = selection.size
   return (
-    <div className="row" role="toolbar" aria-label="Selection">
+    <div className="row" role="toolbar" aria-label={t('selectionToolbar')}>
       <span className="muted" aria-live="polite">
-        {n ? `${formatCount(n)} selected` : ''}
+        {n ? t('selectedCount', { count: n }) : ''}
       </span>
       <button type="button" onClick={() => void store.selectAll()} disabled={!total}>
-        Select all
+        {t('selectAll')}
       </button>
       {n ? (
         <>
           <button type="button" onClick={() => store.clearSelection()}>
-            Clear selection
+            {t('clearSelection')}
           </button>
           <CompareButton />
           <SelectionOrganise />
           <button type="button" onClick={() => setExporting(true)} disabled={busy}>
             <Download aria-hidden />
-            Export…
+            {t('exportEllipsis')}
           </button>
           {exporting ? (
             <ExportDialog ids={[...selection]} onClose={() => setExporting(false)} />
@@ -255,7 +255,7 @@ function SelectionActions() {
             disabled={busy}
           >
             <Trash2 aria-hidden />
-            Delete
+            {t('delete')}
           </button>
         </>
       ) : null}
@@ -264,16 +264,17 @@ function SelectionActions() {
         type="button"
         onClick={() => void store.rescan()}
         disabled={busy}
-        title="Re-read the library folder"
+        title={t('rescanTitle')}
       >
         <RefreshCw aria-hidden />
-        Rescan
+        {t('rescan')}
       </button>
     </div>
   )
 }
 
 function StatusBanner() {
+  const { t } = useTranslation('library')
   const status = useLibraryStore((s) => s.status)
   if (!status) return null
   return (
@@ -288,14 +289,16 @@ function StatusBanner() {
       ) : null}
       {status.problems.length ? (
         <details className="banner banner-warning lib-problems">
-          <summary>
-            {status.problems.length} file{status.problems.length === 1 ? '' : 's'} could not be read
-            completely; they are left untouched.
-          </summary>
+          <summary>{t('unreadableFiles', { count: status.problems.length })}</summary>
           <ul>
             {status.problems.map((p) => (
               <li key={p.relPath}>
-                <span className="mono">{p.relPath}</span>: {p.message}
+                <Trans
+                  t={t}
+                  i18nKey="unreadableFile"
+                  values={{ path: p.relPath, message: p.message }}
+                  components={{ path: <span className="mono" /> }}
+                />
               </li>
             ))}
           </ul>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+
 import { isCostSorted, monthStarts, useLibraryStore } from '../../stores/library'
 import { formatCount, formatMonth } from './format'
 
@@ -6,6 +8,7 @@ import { formatCount, formatMonth } from './format'
  * in a cost order, where a month's items are spread over the whole grid.
  */
 export function MonthScrubber() {
+  const { t } = useTranslation('library')
   const months = useLibraryStore((s) => s.months)
   const visible = useLibraryStore((s) => s.visibleMonth)
   const scrollTo = useLibraryStore((s) => s.scrollTo)
@@ -13,7 +16,7 @@ export function MonthScrubber() {
   if (months.length < 2 || costSorted) return null
   const starts = monthStarts(months)
   return (
-    <nav className="lib-scrubber" aria-label="Jump to month">
+    <nav className="lib-scrubber" aria-label={t('monthsNav')}>
       <ol>
         {months.map((m, i) => (
           <li key={m.month}>
@@ -21,7 +24,7 @@ export function MonthScrubber() {
               type="button"
               className={i === visible ? 'current' : undefined}
               aria-current={i === visible ? 'true' : undefined}
-              aria-label={`${formatMonth(m.month)}, ${formatCount(m.count)} items`}
+              aria-label={t('monthLabel', { month: formatMonth(m.month), count: m.count })}
               onClick={() => scrollTo(starts[i]!)}
             >
               <span>{formatMonth(m.month)}</span>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { Toast } from '../../components/Toast'
 import { useLibraryStore } from '../../stores/library'
@@ -8,6 +9,7 @@ import { useLibraryStore } from '../../stores/library'
  * delete can still be restored from the library's trash in Settings → Sync for 30 days.
  */
 export function UndoToast() {
+  const { t } = useTranslation('library')
   const toast = useLibraryStore((s) => s.toast)
   const undo = useLibraryStore((s) => s.undoDelete)
   const dismiss = useLibraryStore((s) => s.dismissToast)
@@ -29,8 +31,7 @@ export function UndoToast() {
       onDismiss={dismiss}
       dismissAt={toast.undoUntil}
     >
-      Deleted {toast.count} {toast.count === 1 ? 'item' : 'items'}: in the library’s trash for 30
-      days (Settings → Sync). Undo for {seconds} s.
+      {t('deletedToast', { count: toast.count, seconds })}
     </Toast>
   )
 }

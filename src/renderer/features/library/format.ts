@@ -2,6 +2,7 @@ import type { BatchCell } from '@shared/batch/types'
 import { MICROS_PER_USD } from '@shared/pricing'
 
 import { formatDateTime as formatMoment, formatMoneyMicros, formatNumber } from '../../i18n/format'
+import { translate } from '../../i18n/translate'
 
 /** A moment as date and time, in the interface language (i18n/format.ts). */
 export const formatDateTime = (ms: number) => formatMoment(ms)
@@ -13,11 +14,14 @@ export const formatMonth = (key: string) => {
   return formatMoment(new Date(y!, m! - 1, 1), { month: 'short', year: 'numeric' })
 }
 
+/** A file size in the largest binary unit under 1024 of it, as the language writes units. */
 export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`
-  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`
-  return `${(n / 1024 ** 3).toFixed(2)} GB`
+  const unit = (value: number, name: string, digits: number) =>
+    formatNumber(value, { style: 'unit', unit: name, maximumFractionDigits: digits })
+  if (n < 1024) return unit(n, 'byte', 0)
+  if (n < 1024 * 1024) return unit(n / 1024, 'kilobyte', 1)
+  if (n < 1024 ** 3) return unit(n / 1024 / 1024, 'megabyte', 1)
+  return unit(n / 1024 ** 3, 'gigabyte', 2)
 }
 
 export function formatDuration(sec: number): string {
@@ -30,16 +34,27 @@ export function formatDuration(sec: number): string {
  * means no published rate. Callers label it an estimate: it is never what was charged.
  */
 export const formatCost = (usd: number | null) =>
-  usd === null ? 'No published rate' : formatMoneyMicros(Math.round(usd * MICROS_PER_USD))
+  usd === null
+    ? translate('library', 'noPublishedRate')
+    : formatMoneyMicros(Math.round(usd * MICROS_PER_USD))
 
-/** "X: steps 20 · Y: guidance 5 · repeat 2" — a result's place in its batch, as labelled there. */
+/** Between the parts of a batch cell's description: a symbol, the same in every language. */
+const PART_SEPARATOR = ' · '
+
+/**
+ * "X: steps 20 · Y: guidance 5 · repeat 2" — a result's place in its batch, as labelled there
+ * (the axis values are the batch's own labels). Each part is one message; the parts are a list.
+ */
 export function describeBatchCell(cell: BatchCell): string {
   const parts: string[] = []
-  if (cell.x !== null) parts.push(`X: ${cell.x}`)
-  if (cell.y !== null) parts.push(`Y: ${cell.y}`)
-  if (cell.repeat > 1) parts.push(`repeat ${cell.repeat}`)
-  if (cell.picks.length) parts.push(`wildcards: ${cell.picks.join(', ')}`)
-  return parts.length ? parts.join(' · ') : `request ${cell.index + 1}`
+  if (cell.x !== null) parts.push(translate('library', 'batchCellX', { value: cell.x }))
+  if (cell.y !== null) parts.push(translate('library', 'batchCellY', { value: cell.y }))
+  if (cell.repeat > 1) parts.push(translate('library', 'batchCellRepeat', { n: cell.repeat }))
+  if (cell.picks.length)
+    parts.push(translate('library', 'batchCellWildcards', { picks: cell.picks.join(', ') }))
+  return parts.length
+    ? parts.join(PART_SEPARATOR)
+    : translate('library', 'batchCellRequest', { n: cell.index + 1 })
 }
 
 /** The first characters of a batch id: enough to tell batches apart on a chip. */

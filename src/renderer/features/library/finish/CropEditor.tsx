@@ -1,10 +1,21 @@
+import { defineKeys } from '@shared/i18n/keys'
 import { centredRatioBox, CROP_RATIOS, parseRatio } from '@shared/library/pictureEdits'
 import type { LibraryItem } from '@shared/library/types'
 import { type PointerEvent, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { CanvasStage } from '../../../components/CanvasStage'
 import { originalSrc } from '../../../components/media'
 import { type Box, boxFromDrag, moveBox } from './cropBox'
+
+/** The crop box's numbers, named for people (the visible label and the field's full name). */
+const FIELD_LABELS = defineKeys('library', {
+  x: 'cropX',
+  y: 'cropY',
+  width: 'width',
+  height: 'height',
+}) satisfies Record<keyof Box, string>
+const FIELDS = ['x', 'y', 'width', 'height'] as const
 
 /**
  * The crop box over the picture (issue #31), in the shared canvas view: drag to draw a box, drag
@@ -20,6 +31,7 @@ export function CropEditor({
   busy: boolean
   onApply(box: Box, ratio: string | null): void
 }) {
+  const { t } = useTranslation('library')
   const w = item.width ?? 1
   const h = item.height ?? 1
   const [ratio, setRatio] = useState<string>('free')
@@ -61,13 +73,13 @@ export function CropEditor({
     if (pr) setBox(centredRatioBox(w, h, pr))
   }
   const num = (key: keyof Box) => (
-    <label className="finish-num">
-      {key}
+    <label key={key} className="finish-num">
+      {t(FIELD_LABELS[key])}
       <input
         type="number"
         min={key === 'width' || key === 'height' ? 1 : 0}
         value={box[key]}
-        aria-label={`Crop ${key}`}
+        aria-label={t('cropFieldName', { field: key })}
         onChange={(e) => setBox({ ...box, [key]: Math.round(Number(e.target.value) || 0) })}
       />
     </label>
@@ -77,13 +89,13 @@ export function CropEditor({
     <div className="finish-crop">
       <div className="row">
         <label>
-          Ratio{' '}
+          {t('ratio')}{' '}
           <select
             value={ratio}
             onChange={(e) => chooseRatio(e.target.value)}
-            aria-label="Crop ratio"
+            aria-label={t('cropRatio')}
           >
-            <option value="free">Free</option>
+            <option value="free">{t('ratioFree')}</option>
             {CROP_RATIOS.map((v) => (
               <option key={v} value={v}>
                 {v}
@@ -91,10 +103,7 @@ export function CropEditor({
             ))}
           </select>
         </label>
-        {num('x')}
-        {num('y')}
-        {num('width')}
-        {num('height')}
+        {FIELDS.map(num)}
       </div>
       <CanvasStage ref={stage} width={w} height={h} reserve="18rem" testId="crop-stage">
         <img src={originalSrc(item.relPath)} alt="" draggable={false} />
@@ -123,7 +132,7 @@ export function CropEditor({
         disabled={busy}
         onClick={() => onApply(box, ratio === 'free' ? null : ratio)}
       >
-        Crop to {box.width} × {box.height}
+        {t('cropTo', { width: box.width, height: box.height })}
       </button>
     </div>
   )

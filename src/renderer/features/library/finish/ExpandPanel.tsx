@@ -1,10 +1,17 @@
 import { NATIVE_MODELS } from '@shared/catalog'
-import { expandRequest, type ExpandSpec, planExpand } from '@shared/library/expand'
-import { CROP_RATIOS } from '@shared/library/pictureEdits'
+import { defineKeys } from '@shared/i18n/keys'
+import {
+  expandRequest,
+  type ExpandSpec,
+  MAX_EXPAND_FACTOR,
+  planExpand,
+} from '@shared/library/expand'
+import { CROP_RATIOS, parseRatio } from '@shared/library/pictureEdits'
 import type { LibraryItem } from '@shared/library/types'
 import { estimateArt } from '@shared/pricing'
 import type { AppError } from '@shared/result'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { expandPrepare, submitExpand } from '../../../api/picture'
 import { newRequestId } from '../../../api/tasks'
@@ -15,6 +22,38 @@ import { randomSeed } from '../../../forms/numbers'
 
 const SIDES = ['left', 'right', 'top', 'bottom'] as const
 const STEPS = 23
+
+const SIDE_LABELS = defineKeys('library', {
+  left: 'sideLeft',
+  right: 'sideRight',
+  top: 'sideTop',
+  bottom: 'sideBottom',
+}) satisfies Record<(typeof SIDES)[number], string>
+
+/**
+ * Why planExpand refused `spec` (it answers in English, shared with main), as the key of this
+ * catalog's message: the same checks in the same order, read from the spec rather than the text.
+ */
+function refusalKey(spec: ExpandSpec, w: number, h: number) {
+  if (spec.mode === 'sides') {
+    const sides = [spec.left, spec.right, spec.top, spec.bottom]
+    if (!sides.every((n) => Number.isSafeInteger(n) && n >= 0)) return 'expandWholePixels'
+    if (sides.every((n) => n === 0)) return 'expandNoSides'
+    return 'expandTooMuch'
+  }
+  const r = parseRatio(spec.ratio)
+  if (!r || !CROP_RATIOS.includes(spec.ratio)) return 'expandNotModelRatio'
+  return Math.abs(r[0] / r[1] - w / h) < 0.01 ? 'expandAlreadyRatio' : 'expandTooFar'
+}
+const REFUSALS = defineKeys('library', {
+  expandWholePixels: 'expandWholePixels',
+  expandNoSides: 'expandNoSides',
+  expandTooMuch: 'expandTooMuch',
+  expandNotModelRatio: 'expandNotModelRatio',
+  expandAlreadyRatio: 'expandAlreadyRatio',
+  expandTooFar: 'expandTooFar',
+  expandSizeUnknown: 'expandSizeUnknown',
+})
 
 /**
  * Expand the canvas (outpaint, issue #31): a direction and an amount, or a target aspect ratio;
@@ -31,6 +70,7 @@ export function ExpandPanel({
   onError(e: AppError): void
   onSent(message: string): void
 }) {
+  const { t } = useTranslation('library')
   const [mode, setMode] = useState<'sides' | 'ratio'>('ratio')
   const [ratio, setRatio] = useState(CROP_RATIOS.find((r) => r === '16:9') ?? CROP_RATIOS[0]!)
   const [sides, setSides] = useState({ left: 0, right: 256, top: 0, bottom: 0 })
@@ -40,7 +80,16 @@ export function ExpandPanel({
   const w = item.width ?? 0
   const h = item.height ?? 0
   const spec: ExpandSpec = mode === 'ratio' ? { mode, ratio } : { mode, ...sides }
-  const plan = w && h ? planExpand(w, h, spec) : 'The picture’s size is not known.'
+  const plan = w && h ? planExpand(w, h, spec) : REFUSALS.expandSizeUnknown
+  const refusal =
+    typeof plan !== 'string'
+      ? null
+      : w && h
+        ? t(REFUSALS[refusalKey(spec, w, h)], {
+            factor: MAX_EXPAND_FACTOR,
+            ratio: spec.mode === 'ratio' ? spec.ratio : '',
+          })
+        : t(REFUSALS.expandSizeUnknown)
   const estimate =
     typeof plan === 'string'
       ? null
@@ -77,7 +126,7 @@ export function ExpandPanel({
     setSending(false)
     if (!r.ok) return onError(r.error)
     onSent(
-      `Expanding to ${prepared.value.plan.width} × ${prepared.value.plan.height}: see Tasks; the result joins the library as a new item.`,
+      t('expandSent', { width: prepared.value.plan.width, height: prepared.value.plan.height }),
     )
   }
   const pct = (v: number, of: number) => `${(v / of) * 100}%`
@@ -91,7 +140,7 @@ export function ExpandPanel({
             checked={mode === 'ratio'}
             onChange={() => setMode('ratio')}
           />{' '}
-          To a ratio
+          {t('expandToRatio')}
         </label>
         <label>
           <input
@@ -100,13 +149,13 @@ export function ExpandPanel({
             checked={mode === 'sides'}
             onChange={() => setMode('sides')}
           />{' '}
-          By sides
+          {t('expandBySides')}
         </label>
         {mode === 'ratio' ? (
           <select
             value={ratio}
             onChange={(e) => setRatio(e.target.value)}
-            aria-label="Target ratio"
+            aria-label={t('targetRatio')}
           >
             {CROP_RATIOS.map((r) => (
               <option key={r} value={r}>
@@ -117,13 +166,13 @@ export function ExpandPanel({
         ) : (
           SIDES.map((s) => (
             <label key={s} className="finish-num">
-              {s}
+              {t(SIDE_LABELS[s])}
               <input
                 type="number"
                 min={0}
                 step={64}
                 value={sides[s]}
-                aria-label={`Expand ${s} (pixels)`}
+                aria-label={t('expandSideName', { side: s })}
                 onChange={(e) =>
                   setSides({ ...sides, [s]: Math.max(0, Math.round(Number(e.target.value) || 0)) })
                 }
@@ -134,7 +183,7 @@ export function ExpandPanel({
       </div>
       {typeof plan === 'string' ? (
         <p className="field-error" role="alert">
-          {plan}
+          {refusal}
         </p>
       ) : (
         <CanvasStage
@@ -157,16 +206,16 @@ export function ExpandPanel({
         </CanvasStage>
       )}
       <label className="finish-prompt">
-        Prompt for the new area
+        {t('expandPrompt')}
         <textarea rows={2} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
       </label>
       <div className="row">
         <label>
-          Model{' '}
+          {t('modelLabel')}{' '}
           <select
             value={model}
             onChange={(e) => setModel(e.target.value)}
-            aria-label="Expand model"
+            aria-label={t('expandModel')}
           >
             {NATIVE_MODELS.map((m) => (
               <option key={m.id} value={m.id}>
@@ -182,7 +231,7 @@ export function ExpandPanel({
           disabled={sending || typeof plan === 'string' || !prompt.trim()}
           onClick={() => void send()}
         >
-          {sending ? 'Sending…' : 'Expand'}
+          {sending ? t('sending') : t('expand')}
         </button>
       </div>
     </div>

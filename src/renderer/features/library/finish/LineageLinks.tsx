@@ -1,27 +1,39 @@
 import type { LineageView } from '@shared/library/lineage'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { lineageOf } from '../../../api/picture'
 import { useLibraryStore } from '../../../stores/library'
 
-const OPERATION: Record<string, string> = {
-  crop: 'cropped',
-  rotate: 'rotated',
-  flip: 'flipped',
-  resize: 'resized',
-  upscale: 'upscaled',
-  outpaint: 'expanded',
-}
-
-/** What a lineage's parameters say, in a few words ("×4 model", "16:9", "32 × 18 at 10, 8"). */
-function describe(params: Record<string, unknown>): string {
+/**
+ * What a lineage step's parameters say, as the values of the `lineageStep` message: the operation
+ * (an unknown one reads "edited") and its one detail ("×4 model", "to 16:9", "90°", "32 × 18").
+ */
+function stepValues(operation: string, params: Record<string, unknown>) {
   const p = params as Record<string, string | number | undefined>
-  if (p.scale) return `×${p.scale} ${p.engine === 'model' ? 'model' : 'Lanczos'}`
-  if (p.mode === 'ratio') return `to ${p.ratio}`
-  if (p.degrees) return `${p.degrees}°`
-  if (p.axis) return String(p.axis)
-  if (p.width && p.height) return `${p.width} × ${p.height}${p.ratio ? ` (${p.ratio})` : ''}`
-  return ''
+  const values = {
+    op: operation,
+    detail: 'none',
+    scale: 0,
+    engine: String(p.engine ?? ''),
+    ratio: String(p.ratio ?? ''),
+    degrees: 0,
+    axis: String(p.axis ?? ''),
+    width: 0,
+    height: 0,
+  }
+  if (p.scale) return { ...values, detail: 'scale', scale: Number(p.scale) }
+  if (p.mode === 'ratio') return { ...values, detail: 'ratio' }
+  if (p.degrees) return { ...values, detail: 'degrees', degrees: Number(p.degrees) }
+  if (p.axis) return { ...values, detail: 'axis' }
+  if (p.width && p.height)
+    return {
+      ...values,
+      detail: p.ratio ? 'sizeRatio' : 'size',
+      width: Number(p.width),
+      height: Number(p.height),
+    }
+  return values
 }
 
 /**
@@ -29,6 +41,7 @@ function describe(params: Record<string, unknown>): string {
  * a parent that was deleted is named but not linked. `version` refetches after an edit.
  */
 export function LineageLinks({ itemId, version }: { itemId: string; version: number }) {
+  const { t } = useTranslation('library')
   const [view, setView] = useState<LineageView | null>(null)
   useEffect(() => {
     let live = true
@@ -44,7 +57,7 @@ export function LineageLinks({ itemId, version }: { itemId: string; version: num
     <div className="finish-lineage" data-testid="lineage">
       {from ? (
         <p>
-          <strong>Made from</strong>{' '}
+          <strong>{t('madeFrom')}</strong>{' '}
           {from.present ? (
             <button
               type="button"
@@ -55,16 +68,16 @@ export function LineageLinks({ itemId, version }: { itemId: string; version: num
               {from.fileName}
             </button>
           ) : (
-            <span className="muted">a deleted item</span>
+            <span className="muted">{t('deletedItem')}</span>
           )}{' '}
           <span className="muted">
-            — {OPERATION[from.operation]} {describe(from.params)} · {from.model}
+            {t('lineageStep', { ...stepValues(from.operation, from.params), model: from.model })}
           </span>
         </p>
       ) : null}
       {view.derived.length > 0 ? (
         <div>
-          <strong>Derived</strong>
+          <strong>{t('derived')}</strong>
           <ul className="finish-derived">
             {view.derived.map((d) => (
               <li key={d.id}>
@@ -76,7 +89,7 @@ export function LineageLinks({ itemId, version }: { itemId: string; version: num
                 >
                   {d.fileName}
                 </button>{' '}
-                <span className="muted">{OPERATION[d.operation]}</span>
+                <span className="muted">{t('lineageOperation', { op: d.operation })}</span>
               </li>
             ))}
           </ul>

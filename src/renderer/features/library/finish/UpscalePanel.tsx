@@ -1,16 +1,28 @@
+import { defineKeys } from '@shared/i18n/keys'
 import type { LibraryItem } from '@shared/library/types'
 import {
-  aboutDuration,
   ESTIMATE_FROM_PIXELS,
   type UpscaleEngine,
   type UpscaleEstimate,
+  type UpscaleJobState,
 } from '@shared/library/upscale'
 import type { AppError } from '@shared/result'
 import { useEffect, useMemo, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { cancelUpscale, startUpscale, upscaleEstimate } from '../../../api/picture'
 import { useLibraryStore } from '../../../stores/library'
 import { isActive, jobsOf, usePictureStore } from '../../../stores/picture'
+import { approxDuration } from './approxDuration'
+
+/** A finished job's state when main gave no message with it. */
+const STATE_LABELS = defineKeys('library', {
+  running: 'upscaleRunning',
+  saving: 'upscaleSaving',
+  done: 'upscaleDone',
+  failed: 'upscaleFailed',
+  cancelled: 'upscaleCancelled',
+}) satisfies Record<UpscaleJobState, string>
 
 /**
  * Local ×2/×4 upscale (issue #31): the model (best, runs off main's thread) or Lanczos (fast).
@@ -18,6 +30,7 @@ import { isActive, jobsOf, usePictureStore } from '../../../stores/picture'
  * and Cancel here and in Tasks; free, nothing sent to the service.
  */
 export function UpscalePanel({ item, onError }: { item: LibraryItem; onError(e: AppError): void }) {
+  const { t } = useTranslation('library')
   const [scale, setScale] = useState<2 | 4>(2)
   const [engine, setEngine] = useState<UpscaleEngine>('model')
   const [estimate, setEstimate] = useState<UpscaleEstimate | null>(null)
@@ -48,78 +61,90 @@ export function UpscalePanel({ item, onError }: { item: LibraryItem; onError(e: 
     <div className="finish-upscale" data-testid="upscale">
       <div className="row">
         <label>
-          Scale{' '}
+          {t('upscaleScale')}{' '}
           <select
             value={scale}
             onChange={(e) => setScale(Number(e.target.value) as 2 | 4)}
-            aria-label="Upscale factor"
+            aria-label={t('upscaleFactor')}
           >
-            <option value={2}>×2</option>
-            <option value={4}>×4</option>
+            <option value={2}>{t('scaleTimes', { scale: 2 })}</option>
+            <option value={4}>{t('scaleTimes', { scale: 4 })}</option>
           </select>
         </label>
         <label>
-          Method{' '}
+          {t('upscaleMethod')}{' '}
           <select
             value={engine}
             onChange={(e) => setEngine(e.target.value as UpscaleEngine)}
-            aria-label="Upscale method"
+            aria-label={t('upscaleMethodLabel')}
           >
-            <option value="model">Model (ESRGAN, best, slower)</option>
-            <option value="lanczos">Lanczos (fast)</option>
+            <option value="model">{t('engineModel')}</option>
+            <option value="lanczos">{t('engineLanczos')}</option>
           </select>
         </label>
         <button type="button" disabled={!!running || measuring} onClick={() => void ask()}>
-          {measuring ? 'Measuring…' : 'Upscale'}
+          {measuring ? t('measuring') : t('upscale')}
         </button>
       </div>
-      <p className="field-hint">On this computer: free, nothing is sent to the service.</p>
+      <p className="field-hint">{t('upscaleLocalHint')}</p>
       {estimate ? (
         <div
           className="banner banner-warning"
           role="alertdialog"
-          aria-label="Upscale estimate"
+          aria-label={t('upscaleEstimate')}
           data-testid="upscale-estimate"
         >
           <p>
-            {estimate.width} × {estimate.height} → {estimate.outWidth} × {estimate.outHeight} will
-            take <strong>{aboutDuration(estimate.seconds)}</strong> on this computer.
+            <Trans
+              t={t}
+              i18nKey="upscaleWillTake"
+              values={{
+                width: estimate.width,
+                height: estimate.height,
+                outWidth: estimate.outWidth,
+                outHeight: estimate.outHeight,
+                duration: approxDuration(estimate.seconds),
+              }}
+              components={{ b: <strong /> }}
+            />
           </p>
           <div className="row">
             <button type="button" className="primary" onClick={() => void start(estimate.seconds)}>
-              Start
+              {t('start')}
             </button>
             <button type="button" onClick={() => setEstimate(null)}>
-              Not now
+              {t('notNow')}
             </button>
           </div>
         </div>
       ) : null}
       {running ? (
         <div className="row" data-testid="upscale-progress">
-          <progress value={running.done} max={running.total} aria-label="Upscale progress" />
+          <progress value={running.done} max={running.total} aria-label={t('upscaleProgress')} />
           <span>
-            {running.state === 'saving' ? 'Saving…' : `${running.done} / ${running.total} tiles`}
+            {running.state === 'saving'
+              ? t('upscaleSaving')
+              : t('upscaleTiles', { done: running.done, total: running.total })}
           </span>
           <button type="button" onClick={() => void cancelUpscale(running.jobId)}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       ) : last ? (
         <p role="status" data-testid="upscale-status">
           {last.state === 'done' && last.resultId ? (
             <>
-              Upscaled ×{last.scale}.{' '}
+              {t('upscaledBy', { scale: last.scale })}{' '}
               <button
                 type="button"
                 className="link"
                 onClick={() => void useLibraryStore.getState().openDetail(last.resultId!)}
               >
-                Open the result
+                {t('openResult')}
               </button>
             </>
           ) : (
-            (last.message ?? last.state)
+            (last.message ?? t(STATE_LABELS[last.state]))
           )}
         </p>
       ) : null}

@@ -3,11 +3,12 @@ import './organise.css'
 import type { LibraryCollection } from '@shared/library/organise'
 import { Pencil, Trash2 } from 'lucide-react'
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { draggedItems, endItemDrag } from '../../../components/itemDrag'
 import { useLibraryStore } from '../../../stores/library'
 import { useOrganiseStore } from '../../../stores/organise'
-import { formatCount } from '../format'
+import { ADD_MARK } from '../symbols'
 
 /**
  * The library's collections: "All items" and every collection with its count. A click shows a
@@ -16,6 +17,7 @@ import { formatCount } from '../format'
  * too; every change can be undone (toast, Ctrl/Cmd+Z).
  */
 export function CollectionsSidebar() {
+  const { t } = useTranslation('library')
   const collections = useOrganiseStore((s) => s.collections)
   const current = useLibraryStore((s) => s.filter.collectionId)
   const selected = useLibraryStore((s) => s.selection.size)
@@ -29,7 +31,7 @@ export function CollectionsSidebar() {
 
   return (
     <nav className="org-sidebar" aria-labelledby={headingId} data-testid="collections-sidebar">
-      <h2 id={headingId}>Collections</h2>
+      <h2 id={headingId}>{t('collections')}</h2>
       <ul>
         <li>
           <button
@@ -38,7 +40,7 @@ export function CollectionsSidebar() {
             aria-pressed={!current}
             onClick={() => show(undefined)}
           >
-            All items
+            {t('allItems')}
           </button>
         </li>
         {collections.map((c) => (
@@ -53,15 +55,15 @@ export function CollectionsSidebar() {
       </ul>
       {creating ? (
         <NameForm
-          label="Name of the new collection"
+          label={t('newCollectionName')}
           initial=""
-          submit="Create"
+          submit={t('create')}
           onDone={() => setCreating(false)}
           save={(name) => useOrganiseStore.getState().createCollection(name)}
         />
       ) : (
         <button type="button" onClick={() => setCreating(true)}>
-          New collection…
+          {t('newCollection')}
         </button>
       )}
     </nav>
@@ -79,6 +81,7 @@ function CollectionRow({
   selected: number
   onShow(): void
 }) {
+  const { t } = useTranslation('library')
   const [renaming, setRenaming] = useState(false)
   const [over, setOver] = useState(false)
   const store = useOrganiseStore.getState()
@@ -104,9 +107,9 @@ function CollectionRow({
     return (
       <li>
         <NameForm
-          label={`New name for ${c.name}`}
+          label={t('renameLabel', { name: c.name })}
           initial={c.name}
-          submit="Rename"
+          submit={t('rename')}
           onDone={() => setRenaming(false)}
           save={(name) => store.renameCollection(c.id, name)}
         />
@@ -123,27 +126,32 @@ function CollectionRow({
       <button type="button" className="org-collection-name" aria-pressed={current} onClick={onShow}>
         <span>{c.name}</span>{' '}
         <span className="muted">
-          {formatCount(c.count)} <span className="org-sr">items</span>
+          <Trans
+            t={t}
+            i18nKey="collectionCount"
+            values={{ count: c.count }}
+            components={{ sr: <span className="org-sr" /> }}
+          />
         </span>
       </button>
       {selected ? (
         <button
           type="button"
           className="ghost"
-          aria-label={`Add ${selected} selected to ${c.name}`}
-          title="Add the selected items"
+          aria-label={t('addSelectedTo', { count: selected, name: c.name })}
+          title={t('addSelectedTitle')}
           onClick={() =>
             void store.addToCollection(c.id, [...useLibraryStore.getState().selection])
           }
         >
-          +
+          {ADD_MARK}
         </button>
       ) : null}
       <button
         type="button"
         className="ghost"
-        aria-label={`Rename ${c.name}`}
-        title="Rename"
+        aria-label={t('renameCollection', { name: c.name })}
+        title={t('rename')}
         onClick={() => setRenaming(true)}
       >
         <Pencil aria-hidden />
@@ -151,8 +159,8 @@ function CollectionRow({
       <button
         type="button"
         className="ghost"
-        aria-label={`Delete collection ${c.name}`}
-        title="Delete the collection (the items stay)"
+        aria-label={t('deleteCollection', { name: c.name })}
+        title={t('deleteCollectionTitle')}
         onClick={() => {
           if (current) useLibraryStore.getState().setFilter({ collectionId: undefined })
           void store.deleteCollection(c.id)
@@ -178,6 +186,7 @@ function NameForm({
   save(name: string): Promise<{ ok: boolean; error?: { message: string } }>
   onDone(): void
 }) {
+  const { t } = useTranslation('library')
   const id = useId()
   const [name, setName] = useState(initial)
   const [message, setMessage] = useState<string | null>(null)
@@ -186,11 +195,11 @@ function NameForm({
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    if (!name.trim()) return setMessage('Enter a name.')
+    if (!name.trim()) return setMessage(t('nameRequired'))
     if (name.trim() === initial) return onDone()
     const r = await save(name.trim())
     if (r.ok) onDone()
-    else setMessage(r.error?.message ?? 'The name was not saved.')
+    else setMessage(r.error?.message ?? t('nameNotSaved'))
   }
 
   return (
@@ -215,7 +224,7 @@ function NameForm({
       />
       <button type="submit">{submit}</button>
       <button type="button" className="ghost" onClick={onDone}>
-        Cancel
+        {t('cancel')}
       </button>
       {message ? (
         <p id={`${id}-msg`} className="org-error" role="alert">

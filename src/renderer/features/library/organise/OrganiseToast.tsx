@@ -1,7 +1,9 @@
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { useLibraryStore } from '../../../stores/library'
 import { useOrganiseStore } from '../../../stores/organise'
+import { REMOVE_MARK } from '../symbols'
 
 /** How long the toast stays; the change can still be undone with Ctrl/Cmd+Z after. */
 const TOAST_MS = 8000
@@ -11,6 +13,7 @@ const TOAST_MS = 8000
  * messages of a change that failed or had to leave items alone.
  */
 export function OrganiseToast() {
+  const { t } = useTranslation('library')
   const toast = useOrganiseStore((s) => s.toast)
   const error = useOrganiseStore((s) => s.error)
   const notice = useOrganiseStore((s) => s.notice)
@@ -19,8 +22,8 @@ export function OrganiseToast() {
 
   useEffect(() => {
     if (!toast) return
-    const t = setTimeout(() => useOrganiseStore.getState().dismissToast(), TOAST_MS)
-    return () => clearTimeout(t)
+    const timer = setTimeout(() => useOrganiseStore.getState().dismissToast(), TOAST_MS)
+    return () => clearTimeout(timer)
   }, [toast])
 
   async function undo() {
@@ -43,9 +46,9 @@ export function OrganiseToast() {
             type="button"
             className="ghost"
             onClick={store.clearMessages}
-            aria-label="Dismiss message"
+            aria-label={t('dismissMessage')}
           >
-            ×
+            {REMOVE_MARK}
           </button>
         </div>
       ) : null}
@@ -56,12 +59,17 @@ export function OrganiseToast() {
           aria-live="polite"
           data-testid="organise-toast"
         >
-          <span>{toast.label}.</span>
+          <span>{t('organiseToast', { label: toast.label })}</span>
           <button type="button" className="primary" onClick={() => void undo()}>
-            Undo
+            {t('undo')}
           </button>
-          <button type="button" className="ghost" onClick={store.dismissToast} aria-label="Dismiss">
-            ×
+          <button
+            type="button"
+            className="ghost"
+            onClick={store.dismissToast}
+            aria-label={t('dismiss')}
+          >
+            {REMOVE_MARK}
           </button>
         </div>
       ) : null}

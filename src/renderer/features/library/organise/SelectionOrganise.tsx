@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+
 import { useLibraryStore } from '../../../stores/library'
 import { useOrganiseStore } from '../../../stores/organise'
 import { TagCombobox } from './TagCombobox'
@@ -8,6 +10,7 @@ import { TagCombobox } from './TagCombobox'
  * favourites; dragging onto the sidebar adds to a collection.)
  */
 export function SelectionOrganise() {
+  const { t } = useTranslation('library')
   const selection = useLibraryStore((s) => s.selection)
   const collectionId = useLibraryStore((s) => s.filter.collectionId)
   const collection = useOrganiseStore((s) => s.collections.find((c) => c.id === collectionId))
@@ -16,16 +19,16 @@ export function SelectionOrganise() {
   return (
     <>
       <TagCombobox
-        label="Tag selected"
-        placeholder="Add a tag…"
-        onPick={(t) => void store.tag([...selection], [t], [])}
+        label={t('tagSelected')}
+        placeholder={t('tagSelectedPlaceholder')}
+        onPick={(tag) => void store.tag([...selection], [tag], [])}
       />
       {collectionId ? (
         <button
           type="button"
           onClick={() => void store.removeFromCollection(collectionId, [...selection])}
         >
-          Take out of {collection?.name ?? 'collection'}
+          {t('takeOutOf', { name: collection?.name ?? t('unnamedCollection') })}
         </button>
       ) : null}
     </>

@@ -1,5 +1,8 @@
 import { MAX_RATING } from '@shared/library/organise'
 import { type KeyboardEvent, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+
+import { STAR_OFF, STAR_ON } from '../symbols'
 
 const STARS = Array.from({ length: MAX_RATING }, (_, i) => i + 1)
 
@@ -12,12 +15,13 @@ const STARS = Array.from({ length: MAX_RATING }, (_, i) => i + 1)
 export function StarRating({
   value,
   onChange,
-  label = 'Rating',
+  label,
 }: {
   value: number
   onChange(rating: number): void
   label?: string
 }) {
+  const { t } = useTranslation('library')
   const group = useRef<HTMLDivElement>(null)
   const focusStar = (n: number) =>
     group.current?.querySelector<HTMLElement>(`[data-star="${Math.max(1, n)}"]`)?.focus()
@@ -41,7 +45,7 @@ export function StarRating({
     <div
       className="org-stars"
       role="radiogroup"
-      aria-label={label}
+      aria-label={label ?? t('rating')}
       ref={group}
       onKeyDown={onKeyDown}
     >
@@ -52,16 +56,16 @@ export function StarRating({
           role="radio"
           data-star={n}
           aria-checked={value === n}
-          aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+          aria-label={t('stars', { count: n })}
           tabIndex={value === n || (value === 0 && n === 1) ? 0 : -1}
           className={n <= value ? 'on' : ''}
           onClick={() => onChange(value === n ? 0 : n)}
         >
-          {n <= value ? '★' : '☆'}
+          {n <= value ? STAR_ON : STAR_OFF}
         </button>
       ))}
       <span className="muted org-stars-text" aria-hidden="true">
-        {value ? `${value}/${MAX_RATING}` : 'Not rated'}
+        {value ? t('ratingOutOf', { value, max: MAX_RATING }) : t('notRated')}
       </span>
     </div>
   )

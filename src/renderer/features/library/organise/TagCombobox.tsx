@@ -1,5 +1,6 @@
 import { normalizeTag, type TagCount, tagKey } from '@shared/library/organise'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { tagSuggestions } from '../../../api/library'
 
@@ -36,6 +37,7 @@ export function TagCombobox({
   onPick,
   suggestionsOnly = false,
 }: TagComboboxProps) {
+  const { t } = useTranslation('library')
   const id = useId()
   const listId = `${id}-list`
   const [text, setText] = useState('')
@@ -49,7 +51,7 @@ export function TagCombobox({
   useEffect(() => {
     if (!focused) return
     let stale = false
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       const prefix = text.trim().replace(/^#+/u, '')
       void tagSuggestions({ prefix, limit: LIMIT + 4 }).then((r) => {
         if (stale) return
@@ -59,7 +61,7 @@ export function TagCombobox({
     }, DEBOUNCE_MS)
     return () => {
       stale = true
-      clearTimeout(t)
+      clearTimeout(timer)
     }
   }, [text, focused])
 
@@ -123,7 +125,7 @@ export function TagCombobox({
         onBlur={() => setFocused(false)}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label={`${label}: suggestions`} hidden={!open}>
+      <ul id={listId} role="listbox" aria-label={t('tagSuggestions', { label })} hidden={!open}>
         {visible.map((o, i) => (
           <li
             key={o.tag}
@@ -135,7 +137,12 @@ export function TagCombobox({
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => pick(o.tag)}
           >
-            {o.tag} <span className="muted">({o.count})</span>
+            <Trans
+              t={t}
+              i18nKey="tagOption"
+              values={{ tag: o.tag, count: o.count }}
+              components={{ muted: <span className="muted" /> }}
+            />
           </li>
         ))}
       </ul>

@@ -1,31 +1,39 @@
 import './similar.css'
 
+import { defineKeys } from '@shared/i18n/keys'
 import type { DuplicateGroup } from '@shared/library/similar'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { trapTab } from '../../../components/focusTrap'
 import { thumbSrc } from '../../../components/media'
 import { useLibraryStore } from '../../../stores/library'
 import { DUPLICATE_LEVELS, useSimilarStore } from '../../../stores/similar'
-import { formatCount, formatDateTime } from '../format'
+import { formatDateTime } from '../format'
+import { CLOSE_MARK } from '../symbols'
 import { useLiveRefresh } from './useLiveRefresh'
 
 /** The toolbar button that opens the duplicates panel. */
 export function DuplicatesButton() {
+  const { t } = useTranslation('library')
   return (
     <button
       type="button"
       data-duplicates-button
       onClick={() => void useSimilarStore.getState().openDuplicates()}
-      title="Find near-identical images and keep one of each"
+      title={t('duplicatesButtonTitle')}
     >
-      Duplicates
+      {t('duplicates')}
     </button>
   )
 }
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${formatCount(n)} ${n === 1 ? one : many}`
+/** The match levels of the store, by their distance. */
+const LEVEL_LABELS = defineKeys('library', {
+  0: 'matchIdentical',
+  8: 'matchNear',
+  12: 'matchLoose',
+}) satisfies Record<(typeof DUPLICATE_LEVELS)[number]['distance'], string>
 
 /**
  * The duplicates view: groups of near-identical images (resized, re-saved or byte-identical
@@ -42,6 +50,7 @@ export function DuplicatesPanel() {
 }
 
 function DuplicatesDialog() {
+  const { t } = useTranslation('library')
   const duplicates = useSimilarStore((s) => s.duplicates)!
   const refresh = useSimilarStore((s) => s.refreshDuplicates)
   const toast = useLibraryStore((s) => s.toast)
@@ -77,16 +86,15 @@ function DuplicatesDialog() {
     if (useLibraryStore.getState().error) await refresh()
   }
 
-  let status = 'Looking for duplicates…'
-  if (view) {
-    status = view.totalGroups
-      ? `${plural(view.totalGroups, 'group')} of duplicates.`
-      : 'No duplicates found.'
-    if (view.totalGroups > view.groups.length)
-      status += ` Showing the ${formatCount(view.groups.length)} largest.`
-    if (view.analysing)
-      status += ` Still analysing ${plural(view.pending, 'image')}; this list updates.`
-  }
+  const status = view
+    ? t('duplicatesStatus', {
+        groups: view.totalGroups,
+        more: view.totalGroups > view.groups.length ? 'yes' : 'no',
+        shown: view.groups.length,
+        analysing: view.analysing ? 'yes' : 'no',
+        pending: view.pending,
+      })
+    : t('duplicatesLooking')
 
   return (
     <div className="lib-detail-backdrop lib-dupes-backdrop">
@@ -102,10 +110,10 @@ function DuplicatesDialog() {
       >
         <header className="lib-detail-bar">
           <h2 id="lib-dupes-title" className="lib-detail-title">
-            Duplicates
+            {t('duplicates')}
           </h2>
           <label className="row">
-            <span>Match</span>
+            <span>{t('match')}</span>
             <select
               value={maxDistance}
               onChange={(e) =>
@@ -114,13 +122,13 @@ function DuplicatesDialog() {
             >
               {DUPLICATE_LEVELS.map((l) => (
                 <option key={l.distance} value={l.distance}>
-                  {l.label}
+                  {t(LEVEL_LABELS[l.distance])}
                 </option>
               ))}
             </select>
           </label>
-          <button ref={closeButton} type="button" onClick={close} aria-label="Close duplicates">
-            ✕
+          <button ref={closeButton} type="button" onClick={close} aria-label={t('closeDuplicates')}>
+            {CLOSE_MARK}
           </button>
         </header>
         <div className="lib-dupes-status row">
@@ -136,7 +144,7 @@ function DuplicatesDialog() {
                 void useLibraryStore.getState().undoDelete()
               }}
             >
-              Undo delete of {plural(toast.count, 'item')}
+              {t('undoDelete', { count: toast.count })}
             </button>
           ) : null}
         </div>
@@ -145,7 +153,11 @@ function DuplicatesDialog() {
             <section
               key={group.members[0]!.tile.id}
               className="lib-dupes-group"
-              aria-label={`Group ${gi + 1} of ${view.groups.length}: ${plural(group.members.length, 'image')}`}
+              aria-label={t('duplicateGroup', {
+                n: gi + 1,
+                of: view.groups.length,
+                count: group.members.length,
+              })}
             >
               <ul>
                 {group.members.map((m, mi) => (
@@ -153,7 +165,9 @@ function DuplicatesDialog() {
                     <img
                       src={thumbSrc(m.tile.id, m.tile.sha256)}
                       alt={
-                        m.tile.promptPreview ? `Image: ${m.tile.promptPreview}` : m.tile.fileName
+                        m.tile.promptPreview
+                          ? t('imageAlt', { prompt: m.tile.promptPreview })
+                          : m.tile.fileName
                       }
                       loading="lazy"
                       draggable={false}
@@ -162,27 +176,33 @@ function DuplicatesDialog() {
                       <span className="mono">{m.tile.fileName}</span>
                       <span className="muted">
                         {m.tile.width && m.tile.height
-                          ? `${m.tile.width} × ${m.tile.height} · `
-                          : ''}
-                        {formatDateTime(m.tile.createdAt)}
+                          ? t('sizeAndDate', {
+                              width: m.tile.width,
+                              height: m.tile.height,
+                              date: formatDateTime(m.tile.createdAt),
+                            })
+                          : formatDateTime(m.tile.createdAt)}
                       </span>
                       <span className="muted">
                         {mi === 0
-                          ? 'Suggested to keep'
+                          ? t('suggestedToKeep')
                           : m.sameFile
-                            ? 'The same file'
+                            ? t('sameFile')
                             : m.distance === 0
-                              ? 'Looks identical (another file)'
-                              : `${m.distance} of 64 bits differ`}
+                              ? t('looksIdentical')
+                              : t('bitsDiffer', { distance: m.distance })}
                       </span>
                     </div>
                     <button
                       type="button"
                       className={mi === 0 ? 'primary' : undefined}
-                      aria-label={`Keep ${m.tile.fileName}, delete the other ${plural(group.members.length - 1, 'image')}`}
+                      aria-label={t('keepThisLabel', {
+                        file: m.tile.fileName,
+                        count: group.members.length - 1,
+                      })}
                       onClick={() => void keep(group, gi, m.tile.id)}
                     >
-                      Keep this one
+                      {t('keepThis')}
                     </button>
                   </li>
                 ))}

@@ -1,4 +1,5 @@
 import type { LibraryItem } from '@shared/library/types'
+import { useTranslation } from 'react-i18next'
 
 import { useSimilarStore } from '../../../stores/similar'
 
@@ -7,6 +8,7 @@ import { useSimilarStore } from '../../../stores/similar'
  * the strip above the grid (SimilarStrip), nearest first.
  */
 export function FindSimilarButton({ item, onClose }: { item: LibraryItem; onClose(): void }) {
+  const { t } = useTranslation('library')
   return (
     <button
       type="button"
@@ -15,7 +17,7 @@ export function FindSimilarButton({ item, onClose }: { item: LibraryItem; onClos
         void useSimilarStore.getState().findSimilar(item)
       }}
     >
-      Find similar
+      {t('findSimilar')}
     </button>
   )
 }

@@ -1,12 +1,13 @@
 import './similar.css'
 
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { thumbSrc } from '../../../components/media'
 import { useLibraryStore } from '../../../stores/library'
 import { useSimilarStore } from '../../../stores/similar'
-import { formatCount } from '../format'
-import { describeDistance, useLiveRefresh } from './useLiveRefresh'
+import { CLOSE_MARK, IDENTICAL_MARK } from '../symbols'
+import { closenessKey, useLiveRefresh } from './useLiveRefresh'
 
 /**
  * "Find similar" results: a strip above the grid with the images that look like the one asked
@@ -14,6 +15,7 @@ import { describeDistance, useLiveRefresh } from './useLiveRefresh'
  * the grid alone. Focus moves to the strip's heading when it opens, and its status is announced.
  */
 export function SimilarStrip() {
+  const { t } = useTranslation('library')
   const similar = useSimilarStore((s) => s.similar)
   const refresh = useSimilarStore((s) => s.refreshSimilar)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -31,14 +33,13 @@ export function SimilarStrip() {
     useSimilarStore.getState().closeSimilar()
     document.querySelector<HTMLElement>('[data-testid="library-grid"] [role="listbox"]')?.focus()
   }
-  let status = 'Looking for similar images…'
-  if (view) {
-    status = hits.length
-      ? `${formatCount(hits.length)} similar image${hits.length === 1 ? '' : 's'}, nearest first.`
-      : 'No similar images found.'
-    if (view.analysing)
-      status += ` Still analysing ${formatCount(view.pending)} image${view.pending === 1 ? '' : 's'}; this list updates.`
-  }
+  const status = view
+    ? t('similarStatus', {
+        hits: hits.length,
+        analysing: view.analysing ? 'yes' : 'no',
+        pending: view.pending,
+      })
+    : t('similarLooking')
   return (
     <section
       className="lib-similar"
@@ -53,13 +54,13 @@ export function SimilarStrip() {
     >
       <header className="lib-similar-head">
         <h2 id="lib-similar-title" ref={heading} tabIndex={-1}>
-          Similar to {similar.fileName}
+          {t('similarTitle', { file: similar.fileName })}
         </h2>
         <span className="muted" role="status" aria-live="polite">
           {status}
         </span>
-        <button type="button" className="ghost" onClick={close} aria-label="Close similar images">
-          ✕
+        <button type="button" className="ghost" onClick={close} aria-label={t('closeSimilar')}>
+          {CLOSE_MARK}
         </button>
       </header>
       {hits.length ? (
@@ -69,13 +70,17 @@ export function SimilarStrip() {
               <button
                 type="button"
                 className="lib-similar-item"
-                title={`${tile.fileName}: ${distance} of 64 bits differ`}
-                aria-label={`${tile.fileName}: ${describeDistance(distance)} (${distance} of 64 bits differ)`}
+                title={t('similarHitTitle', { file: tile.fileName, distance })}
+                aria-label={t('similarHitLabel', {
+                  file: tile.fileName,
+                  closeness: t(closenessKey(distance)),
+                  distance,
+                })}
                 onClick={() => void useLibraryStore.getState().openDetail(tile.id)}
               >
                 <img src={thumbSrc(tile.id, tile.sha256)} alt="" loading="lazy" draggable={false} />
                 <span className="lib-similar-badge" aria-hidden="true">
-                  {distance === 0 ? '=' : distance}
+                  {distance === 0 ? IDENTICAL_MARK : distance}
                 </span>
               </button>
             </li>

@@ -1,3 +1,4 @@
+import { defineKeys } from '@shared/i18n/keys'
 import { useEffect } from 'react'
 
 import { onLibraryChanged } from '../../../stores/library/changes'
@@ -35,10 +36,20 @@ export function useLiveRefresh(
   }, [active, analysing, refresh, answeredAt])
 }
 
-/** How close a distance is, in words (64-bit hashes: 0 identical, ≤ 8 a copy, ~32 unrelated). */
-export function describeDistance(distance: number): string {
-  if (distance === 0) return 'Identical'
-  if (distance <= 8) return 'Near-identical'
-  if (distance <= 14) return 'Very similar'
-  return 'Similar'
+const CLOSENESS = defineKeys('library', {
+  identical: 'closenessIdentical',
+  near: 'closenessNear',
+  very: 'closenessVery',
+  similar: 'closenessSimilar',
+})
+
+/**
+ * How close a distance is, as the key of its words (64-bit hashes: 0 identical, ≤ 8 a copy,
+ * ~32 unrelated): `t(closenessKey(d))`.
+ */
+export function closenessKey(distance: number): (typeof CLOSENESS)[keyof typeof CLOSENESS] {
+  if (distance === 0) return CLOSENESS.identical
+  if (distance <= 8) return CLOSENESS.near
+  if (distance <= 14) return CLOSENESS.very
+  return CLOSENESS.similar
 }
