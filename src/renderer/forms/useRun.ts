@@ -2,6 +2,7 @@ import type { ParsedSettings } from '@shared/library/settings'
 import type { AppError, Result } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import type { FormId } from '../stores/forms'
 import { useFormsStore } from '../stores/forms'
@@ -145,6 +146,7 @@ export type LibraryIntent = NonNullable<ReturnType<typeof useLibraryIntents.getS
  * belong to this form (the library's reuse-settings intent, taken once when the screen shows).
  */
 export function useApplySettings(form: FormId, onReference?: (intent: LibraryIntent) => void) {
+  const { t } = useTranslation('common')
   const [notice, setNotice] = useState<AppliedNotice | null>(null)
   const intent = useLibraryIntents((s) => s.intent)
   const take = useLibraryIntents((s) => s.take)
@@ -154,7 +156,12 @@ export function useApplySettings(form: FormId, onReference?: (intent: LibraryInt
       const store = useFormsStore.getState()
       const report = applySettings(form, store.drafts[form], settings)
       store.replace(form, report.draft)
-      setNotice({ from, applied: report.applied, skipped: report.skipped })
+      setNotice({
+        from,
+        applied: report.applied,
+        skipped: report.skipped,
+        foreignModel: report.foreignModel,
+      })
     },
     [form],
   )
@@ -165,12 +172,16 @@ export function useApplySettings(form: FormId, onReference?: (intent: LibraryInt
       const target = formForKind(intent.settings.kind ?? intent.item.kind, intent.item.model)
       if (target !== form) return
       const taken = take(['reuse-settings'])
-      if (taken) apply(taken.settings, `library item “${taken.item.promptPreview.slice(0, 40)}”`)
+      if (taken)
+        apply(
+          taken.settings,
+          t('appliedFromLibraryItem', { prompt: taken.item.promptPreview.slice(0, 40) }),
+        )
     } else if (onReference) {
       const taken = take(['use-as-reference'])
       if (taken) onReference(taken)
     }
-  }, [intent, form, take, apply, onReference])
+  }, [intent, form, take, apply, onReference, t])
 
   return { notice, setNotice, apply }
 }
