@@ -21,10 +21,12 @@ import { PresetMenu } from './PresetMenu'
 import { FormRepeatNotice } from './RepeatNotice'
 import { TaskResults } from './TaskResults'
 
+/** Where applied settings came from: a dropped file (its name) or a library item (its prompt). */
+export type AppliedFrom = { file: string } | { library: string }
+
 /** What the last "apply settings" did, shown until dismissed so nothing changes unseen. */
 export interface AppliedNotice {
-  /** Where the settings came from: a file's name, or the library item, already in words. */
-  from: string
+  from: AppliedFrom
   applied: AppliedField[]
   /** The file's own parameter names that have no field here. */
   skipped: string[]
@@ -54,7 +56,7 @@ interface Props {
   onDismissError(): void
   onSubmit(): void
   /** Settings read from a file dropped on the form; the screen applies them field by field. */
-  onSettings(settings: ParsedSettings, from: string): void
+  onSettings(settings: ParsedSettings, from: AppliedFrom): void
   notice: AppliedNotice | null
   onDismissNotice(): void
   /** The form's named presets (useFormScreen supplies it): the "Presets" menu in the intro row. */
@@ -108,7 +110,7 @@ export function GenerateShell(p: Props) {
       return
     }
     setDropError(null)
-    p.onSettings(result.value, file.name)
+    p.onSettings(result.value, { file: file.name })
   }
 
   const skipped = p.notice
@@ -162,7 +164,10 @@ export function GenerateShell(p: Props) {
           <div>
             <strong>
               {t('settingsApplied', {
-                from: p.notice.from,
+                from:
+                  'file' in p.notice.from
+                    ? p.notice.from.file
+                    : t('appliedFromLibraryItem', { prompt: p.notice.from.library }),
                 count: p.notice.applied.length,
                 fields: p.notice.applied
                   .map((f) => t(APPLIED_FIELD_KEYS[f]))

@@ -2,7 +2,6 @@ import type { ParsedSettings } from '@shared/library/settings'
 import type { AppError, Result } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 
 import type { FormId } from '../stores/forms'
 import { useFormsStore } from '../stores/forms'
@@ -10,7 +9,7 @@ import { useLibraryIntents } from '../stores/library/intents'
 import { useBudgetRefusals, useRepeatNotices } from '../stores/spending/refusals'
 import { useTasksStore } from '../stores/tasks'
 import { applySettings, formForKind } from './applySettings'
-import type { AppliedNotice } from './GenerateShell'
+import type { AppliedFrom, AppliedNotice } from './GenerateShell'
 
 /**
  * What the submit cycle passes to a screen's `send`, to spread into the submission payload:
@@ -146,13 +145,12 @@ export type LibraryIntent = NonNullable<ReturnType<typeof useLibraryIntents.getS
  * belong to this form (the library's reuse-settings intent, taken once when the screen shows).
  */
 export function useApplySettings(form: FormId, onReference?: (intent: LibraryIntent) => void) {
-  const { t } = useTranslation('common')
   const [notice, setNotice] = useState<AppliedNotice | null>(null)
   const intent = useLibraryIntents((s) => s.intent)
   const take = useLibraryIntents((s) => s.take)
 
   const apply = useCallback(
-    (settings: ParsedSettings, from: string) => {
+    (settings: ParsedSettings, from: AppliedFrom) => {
       const store = useFormsStore.getState()
       const report = applySettings(form, store.drafts[form], settings)
       store.replace(form, report.draft)
@@ -172,16 +170,12 @@ export function useApplySettings(form: FormId, onReference?: (intent: LibraryInt
       const target = formForKind(intent.settings.kind ?? intent.item.kind, intent.item.model)
       if (target !== form) return
       const taken = take(['reuse-settings'])
-      if (taken)
-        apply(
-          taken.settings,
-          t('appliedFromLibraryItem', { prompt: taken.item.promptPreview.slice(0, 40) }),
-        )
+      if (taken) apply(taken.settings, { library: taken.item.promptPreview.slice(0, 40) })
     } else if (onReference) {
       const taken = take(['use-as-reference'])
       if (taken) onReference(taken)
     }
-  }, [intent, form, take, apply, onReference, t])
+  }, [intent, form, take, apply, onReference])
 
   return { notice, setNotice, apply }
 }
