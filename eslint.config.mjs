@@ -59,7 +59,6 @@ export const I18N_NOT_YET_CONVERTED = [
   'src/renderer/features/spending/**',
   'src/renderer/features/video/**',
   'src/renderer/features/workbench/**',
-  'src/renderer/forms/**',
 ]
 
 /**

@@ -1,14 +1,17 @@
 import { NATIVE_MODELS, type NativeModel, type NativeModelId } from '@shared/catalog'
 import { type ReactNode, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 
+import { formatNumber } from '../i18n/format'
 import type { ArtModelDraft, CharacterDraft } from '../stores/forms'
 import { nativeAccess, useAccessStore } from './access'
-import { ART_SIZE_HINT, ART_SIZE_PRESETS } from './artPresets'
-import { ALL_CELLS, cellLabel, newCharacter } from './characters'
+import { ART_SIZE_LIMITS, ART_SIZE_PRESETS, ART_SIZE_SHAPE_KEYS } from './artPresets'
+import { ALL_CELLS, cellParts, newCharacter } from './characters'
 import { FieldsetError, NumberInput, RadioGroup, SelectInput, TextInput } from './inputs'
 import { ModelPicker } from './ModelPicker'
 
-const VARIANT_OPTIONS = NATIVE_MODELS.map((m) => ({ value: m.id, label: `${m.label} (${m.id})` }))
+/** Seeds are 32-bit: the range the seed field's hint names. */
+const SEED_MAX = 4_294_967_295
 
 /**
  * The art-model variant select of both art screens, marked against the account's models: a
@@ -27,17 +30,26 @@ export function NativeVariantPicker({
   error?: string | null
   hint?: string
 }) {
+  const { t } = useTranslation('common')
   const access = useAccessStore((s) => s.models)
   const variantAccess = useMemo(() => nativeAccess(access), [access])
+  const options = useMemo(
+    () =>
+      NATIVE_MODELS.map((m) => ({
+        value: m.id,
+        label: t('variantOption', { label: m.label, id: m.id }),
+      })),
+    [t],
+  )
   return (
     <ModelPicker
-      label="Model variant"
+      label={t('modelVariantLabel')}
       name={`${prefix}-variant`}
       value={value}
       access={variantAccess}
       error={error}
       hint={hint}
-      options={VARIANT_OPTIONS}
+      options={options}
       onChange={(id) => onChange(id as NativeModelId)}
     />
   )
@@ -71,6 +83,7 @@ export function ArtImageSettings({
   guidanceHint: string
   countField: ReactNode
 }) {
+  const { t } = useTranslation('common')
   return (
     <>
       <div className="gen-grid">
@@ -83,7 +96,7 @@ export function ArtImageSettings({
           errors={{ width: errorOf('width'), height: errorOf('height') }}
         />
         <NumberInput
-          label="Steps"
+          label={t('stepsLabel')}
           name={`${prefix}-steps`}
           value={draft.steps}
           onChange={(steps) => onChange({ steps })}
@@ -92,7 +105,7 @@ export function ArtImageSettings({
         />
         {countField}
         <NumberInput
-          label="Guidance"
+          label={t('guidanceLabel')}
           name={`${prefix}-guidance`}
           decimal
           value={draft.guidance}
@@ -137,13 +150,23 @@ export function DimensionsPicker({
   onChange(patch: { sizeChoice?: string; width?: string; height?: string }): void
   errors: { width?: string | null; height?: string | null }
 }) {
+  const { t } = useTranslation('common')
+  const sizeHint = t('artSizeHint', {
+    multiple: ART_SIZE_LIMITS.multiple,
+    side: formatNumber(ART_SIZE_LIMITS.side),
+    pixels: formatNumber(ART_SIZE_LIMITS.pixels),
+  })
+  const presets = ART_SIZE_PRESETS.map((p) => {
+    const [w, h] = p.value.split('x')
+    return { value: p.value, label: t(ART_SIZE_SHAPE_KEYS[p.shape], { width: w, height: h }) }
+  })
   return (
     <>
       <SelectInput
-        label="Size"
+        label={t('sizeLabel')}
         name={`${prefix}-size`}
         value={sizeChoice}
-        options={[...ART_SIZE_PRESETS, { value: 'custom', label: 'Custom…' }]}
+        options={[...presets, { value: 'custom', label: t('sizeCustom') }]}
         onChange={(choice) => {
           const m = /^(\d+)x(\d+)$/.exec(choice)
           onChange(m ? { sizeChoice: choice, width: m[1], height: m[2] } : { sizeChoice: choice })
@@ -153,19 +176,19 @@ export function DimensionsPicker({
       {sizeChoice === 'custom' ? (
         <>
           <NumberInput
-            label="Width"
+            label={t('widthLabel')}
             name={`${prefix}-width`}
             value={width}
             onChange={(v) => onChange({ width: v })}
-            hint={ART_SIZE_HINT}
+            hint={sizeHint}
             error={errors.width}
           />
           <NumberInput
-            label="Height"
+            label={t('heightLabel')}
             name={`${prefix}-height`}
             value={height}
             onChange={(v) => onChange({ height: v })}
-            hint={ART_SIZE_HINT}
+            hint={sizeHint}
             error={errors.height}
           />
         </>
@@ -188,26 +211,27 @@ export function SeedField({
   onChange(patch: { seedMode?: 'random' | 'fixed'; seed?: string }): void
   error?: string | null
 }) {
+  const { t } = useTranslation('common')
   return (
     <div className="stack seed">
       <RadioGroup
-        legend="Seed"
+        legend={t('seedLabel')}
         name={`${prefix}-seed-mode`}
         value={mode}
         options={[
-          { value: 'random', label: 'Random' },
-          { value: 'fixed', label: 'Fixed' },
+          { value: 'random', label: t('seedRandom') },
+          { value: 'fixed', label: t('seedFixed') },
         ]}
         onChange={(seedMode) => onChange({ seedMode })}
       />
       {mode === 'fixed' ? (
         <TextInput
-          label="Seed value"
+          label={t('seedValueLabel')}
           name={`${prefix}-seed`}
           inputMode="numeric"
           value={seed}
           onChange={(v) => onChange({ seed: v })}
-          hint="0 to 4294967295"
+          hint={t('seedHint', { min: 0, max: formatNumber(SEED_MAX, { useGrouping: false }) })}
           error={error}
         />
       ) : null}
@@ -236,17 +260,18 @@ export function CharacterPrompts({
   onChange(patch: { characters?: CharacterDraft[]; autoPositions?: boolean }): void
   error?: string | null
 }) {
+  const { t } = useTranslation('common')
   const update = (i: number, patch: Partial<CharacterDraft>) =>
     onChange({ characters: characters.map((c, j) => (j === i ? { ...c, ...patch } : c)) })
   if (max === 0) {
     return (
       <p className="field-hint" data-testid="characters-none">
-        {variantLabel} takes no character prompts.
+        {t('charactersNone', { variant: variantLabel })}
         {characters.length > 0 ? (
           <>
             {' '}
             <button type="button" onClick={() => onChange({ characters: [] })}>
-              Remove {characters.length} character{characters.length === 1 ? '' : 's'}
+              {t('charactersRemoveAll', { count: characters.length })}
             </button>
           </>
         ) : null}
@@ -255,11 +280,9 @@ export function CharacterPrompts({
   }
   return (
     <fieldset className="radio-group characters" aria-describedby={`${prefix}-characters-hint`}>
-      <legend>
-        Characters ({characters.length} of {max})
-      </legend>
+      <legend>{t('charactersLegend', { count: characters.length, max })}</legend>
       <p className="field-hint" id={`${prefix}-characters-hint`}>
-        Up to {max} for {variantLabel}. Automatic positions are recommended.
+        {t('charactersHint', { max, variant: variantLabel })}
       </p>
       <label className="radio">
         <input
@@ -268,40 +291,46 @@ export function CharacterPrompts({
           checked={autoPositions}
           onChange={(e) => onChange({ autoPositions: e.target.checked })}
         />
-        Place characters automatically
+        {t('charactersAuto')}
       </label>
       {characters.map((c, i) => (
         <fieldset className="character" key={i} data-testid="character">
-          <legend>Character {i + 1}</legend>
+          <legend>{t('characterLegend', { number: i + 1 })}</legend>
           <TextInput
-            label={`Character ${i + 1} prompt`}
+            label={t('characterPrompt', { number: i + 1 })}
             name={`${prefix}-character-${i}-prompt`}
             value={c.prompt}
             onChange={(prompt) => update(i, { prompt })}
           />
           <TextInput
-            label={`Character ${i + 1} negative prompt`}
+            label={t('characterNegative', { number: i + 1 })}
             name={`${prefix}-character-${i}-negative`}
             value={c.negativePrompt}
             onChange={(negativePrompt) => update(i, { negativePrompt })}
           />
           {autoPositions ? (
-            <span className="field-hint">Position: automatic</span>
+            <span className="field-hint">{t('characterPositionAuto')}</span>
           ) : (
             <SelectInput
-              label={`Character ${i + 1} position`}
+              label={t('characterPosition', { number: i + 1 })}
               name={`${prefix}-character-${i}-position`}
               value={c.position}
-              options={ALL_CELLS.map((cell) => ({ value: cell, label: cellLabel(cell) }))}
+              options={ALL_CELLS.map((cell) => {
+                const { row, column } = cellParts(cell)
+                return {
+                  value: cell,
+                  label: t('gridCell', { cell, row: t(row), column: t(column) }),
+                }
+              })}
               onChange={(position) => update(i, { position })}
             />
           )}
           <button
             type="button"
-            aria-label={`Remove character ${i + 1}`}
+            aria-label={t('characterRemoveLabel', { number: i + 1 })}
             onClick={() => onChange({ characters: characters.filter((_, j) => j !== i) })}
           >
-            Remove
+            {t('characterRemove')}
           </button>
         </fieldset>
       ))}
@@ -311,7 +340,7 @@ export function CharacterPrompts({
           disabled={characters.length >= max}
           onClick={() => onChange({ characters: [...characters, newCharacter(characters.length)] })}
         >
-          Add character
+          {t('characterAdd')}
         </button>
       </div>
       <FieldsetError error={error} />

@@ -1,20 +1,17 @@
 import './budget.css'
 
 import type { PriceEstimate } from '@shared/pricing'
-import type { BudgetUse } from '@shared/spending/types'
 import type { TaskKind } from '@shared/tasks/states'
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 
-import { capName, overBy, overLine, SPEND_KIND_LABELS, usd } from '../components/spendFormat'
+import { overBy, usd } from '../components/spendFormat'
 import { useNavigationStore } from '../stores/navigation'
 import { tightestUse, useSpendingStore } from '../stores/spending'
+import { capScope } from './capScope'
 
-/** "Today", "Images this month": who the cap is for and when, at the start of the badge. */
-function capHead(u: BudgetUse): string {
-  const when = u.period === 'day' ? 'today' : 'this month'
-  const head = u.kind ? `${SPEND_KIND_LABELS[u.kind]} ${when}` : when
-  return head.charAt(0).toUpperCase() + head.slice(1)
-}
+/** Between "No budget set" and "Set one": a symbol, not a word. */
+const SEPARATOR = '·'
 
 /**
  * The budget next to a form's estimate: how much of the tightest cap for this form's kinds is
@@ -29,6 +26,7 @@ export function BudgetBadge({
   kinds: readonly TaskKind[]
   estimate: PriceEstimate | null
 }) {
+  const { t } = useTranslation('common')
   const budget = useSpendingStore((s) => s.budget)
   const watch = useSpendingStore((s) => s.watch)
   useEffect(() => watch(), [watch])
@@ -43,9 +41,10 @@ export function BudgetBadge({
   if (!use) {
     return (
       <div className="budget-badge" data-testid="budget-badge">
-        <span>No budget set</span>·
+        <span>{t('budgetNone')}</span>
+        {SEPARATOR}
         <button type="button" className="budget-link" onClick={toSpending}>
-          Set one
+          {t('budgetSetOne')}
         </button>
       </div>
     )
@@ -70,18 +69,26 @@ export function BudgetBadge({
       />
       <span data-testid="budget-badge-text">
         {exceeded ? (
-          <strong data-testid="budget-badge-exceeded">{overLine(use)}</strong>
+          <strong data-testid="budget-badge-exceeded">
+            {t('budgetOverLine', { over: usd(overBy(use)), scope: capScope(use.period, use.kind) })}
+          </strong>
         ) : (
-          <>
-            {capHead(use)} {usd(use.spentUsd)} of {usd(use.capUsd)} · {usd(use.remainingUsd)} left
-          </>
+          t('budgetUse', {
+            scope: capScope(use.period, use.kind),
+            spent: usd(use.spentUsd),
+            cap: usd(use.capUsd),
+            left: usd(use.remainingUsd),
+          })
         )}
       </span>
       {/* Always present, so the warning is announced when it appears. */}
       <span role="status">
         {over ? (
           <strong data-testid="budget-badge-over">
-            This would go over {capName(use.period, use.kind, use.project)}
+            {t('budgetWouldExceed', {
+              scope: capScope(use.period, use.kind, use.project),
+              project: use.project ?? '',
+            })}
           </strong>
         ) : null}
       </span>

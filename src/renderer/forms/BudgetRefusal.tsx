@@ -1,8 +1,10 @@
 import type { BudgetRefusal as Refusal } from '@shared/result'
+import { Trans, useTranslation } from 'react-i18next'
 
-import { capName, usd } from '../components/spendFormat'
+import { usd } from '../components/spendFormat'
 import { useNavigationStore } from '../stores/navigation'
 import { useBudgetRefusals, useSpendingStore } from '../stores/spending'
+import { capScope } from './capScope'
 import { PayChoice } from './PayChoice'
 
 /**
@@ -12,13 +14,13 @@ import { PayChoice } from './PayChoice'
  */
 export function BudgetRefusal({
   refusal,
-  subject = 'This request',
+  subject = 'request',
   onOverride,
   onDismiss,
 }: {
   refusal: Refusal
-  /** "This request", "This batch". */
-  subject?: string
+  /** What was refused: "This request" or "This batch" opens the sentence. */
+  subject?: 'request' | 'batch'
   onOverride(): Promise<void> | void
   onDismiss?(): void
 }) {
@@ -26,24 +28,34 @@ export function BudgetRefusal({
     useSpendingStore.getState().requestBudgetFocus()
     useNavigationStore.getState().go('spending')
   }
+  const { t } = useTranslation('common')
   const r = refusal
   return (
     <PayChoice
       testId="budget-refusal"
       other={
         <button type="button" onClick={raise}>
-          Raise the cap…
+          {t('budgetRaise')}
         </button>
       }
-      payLabel="Go over the cap once"
+      payLabel={t('budgetOverrideOnce')}
       onPay={onOverride}
       {...(onDismiss ? { onDismiss } : {})}
     >
-      <strong>
-        {subject} ({usd(r.requestUsd)}) would go over {capName(r.period, r.kind, r.project)} of{' '}
-        {usd(r.capUsd)}
-      </strong>
-      : {usd(r.spentUsd)} already committed, {usd(r.remainingUsd)} left.
+      <Trans
+        t={t}
+        i18nKey="budgetRefusal"
+        values={{
+          subject,
+          request: usd(r.requestUsd),
+          scope: capScope(r.period, r.kind, r.project),
+          project: r.project ?? '',
+          cap: usd(r.capUsd),
+          spent: usd(r.spentUsd),
+          left: usd(r.remainingUsd),
+        }}
+        components={{ b: <strong /> }}
+      />
     </PayChoice>
   )
 }

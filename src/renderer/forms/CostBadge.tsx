@@ -1,5 +1,6 @@
 import { pricesAsOf } from '@shared/catalog'
 import { describeEstimate, type PriceEstimate } from '@shared/pricing'
+import { useTranslation } from 'react-i18next'
 
 /**
  * The estimated USD cost, shown before anything is spent. "≈" and the word "approximate" appear
@@ -7,25 +8,29 @@ import { describeEstimate, type PriceEstimate } from '@shared/pricing'
  * can see how the figure was reached. The tooltip says how old the built-in prices are.
  */
 export function CostBadge({ estimate }: { estimate: PriceEstimate | null }) {
+  const { t } = useTranslation('common')
   if (!estimate) {
     return (
       <div className="cost" data-testid="cost">
-        <span className="cost-label">Estimated cost</span>
-        <span className="cost-value muted">—</span>
+        <span className="cost-label">{t('costEstimated')}</span>
+        <span className="cost-value muted">{NO_FIGURE}</span>
       </div>
     )
   }
   const approximate = estimate.kind === 'usd' && estimate.approximate
   return (
     <div className="cost" data-testid="cost" aria-live="polite" title={capitalised(pricesAsOf())}>
-      <span className="cost-label">Estimated cost</span>
+      <span className="cost-label">{t('costEstimated')}</span>
       <span className="cost-value" data-testid="cost-value">
         {describeEstimate(estimate)}
       </span>
-      {approximate ? <span className="badge cost-approx">approximate</span> : null}
+      {approximate ? <span className="badge cost-approx">{t('costApproximate')}</span> : null}
       <span className="cost-basis">{estimate.basis}</span>
     </div>
   )
 }
+
+/** Shown in place of a figure before there is an estimate: a symbol, not a word. */
+const NO_FIGURE = '—'
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

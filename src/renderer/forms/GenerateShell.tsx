@@ -5,12 +5,14 @@ import type { AppError } from '@shared/result'
 import type { TaskKind } from '@shared/tasks/states'
 import { FileImage, Sparkles, X } from 'lucide-react'
 import { type DragEvent, type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { pathForFile } from '../api/files'
 import { readSettings as readPngSettings } from '../api/library'
 import { ErrorBanner } from '../components/ErrorBanner'
 import type { FormId } from '../stores/forms'
 import { filesOf } from './addFiles'
+import { APPLIED_FIELD_KEYS, type AppliedField } from './applySettings'
 import { BudgetBadge } from './BudgetBadge'
 import { FormBudgetRefusal } from './BudgetRefusal'
 import { CostBadge } from './CostBadge'
@@ -19,11 +21,16 @@ import { PresetMenu } from './PresetMenu'
 import { FormRepeatNotice } from './RepeatNotice'
 import { TaskResults } from './TaskResults'
 
+/** Where applied settings came from: a dropped file (its name) or a library item (its prompt). */
+export type AppliedFrom = { file: string } | { library: string }
+
 /** What the last "apply settings" did, shown until dismissed so nothing changes unseen. */
 export interface AppliedNotice {
-  from: string
-  applied: string[]
+  from: AppliedFrom
+  applied: AppliedField[]
+  /** The file's own parameter names that have no field here. */
   skipped: string[]
+  foreignModel: string | null
 }
 
 interface Props {
@@ -49,7 +56,7 @@ interface Props {
   onDismissError(): void
   onSubmit(): void
   /** Settings read from a file dropped on the form; the screen applies them field by field. */
-  onSettings(settings: ParsedSettings, from: string): void
+  onSettings(settings: ParsedSettings, from: AppliedFrom): void
   notice: AppliedNotice | null
   onDismissNotice(): void
   /** The form's named presets (useFormScreen supplies it): the "Presets" menu in the intro row. */
@@ -69,6 +76,7 @@ interface Props {
  * XMP) anywhere on the form.
  */
 export function GenerateShell(p: Props) {
+  const { t } = useTranslation('common')
   const [over, setOver] = useState(false)
   const [dropError, setDropError] = useState<AppError | null>(null)
   const settingsInput = useRef<HTMLInputElement>(null)
@@ -84,8 +92,8 @@ export function GenerateShell(p: Props) {
     if (!path) {
       setDropError({
         code: 'validation',
-        message: `The settings in ${file.name} cannot be read from here.`,
-        action: 'Drop the file from your file manager.',
+        message: t('settingsUnreadable', { file: file.name }),
+        action: t('settingsUnreadableAction'),
       })
       return
     }
@@ -97,13 +105,22 @@ export function GenerateShell(p: Props) {
     if (result.value.source === 'none') {
       setDropError({
         code: 'validation',
-        message: `${file.name} carries no generation settings.`,
+        message: t('settingsNone', { file: file.name }),
       })
       return
     }
     setDropError(null)
-    p.onSettings(result.value, file.name)
+    p.onSettings(result.value, { file: file.name })
   }
+
+  const skipped = p.notice
+    ? [
+        ...(p.notice.foreignModel
+          ? [t('settingsForeignModel', { model: p.notice.foreignModel })]
+          : []),
+        ...p.notice.skipped,
+      ]
+    : []
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault()
@@ -124,7 +141,7 @@ export function GenerateShell(p: Props) {
           {p.presets ? <PresetMenu form={p.presets.form} onApply={p.presets.apply} /> : null}
           <button type="button" className="ghost" onClick={() => settingsInput.current?.click()}>
             <FileImage aria-hidden />
-            Apply settings from a file…
+            {t('settingsFromFile')}
           </button>
         </div>
         <input
@@ -146,16 +163,25 @@ export function GenerateShell(p: Props) {
         <div className="banner banner-warning" role="status" data-testid="applied-notice">
           <div>
             <strong>
-              Settings from {p.notice.from} applied: {p.notice.applied.join(', ') || 'nothing'}.
+              {t('settingsApplied', {
+                from:
+                  'file' in p.notice.from
+                    ? p.notice.from.file
+                    : t('appliedFromLibraryItem', { prompt: p.notice.from.library }),
+                count: p.notice.applied.length,
+                fields: p.notice.applied
+                  .map((f) => t(APPLIED_FIELD_KEYS[f]))
+                  .join(t('listSeparator')),
+              })}
             </strong>
-            {p.notice.skipped.length > 0 ? (
-              <p>Not applied (no field here): {p.notice.skipped.join(', ')}.</p>
+            {skipped.length > 0 ? (
+              <p>{t('settingsSkipped', { fields: skipped.join(t('listSeparator')) })}</p>
             ) : null}
           </div>
           <button
             type="button"
             className="ghost icon-only"
-            aria-label="Dismiss"
+            aria-label={t('dismiss')}
             onClick={p.onDismissNotice}
           >
             <X aria-hidden />
@@ -197,7 +223,7 @@ export function GenerateShell(p: Props) {
               {p.actions ?? (
                 <button type="submit" className="primary" disabled={p.submitting}>
                   <Sparkles aria-hidden />
-                  {p.submitting ? 'Sending…' : (p.submitLabel ?? 'Generate')}
+                  {p.submitting ? t('sending') : (p.submitLabel ?? t('generate'))}
                 </button>
               )}
               {p.batch?.(p.submitting)}

@@ -1,5 +1,6 @@
 import type { KeptCost } from '@shared/spending/types'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { costPerKept } from '../api/spending'
 import { usd } from '../components/spendFormat'
@@ -12,6 +13,7 @@ import { useSpendingStore } from '../stores/spending'
  * moves (`spending:changed` refreshes the store's budget, which BudgetBadge keeps watched).
  */
 export function KeptCostBadge({ model }: { model: string | undefined }) {
+  const { t } = useTranslation('common')
   const budget = useSpendingStore((s) => s.budget)
   const [cost, setCost] = useState<KeptCost | null>(null)
 
@@ -31,9 +33,14 @@ export function KeptCostBadge({ model }: { model: string | undefined }) {
     <div
       className="kept-cost muted"
       data-testid="kept-cost"
-      title={`${usd(cost.spentUsd)} settled for ${cost.model} over ${cost.days} days; ${cost.kept} kept (favourites).`}
+      title={t('keptCostTitle', {
+        spent: usd(cost.spentUsd),
+        model: cost.model,
+        days: cost.days,
+        kept: cost.kept,
+      })}
     >
-      {usd(cost.perKeptUsd)} per kept image ({cost.days} days)
+      {t('keptCost', { cost: usd(cost.perKeptUsd), days: cost.days })}
     </div>
   )
 }

@@ -1,8 +1,18 @@
 import './reuse.css'
 
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { CanvasStage } from '../components/CanvasStage'
+import { formatNumber } from '../i18n/format'
 import { type MaskId, useGenerateStore } from '../stores/generate'
 import { drawSegment, type MaskOp, type MaskPoint, nextBrush } from './maskHistory'
 import { hasPaint, paintedShare, toMaskPoint } from './maskOps'
@@ -31,6 +41,7 @@ export function MaskPainter({
   source: RefItem
   error?: string | null
 }) {
+  const { t } = useTranslation('common')
   const canvas = useRef<HTMLCanvasElement>(null)
   const stage = useRef<HTMLDivElement>(null)
   const drawing = useRef<Stroke | null>(null)
@@ -50,8 +61,14 @@ export function MaskPainter({
   const edits = useMaskEdits(ctx, { width, height }, () => commit())
   const { steps, apply, undo, redo } = edits
 
-  // Start from the stored mask when it fits this source, else from an all-keep (black) mask.
+  // Start from the stored mask when it fits this source, else from an all-keep (black) mask. The
+  // effect reads the latest canvas and edits through a ref: only a new source or mask restarts it.
+  const latest = useRef({ ctx, edits })
+  useLayoutEffect(() => {
+    latest.current = { ctx, edits }
+  })
   useEffect(() => {
+    const { ctx, edits } = latest.current
     const c = ctx()
     if (!c) return
     c.fillStyle = '#000'
@@ -68,8 +85,7 @@ export function MaskPainter({
     } else if (stored.painted || stored.width !== width || stored.height !== height) {
       setMask(maskId, { painted: false, png: null, width, height, version: stored.version + 1 })
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [maskId, source.id, width, height])
+  }, [maskId, source.id, width, height, setMask])
 
   const commit = () => {
     const c = ctx()
@@ -157,6 +173,7 @@ export function MaskPainter({
     }
   }
 
+  const percent = formatNumber(share, { style: 'percent', maximumFractionDigits: 0 })
   return (
     <div
       className="field mask"
@@ -165,7 +182,7 @@ export function MaskPainter({
       onKeyDown={onEditorKey}
     >
       <span className="refs-label" id={`${id}-label`}>
-        Infill mask
+        {t('maskLabel')}
       </span>
       <MaskTools
         name={id}
@@ -207,7 +224,7 @@ export function MaskPainter({
             data-testid={`mask-canvas-${maskId}`}
             data-undo={steps.undo}
             data-redo={steps.redo}
-            aria-label={`Mask over ${source.name}, ${Math.round(share * 100)}% marked to repaint`}
+            aria-label={t('maskCanvasLabel', { name: source.name, share: percent })}
             aria-describedby={`${id}-keys${error ? ` ${id}-error` : ''}`}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
@@ -240,12 +257,10 @@ export function MaskPainter({
         </div>
       </CanvasStage>
       <p className="field-hint" id={`${id}-keys`}>
-        Arrow keys move the brush, Enter paints · Ctrl+Z undo, Ctrl+Shift+Z redo · [ and ] brush
-        size · wheel or + − zoom, 0 fits · Space+drag or middle-drag pans.
+        {t('maskKeys')}
       </p>
       <p className="field-hint">
-        White is repainted, the rest is kept.{' '}
-        {mask.painted ? `${Math.round(share * 100)}% marked.` : 'Nothing marked yet.'}
+        {t('maskShare', { painted: mask.painted ? 'yes' : 'no', share: percent })}
       </p>
       {error ? (
         <p className="field-error" id={`${id}-error`} role="alert">

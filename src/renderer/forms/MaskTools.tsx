@@ -1,7 +1,14 @@
+import { useTranslation } from 'react-i18next'
+
+import { formatNumber } from '../i18n/format'
 import { BRUSH } from './maskHistory'
 import { MAX_ZOOM, MIN_ZOOM } from './maskView'
 
 export type MaskTool = 'brush' | 'eraser'
+
+const TOOLS: readonly MaskTool[] = ['brush', 'eraser']
+/** The zoom as a whole percentage, in the interface language ("125%", "125 %"). */
+const PERCENT = { style: 'percent', maximumFractionDigits: 0 } as const
 
 /**
  * The mask editor's toolbar: tool, brush size (also `[` and `]`), Clear / Fill / Invert, Undo and
@@ -24,24 +31,25 @@ export function MaskTools(p: {
   onZoom(factor: number): void
   onFit(): void
 }) {
+  const { t } = useTranslation('common')
   return (
     <div className="mask-tools row">
       <fieldset className="radio-group inline">
-        <legend>Tool</legend>
-        {(['brush', 'eraser'] as const).map((t) => (
-          <label key={t} className={t === p.tool ? 'radio checked' : 'radio'}>
+        <legend>{t('maskTool')}</legend>
+        {TOOLS.map((tool) => (
+          <label key={tool} className={tool === p.tool ? 'radio checked' : 'radio'}>
             <input
               type="radio"
               name={`${p.name}-tool`}
-              checked={t === p.tool}
-              onChange={() => p.onTool(t)}
+              checked={tool === p.tool}
+              onChange={() => p.onTool(tool)}
             />
-            {t === 'brush' ? 'Brush (repaint)' : 'Eraser (keep)'}
+            {tool === 'brush' ? t('maskBrush') : t('maskEraser')}
           </label>
         ))}
       </fieldset>
-      <label className="mask-size" title="[ and ] change the size">
-        Mask brush {p.brush}px
+      <label className="mask-size" title={t('maskSizeKeys')}>
+        {t('maskBrushSize', { size: p.brush })}
         <input
           type="range"
           min={BRUSH.min}
@@ -53,16 +61,16 @@ export function MaskTools(p: {
         />
       </label>
       <button type="button" onClick={() => p.onFill(false)}>
-        Clear
+        {t('maskClear')}
       </button>
       <button type="button" onClick={() => p.onFill(true)}>
-        Fill
+        {t('maskFill')}
       </button>
       <button type="button" onClick={p.onInvert}>
-        Invert
+        {t('maskInvert')}
       </button>
       <button type="button" disabled={!p.canUndo} aria-keyshortcuts="Control+Z" onClick={p.onUndo}>
-        Undo
+        {t('undo')}
       </button>
       <button
         type="button"
@@ -70,12 +78,12 @@ export function MaskTools(p: {
         aria-keyshortcuts="Control+Shift+Z Control+Y"
         onClick={p.onRedo}
       >
-        Redo
+        {t('maskRedo')}
       </button>
       <span className="mask-view">
         <button
           type="button"
-          aria-label="Zoom out"
+          aria-label={t('maskZoomOut')}
           aria-keyshortcuts="-"
           disabled={p.zoom <= MIN_ZOOM}
           onClick={() => p.onZoom(0.8)}
@@ -83,12 +91,12 @@ export function MaskTools(p: {
           −
         </button>
         <span data-testid="mask-zoom">
-          <span className="sr-only">Zoom </span>
-          {Math.round(p.zoom * 100)}%
+          <span className="sr-only">{t('maskZoom')} </span>
+          {formatNumber(p.zoom, PERCENT)}
         </span>
         <button
           type="button"
-          aria-label="Zoom in"
+          aria-label={t('maskZoomIn')}
           aria-keyshortcuts="+"
           disabled={p.zoom >= MAX_ZOOM}
           onClick={() => p.onZoom(1.25)}
@@ -96,7 +104,7 @@ export function MaskTools(p: {
           +
         </button>
         <button type="button" aria-keyshortcuts="0" disabled={p.zoom === 1} onClick={p.onFit}>
-          Fit
+          {t('maskFit')}
         </button>
       </span>
     </div>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+
 import { Field } from '../components/Field'
 import { useAccessStore } from './access'
 
@@ -15,7 +17,7 @@ export interface ModelOption {
  * too: they need an update. Models this screen cannot send are shown disabled with the reason.
  */
 export function ModelPicker({
-  label = 'Model',
+  label,
   name,
   value,
   options,
@@ -34,6 +36,7 @@ export function ModelPicker({
   error?: string | null
   hint?: string
 }) {
+  const { t } = useTranslation('common')
   const unknown = useAccessStore((s) => s.unknown)
   const noAccess = (id: string) => access !== null && !access.has(id)
   const current = options.find((o) => o.value === value)
@@ -42,12 +45,10 @@ export function ModelPicker({
   const shown = options.filter((o) => !hide(o))
   const hidden = options.filter(hide)
   const warning =
-    current && noAccess(current.value)
-      ? `Your account did not list ${current.label} when the connection was last tested; the service may refuse it.`
-      : null
+    current && noAccess(current.value) ? t('modelNotListed', { model: current.label }) : null
   return (
     <>
-      <Field label={label} error={error ?? null} hint={warning ?? hint}>
+      <Field label={label ?? t('modelLabel')} error={error ?? null} hint={warning ?? hint}>
         {(p) => (
           <select
             {...p}
@@ -58,8 +59,11 @@ export function ModelPicker({
           >
             {shown.map((o) => (
               <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
-                {o.label}
-                {o.unavailable ? ` — ${o.unavailable}` : noAccess(o.value) ? ' — no access' : ''}
+                {o.unavailable
+                  ? t('modelOptionUnavailable', { model: o.label, reason: o.unavailable })
+                  : noAccess(o.value)
+                    ? t('modelOptionNoAccess', { model: o.label })
+                    : o.label}
               </option>
             ))}
           </select>
@@ -67,13 +71,15 @@ export function ModelPicker({
       </Field>
       {hidden.length > 0 ? (
         <p className="field-hint" data-testid="models-hidden">
-          Not listed by your account, so not offered here: {hidden.map((o) => o.label).join(', ')}.
+          {t('modelsHidden', { models: hidden.map((o) => o.label).join(t('listSeparator')) })}
         </p>
       ) : null}
       {unknown.length > 0 ? (
         <p className="field-hint field-warning" role="status" data-testid="models-unknown">
-          The service offers {unknown.join(', ')}: not supported by this version — update Gen Studio
-          to use {unknown.length === 1 ? 'it' : 'them'}.
+          {t('modelsUnknown', {
+            models: unknown.join(t('listSeparator')),
+            count: unknown.length,
+          })}
         </p>
       ) : null}
     </>

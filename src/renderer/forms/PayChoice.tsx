@@ -1,6 +1,7 @@
 import './budget.css'
 
 import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 /**
  * The frame of a refusal main answered before sending, when the user may still choose to pay
@@ -25,6 +26,7 @@ export function PayChoice({
   onPay(): Promise<void> | void
   onDismiss?(): void
 }) {
+  const { t } = useTranslation('common')
   const [sending, setSending] = useState(false)
   const pay = async () => {
     if (sending) return
@@ -41,11 +43,11 @@ export function PayChoice({
       <div className="row">
         {other}
         <button type="button" className="danger" disabled={sending} onClick={() => void pay()}>
-          {sending ? 'Sending…' : payLabel}
+          {sending ? t('sending') : payLabel}
         </button>
         {onDismiss ? (
           <button type="button" className="ghost" onClick={onDismiss}>
-            Not now
+            {t('notNow')}
           </button>
         ) : null}
       </div>

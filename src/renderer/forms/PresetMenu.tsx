@@ -2,6 +2,7 @@ import './reuse.css'
 
 import type { Preset, PresetFields } from '@shared/presets/schemas'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { type FormId, useFormsStore } from '../stores/forms'
 import { selectPresets, usePresetsStore } from '../stores/presets'
@@ -26,6 +27,7 @@ export function PresetMenu({
   form: FormId
   onApply(fields: PresetFields, name: string): void
 }) {
+  const { t } = useTranslation('common')
   const presets = usePresetsStore(selectPresets(form))
   const [name, setName] = useState('')
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -38,14 +40,14 @@ export function PresetMenu({
   const save = async () => {
     const trimmed = name.trim()
     if (!trimmed) {
-      setOutcome({ kind: 'error', text: 'Name the preset first.' })
+      setOutcome({ kind: 'error', text: t('presetNameFirst') })
       return
     }
     const fields = presetFieldsOf(form, useFormsStore.getState().drafts[form])
     const result = await usePresetsStore.getState().save(form, trimmed, fields)
     setOutcome(
       result.ok
-        ? { kind: 'done', text: `Saved the current settings as “${trimmed}”.` }
+        ? { kind: 'done', text: t('presetSaved', { name: trimmed }) }
         : { kind: 'error', text: result.error.message },
     )
     if (result.ok) setName('')
@@ -62,7 +64,7 @@ export function PresetMenu({
     const result = await usePresetsStore.getState().save(form, preset.name, preset.fields)
     setOutcome(
       result.ok
-        ? { kind: 'done', text: `Restored “${preset.name}”.` }
+        ? { kind: 'done', text: t('presetRestored', { name: preset.name }) }
         : { kind: 'error', text: result.error.message },
     )
   }
@@ -82,12 +84,12 @@ export function PresetMenu({
           if (e.currentTarget.open) void usePresetsStore.getState().load(form)
         }}
       >
-        <summary>Presets{presets.length > 0 ? ` (${presets.length})` : ''}</summary>
+        <summary>{t('presetsSummary', { count: presets.length })}</summary>
         <div className="presets-panel">
           {presets.length === 0 ? (
-            <p className="muted">No presets for this form yet.</p>
+            <p className="muted">{t('presetsNone')}</p>
           ) : (
-            <ul className="presets-list" aria-label="Saved presets">
+            <ul className="presets-list" aria-label={t('presetsSaved')}>
               {presets.map((p) => (
                 <li key={p.name}>
                   <span className="presets-name" title={p.name}>
@@ -95,43 +97,43 @@ export function PresetMenu({
                   </span>
                   <button
                     type="button"
-                    aria-label={`Apply preset ${p.name}`}
+                    aria-label={t('presetApplyLabel', { name: p.name })}
                     onClick={() => {
                       onApply(p.fields, p.name)
-                      setOutcome({ kind: 'done', text: `Applied “${p.name}”.` })
+                      setOutcome({ kind: 'done', text: t('presetApplied', { name: p.name }) })
                     }}
                   >
-                    Apply
+                    {t('presetApply')}
                   </button>
                   <button
                     type="button"
                     className="ghost"
-                    aria-label={`Delete preset ${p.name}`}
+                    aria-label={t('presetDeleteLabel', { name: p.name })}
                     onClick={() => void remove(p)}
                   >
-                    Delete
+                    {t('presetDelete')}
                   </button>
                 </li>
               ))}
             </ul>
           )}
           <div className="presets-save">
-            <label htmlFor={`${id}-name`}>Save current settings as</label>
+            <label htmlFor={`${id}-name`}>{t('presetSaveAs')}</label>
             <div className="row">
               <input
                 id={`${id}-name`}
                 type="text"
                 maxLength={80}
                 value={name}
-                placeholder="Preset name"
+                placeholder={t('presetNamePlaceholder')}
                 onChange={(e) => setName(e.target.value)}
                 onKeyDown={onNameKey}
               />
               <button type="button" onClick={() => void save()}>
-                {exists ? 'Replace preset' : 'Save preset'}
+                {exists ? t('presetReplace') : t('presetSave')}
               </button>
             </div>
-            <p className="field-hint">Parameters only: the prompt and references are not saved.</p>
+            <p className="field-hint">{t('presetHint')}</p>
           </div>
         </div>
       </details>
@@ -140,9 +142,9 @@ export function PresetMenu({
         {outcome?.kind === 'error' ? <span className="field-error">{outcome.text}</span> : null}
         {outcome?.kind === 'deleted' ? (
           <>
-            Deleted “{outcome.preset.name}”.{' '}
+            {t('presetDeleted', { name: outcome.preset.name })}{' '}
             <button type="button" className="ghost" onClick={() => void undoDelete(outcome.preset)}>
-              Undo
+              {t('undo')}
             </button>
           </>
         ) : null}

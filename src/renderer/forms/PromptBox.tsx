@@ -1,9 +1,13 @@
 import './reuse.css'
 
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { type FormId, useFormsStore } from '../stores/forms'
 import { acceptSuggestion, type Suggestion, usePromptSuggestions } from './promptSuggest'
+
+/** Ends a prompt cut short in the history list: a symbol, not a word. */
+const ELLIPSIS = '…'
 
 /**
  * The prompt with its history: prompts that were submitted from this form are offered in a list
@@ -17,7 +21,7 @@ export function PromptBox({
   value,
   onChange,
   error,
-  label = 'Prompt',
+  label,
   rows = 4,
 }: {
   form: FormId
@@ -27,6 +31,7 @@ export function PromptBox({
   label?: string
   rows?: number
 }) {
+  const { t } = useTranslation('common')
   const history = useFormsStore((s) => s.history[form])
   const forget = useFormsStore((s) => s.forget)
   const position = useRef(-1)
@@ -83,11 +88,11 @@ export function PromptBox({
   return (
     <div className="field prompt-box">
       <div className="prompt-head">
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id}>{label ?? t('promptLabel')}</label>
         {history.length > 0 ? (
           <div className="row prompt-history">
             <label htmlFor={`${id}-history`} className="sr-only">
-              Recent prompts
+              {t('promptRecent')}
             </label>
             <select
               id={`${id}-history`}
@@ -100,16 +105,16 @@ export function PromptBox({
                 }
               }}
             >
-              <option value="">Recent prompts ({history.length})</option>
+              <option value="">{t('promptRecentCount', { count: history.length })}</option>
               {history.map((p, i) => (
                 <option key={`${i}-${p.slice(0, 20)}`} value={i}>
-                  {p.length > 90 ? `${p.slice(0, 90)}…` : p}
+                  {p.length > 90 ? p.slice(0, 90) + ELLIPSIS : p}
                 </option>
               ))}
             </select>
             {history.includes(value.trim()) ? (
               <button type="button" className="ghost" onClick={() => forget(form, value.trim())}>
-                Forget this prompt
+                {t('promptForget')}
               </button>
             ) : null}
           </div>
@@ -149,7 +154,7 @@ export function PromptBox({
             className="prompt-suggestions"
             role="listbox"
             id={listId}
-            aria-label="Prompt suggestions"
+            aria-label={t('promptSuggestions')}
           >
             {suggestions.map((s, i) => (
               <li
@@ -164,7 +169,7 @@ export function PromptBox({
                 <span className="count" aria-hidden="true">
                   {s.count}
                 </span>
-                <span className="sr-only">, used in {s.count} prompts</span>
+                <span className="sr-only">{t('promptSuggestionUses', { count: s.count })}</span>
               </li>
             ))}
           </ul>
@@ -176,8 +181,10 @@ export function PromptBox({
         </p>
       ) : (
         <p className="field-hint" id={messageId}>
-          Ctrl+Enter generates{history.length > 0 ? ' · Alt+↑/↓ recalls earlier prompts' : ''}
-          {open ? ' · ↓ and Enter complete from your prompts' : ''}
+          {t('promptKeys', {
+            history: history.length > 0 ? 'yes' : 'no',
+            suggestions: open ? 'yes' : 'no',
+          })}
         </p>
       )}
     </div>

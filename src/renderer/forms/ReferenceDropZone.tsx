@@ -1,4 +1,5 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { type SlotId, useGenerateStore } from '../stores/generate'
 import { filesOf, refsFromFiles, type Stager } from './addFiles'
@@ -40,6 +41,7 @@ export function ReferenceDropZone({
   disabled,
   pasteAnywhere,
 }: Props) {
+  const { t } = useTranslation('common')
   const items = useGenerateStore((s) => s.slots[slot])
   const addRefs = useGenerateStore((s) => s.addRefs)
   const updateRef = useGenerateStore((s) => s.updateRef)
@@ -102,7 +104,7 @@ export function ReferenceDropZone({
         data-testid={`dropzone-${slot}`}
         tabIndex={0}
         role="region"
-        aria-label={`${label}: drop or paste images here`}
+        aria-label={t('refsZoneLabel', { label })}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onDragOver={(e) => {
           if (disabled) return
@@ -122,10 +124,15 @@ export function ReferenceDropZone({
         }}
       >
         <p className="dropzone-text">
-          Drop images here, paste with Ctrl+V, or{' '}
-          <button type="button" disabled={disabled} onClick={() => input.current?.click()}>
-            Choose files…
-          </button>
+          <Trans
+            t={t}
+            i18nKey="refsDropText"
+            components={{
+              choose: (
+                <button type="button" disabled={disabled} onClick={() => input.current?.click()} />
+              ),
+            }}
+          />
         </p>
         <input
           ref={input}
@@ -141,7 +148,7 @@ export function ReferenceDropZone({
           }}
         />
         {items.length > 0 ? (
-          <ol className="thumbs" aria-label={`${label}, in the order they are sent`}>
+          <ol className="thumbs" aria-label={t('refsListLabel', { label })}>
             {items.map((item, i) => (
               <Thumb
                 key={item.id}
@@ -160,7 +167,7 @@ export function ReferenceDropZone({
         ) : null}
       </div>
       <p className="field-hint" id={`${id}-hint`}>
-        {hint} · {items.length} of {max}
+        {t('refsHint', { hint, count: items.length, max })}
       </p>
       {error ? (
         <p className="field-error" id={`${id}-error`} role="alert" data-testid={`error-${slot}`}>
@@ -186,7 +193,9 @@ function Thumb({
   onMove(delta: number): void
   onDropOn(draggedId: string): void
 }) {
-  const dims = item.width && item.height ? ` · ${item.width}×${item.height}` : ''
+  const { t } = useTranslation('common')
+  const size = formatBytes(item.bytes)
+  const preparing = item.path === null && !item.problem
   return (
     <li
       className={`thumb${item.problem ? ' invalid' : ''}`}
@@ -212,26 +221,35 @@ function Thumb({
       }}
     >
       {item.thumb ? (
-        <img src={item.thumb} alt={`Reference ${index + 1}: ${item.name}`} draggable={false} />
+        <img
+          src={item.thumb}
+          alt={t('refThumbAlt', { number: index + 1, name: item.name })}
+          draggable={false}
+        />
       ) : (
         <div className="thumb-missing" aria-hidden="true">
           ?
         </div>
       )}
       <span className="thumb-name" title={item.name}>
-        {index + 1}. {item.name}
+        {t('refThumbName', { number: index + 1, name: item.name })}
       </span>
       <span className="thumb-meta">
-        {formatBytes(item.bytes)}
-        {dims}
-        {item.path === null && !item.problem ? ' · preparing…' : ''}
+        {item.width && item.height
+          ? t('refThumbMetaDims', {
+              size,
+              width: item.width,
+              height: item.height,
+              preparing: preparing ? 'yes' : 'no',
+            })
+          : t('refThumbMeta', { size, preparing: preparing ? 'yes' : 'no' })}
       </span>
       {item.problem ? <span className="thumb-problem">{item.problem}</span> : null}
       <span className="thumb-actions">
         <button
           type="button"
           className="ghost"
-          aria-label={`Move ${item.name} earlier`}
+          aria-label={t('refMoveEarlier', { name: item.name })}
           disabled={index === 0}
           onClick={() => onMove(-1)}
         >
@@ -240,7 +258,7 @@ function Thumb({
         <button
           type="button"
           className="ghost"
-          aria-label={`Move ${item.name} later`}
+          aria-label={t('refMoveLater', { name: item.name })}
           disabled={index === count - 1}
           onClick={() => onMove(1)}
         >
@@ -249,7 +267,7 @@ function Thumb({
         <button
           type="button"
           className="ghost"
-          aria-label={`Remove ${item.name}`}
+          aria-label={t('refRemove', { name: item.name })}
           onClick={onRemove}
         >
           ×

@@ -1,6 +1,8 @@
 import type { PaidRepeat } from '@shared/result'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { usd } from '../components/spendFormat'
+import { formatDateTime } from '../i18n/format'
 import { useLibraryStore } from '../stores/library'
 import { useNavigationStore } from '../stores/navigation'
 import { useRepeatNotices } from '../stores/spending'
@@ -28,26 +30,24 @@ export function RepeatNotice({
   onAgain(): Promise<void> | void
   onDismiss?(): void
 }) {
+  const { t } = useTranslation('common')
   const paid = repeat.amountUsd === null ? repeat.costLabel : usd(repeat.amountUsd)
-  const on = new Date(repeat.paidAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
+  const on = formatDateTime(new Date(repeat.paidAt), { dateStyle: 'medium' })
   return (
     <PayChoice
       testId="repeat-notice"
       other={
         repeat.libraryIds.length > 0 ? (
           <button type="button" onClick={() => openPaidResult(repeat)}>
-            Open it
+            {t('repeatOpen')}
           </button>
         ) : null
       }
-      payLabel="Generate again anyway"
+      payLabel={t('repeatAgain')}
       onPay={onAgain}
       {...(onDismiss ? { onDismiss } : {})}
     >
-      <strong>
-        You paid {paid} for this on {on}
-      </strong>
-      : the same model, settings and references, and its result is in the library.
+      <Trans t={t} i18nKey="repeatNotice" values={{ paid, on }} components={{ b: <strong /> }} />
     </PayChoice>
   )
 }

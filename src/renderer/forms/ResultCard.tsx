@@ -3,19 +3,27 @@ import './reuse.css'
 import { settingsFromOurs } from '@shared/library/settings'
 import type { LibraryItem } from '@shared/library/types'
 import { taskActions } from '@shared/tasks/actions'
-import { isTerminal, STATE_LABELS } from '@shared/tasks/states'
+import { isTerminal } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 import { Ban, ImagePlus, LibraryBig, Repeat2, RotateCcw, X } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { getItem } from '../api/library'
 import { originalSrc } from '../components/media'
+import { usd } from '../components/spendFormat'
 import { useLibraryStore } from '../stores/library'
 import { useLibraryIntents } from '../stores/library/intents'
 import { useNavigationStore } from '../stores/navigation'
 import { useTasksStore } from '../stores/tasks'
 import { formForKind } from './applySettings'
 import { LIBRARY_ITEM_TYPE } from './libraryRef'
+import { TASK_STATE_KEYS } from './taskStateKeys'
+
+/** Between the model and the price in a card's head: a symbol, not a word. */
+const DOT = ' · '
+/** Between main's message and its "what to do" (both arrive translated). */
+const SPACE = ' '
 
 /**
  * One task in a generation screen's results history: state, progress, preview, outputs and the
@@ -32,6 +40,7 @@ export function ResultCard({
   task: TaskView
   takesReferences: boolean
 }) {
+  const { t } = useTranslation('common')
   const go = useNavigationStore((s) => s.go)
   const runAction = useTasksStore((s) => s.run)
   const [problem, setProblem] = useState<string | null>(null)
@@ -64,17 +73,21 @@ export function ResultCard({
         go(target)
     })
 
+  const stateLabel = t(TASK_STATE_KEYS[task.state])
+  const pending = task.pendingQuote
   return (
     <article
       className="result"
       data-testid="result"
       data-state={task.state}
-      aria-label={`${task.model}: ${STATE_LABELS[task.state]}`}
+      aria-label={t('resultCardLabel', { model: task.model, state: stateLabel })}
     >
       <div className="result-head">
-        <strong className={`state-${task.state}`}>{STATE_LABELS[task.state]}</strong>
+        <strong className={`state-${task.state}`}>{stateLabel}</strong>
         <span className="muted">
-          {task.model} · {task.costLabel}
+          {task.model}
+          {DOT}
+          {task.costLabel}
         </span>
       </div>
       <p className="result-prompt" title={task.prompt}>
@@ -82,14 +95,14 @@ export function ResultCard({
       </p>
       {running ? (
         task.progress !== null ? (
-          <progress max={1} value={task.progress} aria-label="Progress" />
+          <progress max={1} value={task.progress} aria-label={t('resultProgress')} />
         ) : (
-          <progress aria-label="Working" />
+          <progress aria-label={t('resultWorking')} />
         )
       ) : null}
       {task.preview && task.results.length === 0 ? (
         <div className="result-media single">
-          <img src={task.preview} alt="Live preview" data-testid="preview" />
+          <img src={task.preview} alt={t('resultPreview')} data-testid="preview" />
         </div>
       ) : null}
       {task.results.length > 0 ? (
@@ -101,16 +114,16 @@ export function ResultCard({
                 src={originalSrc(r.relPath)}
                 controls
                 preload="metadata"
-                aria-label={`Result ${r.index + 1}`}
+                aria-label={t('resultVideoLabel', { number: r.index + 1 })}
               />
             ) : (
               <img
                 key={r.libraryId}
                 src={originalSrc(r.relPath)}
-                alt={`Result ${r.index + 1} of ${task.results.length}`}
+                alt={t('resultImageAlt', { number: r.index + 1, count: task.results.length })}
                 loading="lazy"
                 draggable
-                title="Drag onto a reference drop zone to use it as a reference"
+                title={t('resultDragHint')}
                 onDragStart={(e) => {
                   // Only the id: no URL text a prompt box would paste in if dropped there.
                   e.dataTransfer.clearData()
@@ -126,7 +139,7 @@ export function ResultCard({
       {task.error ? (
         <p className="field-error">
           {task.error.message}
-          {task.error.action ? ` ${task.error.action}` : ''}
+          {task.error.action ? SPACE + task.error.action : ''}
         </p>
       ) : null}
       {problem ? (
@@ -134,11 +147,12 @@ export function ResultCard({
           {problem}
         </p>
       ) : null}
-      {task.pendingQuote ? (
+      {pending ? (
         <p className="notice">
-          The quote expired and the new price is{' '}
-          {task.pendingQuote.priceUsd === null ? 'not shown' : `$${task.pendingQuote.priceUsd}`}
-          {task.quote?.priceUsd != null ? ` (you accepted $${task.quote.priceUsd})` : ''}.
+          {t('resultRequoted', {
+            price: pending.priceUsd === null ? 'none' : usd(pending.priceUsd),
+            accepted: task.quote?.priceUsd != null ? usd(task.quote.priceUsd) : 'none',
+          })}
         </p>
       ) : null}
       <div className="row">
@@ -148,37 +162,37 @@ export function ResultCard({
             className="primary"
             onClick={() => void runAction(task.id, 'confirmQuote', task.pendingQuote!.quoteId)}
           >
-            Accept new price
+            {t('resultAcceptPrice')}
           </button>
         ) : null}
         {actions.cancel ? (
           <button type="button" onClick={() => void runAction(task.id, 'cancel')}>
             <Ban aria-hidden />
-            Cancel
+            {t('resultCancel')}
           </button>
         ) : null}
         {actions.resume ? (
           <button type="button" onClick={() => void runAction(task.id, 'resume')}>
             <RotateCcw aria-hidden />
-            Try again
+            {t('resultRetry')}
           </button>
         ) : null}
         {actions.openResult ? (
           <button type="button" onClick={openInLibrary}>
             <LibraryBig aria-hidden />
-            Open in library
+            {t('resultOpenInLibrary')}
           </button>
         ) : null}
         {first ? (
           <button type="button" onClick={() => void reuse('reuse-settings')}>
             <Repeat2 aria-hidden />
-            Reuse settings
+            {t('resultReuseSettings')}
           </button>
         ) : null}
         {first && takesReferences && !video ? (
           <button type="button" onClick={() => void reuse('use-as-reference')}>
             <ImagePlus aria-hidden />
-            Use as reference
+            {t('resultUseAsReference')}
           </button>
         ) : null}
         {actions.dismiss ? (
@@ -188,7 +202,7 @@ export function ResultCard({
             onClick={() => void runAction(task.id, 'dismiss')}
           >
             <X aria-hidden />
-            Dismiss
+            {t('dismiss')}
           </button>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import type { TaskKind } from '@shared/tasks/states'
 import { ImageIcon } from 'lucide-react'
 import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { EmptyState } from '../components/EmptyState'
 import { recentOfKinds, useTasksStore } from '../stores/tasks'
@@ -17,7 +18,7 @@ export const RESULTS_SHOWN = 50
  */
 export function TaskResults({
   kinds,
-  title = 'Results',
+  title,
   scrolls = false,
 }: {
   kinds: readonly TaskKind[]
@@ -25,6 +26,7 @@ export function TaskResults({
   /** The list scrolls inside a column (beside a canvas): keyboard users reach it with Tab. */
   scrolls?: boolean
 }) {
+  const { t } = useTranslation('common')
   const all = useTasksStore((s) => s.tasks)
   const tasks = useMemo(() => recentOfKinds(all, kinds, RESULTS_SHOWN), [all, kinds])
   // Video forms take no reference images; every other generation form does.
@@ -36,14 +38,14 @@ export function TaskResults({
       data-testid="results"
       tabIndex={scrolls ? 0 : undefined}
     >
-      <h2 id="results-title">{title}</h2>
+      <h2 id="results-title">{title ?? t('resultsTitle')}</h2>
       {tasks.length === 0 ? (
         <EmptyState
           compact
           className="results-empty"
           icon={ImageIcon}
-          title="Nothing generated here yet."
-          hint="Each result lands here as it arrives, with what to do next with it."
+          title={t('resultsEmptyTitle')}
+          hint={t('resultsEmptyHint')}
         />
       ) : null}
       <div className="results-history" data-testid="results-history">

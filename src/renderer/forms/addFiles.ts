@@ -2,7 +2,8 @@ import type { Result } from '@shared/result'
 
 import { pathForFile } from '../api/files'
 import { stageFile } from '../api/generate'
-import { newRefId, type RefItem, sniffFile, STAGE_MAX_BYTES } from './references'
+import { translate } from '../i18n/translate'
+import { formatBytes, newRefId, type RefItem, sniffFile, STAGE_MAX_BYTES } from './references'
 
 /** Writes bytes the OS gave no path for into main's upload area; answers the path main will read. */
 export type Stager = (name: string, bytes: Uint8Array) => Promise<Result<{ path: string }>>
@@ -38,12 +39,14 @@ export async function refsFromFiles(
       path: path || null,
       thumb: sniffed?.type ? URL.createObjectURL(file) : null,
       origin,
-      problem: sniffed ? null : 'The file could not be read',
+      problem: sniffed ? null : translate('common', 'refUnreadable'),
     }
     onItem(item)
     if (path || !sniffed?.type) continue
     if (file.size > STAGE_MAX_BYTES) {
-      onUpdate(id, { problem: 'too large to copy from the clipboard (at most 24 MB)' })
+      onUpdate(id, {
+        problem: translate('common', 'refTooLargeToCopy', { max: formatBytes(STAGE_MAX_BYTES) }),
+      })
       continue
     }
     const bytes = new Uint8Array(await file.arrayBuffer())
@@ -52,7 +55,7 @@ export async function refsFromFiles(
       id,
       staged.ok
         ? { path: staged.value.path }
-        : { problem: `could not be prepared: ${staged.error.message}` },
+        : { problem: translate('common', 'refNotPrepared', { message: staged.error.message }) },
     )
   }
 }

@@ -1,16 +1,55 @@
 import { getImageModel, getNativeModel, getVideoModel, type NativeModelId } from '@shared/catalog'
+import { defineKeys } from '@shared/i18n/keys'
 import type { ParsedSettings } from '@shared/library/settings'
 import type { LibraryKind } from '@shared/library/types'
 
 import type { CharacterDraft, Drafts, FormId } from '../stores/forms'
 import { cellFor } from './characters'
 
+/**
+ * The form fields "apply settings" can fill, each with its label in the `common` catalog: the
+ * report names fields by these ids, and the notice under the form's title shows their labels.
+ */
+export const APPLIED_FIELD_KEYS = defineKeys('common', {
+  prompt: 'fieldPrompt',
+  model: 'fieldModel',
+  size: 'fieldSize',
+  quality: 'fieldQuality',
+  'aspect ratio': 'fieldAspectRatio',
+  count: 'fieldCount',
+  'image URLs': 'fieldImageUrls',
+  'response format': 'fieldResponseFormat',
+  duration: 'fieldDuration',
+  resolution: 'fieldResolution',
+  'reference videos': 'fieldReferenceVideos',
+  'reference seconds': 'fieldReferenceSeconds',
+  'model variant': 'fieldModelVariant',
+  'negative prompt': 'fieldNegativePrompt',
+  steps: 'fieldSteps',
+  guidance: 'fieldGuidance',
+  seed: 'fieldSeed',
+  characters: 'fieldCharacters',
+  'character positions': 'fieldCharacterPositions',
+  samples: 'fieldSamples',
+  sampler: 'fieldSampler',
+  strength: 'fieldStrength',
+  noise: 'fieldNoise',
+  action: 'fieldAction',
+  'source strength': 'fieldSourceStrength',
+  'source noise': 'fieldSourceNoise',
+})
+
+/** A field "apply settings" filled (see APPLIED_FIELD_KEYS for its label). */
+export type AppliedField = keyof typeof APPLIED_FIELD_KEYS
+
 /** What applying settings did, field by field, for the notice under the form's title. */
 export interface ApplyReport<F extends FormId> {
   draft: Drafts[F]
-  applied: string[]
-  /** Parameters that were found but have no field on this form. */
+  applied: AppliedField[]
+  /** Parameters that were found but have no field on this form, by the file's own names. */
   skipped: string[]
+  /** A model of another tool the settings name (a checkpoint file): not applied, named apart. */
+  foreignModel: string | null
 }
 
 /** Which form a library item's settings belong to. */
@@ -100,9 +139,9 @@ export function applySettings<F extends FormId>(
   // Native `parameters` arrive already lifted to the top (the library's settingsFromOurs).
   s: ParsedSettings,
 ): ApplyReport<F> {
-  const applied: string[] = []
+  const applied: AppliedField[] = []
   const d = structuredClone(current) as Drafts[FormId]
-  const set = (label: string, fn: () => void) => {
+  const set = (label: AppliedField, fn: () => void) => {
     fn()
     applied.push(label)
   }
@@ -203,8 +242,9 @@ export function applySettings<F extends FormId>(
     }
   }
   const skipped = Object.keys(p).filter((k) => !MAPPED.has(k))
-  if (s.foreignModel && !applied.includes('model') && !applied.includes('model variant')) {
-    skipped.unshift(`model (${s.foreignModel})`)
-  }
-  return { draft: d as Drafts[F], applied, skipped }
+  const foreignModel =
+    s.foreignModel && !applied.includes('model') && !applied.includes('model variant')
+      ? s.foreignModel
+      : null
+  return { draft: d as Drafts[F], applied, skipped, foreignModel }
 }

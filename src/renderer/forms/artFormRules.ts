@@ -1,5 +1,7 @@
 import { getNativeModel, NATIVE_LIMITS, type NativeModel, type Range } from '@shared/catalog'
 
+import { formatNumber } from '../i18n/format'
+import { translate } from '../i18n/translate'
 import type { ArtModelDraft, CharacterDraft } from '../stores/forms'
 import type { FieldErrors } from './formErrors'
 import { parseIntText } from './numbers'
@@ -31,7 +33,10 @@ export function fixedSeed(
   if (d.seedMode !== 'fixed') return undefined
   const seed = parseIntText(d.seed)
   if (seed === undefined)
-    errors.seed = `Enter a seed from ${range.min} to ${range.max}, or choose random`
+    errors.seed = translate('common', 'seedRequired', {
+      min: formatNumber(range.min, { useGrouping: false }),
+      max: formatNumber(range.max, { useGrouping: false }),
+    })
   return seed
 }
 
@@ -41,5 +46,5 @@ export function fixedSeed(
  */
 export function missingCharacterPrompt(characters: readonly CharacterDraft[]): string | undefined {
   const i = characters.findIndex((c) => c.prompt.trim() === '')
-  return i < 0 ? undefined : `Character ${i + 1} needs a prompt`
+  return i < 0 ? undefined : translate('common', 'characterNeedsPrompt', { number: i + 1 })
 }

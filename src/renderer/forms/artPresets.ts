@@ -1,22 +1,41 @@
 import { NATIVE_LIMITS } from '@shared/catalog'
+import { defineKeys } from '@shared/i18n/keys'
+
+/**
+ * What each size preset is called ("Portrait 832 × 1216"): the message takes the width and height.
+ */
+export const ART_SIZE_SHAPE_KEYS = defineKeys('common', {
+  portrait: 'sizePortrait',
+  landscape: 'sizeLandscape',
+  square: 'sizeSquare',
+  largePortrait: 'sizeLargePortrait',
+  largeLandscape: 'sizeLargeLandscape',
+  largeSquare: 'sizeLargeSquare',
+  wallpaperPortrait: 'sizeWallpaperPortrait',
+  wallpaperLandscape: 'sizeWallpaperLandscape',
+  smallPortrait: 'sizeSmallPortrait',
+  smallLandscape: 'sizeSmallLandscape',
+  smallSquare: 'sizeSmallSquare',
+})
+export type ArtSizeShape = keyof typeof ART_SIZE_SHAPE_KEYS
 
 /**
  * Width × height presets of the art-model forms (our choice, the usual portrait, landscape and
  * square sizes of the family); every one is a multiple of 64 and inside the native limits, which a
  * unit test checks against the catalog.
  */
-export const ART_SIZE_PRESETS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: '832x1216', label: 'Portrait 832 × 1216' },
-  { value: '1216x832', label: 'Landscape 1216 × 832' },
-  { value: '1024x1024', label: 'Square 1024 × 1024' },
-  { value: '1024x1536', label: 'Large portrait 1024 × 1536' },
-  { value: '1536x1024', label: 'Large landscape 1536 × 1024' },
-  { value: '1472x1472', label: 'Large square 1472 × 1472' },
-  { value: '1088x1920', label: 'Wallpaper portrait 1088 × 1920' },
-  { value: '1920x1088', label: 'Wallpaper landscape 1920 × 1088' },
-  { value: '512x768', label: 'Small portrait 512 × 768' },
-  { value: '768x512', label: 'Small landscape 768 × 512' },
-  { value: '640x640', label: 'Small square 640 × 640' },
+export const ART_SIZE_PRESETS: ReadonlyArray<{ value: string; shape: ArtSizeShape }> = [
+  { value: '832x1216', shape: 'portrait' },
+  { value: '1216x832', shape: 'landscape' },
+  { value: '1024x1024', shape: 'square' },
+  { value: '1024x1536', shape: 'largePortrait' },
+  { value: '1536x1024', shape: 'largeLandscape' },
+  { value: '1472x1472', shape: 'largeSquare' },
+  { value: '1088x1920', shape: 'wallpaperPortrait' },
+  { value: '1920x1088', shape: 'wallpaperLandscape' },
+  { value: '512x768', shape: 'smallPortrait' },
+  { value: '768x512', shape: 'smallLandscape' },
+  { value: '640x640', shape: 'smallSquare' },
 ]
 
 /** Sampler names (our choice: the NovelAI-style names the native endpoint's family uses). */
@@ -30,5 +49,9 @@ export const SAMPLERS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'ddim_v3', label: 'DDIM' },
 ]
 
-/** The size hint under the width and height fields. */
-export const ART_SIZE_HINT = `Multiples of ${NATIVE_LIMITS.multipleOf}, each side at most ${NATIVE_LIMITS.maxSide}, at most ${NATIVE_LIMITS.maxPixels.toLocaleString('en-US')} pixels in total`
+/** The figures of the size hint under the width and height fields (`t('artSizeHint', …)`). */
+export const ART_SIZE_LIMITS = {
+  multiple: NATIVE_LIMITS.multipleOf,
+  side: NATIVE_LIMITS.maxSide,
+  pixels: NATIVE_LIMITS.maxPixels,
+} as const

@@ -1,3 +1,5 @@
+import { defineKeys } from '@shared/i18n/keys'
+
 import type { CharacterDraft } from '../stores/forms'
 
 /**
@@ -22,14 +24,37 @@ export function cellFor(center: { x: number; y: number }): string {
   return `${GRID_COLUMNS[nearest(center.x)]}${GRID_ROWS[nearest(center.y)]}`
 }
 
-const ROW_NAMES = ['top', 'upper', 'middle', 'lower', 'bottom']
-const COL_NAMES = ['left', 'left of centre', 'centre', 'right of centre', 'right']
+/** Row and column names of the grid (top to bottom, left to right), for cell labels. */
+export const ROW_KEYS = defineKeys('common', {
+  1: 'gridRowTop',
+  2: 'gridRowUpper',
+  3: 'gridRowMiddle',
+  4: 'gridRowLower',
+  5: 'gridRowBottom',
+})
+export const COLUMN_KEYS = defineKeys('common', {
+  A: 'gridColLeft',
+  B: 'gridColLeftOfCentre',
+  C: 'gridColCentre',
+  D: 'gridColRightOfCentre',
+  E: 'gridColRight',
+})
 
-/** "C3 — middle, centre": a cell name a screen reader can say. */
-export function cellLabel(cell: string): string {
-  const col = GRID_COLUMNS.indexOf(cell[0] as (typeof GRID_COLUMNS)[number])
-  const row = GRID_ROWS.indexOf(cell.slice(1) as (typeof GRID_ROWS)[number])
-  return `${cell} — ${ROW_NAMES[row] ?? ''}, ${COL_NAMES[col] ?? ''}`
+/**
+ * The parts of "C3 — middle, centre", a cell name a screen reader can say: the cell and the keys
+ * of its row and column names (the component words them with `t('gridCell', …)`).
+ */
+export function cellParts(cell: string): {
+  row: (typeof ROW_KEYS)[keyof typeof ROW_KEYS]
+  column: (typeof COLUMN_KEYS)[keyof typeof COLUMN_KEYS]
+} {
+  const col = (GRID_COLUMNS as readonly string[]).includes(cell[0] ?? '')
+    ? (cell[0] as (typeof GRID_COLUMNS)[number])
+    : 'C'
+  const row = (GRID_ROWS as readonly string[]).includes(cell.slice(1))
+    ? (Number(cell.slice(1)) as 1 | 2 | 3 | 4 | 5)
+    : 3
+  return { row: ROW_KEYS[row], column: COLUMN_KEYS[col] }
 }
 
 export const ALL_CELLS: readonly string[] = GRID_ROWS.flatMap((r) =>

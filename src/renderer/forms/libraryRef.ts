@@ -4,6 +4,7 @@ import { useCallback, useRef } from 'react'
 import { getItem } from '../api/library'
 import { draggedItems, endItemDrag } from '../components/itemDrag'
 import { originalSrc } from '../components/media'
+import { translate } from '../i18n/translate'
 import { type SlotId, useGenerateStore } from '../stores/generate'
 import type { LibraryIntent } from '../stores/library/intents'
 import { useSettingsStore } from '../stores/settings'
@@ -36,7 +37,7 @@ export function refFromLibrary(item: LibraryItem, libraryDir: string): RefItem {
     thumb: type ? originalSrc(item.relPath) : null,
     origin: 'library',
     libraryId: item.id,
-    problem: item.media === 'image' && type ? null : 'is not a PNG, JPEG or WebP image',
+    problem: item.media === 'image' && type ? null : translate('common', 'refLibraryNotImage'),
   }
 }
 

@@ -5,6 +5,8 @@ import {
   sniffImageType,
 } from '@shared/catalog'
 
+import { formatNumber } from '../i18n/format'
+import { translate } from '../i18n/translate'
 import type { RefItem } from '../stores/generate/refItem'
 
 export type { RefItem } from '../stores/generate/refItem'
@@ -35,11 +37,12 @@ export async function sniffFile(
   return { type, width: dims?.width ?? null, height: dims?.height ?? null }
 }
 
-/** "2.4 MB", "830 KB". */
+/** "2.4 MB", "830 KB", with the interface language's decimal sign (unit symbols are not words). */
 export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`
-  return `${n} B`
+  const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 }
+  if (n >= 1024 * 1024) return `${formatNumber(n / (1024 * 1024), oneDecimal)} MB`
+  if (n >= 1024) return `${formatNumber(Math.round(n / 1024))} KB`
+  return `${formatNumber(n)} B`
 }
 
 /** Limits one reference slot enforces before anything is sent. */
@@ -53,15 +56,20 @@ export interface SlotRule {
 /**
  * Per-file problems of a slot, in words a user can act on: not an image by its bytes, too large,
  * too many pixels, unreadable, still being prepared. Counts per model are the catalog's business.
+ * Called while a form is checked, outside React: the words are in the language of that moment.
  */
 export function fileProblems(items: readonly RefItem[], rule: SlotRule): string | null {
   for (const item of items) {
-    if (item.problem) return `${item.name}: ${item.problem}`
-    if (item.bytes <= 0) return `${item.name} is empty`
-    if (item.type === null)
-      return `${item.name} is not a PNG, JPEG or WebP image (checked by its content)`
+    if (item.problem)
+      return translate('common', 'refProblem', { name: item.name, problem: item.problem })
+    if (item.bytes <= 0) return translate('common', 'refEmpty', { name: item.name })
+    if (item.type === null) return translate('common', 'refNotImage', { name: item.name })
     if (rule.maxBytes !== undefined && item.bytes > rule.maxBytes) {
-      return `${item.name} is ${formatBytes(item.bytes)}; each image must be at most ${formatBytes(rule.maxBytes)}`
+      return translate('common', 'refTooLarge', {
+        name: item.name,
+        size: formatBytes(item.bytes),
+        max: formatBytes(rule.maxBytes),
+      })
     }
     if (
       rule.maxPixels !== undefined &&
@@ -69,9 +77,16 @@ export function fileProblems(items: readonly RefItem[], rule: SlotRule): string 
       item.height !== null &&
       item.width * item.height > rule.maxPixels
     ) {
-      return `${item.name} has ${((item.width * item.height) / 1e6).toFixed(1)} megapixels; each image must be at most ${rule.maxPixels / 1e6} megapixels`
+      return translate('common', 'refTooManyPixels', {
+        name: item.name,
+        megapixels: formatNumber((item.width * item.height) / 1e6, {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }),
+        max: formatNumber(rule.maxPixels / 1e6),
+      })
     }
-    if (item.path === null) return `${item.name} is still being prepared`
+    if (item.path === null) return translate('common', 'refPreparing', { name: item.name })
   }
   return null
 }

@@ -9,7 +9,7 @@ import { useLibraryIntents } from '../stores/library/intents'
 import { useBudgetRefusals, useRepeatNotices } from '../stores/spending/refusals'
 import { useTasksStore } from '../stores/tasks'
 import { applySettings, formForKind } from './applySettings'
-import type { AppliedNotice } from './GenerateShell'
+import type { AppliedFrom, AppliedNotice } from './GenerateShell'
 
 /**
  * What the submit cycle passes to a screen's `send`, to spread into the submission payload:
@@ -150,11 +150,16 @@ export function useApplySettings(form: FormId, onReference?: (intent: LibraryInt
   const take = useLibraryIntents((s) => s.take)
 
   const apply = useCallback(
-    (settings: ParsedSettings, from: string) => {
+    (settings: ParsedSettings, from: AppliedFrom) => {
       const store = useFormsStore.getState()
       const report = applySettings(form, store.drafts[form], settings)
       store.replace(form, report.draft)
-      setNotice({ from, applied: report.applied, skipped: report.skipped })
+      setNotice({
+        from,
+        applied: report.applied,
+        skipped: report.skipped,
+        foreignModel: report.foreignModel,
+      })
     },
     [form],
   )
@@ -165,7 +170,7 @@ export function useApplySettings(form: FormId, onReference?: (intent: LibraryInt
       const target = formForKind(intent.settings.kind ?? intent.item.kind, intent.item.model)
       if (target !== form) return
       const taken = take(['reuse-settings'])
-      if (taken) apply(taken.settings, `library item “${taken.item.promptPreview.slice(0, 40)}”`)
+      if (taken) apply(taken.settings, { library: taken.item.promptPreview.slice(0, 40) })
     } else if (onReference) {
       const taken = take(['use-as-reference'])
       if (taken) onReference(taken)

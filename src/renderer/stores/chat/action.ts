@@ -10,6 +10,7 @@ import type { Result } from '@shared/result'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
+import { translate } from '../../i18n/translate'
 import type { ChatState } from './initialState'
 import { applyDelta, applyUpdated, upsertSummary } from './reducers'
 
@@ -203,7 +204,9 @@ export const createChatActions: StateCreator<ChatStore, [], [], ChatActions> = (
     },
 
     async remove(id) {
-      const title = get().conversations.find((c) => c.id === id)?.title ?? 'Conversation'
+      const title =
+        get().conversations.find((c) => c.id === id)?.title ??
+        translate('common', 'conversationFallback')
       const result = await call(() => api().chat.delete({ id }))
       if (!result.ok) return set({ error: result.error })
       set((s) => ({

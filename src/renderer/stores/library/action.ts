@@ -5,6 +5,7 @@ import type { AppError } from '@shared/result'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
+import { translate } from '../../i18n/translate'
 import { useOrganiseStore } from '../organise'
 import { anchorFor, BLOCK } from './blocks'
 import { onLibraryChanged } from './changes'
@@ -258,7 +259,7 @@ export const createLibraryActions: StateCreator<LibraryStore, [], [], LibraryAct
       const result = await call(() => api().library.undoDelete({ token: toast.token }))
       if (!result.ok) return fail(result.error)
       set({
-        notice: `Restored ${result.value.length} item${result.value.length === 1 ? '' : 's'}.`,
+        notice: translate('common', 'libraryRestored', { count: result.value.length }),
       })
       await get().refresh(true)
     },

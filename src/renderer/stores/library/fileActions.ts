@@ -2,6 +2,7 @@ import type { AppError } from '@shared/result'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
+import { translate } from '../../i18n/translate'
 import type { LibraryFileActions, LibraryStore } from './types'
 
 /**
@@ -15,7 +16,7 @@ export const createLibraryFileActions: StateCreator<LibraryStore, [], [], Librar
   const fail = (error: AppError) => set({ error })
   return {
     async importPaths(paths) {
-      set({ busy: true, notice: `Importing ${paths.length} file${paths.length === 1 ? '' : 's'}…` })
+      set({ busy: true, notice: translate('common', 'libraryImporting', { count: paths.length }) })
       const result = await call(() => api().library.import({ paths }))
       set({ busy: false })
       if (!result.ok) {
@@ -24,13 +25,22 @@ export const createLibraryFileActions: StateCreator<LibraryStore, [], [], Librar
         return result
       }
       const { imported, duplicates, failed } = result.value
-      const parts = [`Imported ${imported.length}`]
-      if (duplicates.length) parts.push(`${duplicates.length} already in the library`)
-      if (failed.length)
-        parts.push(
-          `${failed.length} could not be imported: ${failed.map((f) => `${baseName(f.path)} (${f.message})`).join('; ')}`,
+      const failures = failed
+        .map((f) =>
+          translate('common', 'libraryImportFailure', {
+            name: baseName(f.path),
+            message: f.message,
+          }),
         )
-      set({ notice: `${parts.join(', ')}.` })
+        .join(translate('common', 'listSeparatorStrong'))
+      set({
+        notice: translate('common', 'libraryImported', {
+          imported: imported.length,
+          duplicates: duplicates.length,
+          failed: failed.length,
+          failures,
+        }),
+      })
       await get().refresh(true)
       return result
     },
@@ -43,8 +53,7 @@ export const createLibraryFileActions: StateCreator<LibraryStore, [], [], Librar
       if (!result.ok) return fail(result.error)
       if (result.value) {
         const { count, path, skipped } = result.value
-        const left = skipped ? ` (${skipped} left out: not images)` : ''
-        set({ notice: `Exported ${count} item${count === 1 ? '' : 's'} to ${path}${left}.` })
+        set({ notice: translate('common', 'libraryExported', { count, path, skipped }) })
       }
     },
 

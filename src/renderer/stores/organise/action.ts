@@ -3,6 +3,7 @@ import type { AppError, Result } from '@shared/result'
 import type { StateCreator } from 'zustand'
 
 import { api, call } from '../../api/client'
+import { translate } from '../../i18n/translate'
 import { onLibraryChanged } from '../library/changes'
 import { type OrganiseState, UNDO_DEPTH, type UndoEntry } from './initialState'
 
@@ -29,10 +30,13 @@ export interface OrganiseActions {
 
 export type OrganiseStore = OrganiseState & OrganiseActions
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
-const stars = (n: number) => (n ? '★'.repeat(n) : 'no stars')
-/** A name as the toast quotes it. */
-const q = (s: string) => `“${s}”`
+/** A rating as the toast shows it: stars are a symbol, not a word. */
+const stars = (n: number) => '★'.repeat(n)
+/** Names as the toast quotes and lists them, in the interface language (“a”, “b” / 「a」、「b」). */
+const quotedList = (names: readonly string[]) =>
+  names
+    .map((name) => translate('common', 'quotedName', { name }))
+    .join(translate('common', 'listSeparator'))
 
 let nextId = 1
 
@@ -70,7 +74,10 @@ export const createOrganiseActions: StateCreator<OrganiseStore, [], [], Organise
     if (before.length) push(label(before.length), restore(before))
     set({
       notice: failed.length
-        ? `${plural(failed.length, 'item')} could not be changed: ${failed[0]!.message}`
+        ? translate('common', 'organiseNotChanged', {
+            count: failed.length,
+            message: failed[0]!.message,
+          })
         : null,
     })
     void get().loadCollections()
@@ -85,7 +92,9 @@ export const createOrganiseActions: StateCreator<OrganiseStore, [], [], Organise
     return r
   }
 
-  const name = (id: string) => get().collections.find((c) => c.id === id)?.name ?? 'collection'
+  const name = (id: string) =>
+    get().collections.find((c) => c.id === id)?.name ??
+    translate('common', 'organiseCollectionFallback')
   const noError = (r: Result<unknown>) => ({ restored: null, error: r.ok ? null : r.error })
 
   return {
@@ -108,33 +117,38 @@ export const createOrganiseActions: StateCreator<OrganiseStore, [], [], Organise
 
     async rate(ids, rating) {
       const r = await call(() => api().library.setRating({ ids, rating }))
-      return receipt(r, (n) =>
-        rating ? `Rated ${plural(n, 'item')} ${stars(rating)}` : `Cleared ${plural(n, 'rating')}`,
+      return receipt(r, (count) =>
+        rating
+          ? translate('common', 'organiseRated', { count, stars: stars(rating) })
+          : translate('common', 'organiseRatingsCleared', { count }),
       )
     },
 
     async tag(ids, add, remove) {
       const r = await call(() => api().library.setTags({ ids, add, remove }))
-      const what = [
-        add.length ? `added ${add.map(q).join(', ')}` : '',
-        remove.length ? `removed ${remove.map(q).join(', ')}` : '',
-      ]
-        .filter(Boolean)
-        .join(', ')
-      return receipt(r, (n) => `Tags of ${plural(n, 'item')}: ${what}`)
+      return receipt(r, (count) =>
+        translate('common', 'organiseTags', {
+          count,
+          added: add.length ? quotedList(add) : 'none',
+          removed: remove.length ? quotedList(remove) : 'none',
+          both: add.length && remove.length ? 'yes' : 'no',
+        }),
+      )
     },
 
     async setFavourites(ids, favourite) {
       const items = ids.map((id) => ({ id, favourite }))
       const r = await call(() => api().library.setOrganise({ items }))
-      return receipt(r, (n) => `${favourite ? 'Marked' : 'Unmarked'} ${plural(n, 'favourite')}`)
+      return receipt(r, (count) =>
+        translate('common', 'organiseFavourites', { count, favourite: favourite ? 'yes' : 'no' }),
+      )
     },
 
     async createCollection(collectionName) {
       const r = await call(() => api().collections.create({ name: collectionName }))
       return done(
         r,
-        (c) => `Created collection ${q(c.name)}`,
+        (c) => translate('common', 'organiseCreated', { name: c.name }),
         (c) => async () => noError(await call(() => api().collections.delete({ id: c.id }))),
       )
     },
@@ -143,7 +157,8 @@ export const createOrganiseActions: StateCreator<OrganiseStore, [], [], Organise
       const r = await call(() => api().collections.rename({ id, name: newName }))
       return done(
         r,
-        (v) => `Renamed ${q(v.previousName)} to ${q(v.collection.name)}`,
+        (v) =>
+          translate('common', 'organiseRenamed', { from: v.previousName, to: v.collection.name }),
         (v) => async () =>
           noError(await call(() => api().collections.rename({ id, name: v.previousName }))),
       )
@@ -153,11 +168,14 @@ export const createOrganiseActions: StateCreator<OrganiseStore, [], [], Organise
       const r = await call(() => api().collections.delete({ id }))
       if (r.ok && r.value.receipt.failed.length)
         set({
-          notice: `${plural(r.value.receipt.failed.length, 'item')} kept the collection: ${r.value.receipt.failed[0]!.message}`,
+          notice: translate('common', 'organiseKeptCollection', {
+            count: r.value.receipt.failed.length,
+            message: r.value.receipt.failed[0]!.message,
+          }),
         })
       return done(
         r,
-        (v) => `Deleted collection ${q(v.collection.name)}`,
+        (v) => translate('common', 'organiseDeleted', { name: v.collection.name }),
         (v) => async () => {
           const items = v.receipt.before
           const back = await call(() =>
@@ -170,12 +188,14 @@ export const createOrganiseActions: StateCreator<OrganiseStore, [], [], Organise
 
     async addToCollection(id, ids) {
       const r = await call(() => api().collections.addItems({ id, ids }))
-      return receipt(r, (n) => `Added ${plural(n, 'item')} to ${q(name(id))}`)
+      return receipt(r, (count) => translate('common', 'organiseAdded', { count, name: name(id) }))
     },
 
     async removeFromCollection(id, ids) {
       const r = await call(() => api().collections.removeItems({ id, ids }))
-      return receipt(r, (n) => `Took ${plural(n, 'item')} out of ${q(name(id))}`)
+      return receipt(r, (count) =>
+        translate('common', 'organiseTookOut', { count, name: name(id) }),
+      )
     },
 
     async undo() {
@@ -187,7 +207,11 @@ export const createOrganiseActions: StateCreator<OrganiseStore, [], [], Organise
       }))
       const { restored, error }: { restored: OrganisePatch[] | null; error: AppError | null } =
         await entry.undo()
-      set(error ? { error } : { notice: `Undone: ${entry.label}.` })
+      set(
+        error
+          ? { error }
+          : { notice: translate('common', 'organiseUndone', { label: entry.label }) },
+      )
       void get().loadCollections()
       return restored
     },

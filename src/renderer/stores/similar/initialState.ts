@@ -1,11 +1,31 @@
 import type { DuplicatesView, SimilarView } from '@shared/library/similar'
 import type { AppError } from '@shared/result'
 
-/** Duplicates view: how close counts as "the same picture" (Hamming bits of 64). */
+import { translate } from '../../i18n/translate'
+
+/**
+ * Duplicates view: how close counts as "the same picture" (Hamming bits of 64). `label` is read
+ * when the choice is drawn, so it is in the interface language of that render.
+ */
 export const DUPLICATE_LEVELS = [
-  { distance: 0, label: 'Identical pictures only' },
-  { distance: 8, label: 'Near-identical (resized, re-saved)' },
-  { distance: 12, label: 'Also lightly edited (more false matches)' },
+  {
+    distance: 0,
+    get label() {
+      return translate('common', 'duplicatesIdentical')
+    },
+  },
+  {
+    distance: 8,
+    get label() {
+      return translate('common', 'duplicatesNearIdentical')
+    },
+  },
+  {
+    distance: 12,
+    get label() {
+      return translate('common', 'duplicatesLightlyEdited')
+    },
+  },
 ] as const
 export const DEFAULT_DUPLICATE_DISTANCE = 8
 

@@ -1,6 +1,8 @@
 import { dayKeySchema } from '@shared/spending/schemas'
 import type { DayKey } from '@shared/spending/types'
 
+import { translate } from '../../i18n/translate'
+
 /** The ranges the Spending screen offers; `custom` uses the two dates the user typed. */
 export const RANGE_PRESETS = ['today', 'week', 'month', 'custom'] as const
 export type RangePreset = (typeof RANGE_PRESETS)[number]
@@ -40,8 +42,8 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, now: Date): 
 
 /** A custom range's problem in words, or null when both days are real and in order. */
 export function customRangeProblem(r: DayRange): string | null {
-  if (!isDayKey(r.from)) return 'Choose the first day of the range.'
-  if (!isDayKey(r.to)) return 'Choose the last day of the range.'
-  if (r.from > r.to) return 'The range ends before it starts.'
+  if (!isDayKey(r.from)) return translate('common', 'rangeNeedsFirstDay')
+  if (!isDayKey(r.to)) return translate('common', 'rangeNeedsLastDay')
+  if (r.from > r.to) return translate('common', 'rangeBackwards')
   return null
 }
