@@ -72,11 +72,14 @@ async function hardcodedCount() {
       },
     ],
   })
-  const results = await eslint.lintFiles(['src/renderer/**/*.tsx'])
-  const byFile = results
-    .filter((r) => r.messages.length > 0)
-    .map((r) => `${relative(root, r.filePath)}: ${r.messages.length}`)
-  return { count: results.reduce((n, r) => n + r.messages.length, 0), byFile }
+  // Only this rule's findings: a `// eslint-disable-next-line react-hooks/…` comment names a
+  // plugin this bare config does not load, and ESLint reports that as a message of its own.
+  const literal = (await eslint.lintFiles(['src/renderer/**/*.tsx'])).map((r) => ({
+    file: relative(root, r.filePath),
+    n: r.messages.filter((m) => m.ruleId === 'i18next/no-literal-string').length,
+  }))
+  const byFile = literal.filter((r) => r.n > 0).map((r) => `${r.file}: ${r.n}`)
+  return { count: literal.reduce((n, r) => n + r.n, 0), byFile }
 }
 
 const catalogs = readCatalogs()
