@@ -56,7 +56,6 @@ export const I18N_NOT_YET_CONVERTED = [
   'src/renderer/features/compare/**',
   'src/renderer/features/images/**',
   'src/renderer/features/library/**',
-  'src/renderer/features/settings/**',
   'src/renderer/features/spending/**',
   'src/renderer/features/tasks/**',
   'src/renderer/features/video/**',
