@@ -53,7 +53,6 @@ const rawClientBan = {
 export const I18N_NOT_YET_CONVERTED = [
   'src/renderer/features/batch/**',
   'src/renderer/features/compare/**',
-  'src/renderer/features/images/**',
   'src/renderer/features/library/**',
   'src/renderer/features/spending/**',
   'src/renderer/features/tasks/**',
