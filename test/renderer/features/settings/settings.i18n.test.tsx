@@ -2,8 +2,8 @@ import { ConnectionForm } from '@renderer/features/settings/ConnectionForm'
 import { DemoOffer } from '@renderer/features/settings/DemoOffer'
 import { SyncPanel } from '@renderer/features/settings/SyncPanel'
 import { startI18n } from '@renderer/i18n/setup'
-import type { LibrarySyncStatus } from '@shared/library/syncStatus'
 import { fakeMain } from '@test/support/generateScreens'
+import { syncStatus } from '@test/support/syncStatusFixture'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
@@ -40,18 +40,7 @@ describe('Settings in Korean (issue #34)', () => {
   })
 
   it('sync: the engine as a label, counts inside the sentence', async () => {
-    const status: LibrarySyncStatus = {
-      dir: '/home/me/Library',
-      engine: 'syncthing',
-      arriving: 2,
-      waiting: 1,
-      conflictsMerged: 0,
-      lastMergeAt: null,
-      lastExternalChangeAt: null,
-      problems: [],
-      trash: [],
-      trashCount: 0,
-    }
+    const status = syncStatus({ problems: [], trash: [], trashCount: 0 })
     fakeMain({ 'sync:status': () => ({ ok: true, value: status }) })
     const { container } = render(<SyncPanel />)
     const state = await screen.findByLabelText('동기화 상태')
