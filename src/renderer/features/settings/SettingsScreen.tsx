@@ -1,3 +1,4 @@
+import { getModel } from '@shared/catalog'
 import { defineKeys } from '@shared/i18n/keys'
 import type { AppError } from '@shared/result'
 import { type FormEvent, useEffect, useState } from 'react'
@@ -173,7 +174,9 @@ function TestConnection() {
             <p>{t('connected', { usable: check.usable.length, listed: check.listed })}</p>
             <ul className="chips">
               {check.usable.map((m) => (
-                <li key={m}>{m}</li>
+                <li key={m} title={m}>
+                  {getModel(m)?.label ?? m}
+                </li>
               ))}
             </ul>
           </>

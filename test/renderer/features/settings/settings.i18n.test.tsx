@@ -1,7 +1,10 @@
 import { ConnectionForm } from '@renderer/features/settings/ConnectionForm'
 import { DemoOffer } from '@renderer/features/settings/DemoOffer'
+import SettingsScreen from '@renderer/features/settings/SettingsScreen'
 import { SyncPanel } from '@renderer/features/settings/SyncPanel'
 import { startI18n } from '@renderer/i18n/setup'
+import { useSettingsStore } from '@renderer/stores/settings'
+import { initialState } from '@renderer/stores/settings/initialState'
 import { fakeMain } from '@test/support/generateScreens'
 import { syncStatus } from '@test/support/syncStatusFixture'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
@@ -12,6 +15,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   cleanup()
+  useSettingsStore.setState(initialState)
   await startI18n('en')
 })
 
@@ -48,5 +52,36 @@ describe('Settings in Korean (issue #34)', () => {
     expect(state.textContent).toContain('전송 2건 진행 중, 파일 1개 완료 대기 중')
     expect(screen.getByText('라이브러리 휴지통이 비어 있습니다.')).toBeTruthy()
     expect(container.textContent).not.toMatch(RAW)
+  })
+
+  it('test connection: the account’s models by their names, the counts inside the sentence', async () => {
+    fakeMain({
+      'account:testConnection': () => ({
+        ok: true,
+        value: { models: ['std-image-2', 'x-unknown'], usable: ['std-image-2'], checkedAt: 1 },
+      }),
+    })
+    useSettingsStore.setState({
+      settings: {
+        baseUrl: 'https://api.example.com',
+        hasKey: true,
+        keyHint: '…1234',
+        libraryDir: '/home/u/Gen Studio',
+        concurrency: { image: 4, video: 8, art: 2, workbench: 2 },
+        secureStore: { available: true, backend: 'Secret Service' },
+        demo: { active: false },
+        project: { active: null, recent: [] },
+      },
+    })
+    render(<SettingsScreen />)
+    expect(screen.getByRole('heading', { name: '설정', level: 1 })).toBeTruthy()
+    expect(screen.getByTestId('key-status').textContent).toBe('Secret Service에 저장됨 (…1234)')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '연결 테스트' }))
+    })
+    const check = await screen.findByTestId('connection-check')
+    expect(check.textContent).toContain('앱의 모델 1개를 사용할 수 있습니다(서비스 목록에는 2개)')
+    expect(check.textContent).toContain('Standard Image 2')
+    expect(check.textContent).not.toContain('std-image-2')
   })
 })
