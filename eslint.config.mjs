@@ -51,13 +51,8 @@ const rawClientBan = {
  * stays above zero until the list is empty (docs/I18N.md).
  */
 export const I18N_NOT_YET_CONVERTED = [
-  'src/renderer/features/art/**',
   'src/renderer/features/batch/**',
-  'src/renderer/features/chat/**',
-  'src/renderer/features/images/**',
-  'src/renderer/features/settings/**',
   'src/renderer/features/spending/**',
-  'src/renderer/features/video/**',
   'src/renderer/features/workbench/**',
 ]
 

@@ -21,7 +21,8 @@ describe('offline demo', () => {
       await expect
         .poll(() => page.getByTestId('connection-check').textContent())
         .toMatch(/Connected\. \d+ of the app's models/)
-      expect(await page.getByTestId('connection-check').textContent()).toContain('std-image-2')
+      // Models by their names (issue #34: no raw ids as words).
+      expect(await page.getByTestId('connection-check').textContent()).toContain('Standard Image 2')
       await app.screenshot('settings-demo-light')
 
       await page.getByRole('button', { name: 'Leave the demo' }).click()

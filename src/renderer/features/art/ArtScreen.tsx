@@ -1,7 +1,9 @@
 import '../../forms/generate.css'
 
 import { NATIVE_ACTIONS, NATIVE_LIMITS } from '@shared/catalog'
+import { defineKeys } from '@shared/i18n/keys'
 import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { stageBytes } from '../../forms/addFiles'
 import { ArtImageSettings, NativeVariantPicker } from '../../forms/ArtFields'
@@ -20,11 +22,14 @@ import { BatchButton } from '../batch/BatchButton'
 import { type ArtField, buildArtForm } from './artForm'
 import { nativePayload, submitNative } from './nativeSubmission'
 
-const ACTION_LABELS: Record<(typeof NATIVE_ACTIONS)[number], string> = {
-  generate: 'Generate',
-  img2img: 'Image to image',
-  infill: 'Infill (repaint a masked area)',
-}
+const ACTION_LABELS = defineKeys('art', {
+  generate: 'actionGenerate',
+  img2img: 'actionImg2img',
+  infill: 'actionInfill',
+}) satisfies Record<(typeof NATIVE_ACTIONS)[number], string>
+
+/** A size not entered yet: a symbol, the same in every language. */
+const UNKNOWN = '?'
 
 /** Rounds a source side to the nearest size the native endpoint accepts. */
 const toMultiple = (v: number) =>
@@ -38,6 +43,7 @@ const toMultiple = (v: number) =>
 
 /** Art model (native endpoint): generate, img2img and infill with character prompts. */
 export default function ArtScreen() {
+  const { t, i18n } = useTranslation('art')
   // "Use as reference" (library, results): the image becomes the source of an image-to-image.
   const onReference = useReferenceIntent('art.source', 1, () => {
     const forms = useFormsStore.getState()
@@ -46,7 +52,12 @@ export default function ArtScreen() {
   const { draft, set, fieldMessage, runner, shell } = useFormScreen('art', { onReference })
   const source = useGenerateStore((s) => s.slots['art.source'])
   const mask = useGenerateStore((s) => s.masks.art)
-  const form = useMemo(() => buildArtForm(draft, source, mask), [draft, source, mask])
+  // The form's own messages are made in the interface language: built again when it changes.
+  const language = i18n.resolvedLanguage
+  const form = useMemo(() => {
+    void language
+    return buildArtForm(draft, source, mask)
+  }, [draft, source, mask, language])
   const errorOf = (field: ArtField) => fieldMessage(form.errors, field)
   const needsSource = draft.action !== 'generate'
   const src = source[0]
@@ -58,8 +69,8 @@ export default function ArtScreen() {
   return (
     <GenerateShell
       id="art"
-      title="Art model"
-      intro="The native art-model endpoint: images come back in the same request."
+      title={t('title')}
+      intro={t('intro')}
       kinds={['native']}
       estimate={form.estimate}
       canvas={
@@ -90,7 +101,7 @@ export default function ArtScreen() {
           onChange={(variant) => set({ variant })}
         />
         <SelectInput
-          label="Sampler"
+          label={t('sampler')}
           name="art-sampler"
           value={draft.sampler}
           options={SAMPLERS}
@@ -99,10 +110,10 @@ export default function ArtScreen() {
         />
       </div>
       <RadioGroup
-        legend="Action"
+        legend={t('action')}
         name="art-action"
         value={draft.action}
-        options={NATIVE_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] }))}
+        options={NATIVE_ACTIONS.map((a) => ({ value: a, label: t(ACTION_LABELS[a]) }))}
         onChange={(action) => set({ action })}
         error={errorOf('action')}
       />
@@ -113,12 +124,12 @@ export default function ArtScreen() {
         error={errorOf('prompt')}
       />
       <TextArea
-        label="Negative prompt"
+        label={t('negativePrompt')}
         name="art-negative"
         rows={2}
         value={draft.negativePrompt}
         onChange={(negativePrompt) => set({ negativePrompt })}
-        hint="Sent as given; nothing is added"
+        hint={t('negativePromptHint')}
         error={errorOf('negative_prompt')}
       />
       {needsSource ? (
@@ -126,16 +137,20 @@ export default function ArtScreen() {
           <ReferenceDropZone
             slot="art.source"
             pasteAnywhere
-            label="Source image"
-            hint="One PNG, JPEG or WebP, at most 24 MB and 24 megapixels"
+            label={t('sourceImage')}
+            hint={t('sourceImageHint')}
             max={1}
             error={errorOf('source')}
             stage={stageBytes}
           />
           {sizeDiffers && src ? (
             <p className="notice notice-info">
-              The source is {src.width} × {src.height}; the output is {draft.width || '?'} ×{' '}
-              {draft.height || '?'}.{' '}
+              {t('sourceSizeDiffers', {
+                sourceWidth: src.width,
+                sourceHeight: src.height,
+                width: draft.width || UNKNOWN,
+                height: draft.height || UNKNOWN,
+              })}{' '}
               <button
                 type="button"
                 onClick={() =>
@@ -146,32 +161,32 @@ export default function ArtScreen() {
                   })
                 }
               >
-                Use the source size
+                {t('useSourceSize')}
               </button>
             </p>
           ) : null}
           <div className="gen-grid">
             <NumberInput
-              label="Strength"
+              label={t('strength')}
               name="art-strength"
               decimal
               value={draft.strength}
               onChange={(strength) => set({ strength })}
-              hint="Greater than 0 and at most 1"
+              hint={t('strengthHint')}
               error={errorOf('strength')}
             />
             <NumberInput
-              label="Noise"
+              label={t('noise')}
               name="art-noise"
               decimal
               value={draft.noise}
               onChange={(noise) => set({ noise })}
-              hint="0 to 1"
+              hint={t('noiseHint')}
               error={errorOf('noise')}
             />
           </div>
           {draft.action === 'infill' && !src ? (
-            <p className="field-hint">Add a source image to paint the mask on it.</p>
+            <p className="field-hint">{t('addSourceForMask')}</p>
           ) : null}
         </>
       ) : null}
@@ -181,15 +196,18 @@ export default function ArtScreen() {
         onChange={set}
         errorOf={errorOf}
         variant={form.variant}
-        stepsHint={`${NATIVE_LIMITS.steps.min} to ${NATIVE_LIMITS.steps.max}`}
-        guidanceHint="0 to 10"
+        stepsHint={t('range', { min: NATIVE_LIMITS.steps.min, max: NATIVE_LIMITS.steps.max })}
+        guidanceHint={t('range', { min: 0, max: 10 })}
         countField={
           <NumberInput
-            label="Samples"
+            label={t('samples')}
             name="art-samples"
             value={draft.samples}
             onChange={(samples) => set({ samples })}
-            hint={`${NATIVE_LIMITS.nSamples.min} to ${NATIVE_LIMITS.nSamples.max} images`}
+            hint={t('samplesHint', {
+              min: NATIVE_LIMITS.nSamples.min,
+              max: NATIVE_LIMITS.nSamples.max,
+            })}
             error={errorOf('samples')}
           />
         }

@@ -18,6 +18,7 @@ import { cellCenter } from '../../forms/characters'
 import { addValidation, type FieldErrors, noErrors } from '../../forms/formErrors'
 import { parseIntText, parseNumberText } from '../../forms/numbers'
 import { fileProblems, type RefItem } from '../../forms/references'
+import { translate } from '../../i18n/translate'
 import type { ArtDraft, CharacterDraft } from '../../stores/forms'
 
 export type ArtField =
@@ -154,13 +155,13 @@ export function buildArtForm(
   }
   addValidation(errors, validateNative(checked), fieldOf)
   if (needsSource) {
-    if (source.length === 0) errors.source = `${d.action} needs a source image (PNG, JPEG or WebP)`
+    if (source.length === 0) errors.source = translate('art', 'sourceMissing', { action: d.action })
     else {
       const problem = fileProblems(source, ART_FILE_RULE)
       if (problem) errors.source = problem
     }
     if (d.action === 'infill' && !mask.painted) {
-      errors.mask = 'Paint the area to repaint on the mask (white = repaint)'
+      errors.mask = translate('art', 'maskMissing')
     }
   }
   const missing = missingCharacterPrompt(d.characters)

@@ -8,6 +8,7 @@ import { stageBytes } from '../../forms/addFiles'
 import { randomSeed } from '../../forms/numbers'
 import type { RefItem } from '../../forms/references'
 import type { SendOptions } from '../../forms/useRun'
+import { translate } from '../../i18n/translate'
 import type { ArtDraft } from '../../stores/forms'
 import type { MaskState } from '../../stores/generate'
 
@@ -34,8 +35,8 @@ export async function nativePayload(
         ok: false,
         error: {
           code: 'validation',
-          message: 'Paint the mask first.',
-          fields: { mask: 'Paint the area to repaint' },
+          message: translate('art', 'maskFirst'),
+          fields: { mask: translate('art', 'maskField') },
         },
       }
     }

@@ -2,6 +2,7 @@ import './chat.css'
 
 import { MessagesSquare } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -24,6 +25,7 @@ import { UndoToast } from './UndoToast'
  * the picker, the messages and the composer. Replies stream in through the chat store.
  */
 export default function ChatScreen() {
+  const { t } = useTranslation('chat')
   const start = useChatStore((s) => s.start)
   const current = useChatStore((s) => s.current)
   const error = useChatStore((s) => s.error)
@@ -65,7 +67,7 @@ export default function ChatScreen() {
       <ConversationList />
       <div className="chat-main">
         <header className="chat-header">
-          <h1 id="chat-title">{current?.title ?? 'New conversation'}</h1>
+          <h1 id="chat-title">{current?.title ?? t('newConversation')}</h1>
           <div className="row">
             <ModelPicker disabled={busy} />
             {current ? (
@@ -73,9 +75,9 @@ export default function ChatScreen() {
                 type="button"
                 onClick={() => void compact()}
                 disabled={!canCompact || busy || compacting}
-                title="Replace the history sent with each request by the service's compacted form"
+                title={t('compactTitle')}
               >
-                {compacting ? 'Compacting…' : 'Compact'}
+                {compacting ? t('compacting') : t('compact')}
               </button>
             ) : null}
           </div>
@@ -95,11 +97,7 @@ export default function ChatScreen() {
           />
         ) : (
           <div className="chat-messages chat-empty">
-            <EmptyState
-              icon={MessagesSquare}
-              title="Ask anything."
-              hint="Conversations are stored on this computer."
-            />
+            <EmptyState icon={MessagesSquare} title={t('emptyTitle')} hint={t('emptyHint')} />
           </div>
         )}
         <ErrorBanner error={error} onDismiss={clearError} />

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { CopyButton } from './CopyButton'
 import type { HighlightNode } from './highlight'
@@ -31,6 +32,7 @@ export const HIGHLIGHT_SETTLE_MS = 150
  * React elements, never HTML.
  */
 export function CodeBlock({ code, language }: { code: string; language: string | null }) {
+  const { t } = useTranslation('chat')
   const [nodes, setNodes] = useState<{ for: string; nodes: HighlightNode[] | null } | null>(null)
   useEffect(() => {
     if (code.length > HIGHLIGHT_MAX_CHARS) return
@@ -49,8 +51,8 @@ export function CodeBlock({ code, language }: { code: string; language: string |
   return (
     <div className="chat-code">
       <div className="chat-code-head">
-        <span className="muted">{language ?? 'text'}</span>
-        <CopyButton text={code} label={`Copy ${language ?? ''} code`.replace('  ', ' ')} />
+        <span className="muted">{language ?? t('codePlainText')}</span>
+        <CopyButton text={code} label={language ? t('copyCodeIn', { language }) : t('copyCode')} />
       </div>
       <pre>
         <code className={highlighted ? 'hljs' : undefined} data-language={language ?? undefined}>

@@ -1,5 +1,6 @@
 import { CHAT_LIMITS } from '@shared/chat/limits'
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 
 interface Props {
   text: string
@@ -23,6 +24,7 @@ export function Composer({
   onSubmit,
   onStop,
 }: Props) {
+  const { t } = useTranslation('chat')
   const ref = useRef<HTMLTextAreaElement>(null)
   useEffect(() => {
     if (editing) ref.current?.focus()
@@ -45,20 +47,20 @@ export function Composer({
   }
 
   return (
-    <form className="chat-composer" onSubmit={submit} aria-label="Write a message">
+    <form className="chat-composer" onSubmit={submit} aria-label={t('composerLabel')}>
       {editing ? (
         <p className="chat-editing" role="status">
-          Editing your last message; sending replaces the replies after it.{' '}
+          {t('editingNotice')}{' '}
           <button type="button" className="ghost chat-small" onClick={onCancelEdit}>
-            Cancel edit
+            {t('cancelEdit')}
           </button>
         </p>
       ) : null}
       <div className="chat-composer-row">
         <textarea
           ref={ref}
-          aria-label="Message"
-          placeholder="Message (Enter to send, Shift+Enter for a new line)"
+          aria-label={t('messageLabel')}
+          placeholder={t('messagePlaceholder')}
           rows={3}
           value={text}
           maxLength={CHAT_LIMITS.maxMessageChars}
@@ -66,12 +68,12 @@ export function Composer({
           onKeyDown={onKeyDown}
         />
         {busy ? (
-          <button type="button" className="danger" onClick={onStop} title="Stop (Esc)">
-            Stop
+          <button type="button" className="danger" onClick={onStop} title={t('stopTitle')}>
+            {t('stop')}
           </button>
         ) : (
           <button type="submit" className="primary" disabled={!canSend || blank}>
-            {editing ? 'Resend' : 'Send'}
+            {editing ? t('resend') : t('send')}
           </button>
         )}
       </div>

@@ -2,6 +2,7 @@ import type { ChatSearchHit, ConversationSummary } from '@shared/chat/types'
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@shared/chat/types'
 import { MessagesSquare, SearchX, SquarePen, Trash2 } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { EmptyState } from '../../components/EmptyState'
 import { useChatStore } from '../../stores/chat'
@@ -27,6 +28,7 @@ function Snippet({ text }: { text: string }) {
 
 /** The stored conversations: search (full text), open, rename, delete (with undo). */
 export function ConversationList() {
+  const { t } = useTranslation('chat')
   const conversations = useChatStore((s) => s.conversations)
   const hits = useChatStore((s) => s.hits)
   const search = useChatStore((s) => s.search)
@@ -34,20 +36,20 @@ export function ConversationList() {
   const [query, setQuery] = useState('')
 
   useEffect(() => {
-    const t = setTimeout(() => void search(query), 150)
-    return () => clearTimeout(t)
+    const timer = setTimeout(() => void search(query), 150)
+    return () => clearTimeout(timer)
   }, [query, search])
 
   return (
-    <aside className="chat-sidebar" aria-label="Conversations">
+    <aside className="chat-sidebar" aria-label={t('conversations')}>
       <button type="button" className="primary" onClick={newChat}>
         <SquarePen aria-hidden />
-        New chat
+        {t('newChat')}
       </button>
       <input
         type="search"
-        aria-label="Search conversations"
-        placeholder="Search conversations"
+        aria-label={t('searchConversations')}
+        placeholder={t('searchConversations')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
@@ -57,11 +59,11 @@ export function ConversationList() {
         <EmptyState
           compact
           icon={MessagesSquare}
-          title="No conversations yet."
-          hint="Start one with New chat."
+          title={t('noConversations')}
+          hint={t('noConversationsHint')}
         />
       ) : (
-        <ul className="chat-list" aria-label="Conversation list">
+        <ul className="chat-list" aria-label={t('conversationList')}>
           {conversations.map((c) => (
             <ConversationRow key={c.id} conversation={c} />
           ))}
@@ -74,9 +76,10 @@ export function ConversationList() {
 function SearchResults({ hits }: { hits: ChatSearchHit[] }) {
   const open = useChatStore((s) => s.open)
   const currentId = useChatStore((s) => s.current?.id)
-  if (hits.length === 0) return <EmptyState compact icon={SearchX} title="Nothing found." />
+  const { t } = useTranslation('chat')
+  if (hits.length === 0) return <EmptyState compact icon={SearchX} title={t('nothingFound')} />
   return (
-    <ul className="chat-list" aria-label="Search results">
+    <ul className="chat-list" aria-label={t('searchResults')}>
       {hits.map((h) => (
         <li key={h.conversationId}>
           <button
@@ -99,6 +102,7 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
   const rename = useChatStore((s) => s.rename)
   const remove = useChatStore((s) => s.remove)
   const active = useChatStore((s) => s.current?.id === c.id)
+  const { t } = useTranslation('chat')
   const [renaming, setRenaming] = useState(false)
   const [title, setTitle] = useState(c.title)
 
@@ -120,7 +124,7 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
     <li className="chat-row">
       {renaming ? (
         <input
-          aria-label={`New title for ${c.title}`}
+          aria-label={t('newTitleFor', { title: c.title })}
           value={title}
           autoFocus
           onChange={(e) => setTitle(e.target.value)}
@@ -135,7 +139,7 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
           onClick={() => void open(c.id)}
         >
           <span className="chat-item-title">
-            {c.busy ? <span className="chat-dot" aria-label="Reply arriving" /> : null}
+            {c.busy ? <span className="chat-dot" aria-label={t('replyArriving')} /> : null}
             {c.title}
           </span>
           <span className="chat-item-preview muted">{c.preview}</span>
@@ -145,22 +149,22 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
         <button
           type="button"
           className="ghost chat-small"
-          aria-label={`Rename ${c.title}`}
+          aria-label={t('renameNamed', { title: c.title })}
           onClick={() => {
             setTitle(c.title)
             setRenaming(true)
           }}
         >
-          Rename
+          {t('rename')}
         </button>
         <button
           type="button"
           className="ghost chat-small"
-          aria-label={`Delete ${c.title}`}
+          aria-label={t('deleteNamed', { title: c.title })}
           onClick={() => void remove(c.id)}
         >
           <Trash2 aria-hidden />
-          Delete
+          {t('delete')}
         </button>
       </span>
     </li>

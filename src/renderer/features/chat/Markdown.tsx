@@ -1,5 +1,6 @@
 import { isSafeExternalUrl } from '@shared/externalUrl'
 import { isValidElement, memo, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 
@@ -24,6 +25,14 @@ function ExternalLink({ href, children }: { href: string | undefined; children: 
   )
 }
 
+/** A remote image as a link, named by its alt text: the page never fetches it. */
+function ImageLink({ src, alt }: { src: string | undefined; alt: string | undefined }) {
+  const { t } = useTranslation('chat')
+  return (
+    <ExternalLink href={src}>{alt ? t('imageLinkNamed', { alt }) : t('imageLink')}</ExternalLink>
+  )
+}
+
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node)
   if (Array.isArray(node)) return node.map(textOf).join('')
@@ -34,11 +43,7 @@ function textOf(node: ReactNode): string {
 const components: Components = {
   a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
   // Remote images would be fetched by the page (and blocked by the CSP): show a link instead.
-  img: ({ src, alt }) => (
-    <ExternalLink href={typeof src === 'string' ? src : undefined}>
-      {`[image${alt ? `: ${alt}` : ''}]`}
-    </ExternalLink>
-  ),
+  img: ({ src, alt }) => <ImageLink src={typeof src === 'string' ? src : undefined} alt={alt} />,
   pre: ({ children }) => {
     const code = Array.isArray(children) ? children[0] : children
     const className = isValidElement<{ className?: string }>(code) ? code.props.className : ''

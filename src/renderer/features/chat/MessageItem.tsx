@@ -1,17 +1,22 @@
 import { getTextModel } from '@shared/catalog/models'
 import type { ChatMessageView } from '@shared/chat/types'
+import { defineKeys } from '@shared/i18n/keys'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { useNavigationStore } from '../../stores/navigation'
 import { CopyButton } from './CopyButton'
 import { Markdown } from './Markdown'
 
-const STATUS_TEXT: Partial<Record<ChatMessageView['status'], string>> = {
-  pending: 'Waiting for the reply…',
-  streaming: 'Receiving…',
-  stopped: 'Stopped',
-  incomplete: 'Incomplete',
-  error: 'Failed',
-}
+const STATUS_TEXT = defineKeys('chat', {
+  pending: 'statusPending',
+  streaming: 'statusStreaming',
+  stopped: 'statusStopped',
+  incomplete: 'statusIncomplete',
+  error: 'statusError',
+}) satisfies Partial<Record<ChatMessageView['status'], string>>
+
+const statusKey = (status: ChatMessageView['status']) =>
+  status in STATUS_TEXT ? STATUS_TEXT[status as keyof typeof STATUS_TEXT] : null
 
 interface Props {
   message: ChatMessageView
@@ -24,32 +29,36 @@ interface Props {
 
 /** One message: who, the text (Markdown for replies), its state, and what can be done with it. */
 export function MessageItem({ message, onEdit, onRegenerate, busy }: Props) {
+  const { t } = useTranslation('chat')
   const go = useNavigationStore((s) => s.go)
   if (message.role === 'compaction') return <CompactionItem message={message} />
   const mine = message.role === 'user'
   const model = message.model ? (getTextModel(message.model)?.label ?? message.model) : null
-  const status = STATUS_TEXT[message.status]
+  const status = statusKey(message.status)
   return (
     <article
       className={`chat-msg ${mine ? 'chat-msg-user' : 'chat-msg-assistant'}`}
-      aria-label={mine ? 'Your message' : `Reply from ${model ?? 'the model'}`}
+      aria-label={mine ? t('yourMessage') : model ? t('replyFrom', { model }) : t('replyFromModel')}
       data-status={message.status}
       data-testid="chat-message"
     >
       <header className="chat-msg-head">
-        <span className="chat-role">{mine ? 'You' : (model ?? 'Assistant')}</span>
+        <span className="chat-role">{mine ? t('you') : (model ?? t('assistant'))}</span>
         {status ? (
           <span className={`chat-status chat-status-${message.status}`} data-testid="chat-status">
-            {status}
+            {t(status)}
           </span>
         ) : null}
         <span className="chat-msg-actions">
           {message.content ? (
-            <CopyButton text={message.content} label={mine ? 'Copy your message' : 'Copy reply'} />
+            <CopyButton
+              text={message.content}
+              label={mine ? t('copyYourMessage') : t('copyReply')}
+            />
           ) : null}
           {onEdit ? (
             <button type="button" className="ghost chat-small" onClick={onEdit} disabled={busy}>
-              Edit
+              {t('edit')}
             </button>
           ) : null}
           {onRegenerate ? (
@@ -59,7 +68,7 @@ export function MessageItem({ message, onEdit, onRegenerate, busy }: Props) {
               onClick={onRegenerate}
               disabled={busy}
             >
-              Regenerate
+              {t('regenerate')}
             </button>
           ) : null}
         </span>
@@ -70,10 +79,10 @@ export function MessageItem({ message, onEdit, onRegenerate, busy }: Props) {
         ) : message.content ? (
           <Markdown text={message.content} />
         ) : message.status === 'complete' ? (
-          <p className="muted">(The reply was empty.)</p>
+          <p className="muted">{t('replyEmpty')}</p>
         ) : null}
         {message.status === 'stopped' && !message.content ? (
-          <p className="muted">Stopped before any text arrived.</p>
+          <p className="muted">{t('stoppedEmpty')}</p>
         ) : null}
       </div>
       {message.error ? (
@@ -82,7 +91,7 @@ export function MessageItem({ message, onEdit, onRegenerate, busy }: Props) {
           {message.error.action ? <p>{message.error.action}</p> : null}
           {message.error.code === 'auth' || message.error.code === 'not_connected' ? (
             <button type="button" className="chat-small" onClick={() => go('settings')}>
-              Open Settings
+              {t('openSettings')}
             </button>
           ) : null}
         </div>
@@ -92,19 +101,21 @@ export function MessageItem({ message, onEdit, onRegenerate, busy }: Props) {
 }
 
 function CompactionItem({ message }: { message: ChatMessageView }) {
+  const { t } = useTranslation('chat')
   const items = message.compactedItems ?? 0
   return (
     <div className="chat-compaction" role="note" data-testid="chat-compaction">
       <p>
-        <strong>Earlier messages compacted.</strong>{' '}
-        <span className="muted">
-          The service returned {items} item{items === 1 ? '' : 's'}, stored with this conversation;
-          later replies continue from them.
-        </span>
+        <Trans
+          t={t}
+          i18nKey="compacted"
+          values={{ count: items }}
+          components={{ b: <strong />, m: <span className="muted" /> }}
+        />
       </p>
       {message.content ? (
         <details>
-          <summary>What the compaction kept</summary>
+          <summary>{t('compactionKept')}</summary>
           <Markdown text={message.content} />
         </details>
       ) : null}

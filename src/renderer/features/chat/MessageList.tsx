@@ -1,5 +1,6 @@
 import type { ChatMessageView } from '@shared/chat/types'
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { MessageItem } from './MessageItem'
 
@@ -24,6 +25,7 @@ export function MessageList({
   onEdit,
   onRegenerate,
 }: Props) {
+  const { t } = useTranslation('chat')
   const ref = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
   const last = messages.at(-1)
@@ -35,7 +37,7 @@ export function MessageList({
     <div
       ref={ref}
       className="chat-messages"
-      aria-label="Messages"
+      aria-label={t('messages')}
       role="region"
       tabIndex={0}
       onScroll={(e) => {

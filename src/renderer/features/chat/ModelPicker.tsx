@@ -1,9 +1,18 @@
-import { ENDPOINT_LABELS, textEndpointsFor } from '@shared/chat/models'
+import { textEndpointsFor } from '@shared/chat/models'
 import type { TextEndpoint } from '@shared/chat/types'
-import { describeEstimate, estimateText } from '@shared/pricing'
+import { defineKeys } from '@shared/i18n/keys'
+import { estimateText, type PriceEstimate } from '@shared/pricing'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 
+import { formatMoneyMicros } from '../../i18n/format'
 import { useChatStore } from '../../stores/chat'
+
+/** The endpoints' names, as the service's documentation calls them. */
+const ENDPOINT_LABELS = defineKeys('chat', {
+  'chat.completions': 'endpointChatCompletions',
+  responses: 'endpointResponses',
+}) satisfies Record<TextEndpoint, string>
 
 /**
  * Model, endpoint and streaming for the next message. Only the account's text models are listed,
@@ -19,29 +28,38 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
   const setEndpoint = useChatStore((s) => s.setEndpoint)
   const setStream = useChatStore((s) => s.setStream)
   const loadModels = useChatStore((s) => s.loadModels)
+  const { t } = useTranslation('chat')
   const id = useId()
   const options = models?.models ?? []
   const endpoints = model ? textEndpointsFor(model) : []
   const listed = options.some((o) => o.id === model)
   const plainOnly = endpoint === 'responses'
+  const priceText = (e: PriceEstimate | null): string => {
+    if (!e || e.kind === 'no_published_rate') return t('noPublishedRate')
+    if (e.kind === 'not_offered') return t('notOffered')
+    const price = formatMoneyMicros(e.micros)
+    return e.approximate ? t('priceApproximate', { price }) : price
+  }
 
   return (
-    <div className="chat-picker" role="group" aria-label="Model and endpoint">
-      <label htmlFor={`${id}-model`}>Model</label>
+    <div className="chat-picker" role="group" aria-label={t('pickerLabel')}>
+      <label htmlFor={`${id}-model`}>{t('model')}</label>
       <select
         id={`${id}-model`}
         value={listed ? (model ?? '') : ''}
         disabled={disabled || options.length === 0}
         onChange={(e) => setModel(e.target.value)}
       >
-        {!listed ? <option value="">{options.length ? 'Pick a model' : 'No models'}</option> : null}
+        {!listed ? (
+          <option value="">{options.length ? t('pickModel') : t('noModels')}</option>
+        ) : null}
         {options.map((o) => (
           <option key={o.id} value={o.id}>
             {o.label}
           </option>
         ))}
       </select>
-      <label htmlFor={`${id}-endpoint`}>Endpoint</label>
+      <label htmlFor={`${id}-endpoint`}>{t('endpoint')}</label>
       <select
         id={`${id}-endpoint`}
         value={endpoint ?? ''}
@@ -50,32 +68,29 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
       >
         {endpoints.map((e) => (
           <option key={e} value={e}>
-            {ENDPOINT_LABELS[e]}
+            {t(ENDPOINT_LABELS[e])}
           </option>
         ))}
       </select>
-      <label
-        className="chat-check"
-        title={plainOnly ? 'Responses replies arrive whole' : undefined}
-      >
+      <label className="chat-check" title={plainOnly ? t('responsesWhole') : undefined}>
         <input
           type="checkbox"
           checked={stream && !plainOnly}
           disabled={disabled || plainOnly}
           onChange={(e) => setStream(e.target.checked)}
         />
-        Stream
+        {t('stream')}
       </label>
       <span className="chat-price" data-testid="chat-price">
-        Price: {model ? describeEstimate(estimateText(model)) : 'No published rate'}
+        {t('price', { price: priceText(model ? estimateText(model) : null) })}
       </span>
       {models?.error ? (
         <span className="chat-models-note" role="status">
           {models.source === 'cache'
-            ? 'Offline: the account’s last model list is shown.'
-            : `No model list: ${models.error.message}`}{' '}
+            ? t('modelsOffline')
+            : t('modelsFailed', { message: models.error.message })}{' '}
           <button type="button" className="ghost chat-small" onClick={() => void loadModels(true)}>
-            Retry
+            {t('retry')}
           </button>
         </span>
       ) : null}

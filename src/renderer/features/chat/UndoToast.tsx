@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { Toast } from '../../components/Toast'
 import { useChatStore } from '../../stores/chat'
@@ -7,6 +8,7 @@ const SHOW_MS = 10_000
 
 /** "Deleted … Undo": the conversation stays restorable in main until it is purged. */
 export function UndoToast() {
+  const { t } = useTranslation('chat')
   const undo = useChatStore((s) => s.undo)
   const undoRemove = useChatStore((s) => s.undoRemove)
   const dismiss = useChatStore((s) => s.dismissUndo)
@@ -20,7 +22,7 @@ export function UndoToast() {
       onDismiss={dismiss}
       dismissAt={dismissAt}
     >
-      Deleted “{undo.title}”.
+      {t('deletedToast', { title: undo.title })}
     </Toast>
   )
 }

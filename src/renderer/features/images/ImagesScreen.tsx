@@ -1,9 +1,12 @@
 import '../../forms/generate.css'
 
-import { CATALOG, groupDigits, type ImageModel, TIER_PIXEL_BUDGET, tierFor } from '@shared/catalog'
+import { CATALOG, type ImageModel, TIER_PIXEL_BUDGET, tierFor } from '@shared/catalog'
+import { defineKeys } from '@shared/i18n/keys'
 import { ok } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
+import type { TFunction } from 'i18next'
 import { useCallback, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { submitTask } from '../../api/tasks'
 import { useAccessStore } from '../../forms/access'
@@ -16,6 +19,7 @@ import { PromptBox } from '../../forms/PromptBox'
 import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
 import { useFormScreen } from '../../forms/useFormScreen'
 import type { LibraryIntent } from '../../forms/useRun'
+import { formatNumber } from '../../i18n/format'
 import { type ImagesDraft, useFormsStore } from '../../stores/forms'
 import { useGenerateStore } from '../../stores/generate'
 import { useSettingsStore } from '../../stores/settings'
@@ -34,27 +38,60 @@ import {
 const IMAGE_MODELS = CATALOG.filter((m): m is ImageModel => m.kind === 'image')
 const SLOT = 'images.references' as const
 
-function sizeHint(model: ImageModel, quality: ImagesDraft['quality']): string {
+/** An example custom size: digits and the separator the field expects, the same in every language. */
+const SIZE_EXAMPLE = '1024x1024'
+
+/** Which requests the response_format choices stand for (the service's own values). */
+const DELIVERY_LABELS = defineKeys('images', {
+  url: 'deliveryUrl',
+  b64_json: 'deliveryB64',
+}) satisfies Record<ImagesDraft['responseFormat'], string>
+
+/** The quality settings' names (the service's low / auto / medium / high). */
+const QUALITY_LABELS = defineKeys('images', {
+  low: 'qualityLow',
+  auto: 'qualityAuto',
+  medium: 'qualityMedium',
+  high: 'qualityHigh',
+}) satisfies Record<ImagesDraft['quality'], string>
+
+/** The only required mode the catalog has (edit-2511's "reference"). */
+const MODE_LABELS = defineKeys('images', {
+  reference: 'modeReference',
+}) satisfies Record<NonNullable<ImageModel['requiredMode']>, string>
+
+/** The custom size's rule for a model, in one sentence. */
+function sizeHint(t: TFunction<'images'>, model: ImageModel, quality: ImagesDraft['quality']) {
   const rule = model.size
   if (!rule) return ''
   if (rule.withinTierBudget) {
     const tier = tierFor(model, quality)
-    return `Multiples of ${rule.multipleOf}, at most ${groupDigits(TIER_PIXEL_BUDGET[tier])} pixels (${tier}, set by quality)`
+    return t('sizeHintTier', {
+      multiple: rule.multipleOf,
+      pixels: formatNumber(TIER_PIXEL_BUDGET[tier]),
+      tier,
+    })
   }
-  const parts = [`Multiples of ${rule.multipleOf}`]
-  if (rule.minPixels !== undefined || rule.maxPixels !== undefined) {
-    parts.push(`${groupDigits(rule.minPixels ?? 1)} to ${groupDigits(rule.maxPixels ?? 0)} pixels`)
-  }
-  if (rule.maxAspect !== undefined) parts.push(`aspect within ${rule.maxAspect}:1`)
-  if (rule.maxSide !== undefined) parts.push(`each side at most ${rule.maxSide}`)
-  return parts.join(', ')
+  const pixels = rule.minPixels !== undefined || rule.maxPixels !== undefined
+  return t('sizeHintRule', {
+    multiple: rule.multipleOf,
+    pixels: pixels ? 'yes' : 'no',
+    minPixels: formatNumber(rule.minPixels ?? 1),
+    maxPixels: formatNumber(rule.maxPixels ?? 0),
+    aspect: rule.maxAspect === undefined ? 'no' : 'yes',
+    maxAspect: rule.maxAspect ?? 0,
+    side: rule.maxSide === undefined ? 'no' : 'yes',
+    maxSide: rule.maxSide ?? 0,
+  })
 }
 
-const rangeText = (r: { min: number; max: number }) =>
-  r.min === r.max ? `exactly ${r.min}` : r.min === 0 ? `up to ${r.max}` : `${r.min} to ${r.max}`
+/** How a count range reads: "exactly" / "up to" / "from … to". */
+const rangeKind = (r: { min: number; max: number }) =>
+  r.min === r.max ? 'exact' : r.min === 0 ? 'upTo' : 'between'
 
 /** Images: generation from a prompt and edits of reference files, for every images-endpoint model. */
 export default function ImagesScreen() {
+  const { t, i18n } = useTranslation('images')
   const refs = useGenerateStore((s) => s.slots[SLOT])
   const addRefs = useGenerateStore((s) => s.addRefs)
   const access = useAccessStore((s) => s.models)
@@ -72,7 +109,12 @@ export default function ImagesScreen() {
     normalize: normalizeImagesDraft,
     onReference,
   })
-  const form = useMemo(() => buildImagesForm(draft, refs), [draft, refs])
+  // The form's own messages are made in the interface language: built again when it changes.
+  const language = i18n.resolvedLanguage
+  const form = useMemo(() => {
+    void language
+    return buildImagesForm(draft, refs)
+  }, [draft, refs, language])
   const errorOf = (field: ImagesField) => fieldMessage(form.errors, field)
 
   const model = form.model
@@ -89,17 +131,24 @@ export default function ImagesScreen() {
   return (
     <GenerateShell
       id="images"
-      title="Images"
-      intro="Generate from a prompt, or edit with reference images."
+      title={t('title')}
+      intro={t('intro')}
       kinds={['image', 'edit']}
       estimate={form.estimate}
       summary={
         form.output ? (
           <p className="field-hint" data-testid="output-size">
-            Output {form.output.width} × {form.output.height}
             {model.fixedResolution
-              ? ` (fixed ${model.fixedResolution.label})`
-              : ` (${form.output.tier})`}
+              ? t('outputFixed', {
+                  width: form.output.width,
+                  height: form.output.height,
+                  resolution: model.fixedResolution.label,
+                })
+              : t('outputTier', {
+                  width: form.output.width,
+                  height: form.output.height,
+                  tier: form.output.tier,
+                })}
           </p>
         ) : null
       }
@@ -113,12 +162,12 @@ export default function ImagesScreen() {
       )}
     >
       <RadioGroup
-        legend="Operation"
+        legend={t('operation')}
         name="images-operation"
         value={draft.operation}
         options={[
-          { value: 'generate', label: 'Generate' },
-          { value: 'edit', label: 'Edit with reference images' },
+          { value: 'generate', label: t('operationGenerate') },
+          { value: 'edit', label: t('operationEdit') },
         ]}
         onChange={(operation) => set({ operation }, true)}
       />
@@ -137,7 +186,7 @@ export default function ImagesScreen() {
       />
       <PromptBox
         form="images"
-        label={draft.operation === 'edit' ? 'Edit instruction' : 'Prompt'}
+        label={draft.operation === 'edit' ? t('editInstruction') : t('prompt')}
         value={draft.prompt}
         onChange={(prompt) => set({ prompt })}
         error={errorOf('prompt')}
@@ -146,8 +195,13 @@ export default function ImagesScreen() {
         <ReferenceDropZone
           slot={SLOT}
           pasteAnywhere
-          label="Reference images"
-          hint={`${rangeText(editRange)} image${editRange.max === 1 ? '' : 's'} for ${model.label} (files and URLs together), PNG, JPEG or WebP`}
+          label={t('referenceImages')}
+          hint={t('referenceImagesHint', {
+            range: rangeKind(editRange),
+            min: editRange.min,
+            max: editRange.max,
+            model: model.label,
+          })}
           max={editRange.max}
           error={errorOf('references')}
           stage={stageBytes}
@@ -155,11 +209,16 @@ export default function ImagesScreen() {
       ) : null}
       {model.urlReferences ? (
         <TextArea
-          label="Reference image URLs"
+          label={t('referenceUrls')}
           name="images-urls"
           rows={2}
-          placeholder="https://…  (one per line)"
-          hint={`Public http(s) URLs, one per line: ${rangeText(model.urlReferences)} for ${model.label}`}
+          placeholder={t('referenceUrlsPlaceholder')}
+          hint={t('referenceUrlsHint', {
+            range: rangeKind(model.urlReferences),
+            min: model.urlReferences.min,
+            max: model.urlReferences.max,
+            model: model.label,
+          })}
           value={draft.imageUrls}
           onChange={(imageUrls) => set({ imageUrls })}
           error={errorOf('image_urls')}
@@ -168,10 +227,10 @@ export default function ImagesScreen() {
       <div className="gen-grid">
         {model.size ? (
           <SelectInput
-            label="Size"
+            label={t('size')}
             name="images-size"
             value={draft.sizeChoice}
-            options={[...presets, { value: 'custom', label: 'Custom…' }]}
+            options={[...presets, { value: 'custom', label: t('sizeCustom') }]}
             onChange={(sizeChoice) =>
               set({ sizeChoice, customSize: draft.customSize || chosenSize(draft) })
             }
@@ -180,68 +239,79 @@ export default function ImagesScreen() {
         ) : null}
         {model.size && draft.sizeChoice === 'custom' ? (
           <TextInput
-            label="Custom size (WIDTHxHEIGHT)"
+            label={t('customSize')}
             name="images-custom-size"
-            placeholder="1024x1024"
+            placeholder={SIZE_EXAMPLE}
             value={draft.customSize}
             onChange={(customSize) => set({ customSize })}
-            hint={sizeHint(model, draft.quality)}
+            hint={sizeHint(t, model, draft.quality)}
             error={errorOf('size')}
           />
         ) : null}
         {model.qualityTiers ? (
           <SelectInput
-            label="Quality"
+            label={t('quality')}
             name="images-quality"
             value={draft.quality}
-            options={qualityOptions(model)}
+            options={qualityOptions(model).map((o) => ({
+              value: o.value,
+              label: o.fixed
+                ? t('qualityFixed', {
+                    quality: t(QUALITY_LABELS[o.value]),
+                    resolution: o.resolution,
+                  })
+                : t('qualityTier', { quality: t(QUALITY_LABELS[o.value]), tier: o.resolution }),
+            }))}
             onChange={(quality) => set({ quality }, true)}
             error={errorOf('quality')}
           />
         ) : null}
         {model.aspectRatios ? (
           <SelectInput
-            label="Aspect ratio"
+            label={t('aspectRatio')}
             name="images-aspect"
             value={draft.aspectRatio}
             options={model.aspectRatios.map((a) => ({
               value: a,
-              label: a === 'smart' ? 'smart (follows the first reference)' : a,
+              label: a === 'smart' ? t('aspectSmart') : a,
             }))}
             onChange={(aspectRatio) => set({ aspectRatio })}
             error={errorOf('aspect_ratio')}
           />
         ) : null}
         <NumberInput
-          label="Images (n)"
+          label={t('count')}
           name="images-n"
           value={draft.n}
           onChange={(n) => set({ n })}
           hint={
             model.n.min === model.n.max
-              ? `${model.label} makes ${model.n.min}`
-              : `${model.n.min} to ${model.n.max}`
+              ? t('countFixed', { model: model.label, count: model.n.min })
+              : t('countRange', { min: model.n.min, max: model.n.max })
           }
           error={errorOf('n')}
         />
         {model.requiredMode ? (
           <SelectInput
-            label="Mode"
+            label={t('mode')}
             name="images-mode"
             value={model.requiredMode}
-            options={[{ value: model.requiredMode, label: model.requiredMode }]}
+            options={[{ value: model.requiredMode, label: t(MODE_LABELS[model.requiredMode]) }]}
             onChange={() => undefined}
-            hint={`${model.label} always uses ${model.requiredMode} mode`}
+            hint={t('modeAlways', {
+              model: model.label,
+              mode: t(MODE_LABELS[model.requiredMode]),
+            })}
             error={errorOf('mode')}
           />
         ) : null}
         <SelectInput
-          label="Result delivery"
+          label={t('delivery')}
           name="images-response-format"
           value={draft.responseFormat}
           options={[
-            { value: 'url', label: 'Download link (url)' },
-            { value: 'b64_json', label: 'In the response (b64_json)' },
+            { value: 'url', label: t(DELIVERY_LABELS.url) },
+            { value: 'b64_json', label: t(DELIVERY_LABELS.b64_json) },
           ]}
           onChange={(responseFormat) => set({ responseFormat })}
           error={errorOf('response_format')}

@@ -19,6 +19,7 @@ import { estimateImage, type PriceEstimate } from '@shared/pricing'
 import { addValidation, type FieldErrors, noErrors } from '../../forms/formErrors'
 import { linesOf, parseIntText } from '../../forms/numbers'
 import { fileProblems, type RefItem } from '../../forms/references'
+import { translate } from '../../i18n/translate'
 import type { ImagesDraft } from '../../stores/forms'
 
 /** The form's fields; every validator message lands on one of these. */
@@ -52,11 +53,15 @@ export interface ImagesFormModel {
 export const imagesEndpointModel = (m: ImageModel, operation: 'generate' | 'edit'): boolean =>
   m.publicApi && m.endpoints.includes(operation === 'edit' ? 'images.edits' : 'images.generations')
 
-/** Why a model cannot be picked here, or null. */
+/** Why a model cannot be picked here (in the interface language), or null. */
 export function unavailableReason(m: ImageModel, operation: 'generate' | 'edit'): string | null {
-  if (!m.publicApi) return 'web workspace only'
-  if (m.nativeModel) return 'use the Art model screen'
-  if (!imagesEndpointModel(m, operation)) return operation === 'edit' ? 'no edits' : 'edits only'
+  if (!m.publicApi) return translate('images', 'unavailableWebOnly')
+  if (m.nativeModel) return translate('images', 'unavailableUseArt')
+  if (!imagesEndpointModel(m, operation)) {
+    return operation === 'edit'
+      ? translate('images', 'unavailableNoEdits')
+      : translate('images', 'unavailableEditsOnly')
+  }
   return null
 }
 
@@ -93,15 +98,19 @@ export function sizePresets(
   return out
 }
 
-/** The qualities a model accepts, each with the resolution it gives. */
-export function qualityOptions(model: ImageModel): Array<{ value: ImageQuality; label: string }> {
+/**
+ * The qualities a model accepts, each with the resolution it gives: its tier, or the model's fixed
+ * resolution when quality does not change it (`fixed`). The screen words them.
+ */
+export function qualityOptions(
+  model: ImageModel,
+): Array<{ value: ImageQuality; fixed: boolean; resolution: string }> {
   const tiers = model.qualityTiers
   if (!tiers) return []
   return IMAGE_QUALITIES.filter((q) => tiers[q]).map((q) => ({
     value: q,
-    label: model.qualityIgnored
-      ? `${q} — ${model.fixedResolution?.label ?? 'fixed'} (quality does not change the resolution)`
-      : `${q} — ${tiers[q]}`,
+    fixed: Boolean(model.qualityIgnored),
+    resolution: model.qualityIgnored ? (model.fixedResolution?.label ?? '') : (tiers[q] ?? ''),
   }))
 }
 
@@ -162,14 +171,14 @@ export function buildImagesForm(d: ImagesDraft, references: readonly RefItem[]):
   const operation = d.operation
   const errors: FieldErrors<ImagesField> = {}
   const reason = unavailableReason(model, operation)
-  if (reason) errors.model = `${model.label} cannot be used here: ${reason}`
+  if (reason) errors.model = translate('images', 'modelUnavailable', { model: model.label, reason })
 
   const common: ImageGenerationRequest = { model: model.id, prompt: d.prompt }
   const n = parseIntText(d.n)
   if (n !== undefined) common.n = n
   if (model.size) {
     const size = chosenSize(d)
-    if (size === '') errors.size = 'Enter a size as WIDTHxHEIGHT, for example 1024x1024'
+    if (size === '') errors.size = translate('images', 'sizeMissing')
     else common.size = size
   }
   if (model.qualityTiers) common.quality = d.quality

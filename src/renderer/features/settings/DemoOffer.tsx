@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+
 import { useSettingsStore } from '../../stores/settings'
 
 /**
@@ -5,6 +7,7 @@ import { useSettingsStore } from '../../stores/settings'
  * without a key or a network; the real connection is untouched while it runs.
  */
 export function DemoOffer() {
+  const { t } = useTranslation('settings')
   const active = useSettingsStore((s) => Boolean(s.settings?.demo.active))
   const saving = useSettingsStore((s) => s.saving)
   const startDemo = useSettingsStore((s) => s.startDemo)
@@ -13,21 +16,16 @@ export function DemoOffer() {
     <div className="demo-offer">
       {active ? (
         <>
-          <p className="muted">
-            You are in the offline demo: nothing is charged, and results are marked as demo in the
-            library.
-          </p>
+          <p className="muted">{t('demoActive')}</p>
           <button type="button" onClick={() => void stopDemo()} disabled={saving}>
-            Leave the demo
+            {t('demoLeave')}
           </button>
         </>
       ) : (
         <>
-          <p className="muted">
-            No key yet? Try every screen against a built-in simulated service.
-          </p>
+          <p className="muted">{t('demoOffer')}</p>
           <button type="button" onClick={() => void startDemo()} disabled={saving}>
-            Try the offline demo
+            {t('demoTry')}
           </button>
         </>
       )}

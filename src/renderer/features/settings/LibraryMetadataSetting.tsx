@@ -1,5 +1,6 @@
 import type { AppError } from '@shared/result'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { metadataPrefs, setMetadataPrefs } from '../../api/library'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -9,6 +10,7 @@ import { ErrorBanner } from '../../components/ErrorBanner'
  * other tools read; this decides whether the prompt goes with them. Kept in the library folder.
  */
 export function LibraryMetadataSetting() {
+  const { t } = useTranslation('settings')
   const [embed, setEmbed] = useState<boolean | null>(null)
   const [error, setError] = useState<AppError | null>(null)
   useEffect(() => {
@@ -32,12 +34,9 @@ export function LibraryMetadataSetting() {
           onChange={(e) => void change(e.target.checked)}
           data-testid="embed-prompts"
         />
-        Embed prompts in saved files
+        {t('embedPrompts')}
       </label>
-      <p className="muted">
-        Every saved file is labelled as AI-made and carries its settings for other tools (A1111,
-        Civitai, exiftool). Turn this off to keep prompts out of the files; the library keeps them.
-      </p>
+      <p className="muted">{t('embedPromptsHint')}</p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
     </div>
   )

@@ -3,17 +3,22 @@ import './upkeep.css'
 import type { CrashStatus, ReportPreview } from '@shared/ipc/contract/crash'
 import type { AppError } from '@shared/result'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { crashStatus, previewReport, saveReport } from '../../api/crash'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { formatNumber } from '../../i18n/format'
 
-const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+/** Mebibytes with one decimal, in the language's number format (the unit is in the message). */
+const mb = (bytes: number) =>
+  formatNumber(bytes / (1024 * 1024), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 
 /**
  * Crash dumps and "Report a problem". Crash reports are never uploaded; the bundle is built on this
  * machine, shown file by file, and saved only where the user says. Sharing it is up to them.
  */
 export function ProblemReportPanel() {
+  const { t } = useTranslation('settings')
   const [status, setStatus] = useState<CrashStatus | null>(null)
   const [preview, setPreview] = useState<ReportPreview | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
@@ -49,50 +54,48 @@ export function ProblemReportPanel() {
 
   return (
     <section className="panel" aria-labelledby="problems-title" data-testid="problems-panel">
-      <h2 id="problems-title">Problems and crash reports</h2>
+      <h2 id="problems-title">{t('problemsTitle')}</h2>
       <p className="muted" data-testid="crash-status">
-        Crash reports stay on this machine and are never uploaded.{' '}
+        {t('crashesStayHere')}{' '}
         {status
-          ? `${status.dumps.length} crash dump${status.dumps.length === 1 ? '' : 's'} kept (${mb(
-              status.totalBytes,
-            )}; at most ${status.maxDumps} and ${mb(status.maxBytes)}, oldest removed first).`
+          ? t('crashDumpsKept', {
+              count: status.dumps.length,
+              size: mb(status.totalBytes),
+              maxDumps: status.maxDumps,
+              maxSize: mb(status.maxBytes),
+            })
           : ''}
       </p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {saved ? (
         <p role="status" data-testid="report-saved">
-          Saved to {saved}. Nothing was sent.
+          {t('reportSaved', { path: saved })}
         </p>
       ) : null}
       {preview ? (
         <div data-testid="report-preview">
-          <p>
-            This is everything the report holds ({preview.entries.length} files,{' '}
-            {preview.totalBytes} bytes). Read it before you save it:
-          </p>
+          <p>{t('reportHolds', { files: preview.entries.length, bytes: preview.totalBytes })}</p>
           {preview.entries.map((entry) => (
             <details key={entry.name}>
-              <summary>
-                {entry.name} ({entry.bytes} bytes)
-              </summary>
+              <summary>{t('reportEntry', { name: entry.name, bytes: entry.bytes })}</summary>
               <pre className="report-entry">
                 {entry.text}
-                {entry.truncated ? '\n… (shown in part; the saved file holds all of it)' : ''}
+                {entry.truncated ? `\n${t('reportTruncated')}` : ''}
               </pre>
             </details>
           ))}
           <div className="row">
             <button type="button" className="primary" onClick={() => void save()}>
-              Save report…
+              {t('saveReport')}
             </button>
             <button type="button" className="ghost" onClick={() => setPreview(null)}>
-              Cancel
+              {t('cancel')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" disabled={busy} onClick={() => void build()}>
-          Report a problem…
+          {t('reportProblem')}
         </button>
       )}
     </section>

@@ -1,5 +1,8 @@
+import { getModel } from '@shared/catalog'
+import { defineKeys } from '@shared/i18n/keys'
 import type { AppError } from '@shared/result'
 import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { testConnection } from '../../api/account'
 import { appInfo } from '../../api/app'
@@ -16,27 +19,26 @@ import { UpdatesPanel } from './UpdatesPanel'
 
 /** Connection, key, library folder and concurrency. */
 export default function SettingsScreen() {
+  const { t } = useTranslation('settings')
   const settings = useSettingsStore((s) => s.settings)
   const error = useSettingsStore((s) => s.error)
   const clearError = useSettingsStore((s) => s.clearError)
   if (!settings) return null
   return (
     <section className="screen" aria-labelledby="settings-title">
-      <h1 id="settings-title">Settings</h1>
+      <h1 id="settings-title">{t('title')}</h1>
       <ErrorBanner error={error} onDismiss={clearError} />
       <KeySection />
       <TestConnection />
       <section className="panel" aria-labelledby="demo-title">
-        <h2 id="demo-title">Offline demo</h2>
+        <h2 id="demo-title">{t('demoTitle')}</h2>
         <DemoOffer />
       </section>
       {settings.demo.active ? null : (
         <section className="panel" aria-labelledby="service-title">
-          <h2 id="service-title">Change service</h2>
-          <p className="muted">
-            A new address needs its own key; each address keeps its key separately.
-          </p>
-          <ConnectionForm submitLabel="Save address and key" />
+          <h2 id="service-title">{t('changeServiceTitle')}</h2>
+          <p className="muted">{t('changeServiceHint')}</p>
+          <ConnectionForm submitLabel={t('saveAddressAndKey')} />
         </section>
       )}
       <LibrarySection />
@@ -51,6 +53,7 @@ export default function SettingsScreen() {
 }
 
 function KeySection() {
+  const { t } = useTranslation('settings')
   const settings = useSettingsStore((s) => s.settings)!
   const setKey = useSettingsStore((s) => s.setKey)
   const clearKey = useSettingsStore((s) => s.clearKey)
@@ -70,20 +73,20 @@ function KeySection() {
 
   return (
     <section className="panel" aria-labelledby="key-title">
-      <h2 id="key-title">Connection</h2>
+      <h2 id="key-title">{t('connectionTitle')}</h2>
       <dl className="facts">
-        <dt>Service</dt>
-        <dd data-testid="base-url">{settings.baseUrl ?? 'Not set'}</dd>
-        <dt>API key</dt>
+        <dt>{t('service')}</dt>
+        <dd data-testid="base-url">{settings.baseUrl ?? t('notSet')}</dd>
+        <dt>{t('apiKey')}</dt>
         <dd data-testid="key-status">
           {settings.hasKey
-            ? `Stored in ${settings.secureStore.backend} (${settings.keyHint})`
-            : 'No key stored'}
+            ? t('keyStoredIn', { backend: settings.secureStore.backend, hint: settings.keyHint })
+            : t('noKeyStored')}
         </dd>
       </dl>
       {settings.demo.active ? null : replacing ? (
-        <form className="row" onSubmit={save} aria-label="Replace API key">
-          <Field label="New API key">
+        <form className="row" onSubmit={save} aria-label={t('replaceKeyForm')}>
+          <Field label={t('newApiKey')}>
             {(p) => (
               <input
                 {...p}
@@ -95,35 +98,35 @@ function KeySection() {
             )}
           </Field>
           <button type="submit" className="primary" disabled={saving || key.trim().length < 8}>
-            Save key
+            {t('saveKey')}
           </button>
           <button type="button" onClick={() => setReplacing(false)}>
-            Cancel
+            {t('cancel')}
           </button>
         </form>
       ) : (
         <div className="row">
           <button type="button" onClick={() => setReplacing(true)} disabled={!settings.baseUrl}>
-            Replace key
+            {t('replaceKey')}
           </button>
           {settings.hasKey ? (
             confirmRemove ? (
               <>
-                <span>Remove the key from the keychain?</span>
+                <span>{t('removeKeyConfirm')}</span>
                 <button
                   type="button"
                   className="danger"
                   onClick={() => void clearKey().then(() => setConfirmRemove(false))}
                 >
-                  Remove
+                  {t('remove')}
                 </button>
                 <button type="button" onClick={() => setConfirmRemove(false)}>
-                  Keep
+                  {t('keep')}
                 </button>
               </>
             ) : (
               <button type="button" onClick={() => setConfirmRemove(true)}>
-                Remove key…
+                {t('removeKey')}
               </button>
             )
           ) : null}
@@ -141,6 +144,7 @@ type Check =
 
 /** GET /v1/models with the stored key: proves the address and key work and which models this account can use. */
 function TestConnection() {
+  const { t } = useTranslation('settings')
   const [check, setCheck] = useState<Check>({ state: 'idle' })
   const hasKey = useSettingsStore((s) => Boolean(s.settings?.hasKey))
   async function run() {
@@ -154,26 +158,25 @@ function TestConnection() {
   }
   return (
     <section className="panel" aria-labelledby="test-title">
-      <h2 id="test-title">Test connection</h2>
+      <h2 id="test-title">{t('testTitle')}</h2>
       <div className="row">
         <button
           type="button"
           onClick={() => void run()}
           disabled={!hasKey || check.state === 'running'}
         >
-          {check.state === 'running' ? 'Testing…' : 'Test connection'}
+          {check.state === 'running' ? t('testing') : t('testConnection')}
         </button>
       </div>
       <div aria-live="polite" data-testid="connection-check">
         {check.state === 'done' ? (
           <>
-            <p>
-              Connected. {check.usable.length} of the app's models are available to this account (
-              {check.listed} listed by the service).
-            </p>
+            <p>{t('connected', { usable: check.usable.length, listed: check.listed })}</p>
             <ul className="chips">
               {check.usable.map((m) => (
-                <li key={m}>{m}</li>
+                <li key={m} title={m}>
+                  {getModel(m)?.label ?? m}
+                </li>
               ))}
             </ul>
           </>
@@ -188,36 +191,39 @@ function TestConnection() {
 function LibrarySection() {
   const settings = useSettingsStore((s) => s.settings)!
   const choose = useSettingsStore((s) => s.chooseLibraryDir)
+  const { t } = useTranslation('settings')
   return (
     <section className="panel" aria-labelledby="library-title">
-      <h2 id="library-title">Library folder</h2>
+      <h2 id="library-title">{t('libraryTitle')}</h2>
       <p data-testid="library-dir" className="mono">
         {settings.libraryDir}
       </p>
       <button type="button" onClick={() => void choose()}>
-        Choose folder…
+        {t('chooseFolder')}
       </button>
       <LibraryMetadataSetting key={settings.libraryDir} />
     </section>
   )
 }
 
-const KINDS = [
-  ['image', 'Images'],
-  ['video', 'Videos'],
-  ['art', 'Art model'],
-  ['workbench', 'Workbench'],
-] as const
+const KIND_LABELS = defineKeys('settings', {
+  image: 'concurrencyImage',
+  video: 'concurrencyVideo',
+  art: 'concurrencyArt',
+  workbench: 'concurrencyWorkbench',
+})
+const KINDS = Object.keys(KIND_LABELS) as Array<keyof typeof KIND_LABELS>
 
 function ConcurrencySection() {
   const settings = useSettingsStore((s) => s.settings)!
   const update = useSettingsStore((s) => s.updateConcurrency)
+  const { t } = useTranslation('settings')
   return (
     <section className="panel" aria-labelledby="concurrency-title">
-      <h2 id="concurrency-title">Running at once</h2>
+      <h2 id="concurrency-title">{t('concurrencyTitle')}</h2>
       <div className="grid-4">
-        {KINDS.map(([kind, label]) => (
-          <Field key={kind} label={label}>
+        {KINDS.map((kind) => (
+          <Field key={kind} label={t(KIND_LABELS[kind])}>
             {(p) => (
               <input
                 {...p}
@@ -239,6 +245,7 @@ function ConcurrencySection() {
 }
 
 function AboutSection() {
+  const { t } = useTranslation('settings')
   const [about, setAbout] = useState<string>('')
   useEffect(() => {
     void appInfo().then(
@@ -247,7 +254,7 @@ function AboutSection() {
   }, [])
   return (
     <section className="panel" aria-labelledby="about-title">
-      <h2 id="about-title">About</h2>
+      <h2 id="about-title">{t('aboutTitle')}</h2>
       <p className="muted">{about}</p>
     </section>
   )

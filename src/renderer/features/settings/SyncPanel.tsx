@@ -1,22 +1,23 @@
+import { defineKeys } from '@shared/i18n/keys'
 import type { LibrarySyncStatus } from '@shared/library/syncStatus'
 import type { TrashEntry } from '@shared/library/trash'
 import type { AppError } from '@shared/result'
+import type { TFunction } from 'i18next'
 import { useCallback, useEffect, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { restoreDeleted, syncStatus } from '../../api/sync'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { formatDateTime } from '../../i18n/format'
 import { onLibraryChanged } from '../../stores/library/changes'
-import { formatDateTime } from '../library/format'
 
 /** How often the panel looks again while it is open (transfers come and go on their own). */
 const REFRESH_MS = 5000
 
-const ENGINE: Record<NonNullable<LibrarySyncStatus['engine']>, string> = {
-  syncthing: 'Syncthing (its .stfolder marker is in the folder)',
-  dropbox: 'Dropbox (its .dropbox marker is in the folder)',
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+const ENGINE = defineKeys('settings', {
+  syncthing: 'syncEngineSyncthing',
+  dropbox: 'syncEngineDropbox',
+}) satisfies Record<NonNullable<LibrarySyncStatus['engine']>, string>
 
 /**
  * Settings → Sync (issue #28): the library folder's sync state as the app sees it (transfers
@@ -25,6 +26,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * everything here is read from the folder.
  */
 export function SyncPanel() {
+  const { t } = useTranslation('settings')
   const [status, setStatus] = useState<LibrarySyncStatus | null>(null)
   const [error, setError] = useState<AppError | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -51,21 +53,17 @@ export function SyncPanel() {
     setNotice(null)
     const r = await restoreDeleted(entry.token)
     setBusy(null)
-    if (r.ok) setNotice(`Restored ${plural(r.value.length, 'item')} to the library.`)
+    if (r.ok) setNotice(t('syncRestored', { count: r.value.length }))
     else setError(r.error)
     await load()
   }
 
   return (
     <section className="panel" aria-labelledby="sync-title">
-      <h2 id="sync-title">Sync</h2>
-      <p className="muted">
-        Keep one library on several machines by syncing the library folder with Syncthing, Dropbox
-        or a network share. Gen Studio never starts or configures your sync app; this is what it
-        sees in the folder.
-      </p>
+      <h2 id="sync-title">{t('syncTitle')}</h2>
+      <p className="muted">{t('syncIntro')}</p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      {status ? <SyncFacts status={status} /> : <p aria-busy="true">Looking at the folder…</p>}
+      {status ? <SyncFacts status={status} /> : <p aria-busy="true">{t('syncLooking')}</p>}
       {notice ? (
         <p role="status" className="muted">
           {notice}
@@ -78,35 +76,44 @@ export function SyncPanel() {
 }
 
 function SyncFacts({ status }: { status: LibrarySyncStatus }) {
+  const { t } = useTranslation('settings')
   return (
     <>
-      <dl className="facts" aria-label="Sync state">
-        <dt>Sync app seen</dt>
-        <dd>{status.engine ? ENGINE[status.engine] : 'None detected in this folder'}</dd>
-        <dt>Arriving</dt>
+      <dl className="facts" aria-label={t('syncState')}>
+        <dt>{t('syncAppSeen')}</dt>
+        <dd>{status.engine ? t(ENGINE[status.engine]) : t('syncNoEngine')}</dd>
+        <dt>{t('syncArriving')}</dt>
         <dd>
           {status.arriving || status.waiting
-            ? `${plural(status.arriving, 'transfer')} under way, ${plural(status.waiting, 'file')} waiting to be complete`
-            : 'Nothing arriving'}
+            ? t('syncTransfers', { arriving: status.arriving, waiting: status.waiting })
+            : t('syncNothingArriving')}
         </dd>
-        <dt>Conflicts merged</dt>
+        <dt>{t('syncConflictsMerged')}</dt>
         <dd>
           {status.conflictsMerged
-            ? `${status.conflictsMerged} since Gen Studio started (last ${formatDateTime(status.lastMergeAt ?? 0)})`
-            : 'None since Gen Studio started'}
+            ? t('syncMergedSince', {
+                count: status.conflictsMerged,
+                last: formatDateTime(status.lastMergeAt ?? 0),
+              })
+            : t('syncNoneSinceStart')}
         </dd>
-        <dt>Last change from another machine</dt>
+        <dt>{t('syncLastExternal')}</dt>
         <dd>
           {status.lastExternalChangeAt
             ? formatDateTime(status.lastExternalChangeAt)
-            : 'None since Gen Studio started'}
+            : t('syncNoneSinceStart')}
         </dd>
       </dl>
       {status.problems.length ? (
-        <ul aria-label="Conflict copies not merged">
+        <ul aria-label={t('syncProblems')}>
           {status.problems.map((p) => (
             <li key={p.relPath}>
-              <code>{p.relPath}</code>: {p.message}
+              <Trans
+                t={t}
+                i18nKey="syncProblem"
+                values={{ path: p.relPath, message: p.message }}
+                components={{ code: <code /> }}
+              />
             </li>
           ))}
         </ul>
@@ -120,71 +127,63 @@ function TrashList(props: {
   busy: string | null
   onRestore: (entry: TrashEntry) => void
 }) {
+  const { t } = useTranslation('settings')
   const { trash, trashCount } = props.status
   return (
     <>
-      <h3 id="trash-title">Library trash</h3>
-      <p className="muted">
-        Deleted items wait here for 30 days, on every machine that syncs the folder, then go to the
-        system trash.
-      </p>
+      <h3 id="trash-title">{t('trashTitle')}</h3>
+      <p className="muted">{t('trashHint')}</p>
       {trash.length === 0 ? (
-        <p>The library’s trash is empty.</p>
+        <p>{t('trashEmpty')}</p>
       ) : (
         <ul aria-labelledby="trash-title">
           {trash.map((e) => (
             <li key={e.token}>
-              {describe(e)}, deleted {formatDateTime(e.deletedAt)}; kept until{' '}
-              {formatDateTime(e.purgeAt)}{' '}
+              {t('trashEntry', {
+                what: describe(t, e),
+                deleted: formatDateTime(e.deletedAt),
+                until: formatDateTime(e.purgeAt),
+              })}{' '}
               <button
                 type="button"
                 disabled={props.busy !== null}
-                aria-label={`Restore ${describe(e)}`}
+                aria-label={t('restoreNamed', { what: describe(t, e) })}
                 onClick={() => props.onRestore(e)}
               >
-                {props.busy === e.token ? 'Restoring…' : 'Restore'}
+                {props.busy === e.token ? t('restoring') : t('restore')}
               </button>
             </li>
           ))}
         </ul>
       )}
       {trashCount > trash.length ? (
-        <p className="muted">and {trashCount - trash.length} older deletes</p>
+        <p className="muted">{t('trashOlder', { count: trashCount - trash.length })}</p>
       ) : null}
     </>
   )
 }
 
-const describe = (e: TrashEntry) => {
-  const first = e.relPaths[0]?.split('/').pop() ?? 'files'
-  return e.relPaths.length > 1 ? `${first} and ${e.relPaths.length - 1} more` : first
+/** A deleted batch named by its first file, and how many more went with it. */
+const describe = (t: TFunction<'settings'>, e: TrashEntry) => {
+  const first = e.relPaths[0]?.split('/').pop()
+  if (first === undefined) return t('trashFiles')
+  return e.relPaths.length > 1
+    ? t('trashFirstAndMore', { first, count: e.relPaths.length - 1 })
+    : first
 }
 
 function SyncGuide() {
+  const { t } = useTranslation('settings')
   return (
     <details>
-      <summary>Set up Syncthing</summary>
+      <summary>{t('guideTitle')}</summary>
       <ol>
-        <li>Install Syncthing on each machine (Linux: the “syncthing” package).</li>
-        <li>
-          In Syncthing’s web page on each machine, add the other machine under “Add Remote Device”
-          with its device ID (Actions → Show ID).
-        </li>
-        <li>
-          On this machine, add the library folder shown above under “Library folder” as a shared
-          folder (folder type “Send &amp; Receive”) and share it with the other machine.
-        </li>
-        <li>
-          On the other machine, accept the folder, place it where you like, and choose that place as
-          the library folder in Gen Studio’s Settings there.
-        </li>
+        <li>{t('guideInstall')}</li>
+        <li>{t('guideAddDevice')}</li>
+        <li>{t('guideShareFolder')}</li>
+        <li>{t('guideAccept')}</li>
       </ol>
-      <p className="muted">
-        Each machine keeps its own search index, thumbnails, task journal and spending records in
-        Gen Studio’s data folder, never in the library folder: do not sync that folder. Edits made
-        on two machines at once are merged (the newest change of each field wins), Syncthing’s
-        temporary files are ignored until a file is complete, and deletes go to the library’s trash.
-      </p>
+      <p className="muted">{t('guideNotes')}</p>
     </details>
   )
 }

@@ -1,9 +1,10 @@
 import './upkeep.css'
 
-import { pricesAsOf } from '@shared/catalog'
+import { PRICES_CHECKED_AT } from '@shared/catalog'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import type { AppError } from '@shared/result'
 import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import {
   checkForUpdates,
@@ -14,6 +15,16 @@ import {
 } from '../../api/updates'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
+import { formatDateTime } from '../../i18n/format'
+
+/** The day the built-in prices were checked, as the language writes a date. */
+const pricesDate = () =>
+  formatDateTime(new Date(`${PRICES_CHECKED_AT}T00:00:00Z`), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
 
 /**
  * Updates and how current the built-in prices are. The check is the only thing the app asks
@@ -22,6 +33,7 @@ import { Field } from '../../components/Field'
  * flight (main waits and says so).
  */
 export function UpdatesPanel() {
+  const { t } = useTranslation('settings')
   const [view, setView] = useState<UpdateView | null>(null)
   const [error, setError] = useState<AppError | null>(null)
   const [feed, setFeed] = useState('')
@@ -59,32 +71,33 @@ export function UpdatesPanel() {
 
   return (
     <section className="panel" aria-labelledby="updates-title" data-testid="updates-panel">
-      <h2 id="updates-title">Updates and prices</h2>
+      <h2 id="updates-title">{t('updatesTitle')}</h2>
       <p className="muted" data-testid="prices-as-of">
-        Estimates use the price tables built into this version: {pricesAsOf()}. An update brings
-        newer ones.
+        {t('pricesAsOf', { date: pricesDate() })}
       </p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {view ? (
         <>
           <dl className="facts">
-            <dt>Version</dt>
+            <dt>{t('version')}</dt>
             <dd data-testid="update-version">{view.currentVersion}</dd>
-            <dt>Status</dt>
+            <dt>{t('updateStatus')}</dt>
             <dd data-testid="update-status" data-phase={view.phase} aria-live="polite">
-              {view.message || 'Not checked yet.'}
+              {view.message || t('notCheckedYet')}
             </dd>
             {view.lastCheckedAt ? (
               <>
-                <dt>Last checked</dt>
-                <dd>{new Date(view.lastCheckedAt).toLocaleString()}</dd>
+                <dt>{t('lastChecked')}</dt>
+                <dd>{formatDateTime(new Date(view.lastCheckedAt))}</dd>
               </>
             ) : null}
           </dl>
           {view.lastError ? (
             <p className="field-hint field-warning" role="status" data-testid="update-error">
-              Last check failed ({new Date(view.lastError.at).toLocaleString()}):{' '}
-              {view.lastError.message}
+              {t('lastCheckFailed', {
+                at: formatDateTime(new Date(view.lastError.at)),
+                message: view.lastError.message,
+              })}
             </p>
           ) : null}
           {view.phase === 'downloading' && view.progress ? (
@@ -92,13 +105,13 @@ export function UpdatesPanel() {
               data-testid="update-progress"
               max={100}
               value={view.progress.percent}
-              aria-label="Update download"
+              aria-label={t('updateDownload')}
             />
           ) : null}
           {view.available ? (
             <div data-testid="release-notes">
-              <h3>What’s new in {view.available.version}</h3>
-              <pre className="release-notes">{view.available.notes || 'No release notes.'}</pre>
+              <h3>{t('whatsNew', { version: view.available.version })}</h3>
+              <pre className="release-notes">{view.available.notes || t('noReleaseNotes')}</pre>
             </div>
           ) : null}
           <div className="row">
@@ -108,9 +121,9 @@ export function UpdatesPanel() {
                 checked={view.enabled}
                 onChange={(e) => void apply(() => setUpdatePrefs({ enabled: e.target.checked }))}
               />
-              Check for updates (at start and every 6 hours)
+              {t('checkForUpdates')}
             </label>
-            <Field label="Channel">
+            <Field label={t('channel')}>
               {(p) => (
                 <select
                   {...p}
@@ -121,8 +134,8 @@ export function UpdatesPanel() {
                     )
                   }
                 >
-                  <option value="stable">Stable</option>
-                  <option value="beta">Beta (early versions)</option>
+                  <option value="stable">{t('channelStable')}</option>
+                  <option value="beta">{t('channelBeta')}</option>
                 </select>
               )}
             </Field>
@@ -133,7 +146,7 @@ export function UpdatesPanel() {
               disabled={!view.enabled || view.phase === 'checking' || view.phase === 'downloading'}
               onClick={() => void apply(checkForUpdates)}
             >
-              Check now
+              {t('checkNow')}
             </button>
             {view.phase === 'ready' || view.phase === 'waiting' ? (
               <button
@@ -142,19 +155,19 @@ export function UpdatesPanel() {
                 disabled={view.phase === 'waiting'}
                 onClick={() => void apply(restartToUpdate)}
               >
-                Restart now
+                {t('restartNow')}
               </button>
             ) : null}
           </div>
           <details>
-            <summary>Update feed</summary>
-            <form className="row" onSubmit={(e) => void saveFeed(e)} aria-label="Update feed">
-              <Field label="Feed address (https)">
+            <summary>{t('updateFeed')}</summary>
+            <form className="row" onSubmit={(e) => void saveFeed(e)} aria-label={t('updateFeed')}>
+              <Field label={t('feedAddress')}>
                 {(p) => (
                   <input {...p} type="url" value={feed} onChange={(e) => setFeed(e.target.value)} />
                 )}
               </Field>
-              <button type="submit">Save feed</button>
+              <button type="submit">{t('saveFeed')}</button>
             </form>
             <Field
               label="Give up on a silent feed after"

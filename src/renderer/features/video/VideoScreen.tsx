@@ -3,6 +3,7 @@ import '../../forms/generate.css'
 import { CATALOG, type VideoModel } from '@shared/catalog'
 import { ok } from '@shared/result'
 import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { submitTask } from '../../api/tasks'
 import { useAccessStore } from '../../forms/access'
@@ -20,11 +21,17 @@ const VIDEO_MODELS = CATALOG.filter((m): m is VideoModel => m.kind === 'video')
 
 /** Video: an asynchronous task per request, priced from the table before it is sent. */
 export default function VideoScreen() {
+  const { t, i18n } = useTranslation('video')
   const { draft, set, fieldMessage, runner, shell } = useFormScreen('video', {
     normalize: normalizeVideoDraft,
   })
   const access = useAccessStore((s) => s.models)
-  const form = useMemo(() => buildVideoForm(draft), [draft])
+  // The form's own messages are made in the interface language: built again when it changes.
+  const language = i18n.resolvedLanguage
+  const form = useMemo(() => {
+    void language
+    return buildVideoForm(draft)
+  }, [draft, language])
   const errorOf = (field: VideoField) => fieldMessage(form.errors, field)
   const model = form.model
   const fixedDuration = model.duration.min === model.duration.max
@@ -32,8 +39,8 @@ export default function VideoScreen() {
   return (
     <GenerateShell
       id="video"
-      title="Video"
-      intro="Videos are made as tasks on the server; they are downloaded into the library when done."
+      title={t('title')}
+      intro={t('intro')}
       kinds={['video']}
       estimate={form.estimate}
       {...shell}
@@ -68,19 +75,19 @@ export default function VideoScreen() {
       />
       <div className="gen-grid">
         <NumberInput
-          label="Duration (seconds)"
+          label={t('duration')}
           name="video-duration"
           value={draft.duration}
           onChange={(duration) => set({ duration })}
           hint={
             fixedDuration
-              ? `${model.label} makes ${model.duration.min}-second videos`
-              : `${model.duration.min} to ${model.duration.max} seconds`
+              ? t('durationFixed', { model: model.label, seconds: model.duration.min })
+              : t('durationRange', { min: model.duration.min, max: model.duration.max })
           }
           error={errorOf('duration')}
         />
         <SelectInput
-          label="Resolution"
+          label={t('resolution')}
           name="video-resolution"
           value={draft.resolution}
           options={model.resolutions.map((v) => ({ value: v, label: v }))}
@@ -89,16 +96,18 @@ export default function VideoScreen() {
         />
       </div>
       <RadioGroup
-        legend="Aspect ratio"
+        legend={t('aspectRatio')}
         name="video-aspect"
         value={draft.aspectRatio}
-        options={VIDEO_SHAPES.filter((s) => model.aspectRatios.includes(s.value))}
+        options={Object.entries(VIDEO_SHAPES)
+          .filter(([value]) => model.aspectRatios.includes(value))
+          .map(([value, key]) => ({ value, label: t(key) }))}
         onChange={(aspectRatio) => set({ aspectRatio })}
         error={errorOf('aspect_ratio')}
       />
       {form.referenceCapable ? (
         <fieldset className="radio-group">
-          <legend>Reference mode</legend>
+          <legend>{t('referenceMode')}</legend>
           <label className="radio">
             <input
               type="checkbox"
@@ -106,26 +115,26 @@ export default function VideoScreen() {
               checked={draft.referenceMode}
               onChange={(e) => set({ referenceMode: e.target.checked })}
             />
-            All-reference mode (reference videos)
+            {t('allReferenceMode')}
           </label>
           {draft.referenceMode ? (
             <div className="gen-grid">
               <TextArea
-                label="Reference video URLs"
+                label={t('referenceUrls')}
                 name="video-reference-urls"
                 rows={2}
-                placeholder="https://…  (one per line)"
-                hint="Public http(s) video URLs, one per line"
+                placeholder={t('referenceUrlsPlaceholder')}
+                hint={t('referenceUrlsHint')}
                 value={draft.referenceUrls}
                 onChange={(referenceUrls) => set({ referenceUrls })}
                 error={errorOf('reference_video_urls')}
               />
               <NumberInput
-                label="Reference video seconds (total)"
+                label={t('referenceSeconds')}
                 name="video-input-seconds"
                 value={draft.inputVideoSeconds}
                 onChange={(inputVideoSeconds) => set({ inputVideoSeconds })}
-                hint="Whole seconds, at least 1: the total length of the reference videos"
+                hint={t('referenceSecondsHint')}
                 error={errorOf('input_video_seconds') ?? errorOf('mode')}
               />
             </div>

@@ -5,10 +5,12 @@ import {
   type VideoModel,
   type VideoRequest,
 } from '@shared/catalog'
+import { defineKeys } from '@shared/i18n/keys'
 import { estimateVideo, type PriceEstimate } from '@shared/pricing'
 
 import { addValidation, type FieldErrors, noErrors } from '../../forms/formErrors'
 import { linesOf, parseIntText } from '../../forms/numbers'
+import { translate } from '../../i18n/translate'
 import type { VideoDraft } from '../../stores/forms'
 
 export type VideoField =
@@ -21,12 +23,12 @@ export type VideoField =
   | 'reference_video_urls'
   | 'input_video_seconds'
 
-/** The builder's three shapes (spec: landscape, portrait and square). */
-export const VIDEO_SHAPES = [
-  { value: '16:9', label: 'Landscape 16:9' },
-  { value: '9:16', label: 'Portrait 9:16' },
-  { value: '1:1', label: 'Square 1:1' },
-] as const
+/** The builder's three shapes (spec: landscape, portrait and square), each with its message. */
+export const VIDEO_SHAPES = defineKeys('video', {
+  '16:9': 'shapeLandscape',
+  '9:16': 'shapePortrait',
+  '1:1': 'shapeSquare',
+})
 
 export interface VideoFormModel {
   model: VideoModel
@@ -71,7 +73,10 @@ export function buildVideoForm(d: VideoDraft): VideoFormModel {
   const duration = parseIntText(d.duration)
   const errors: FieldErrors<VideoField> = {}
   if (duration === undefined)
-    errors.duration = `Enter a duration of ${model.duration.min} to ${model.duration.max} seconds`
+    errors.duration = translate('video', 'durationMissing', {
+      min: model.duration.min,
+      max: model.duration.max,
+    })
   else request.duration = duration
   if (referenceCapable && d.referenceMode) {
     request.mode = VIDEO_REFERENCE_MODE

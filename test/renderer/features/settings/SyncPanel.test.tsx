@@ -1,48 +1,20 @@
 import { SyncPanel } from '@renderer/features/settings/SyncPanel'
-import type { LibrarySyncStatus } from '@shared/library/syncStatus'
 import type { LibraryTile } from '@shared/library/types'
 import { fakeMain } from '@test/support/generateScreens'
+import { syncStatus } from '@test/support/syncStatusFixture'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 
 afterEach(cleanup)
 
-const DAY = 24 * 3600_000
-
-const status = (over: Partial<LibrarySyncStatus> = {}): LibrarySyncStatus => ({
-  dir: '/home/me/Library',
-  engine: 'syncthing',
-  arriving: 2,
-  waiting: 1,
-  conflictsMerged: 3,
-  lastMergeAt: Date.UTC(2026, 0, 26, 10, 0),
-  lastExternalChangeAt: Date.UTC(2026, 0, 26, 10, 5),
-  problems: [
-    {
-      relPath: '2026/01/26/x.png.sync-conflict-20260126-100000-ABCDEFG.json',
-      message: 'This conflict copy could not be merged (bad JSON); it is kept as it is.',
-    },
-  ],
-  trash: [
-    {
-      token: 'tok-1',
-      deletedAt: Date.UTC(2026, 0, 20),
-      purgeAt: Date.UTC(2026, 0, 20) + 30 * DAY,
-      relPaths: ['2026/01/20/fox.png', '2026/01/20/owl.png'],
-    },
-  ],
-  trashCount: 1,
-  ...over,
-})
-
 describe('Settings → Sync (issue #28)', () => {
   it('shows what the app sees of the sync, and restores a delete from the library trash', async () => {
-    let current = status()
+    let current = syncStatus()
     const main = fakeMain({
       'sync:status': () => ({ ok: true, value: current }),
       'sync:restore': () => {
-        current = status({ trash: [], trashCount: 0 })
+        current = syncStatus({ trash: [], trashCount: 0 })
         return { ok: true, value: [{ id: 'a' }, { id: 'b' }] as LibraryTile[] }
       },
     })
@@ -71,7 +43,7 @@ describe('Settings → Sync (issue #28)', () => {
     fakeMain({
       'sync:status': () => ({
         ok: true,
-        value: status({
+        value: syncStatus({
           engine: null,
           arriving: 0,
           waiting: 0,

@@ -1,5 +1,5 @@
 import { UpdatesPanel } from '@renderer/features/settings/UpdatesPanel'
-import { pricesAsOf } from '@shared/catalog'
+import { PRICES_CHECKED_AT } from '@shared/catalog'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import { fakeMain, resetScreensEachTest } from '@test/support/generateScreens'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -26,7 +26,15 @@ describe('Settings: updates and prices', () => {
   it('says how old the prices are and where the updater is', async () => {
     fakeMain({ 'updates:get': () => ({ ok: true, value: base }) })
     render(<UpdatesPanel />)
-    expect(screen.getByTestId('prices-as-of').textContent).toContain(pricesAsOf())
+    // The day the tables were checked, written as the interface language writes dates (en: "Nov 26, 2026").
+    const [y, m, d] = PRICES_CHECKED_AT.split('-').map(Number)
+    const day = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    expect(screen.getByTestId('prices-as-of').textContent).toContain(`prices as of ${day}`)
     await waitFor(() =>
       expect(screen.getByTestId('update-status').textContent).toBe('This is the latest version.'),
     )
