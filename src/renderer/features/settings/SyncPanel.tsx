@@ -77,6 +77,19 @@ export function SyncPanel() {
   )
 }
 
+/** "Watching", "Polling every 3 s" or both, with the reason the folder is polled. */
+function changesText(c: LibrarySyncStatus['changes']): string {
+  const poll = c.pollEverySec === null ? null : `polling every ${c.pollEverySec} s`
+  const how = c.watching
+    ? poll
+      ? `Watching the folder, and ${poll}`
+      : 'Watching the folder'
+    : poll
+      ? `${poll[0]!.toUpperCase()}${poll.slice(1)}`
+      : 'Not watching (changes are picked up on Rescan)'
+  return c.reason ? `${how}. ${c.reason}` : how
+}
+
 function SyncFacts({ status }: { status: LibrarySyncStatus }) {
   return (
     <>
@@ -95,6 +108,8 @@ function SyncFacts({ status }: { status: LibrarySyncStatus }) {
             ? `${status.conflictsMerged} since Gen Studio started (last ${formatDateTime(status.lastMergeAt ?? 0)})`
             : 'None since Gen Studio started'}
         </dd>
+        <dt>Changes noticed by</dt>
+        <dd>{changesText(status.changes)}</dd>
         <dt>Last change from another machine</dt>
         <dd>
           {status.lastExternalChangeAt

@@ -33,6 +33,7 @@ const status = (over: Partial<LibrarySyncStatus> = {}): LibrarySyncStatus => ({
     },
   ],
   trashCount: 1,
+  changes: { watching: true, pollEverySec: null, reason: null },
   ...over,
 })
 
@@ -51,6 +52,8 @@ describe('Settings → Sync (issue #28)', () => {
     expect(state.textContent).toContain('Syncthing')
     expect(state.textContent).toContain('2 transfers under way, 1 file waiting to be complete')
     expect(state.textContent).toContain('3 since Gen Studio started')
+    expect(state.textContent).toContain('Watching the folder')
+    expect(state.textContent).not.toContain('olling')
     expect(screen.getByLabelText('Conflict copies not merged').textContent).toContain(
       'kept as it is',
     )
@@ -81,6 +84,11 @@ describe('Settings → Sync (issue #28)', () => {
           problems: [],
           trash: [],
           trashCount: 0,
+          changes: {
+            watching: false,
+            pollEverySec: 3,
+            reason: 'Watching the folder failed: the system’s limit on watched folders is reached.',
+          },
         }),
       }),
       'sync:restore': () => ({
@@ -92,6 +100,10 @@ describe('Settings → Sync (issue #28)', () => {
     const state = await screen.findByLabelText('Sync state')
     expect(state.textContent).toContain('None detected in this folder')
     expect(state.textContent).toContain('Nothing arriving')
+    expect(state.textContent).toContain(
+      'Polling every 3 s. Watching the folder failed: the system’s limit on watched folders is reached.',
+    )
+    expect(state.textContent).not.toContain('Watching the folder,')
     expect(state.textContent).toContain('None since Gen Studio started')
     expect(screen.getByText('The library’s trash is empty.')).toBeTruthy()
   })

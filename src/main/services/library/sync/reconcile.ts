@@ -14,16 +14,13 @@ import { mediaExtOf } from '@shared/library/types'
 import type { LibraryCore } from '../core/LibraryCore'
 import { isLinkFree } from '../disk/fsUtil'
 import { type DiskStamp, mapLimit, scanFolder, stampChanged } from '../disk/scan'
+import { sidecarPathOf } from '../disk/sidecar'
 import type { IndexRow } from '../index/LibraryIndex'
 import type { LibraryReader } from '../reader/LibraryReader'
+import { splitArrived } from './arrival'
 import { ConflictMerger } from './conflicts'
 import { rowFromDisk } from './rowFromDisk'
-
-/**
- * How long a file must have been left alone (ms since its ctime) before a file that looks
- * incomplete (no sidecar, or not the size its sidecar says) is indexed anyway.
- */
-export const SETTLE_MS = 1500
+import { syncEngineOf } from './syncStatus'
 
 /**
  * Indexed items from which a restart's stat walk runs on the reader threads. Starting them costs
@@ -34,7 +31,6 @@ export const STAMPS_ON_THREADS_FROM = 20_000
 
 /** A walk of the whole folder: every media file's stamp, and the paths that could not be read. */
 type Scan = Awaited<ReturnType<typeof scanFolder>>
-import { readSidecar, sidecarPathOf } from '../disk/sidecar'
 
 /**
  * Files read and written to the index together. A chunk's SQLite transaction (rows, seven indexes,
@@ -73,40 +69,24 @@ export class LibraryReconciler {
     if (outcome.collections) this.core.emit({ reason: 'updated', ids: [] })
   }
 
-  /**
-   * Splits changed files into those complete enough to index and those still arriving: a file
-   * changed in the last SETTLE_MS (ctime: a sync engine keeps the sender's mtime, but the rename
-   * into place sets ctime) that has no sidecar yet (it usually follows) or is not the size its
-   * sidecar says. The rest, and anything older, is read as it is.
-   */
+  /** Files complete enough to index (sync/arrival.ts); the rest are read again later. */
   private async settled(
     root: string,
     entries: Array<[string, DiskStamp]>,
   ): Promise<Array<[string, DiskStamp]>> {
-    const now = Date.now()
-    const waiting: string[] = []
-    const flags = await mapLimit(entries, 24, async ([rel, stamp]) => {
-      const abs = join(root, rel)
-      const st = await fs.stat(abs).catch(() => null)
-      if (!st || now - st.ctimeMs >= SETTLE_MS) return true
-      if (stamp.sidecarMtime >= 0) {
-        const sidecar = await readSidecar(sidecarPathOf(abs)).catch(() => null)
-        if (!sidecar || sidecar.bytes === stamp.fileSize) return true
-      }
-      waiting.push(rel)
-      return false
-    })
-    for (const rel of entries.map(([r]) => r)) this.core.activity.waiting.delete(rel)
+    const { ready, waiting } = await splitArrived(root, entries)
+    for (const [rel] of entries) this.core.activity.waiting.delete(rel)
     for (const rel of waiting) this.core.activity.waiting.add(rel)
     if (waiting.length) this.onWaiting(waiting)
-    return entries.filter((_, i) => flags[i])
+    return ready
   }
 
   /** Index rows for files on disk; unreadable ones are listed as scan problems. */
   async rowsFor(root: string, entries: Array<[string, DiskStamp]>): Promise<IndexRow[]> {
+    const synced = entries.length > 0 && (await syncEngineOf(root)) !== null
     const rows = await mapLimit(entries, 24, async ([rel, stamp]) => {
       try {
-        return await rowFromDisk(root, rel, stamp)
+        return await rowFromDisk(root, rel, stamp, !synced)
       } catch (e) {
         this.core.scanProblems.push({ relPath: rel, message: (e as Error).message })
         return null

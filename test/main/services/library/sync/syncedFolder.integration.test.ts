@@ -154,4 +154,35 @@ describe('a library folder kept in sync (issue #28)', () => {
     expect((await lib.get(page.items[0]!.id)).bytes).toBe(png.length)
     expect((await lib.syncStatus()).waiting).toBe(0)
   })
+  it('in a folder a sync engine keeps, a file whose sidecar has not arrived gets no sidecar of its own; the real one takes over', async () => {
+    const { lib, dir } = newApp()
+    await lib.whenReconciled()
+    await fs.mkdir(join(dir, '.stfolder'), { recursive: true })
+    const day = join(dir, '2026', '01', '28')
+    await fs.mkdir(day, { recursive: true })
+    const png = await makePng(16, 16, '#aa0000')
+    await fs.writeFile(join(day, 'f.png'), png)
+    // Indexed once settled (the folder quiet, no transfer under way), under a path-derived ID…
+    await waitFor(async () => (await lib.status()).itemCount === 1, 10_000)
+    const [tile] = (await lib.query({}, null)).items
+    expect(tile!.id).toMatch(/^f-[0-9a-f]{24}$/)
+    // …and no sidecar was written to fight the one on its way.
+    expect(existsSync(join(day, 'f.png.json'))).toBe(false)
+    const sidecar = {
+      format: 'gen-studio-library',
+      version: 1,
+      id: 'from-the-other-machine',
+      kind: 'image',
+      model: 'std-image-2',
+      prompt: 'a red square',
+      bytes: png.length,
+      created: '2026-01-28T10:00:00.000Z',
+    }
+    await fs.writeFile(join(day, '.syncthing.f.png.json.tmp'), JSON.stringify(sidecar))
+    await fs.rename(join(day, '.syncthing.f.png.json.tmp'), join(day, 'f.png.json'))
+    await waitFor(async () => (await lib.get('from-the-other-machine').catch(() => null)) !== null)
+    expect(await lib.get('from-the-other-machine')).toMatchObject({ prompt: 'a red square' })
+    expect((await lib.status()).itemCount).toBe(1)
+    await expect(lib.get(tile!.id)).rejects.toThrow()
+  })
 })
