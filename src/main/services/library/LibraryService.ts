@@ -101,7 +101,7 @@ export class LibraryService {
     this.reconciler = new LibraryReconciler(
       this.core,
       (e) => this.folder.unreadable(e),
-      (paths) => this.folder.recheck(paths),
+      (paths, afterMs) => this.folder.recheck(paths, afterMs),
     )
     this.folder = new LibraryFolder(this.core, this.reconciler)
     const get = (id: string) => this.get(id)

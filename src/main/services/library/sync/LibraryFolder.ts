@@ -299,14 +299,15 @@ export class LibraryFolder {
 
   /**
    * Files left out because they were still being written: read again once they have had time to
-   * settle (sync/arrival.ts, SETTLE_MS).
+   * settle (sync/arrival.ts, SETTLE_MS); or conflict copies kept for now, after `afterMs`.
    */
-  recheck(relPaths: string[]): void {
+  recheck(relPaths: string[], afterMs = SETTLE_MS + 100): void {
     const timer = setTimeout(() => {
       if (this.core.closed) return
-      for (const rel of relPaths) this.pending.add(rel)
-      this.kick()
-    }, SETTLE_MS + 100)
+      let due = false
+      for (const rel of relPaths) due = this.note(rel) || due
+      if (due) this.kick()
+    }, afterMs)
     timer.unref?.()
   }
 

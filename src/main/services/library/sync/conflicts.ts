@@ -23,12 +23,25 @@ import { errnoOf, isLinkFree, writeAtomic } from '../disk/fsUtil'
 import { parseSidecar } from '../disk/sidecar'
 import { conflictOriginal } from '../disk/syncNames'
 
+/**
+ * How long a merged conflict copy is kept before it is removed (ms since its ctime). A sync engine
+ * announces the copies it makes to the other machines, which then fetch them: one removed before
+ * that fails their transfer ("pull: no such file"), and Syncthing then retries the whole folder
+ * only after a minute, then two (bench/sync.ts: 100 concurrent edits not converged in 3 minutes).
+ * Kept, the copy reaches the other machine, which merges it to the same bytes (mergeSidecars is
+ * commutative) and removes it too.
+ */
+export const COPY_KEEP_MS = 10_000
+
 /** What one pass of merging did. */
 export interface MergeOutcome {
   /** Media files (relative paths) whose sidecar was merged: read them again. */
   media: string[]
   /** Whether a collection definition changed (the collections list is out of date). */
   collections: boolean
+  /** Copies merged but kept for now: merge (and remove) them again after `keptForMs`. */
+  kept: string[]
+  keptForMs: number
 }
 
 /** True for a path that names a conflict copy this class merges. */
@@ -53,7 +66,7 @@ export class ConflictMerger {
 
   /** Merges every copy in `relPaths`; copies already gone (merged elsewhere) are skipped. */
   async merge(relPaths: readonly string[]): Promise<MergeOutcome> {
-    const out: MergeOutcome = { media: [], collections: false }
+    const out: MergeOutcome = { media: [], collections: false, kept: [], keptForMs: 0 }
     for (const rel of new Set(relPaths)) {
       if (!isConflictCopy(rel)) continue
       const orig = `${dirname(rel) === '.' ? '' : `${dirname(rel)}/`}${conflictOriginal(basename(rel))}`
@@ -61,11 +74,18 @@ export class ConflictMerger {
         const root = this.core.dir()
         if (!(await isLinkFree(root, rel))) continue
         const isCollection = dirname(rel) === COLLECTIONS_DIR
-        await this.mergeInto(rel, orig, isCollection ? mergeCollectionTexts : mergeSidecarTexts)
+        const keepFor = await this.mergeInto(
+          rel,
+          orig,
+          isCollection ? mergeCollectionTexts : mergeSidecarTexts,
+        )
         if (isCollection) out.collections = true
         else out.media.push(orig.slice(0, -5))
-        this.core.activity.conflictsMerged++
         this.core.activity.lastMergeAt = this.core.now()
+        if (keepFor > 0) {
+          out.kept.push(rel)
+          out.keptForMs = Math.max(out.keptForMs, keepFor)
+        } else this.core.activity.conflictsMerged++
       } catch (e) {
         if (errnoOf(e) === 'ENOENT') continue
         this.core.activity.problems.set(
@@ -79,14 +99,15 @@ export class ConflictMerger {
 
   /**
    * A copy merged into its original by `mergeTexts` (original text, copy text → merged text),
-   * or moved there when the original is gone; then the copy is removed. The copy is parsed
-   * before anything is written, so an unreadable one stays where it is.
+   * or moved there when the original is gone; then the copy is removed once it is COPY_KEEP_MS
+   * old. The copy is parsed before anything is written, so an unreadable one stays where it is.
+   * Returns how much longer the copy is kept (0: removed).
    */
   private async mergeInto(
     rel: string,
     orig: string,
     mergeTexts: (original: string, copy: string) => string,
-  ): Promise<void> {
+  ): Promise<number> {
     const copyAbs = join(this.core.dir(), rel)
     const origAbs = join(this.core.dir(), orig)
     const copy = await fs.readFile(copyAbs, 'utf8')
@@ -97,12 +118,15 @@ export class ConflictMerger {
       if (errnoOf(e) !== 'ENOENT') throw e
       mergeTexts(copy, copy)
       await fs.rename(copyAbs, origAbs)
-      return
+      return 0
     }
     const merged = mergeTexts(text, copy)
     if (merged !== text) await writeAtomic(origAbs, merged)
-    await fs.rm(copyAbs)
     this.core.activity.problems.delete(rel)
+    const age = Date.now() - (await fs.stat(copyAbs)).ctimeMs
+    if (age < COPY_KEEP_MS) return Math.ceil(COPY_KEEP_MS - age)
+    await fs.rm(copyAbs)
+    return 0
   }
 }
 

@@ -52,8 +52,11 @@ export class LibraryReconciler {
     private readonly core: LibraryCore,
     /** The folder could not be scanned: look at it again and retry later (LibraryFolder). */
     private readonly onUnreadable: (error: Error) => Promise<void>,
-    /** Files still being written were left out: read them again once they settle (LibraryFolder). */
-    private readonly onWaiting: (relPaths: string[]) => void = () => {},
+    /**
+     * Files still being written were left out, or conflict copies were kept: look at them again
+     * once they settle, or after `afterMs` (LibraryFolder).
+     */
+    private readonly onWaiting: (relPaths: string[], afterMs?: number) => void = () => {},
   ) {
     this.merger = new ConflictMerger(core)
   }
@@ -65,7 +68,8 @@ export class LibraryReconciler {
   async mergeConflicts(relPaths: readonly string[]): Promise<void> {
     if (!relPaths.length) return
     const outcome = await this.merger.merge(relPaths)
-    if (outcome.media.length) await this.paths(outcome.media)
+    if (outcome.media.length) await this.paths(outcome.media, true)
+    if (outcome.kept.length) this.onWaiting(outcome.kept, outcome.keptForMs + 100)
     if (outcome.collections) this.core.emit({ reason: 'updated', ids: [] })
   }
 
@@ -231,8 +235,12 @@ export class LibraryReconciler {
     await this.mergeConflicts([...scan.conflicts, ...(await this.merger.collectionCopies())])
   }
 
-  /** Re-reads only the given paths (from the watcher); folders are scanned, vanished paths removed. */
-  async paths(relPaths: string[]): Promise<void> {
+  /**
+   * Re-reads only the given paths (from the watcher); folders are scanned, vanished paths removed.
+   * `force`: files are read even when their stamp looks unchanged (a merged sidecar: the index
+   * must hold what the merge wrote, whatever the mtimes a sync engine set).
+   */
+  async paths(relPaths: string[], force = false): Promise<void> {
     const core = this.core
     const root = core.dir()
     const index = core.idx()
@@ -275,7 +283,7 @@ export class LibraryReconciler {
     }
     const fresh = await this.settled(
       root,
-      [...changed].filter(([rel, s]) => stampChanged(stamps.get(rel), s)),
+      [...changed].filter(([rel, s]) => force || stampChanged(stamps.get(rel), s)),
     )
     const removedIds = removed.length ? index.removePaths(removed) : []
     const rows = await this.rowsFor(root, fresh)

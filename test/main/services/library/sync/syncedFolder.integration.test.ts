@@ -9,6 +9,7 @@ import {
   COLLECTIONS_DIR,
   LEGACY_COLLECTIONS_FILE,
 } from '@main/services/library/organise/collections'
+import { COPY_KEEP_MS } from '@main/services/library/sync/conflicts'
 import { makePng, waitFor } from '@test/support/mediaFixtures'
 import { saveResult } from '@test/support/saveResult'
 import { createTestApp } from '@test/support/testContainer'
@@ -35,66 +36,87 @@ const save = saveResult
 const readJson = async (path: string) => JSON.parse(await fs.readFile(path, 'utf8'))
 
 describe('a library folder kept in sync (issue #28)', () => {
-  it('merges a conflict copy of a sidecar field by field and removes it (watcher and Rescan)', async () => {
-    const { lib, dir } = newApp()
-    const item = await save(lib, 'a fox')
-    const sidecarPath = join(dir, `${item.relPath}.json`)
-    await lib.setTags([item.id], ['snow'])
-    const other = await readJson(sidecarPath) // what the other machine had, then changed
-    await lib.setRating([item.id], 4)
-    await lib.setTags([item.id], [], ['snow'])
-    // The other machine added a tag later than this one's edits, and never saw them.
-    other.tags = ['snow', 'winter']
-    other.stamps = { ...other.stamps, tags: { ...other.stamps.tags, winter: Date.now() + 1000 } }
-    const copy = sidecarPath.replace(/\.json$/, '.sync-conflict-20260126-100000-ABCDEFG.json')
-    await fs.writeFile(copy, JSON.stringify(other))
-    await waitFor(async () => !existsSync(copy), 10_000)
-    const merged = await readJson(sidecarPath)
-    // This machine's rating and removal of "snow" stand; the other's new tag is added.
-    expect(merged).toMatchObject({ rating: 4, tags: ['winter'], prompt: 'a fox' })
-    await waitFor(async () => (await lib.get(item.id)).tags.join() === 'winter')
-    expect((await lib.syncStatus()).conflictsMerged).toBe(1)
+  it(
+    'merges a conflict copy of a sidecar field by field and removes it (watcher and Rescan)',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const { lib, dir } = newApp()
+      const item = await save(lib, 'a fox')
+      const sidecarPath = join(dir, `${item.relPath}.json`)
+      await lib.setTags([item.id], ['snow'])
+      const other = await readJson(sidecarPath) // what the other machine had, then changed
+      await lib.setRating([item.id], 4)
+      await lib.setTags([item.id], [], ['snow'])
+      // The other machine added a tag later than this one's edits, and never saw them.
+      other.tags = ['snow', 'winter']
+      other.stamps = { ...other.stamps, tags: { ...other.stamps.tags, winter: Date.now() + 1000 } }
+      const copy = sidecarPath.replace(/\.json$/, '.sync-conflict-20260126-100000-ABCDEFG.json')
+      await fs.writeFile(copy, JSON.stringify(other))
+      // Merged at once, into the sidecar and the index…
+      await waitFor(async () => (await lib.get(item.id)).tags.join() === 'winter', 5000)
+      const merged = await readJson(sidecarPath)
+      // This machine's rating and removal of "snow" stand; the other's new tag is added.
+      expect(merged).toMatchObject({ rating: 4, tags: ['winter'], prompt: 'a fox' })
+      expect(await lib.get(item.id)).toMatchObject({ rating: 4, tags: ['winter'] })
+      // …while the copy stays a while for the other machines to fetch, then goes.
+      expect(existsSync(copy)).toBe(true)
+      await waitFor(async () => !existsSync(copy), COPY_KEEP_MS + 5000)
+      expect(await readJson(sidecarPath)).toEqual(merged)
+      expect((await lib.syncStatus()).conflictsMerged).toBe(1)
 
-    // A copy found by a Rescan (Dropbox's name), and one that cannot be read: kept, reported.
-    const dropbox = sidecarPath.replace(/\.json$/, " (Laptop's conflicted copy 2026-01-26).json")
-    await fs.writeFile(
-      dropbox,
-      JSON.stringify({
-        ...merged,
-        rating: 2,
-        stamps: { ...merged.stamps, rating: Date.now() + 5000 },
-      }),
-    )
-    const broken = sidecarPath.replace(/\.json$/, '.sync-conflict-20260126-110000-HIJKLMN.json')
-    await fs.writeFile(broken, '{ not json')
-    await lib.reconcile()
-    await waitFor(async () => (await lib.get(item.id)).rating === 2, 10_000)
-    expect(existsSync(dropbox)).toBe(false)
-    expect(existsSync(broken)).toBe(true)
-    const status = await lib.syncStatus()
-    expect(status.problems.map((p) => p.relPath)).toContain(broken.slice(dir.length + 1))
-  })
+      // A copy found by a Rescan (Dropbox's name), and one that cannot be read: kept, reported.
+      const dropbox = sidecarPath.replace(/\.json$/, " (Laptop's conflicted copy 2026-01-26).json")
+      await fs.writeFile(
+        dropbox,
+        JSON.stringify({
+          ...merged,
+          rating: 2,
+          stamps: { ...merged.stamps, rating: Date.now() + 5000 },
+        }),
+      )
+      const broken = sidecarPath.replace(/\.json$/, '.sync-conflict-20260126-110000-HIJKLMN.json')
+      await fs.writeFile(broken, '{ not json')
+      await lib.reconcile()
+      await waitFor(async () => (await lib.get(item.id)).rating === 2, 10_000)
+      await waitFor(async () => !existsSync(dropbox), COPY_KEEP_MS + 5000)
+      expect(existsSync(broken)).toBe(true)
+      const status = await lib.syncStatus()
+      expect(status.problems.map((p) => p.relPath)).toContain(broken.slice(dir.length + 1))
+    },
+  )
 
-  it('converges renames of one collection and keeps collections made elsewhere', async () => {
-    const { lib, dir } = newApp()
-    await lib.whenReconciled()
-    const trips = await lib.collections.create('Trips')
-    const file = join(dir, COLLECTIONS_DIR, `${trips.id}.json`)
-    await lib.collections.rename(trips.id, 'Holidays')
-    const renamedHere = await readJson(file)
-    // The other machine renamed it later, and created a collection of its own.
-    const copy = file.replace(/\.json$/, '.sync-conflict-20260126-100000-ABCDEFG.json')
-    await fs.writeFile(
-      copy,
-      JSON.stringify({ ...renamedHere, name: 'Summer', renamed: renamedHere.renamed + 10 }),
-    )
-    await fs.writeFile(
-      join(dir, COLLECTIONS_DIR, 'c-elsewhere.json'),
-      JSON.stringify({ id: 'c-elsewhere', name: 'Food', created: '2026-01-26T10:00:00.000Z' }),
-    )
-    await waitFor(async () => !existsSync(copy), 10_000)
-    expect((await lib.collections.list()).map((c) => c.name)).toEqual(['Food', 'Summer'])
-  })
+  it(
+    'converges renames of one collection and keeps collections made elsewhere',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const { lib, dir } = newApp()
+      await lib.whenReconciled()
+      const trips = await lib.collections.create('Trips')
+      const file = join(dir, COLLECTIONS_DIR, `${trips.id}.json`)
+      await lib.collections.rename(trips.id, 'Holidays')
+      const renamedHere = await readJson(file)
+      // The other machine renamed it later, and created a collection of its own.
+      const copy = file.replace(/\.json$/, '.sync-conflict-20260126-100000-ABCDEFG.json')
+      await fs.writeFile(
+        copy,
+        JSON.stringify({ ...renamedHere, name: 'Summer', renamed: renamedHere.renamed + 10 }),
+      )
+      await fs.writeFile(
+        join(dir, COLLECTIONS_DIR, 'c-elsewhere.json'),
+        JSON.stringify({ id: 'c-elsewhere', name: 'Food', created: '2026-01-26T10:00:00.000Z' }),
+      )
+      await waitFor(
+        async () => (await lib.collections.list()).map((c) => c.name).join() === 'Food,Summer',
+        5000,
+      )
+      await waitFor(async () => !existsSync(copy), COPY_KEEP_MS + 5000)
+      expect((await lib.collections.list()).map((c) => c.name)).toEqual(['Food', 'Summer'])
+    },
+  )
 
   it('migrates collections.json once into one file per collection, losing nothing', async () => {
     const { app, dir } = newApp()
