@@ -207,4 +207,23 @@ describe('a library folder kept in sync (issue #28)', () => {
     expect((await lib.status()).itemCount).toBe(1)
     await expect(lib.get(tile!.id)).rejects.toThrow()
   })
+  it('after a merge the index holds the merged sidecar, even when its stamp did not change', async () => {
+    const { lib, dir } = newApp()
+    const item = await save(lib, 'a heron')
+    const sidecarPath = join(dir, `${item.relPath}.json`)
+    const before = await readJson(sidecarPath)
+    const { mtime } = await fs.stat(sidecarPath)
+    // Another machine's version put in place by a sync engine with the same mtime (it sets the
+    // sender's): the stamp the index compares is unchanged, so a plain re-read skips it.
+    const theirs = { ...before, rating: 3, stamps: { rating: Date.now() } }
+    await fs.writeFile(sidecarPath, `${JSON.stringify(theirs, null, 2)}\n`)
+    await fs.utimes(sidecarPath, mtime, mtime)
+    await new Promise((r) => setTimeout(r, 1000))
+    expect((await lib.get(item.id)).rating).toBe(0)
+    // Then a conflict copy of the older version: merged, the sidecar keeps the newer rating.
+    const copy = sidecarPath.replace(/\.json$/, '.sync-conflict-20260126-100000-ABCDEFG.json')
+    await fs.writeFile(copy, JSON.stringify(before))
+    await waitFor(async () => (await lib.get(item.id)).rating === 3, 5000)
+    expect(await readJson(sidecarPath)).toMatchObject({ rating: 3 })
+  })
 })
