@@ -31,7 +31,7 @@ export interface LibrarySyncStatus {
   lastMergeAt: number | null
   /** When a change made outside this app (another machine) was last picked up; ms or null. */
   lastExternalChangeAt: number | null
-  /** Conflict copies that could not be merged (kept as they are). */
+  /** Conflict copies kept as they are: a sidecar's that could not be merged, a picture's or video's. */
   problems: Array<{ relPath: string; message: string }>
   /** How changes in the folder are noticed: watched, polled, or both (and why). */
   changes: LibraryWatchState

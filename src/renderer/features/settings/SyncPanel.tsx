@@ -118,7 +118,7 @@ function SyncFacts({ status }: { status: LibrarySyncStatus }) {
         </dd>
       </dl>
       {status.problems.length ? (
-        <ul aria-label="Conflict copies not merged">
+        <ul aria-label="Conflict copies kept aside">
           {status.problems.map((p) => (
             <li key={p.relPath}>
               <code>{p.relPath}</code>: {p.message}

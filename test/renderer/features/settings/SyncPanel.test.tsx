@@ -54,7 +54,7 @@ describe('Settings → Sync (issue #28)', () => {
     expect(state.textContent).toContain('3 since Gen Studio started')
     expect(state.textContent).toContain('Watching the folder')
     expect(state.textContent).not.toContain('olling')
-    expect(screen.getByLabelText('Conflict copies not merged').textContent).toContain(
+    expect(screen.getByLabelText('Conflict copies kept aside').textContent).toContain(
       'kept as it is',
     )
     const trash = screen.getByRole('list', { name: 'Library trash' })

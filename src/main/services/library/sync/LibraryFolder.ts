@@ -9,7 +9,7 @@ import { isIgnoredName } from '../disk/scan'
 import { HOLDING_DIR } from '../disk/sidecar'
 import { isArrivingName } from '../disk/syncNames'
 import { SETTLE_MS } from './arrival'
-import { isConflictCopy } from './conflicts'
+import { isConflictCopy, isMediaConflictCopy } from './conflicts'
 import { FolderPoller, POLL_MS } from './FolderPoller'
 import { type FolderWatch, watchFolderTree } from './folderWatch'
 import type { LibraryReconciler } from './reconcile'
@@ -219,7 +219,7 @@ export class LibraryFolder {
       core.emit({ reason: 'updated', ids: [] })
       return false
     }
-    if (isConflictCopy(rel)) {
+    if (isConflictCopy(rel) || isMediaConflictCopy(rel)) {
       this.conflicts.add(rel)
       return true
     }

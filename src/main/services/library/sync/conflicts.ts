@@ -52,6 +52,17 @@ export const isConflictCopy = (rel: string): boolean => {
 }
 
 /**
+ * True for a sync engine's conflict copy of a picture or video (`x.sync-conflict-….png`,
+ * `x (conflicted copy ….png`): the engine kept the newer version under the original name, and
+ * this older one beside it. It is kept aside, never indexed as an item, and listed in the Sync
+ * panel for the user to keep or delete.
+ */
+export const isMediaConflictCopy = (rel: string): boolean => {
+  const orig = conflictOriginal(basename(rel))
+  return orig !== null && mediaExtOf(orig) !== null && mediaExtOf(rel) !== null
+}
+
+/**
  * Merges conflict copies into their originals. Runs in the library's queue (the callers are the
  * reconciles), so a user's edit never interleaves with a merge of the same sidecar.
  */
@@ -68,6 +79,10 @@ export class ConflictMerger {
   async merge(relPaths: readonly string[]): Promise<MergeOutcome> {
     const out: MergeOutcome = { media: [], collections: false, kept: [], keptForMs: 0 }
     for (const rel of new Set(relPaths)) {
+      if (isMediaConflictCopy(rel)) {
+        await this.keepAside(rel)
+        continue
+      }
       if (!isConflictCopy(rel)) continue
       const orig = `${dirname(rel) === '.' ? '' : `${dirname(rel)}/`}${conflictOriginal(basename(rel))}`
       try {
@@ -95,6 +110,21 @@ export class ConflictMerger {
       }
     }
     return out
+  }
+
+  /** A picture's or video's conflict copy: listed while it is there, forgotten once it is gone. */
+  private async keepAside(rel: string): Promise<void> {
+    const there = await fs
+      .lstat(join(this.core.dir(), rel))
+      .then((st) => st.isFile())
+      .catch(() => false)
+    const original = conflictOriginal(basename(rel))
+    if (there)
+      this.core.activity.problems.set(
+        rel,
+        `Another machine's older version of ${original}, kept beside it by the sync app; it is not in the library. Keep the one you want and delete the other.`,
+      )
+    else this.core.activity.problems.delete(rel)
   }
 
   /**

@@ -18,7 +18,7 @@ import { sidecarPathOf } from '../disk/sidecar'
 import type { IndexRow } from '../index/LibraryIndex'
 import type { LibraryReader } from '../reader/LibraryReader'
 import { splitArrived } from './arrival'
-import { ConflictMerger } from './conflicts'
+import { ConflictMerger, isMediaConflictCopy } from './conflicts'
 import { rowFromDisk } from './rowFromDisk'
 import { syncEngineOf } from './syncStatus'
 
@@ -272,7 +272,7 @@ export class LibraryReconciler {
         for (const [k, v] of scan.files) changed.set(k, v)
         continue
       }
-      if (!mediaExtOf(rel)) continue
+      if (!mediaExtOf(rel) || isMediaConflictCopy(rel)) continue
       let sidecarMtime = -1
       try {
         sidecarMtime = Math.round((await fs.stat(sidecarPathOf(join(root, rel)))).mtimeMs)
