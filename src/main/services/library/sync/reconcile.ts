@@ -140,8 +140,13 @@ export class LibraryReconciler {
         }
         if (message.type !== 'done') continue
         core.scanProblems = [...message.errors]
-        for (let i = 0; i < message.others.length; i += RECONCILE_CHUNK) {
-          const rows = await this.rowsFor(root, message.others.slice(i, i + RECONCILE_CHUNK))
+        // Like the watcher's path: conflict copies merged before the files they are copies of
+        // (left in `others` by the reader) are read, and files still arriving wait.
+        index.endBulk()
+        await this.mergeConflicts(message.conflicts ?? [])
+        const others = await this.settled(root, message.others)
+        for (let i = 0; i < others.length; i += RECONCILE_CHUNK) {
+          const rows = await this.rowsFor(root, others.slice(i, i + RECONCILE_CHUNK))
           index.upsertBulk(rows)
           for (const r of rows) ids.push(r.sidecar.id)
         }
