@@ -2,11 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
-import { MainEvents } from '@main/events'
-import { LibraryService } from '@main/services/library/LibraryService'
+import type { LibraryService } from '@main/services/library/LibraryService'
 import type { WatchFolder } from '@main/services/library/sync/folderWatch'
 import { writeResults } from '@test/support/libraryFolder'
+import { libraryServiceAt } from '@test/support/libraryServiceAt'
 import { makePng } from '@test/support/mediaFixtures'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -32,12 +31,7 @@ async function library(watchFolder: WatchFolder) {
   const userData = await mkdtemp(join(tmpdir(), 'wfail-ud-'))
   dirs.push(root, userData)
   const logs: string[] = []
-  const lib = new LibraryService({
-    settings: { settings: async () => ({ libraryDir: root }) },
-    events: new MainEvents(),
-    indexPath: join(userData, 'index.sqlite'),
-    thumbs: new Thumbnailer(join(userData, 'thumbs')),
-    trash: { trashItem: async () => {} },
+  const lib = libraryServiceAt(root, userData, {
     watchFolder,
     pollMs: 200,
     log: (m) => logs.push(m),
