@@ -26,5 +26,6 @@ export const syncStatus = (over: Partial<LibrarySyncStatus> = {}): LibrarySyncSt
     },
   ],
   trashCount: 1,
+  changes: { watching: true, pollEverySec: null, reason: null },
   ...over,
 })

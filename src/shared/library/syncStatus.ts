@@ -7,6 +7,16 @@ import type { TrashEntry } from './trash'
 /** Sync engines the app recognises by the marker they keep in a synced folder. */
 export type SyncEngineSeen = 'syncthing' | 'dropbox' | null
 
+/** How the app notices changes in the library folder. */
+export interface LibraryWatchState {
+  /** The folder is watched (the OS reports changes as they happen). */
+  watching: boolean
+  /** The folder is polled, every this many seconds; null when it is not. */
+  pollEverySec: number | null
+  /** Why it is polled (a network share, a watch that failed); null when it is not. */
+  reason: string | null
+}
+
 export interface LibrarySyncStatus {
   dir: string
   /** The engine whose marker is in the folder (`.stfolder`, `.dropbox`), if any. */
@@ -21,8 +31,10 @@ export interface LibrarySyncStatus {
   lastMergeAt: number | null
   /** When a change made outside this app (another machine) was last picked up; ms or null. */
   lastExternalChangeAt: number | null
-  /** Conflict copies that could not be merged (kept as they are). */
+  /** Conflict copies kept as they are: a sidecar's that could not be merged, a picture's or video's. */
   problems: Array<{ relPath: string; message: string }>
+  /** How changes in the folder are noticed: watched, polled, or both (and why). */
+  changes: LibraryWatchState
   /** The library's trash, newest first (at most 200 deletes). */
   trash: TrashEntry[]
   /** Deletes in the trash in all (when more than listed). */

@@ -79,6 +79,7 @@ export function libraryReaderThread(spawn: () => Worker, lanes = 1): LibraryRead
               type: 'done',
               others: done.flatMap((d) => d.others),
               errors: done.flatMap((d) => d.errors),
+              conflicts: done.flatMap((d) => d.conflicts ?? []),
             }
             return
           }

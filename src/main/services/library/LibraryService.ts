@@ -101,7 +101,7 @@ export class LibraryService {
     this.reconciler = new LibraryReconciler(
       this.core,
       (e) => this.folder.unreadable(e),
-      (paths) => this.folder.recheck(paths),
+      (paths, afterMs) => this.folder.recheck(paths, afterMs),
     )
     this.folder = new LibraryFolder(this.core, this.reconciler)
     const get = (id: string) => this.get(id)
@@ -308,7 +308,7 @@ export class LibraryService {
   /** What the library has seen of a sync engine in its folder (the Sync panel). */
   async syncStatus(): Promise<LibrarySyncStatus> {
     await this.open()
-    return syncStatusOf(this.core, await this.trash())
+    return syncStatusOf(this.core, await this.trash(), this.folder.watchState)
   }
 
   private async sweepTrash(): Promise<void> {

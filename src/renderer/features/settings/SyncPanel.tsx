@@ -75,6 +75,20 @@ export function SyncPanel() {
   )
 }
 
+/** "Watching", "Polling every 3 s" or both, with the reason the folder is polled (from main). */
+function ChangesText({ changes: c }: { changes: LibrarySyncStatus['changes'] }) {
+  const { t } = useTranslation('settings')
+  const sec = c.pollEverySec
+  const how = c.watching
+    ? sec === null
+      ? t('syncWatching')
+      : t('syncWatchingAndPolling', { sec })
+    : sec === null
+      ? t('syncNotWatching')
+      : t('syncPolling', { sec })
+  return <>{c.reason ? t('syncChangesWithReason', { how, reason: c.reason }) : how}</>
+}
+
 function SyncFacts({ status }: { status: LibrarySyncStatus }) {
   const { t } = useTranslation('settings')
   return (
@@ -96,6 +110,10 @@ function SyncFacts({ status }: { status: LibrarySyncStatus }) {
                 last: formatDateTime(status.lastMergeAt ?? 0),
               })
             : t('syncNoneSinceStart')}
+        </dd>
+        <dt>{t('syncChangesBy')}</dt>
+        <dd>
+          <ChangesText changes={status.changes} />
         </dd>
         <dt>{t('syncLastExternal')}</dt>
         <dd>

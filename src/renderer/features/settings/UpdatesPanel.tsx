@@ -169,10 +169,7 @@ export function UpdatesPanel() {
               </Field>
               <button type="submit">{t('saveFeed')}</button>
             </form>
-            <Field
-              label="Give up on a silent feed after"
-              hint="How long a feed that never answers, or a download that stops sending, is waited for."
-            >
+            <Field label={t('updateTimeout')} hint={t('updateTimeoutHint')}>
               {(p) => (
                 <select
                   {...p}
@@ -185,7 +182,7 @@ export function UpdatesPanel() {
                     .sort((a, b) => a - b)
                     .map((s) => (
                       <option key={s} value={s}>
-                        {s} seconds
+                        {t('updateTimeoutSeconds', { count: s })}
                       </option>
                     ))}
                 </select>

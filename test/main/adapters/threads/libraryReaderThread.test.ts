@@ -54,7 +54,9 @@ describe('libraryReaderThread', () => {
     expect(new Set(rows.map((r) => r.relPath)).size).toBe(READ_CHUNK * 3 + 7)
     // Both lanes sent chunks of rows (an ack sent to the wrong thread would stall the other).
     expect(got.filter((m) => m.type === 'rows').length).toBeGreaterThanOrEqual(4)
-    expect(got.filter((m) => m.type === 'done')).toEqual([{ type: 'done', others: [], errors: [] }])
+    expect(got.filter((m) => m.type === 'done')).toEqual([
+      { type: 'done', others: [], errors: [], conflicts: [] },
+    ])
     expect(got.at(-1)!.type).toBe('done')
   })
 

@@ -23,7 +23,9 @@ describe('Settings → Sync (issue #28)', () => {
     expect(state.textContent).toContain('Syncthing')
     expect(state.textContent).toContain('2 transfers under way, 1 file waiting to be complete')
     expect(state.textContent).toContain('3 since Gen Studio started')
-    expect(screen.getByLabelText('Conflict copies not merged').textContent).toContain(
+    expect(state.textContent).toContain('Watching the folder')
+    expect(state.textContent).not.toContain('olling')
+    expect(screen.getByLabelText('Conflict copies kept aside').textContent).toContain(
       'kept as it is',
     )
     const trash = screen.getByRole('list', { name: 'Library trash' })
@@ -53,6 +55,11 @@ describe('Settings → Sync (issue #28)', () => {
           problems: [],
           trash: [],
           trashCount: 0,
+          changes: {
+            watching: false,
+            pollEverySec: 3,
+            reason: 'Watching the folder failed: the system’s limit on watched folders is reached.',
+          },
         }),
       }),
       'sync:restore': () => ({
@@ -64,6 +71,10 @@ describe('Settings → Sync (issue #28)', () => {
     const state = await screen.findByLabelText('Sync state')
     expect(state.textContent).toContain('None detected in this folder')
     expect(state.textContent).toContain('Nothing arriving')
+    expect(state.textContent).toContain(
+      'Polling every 3 s. Watching the folder failed: the system’s limit on watched folders is reached.',
+    )
+    expect(state.textContent).not.toContain('Watching the folder,')
     expect(state.textContent).toContain('None since Gen Studio started')
     expect(screen.getByText('The library’s trash is empty.')).toBeTruthy()
   })

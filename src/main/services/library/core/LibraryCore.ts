@@ -13,6 +13,7 @@ import type { MainEvents } from '../../../events'
 import type { DeleteHolding } from '../holding/DeleteHolding'
 import type { LibraryIndex } from '../index/LibraryIndex'
 import type { LibraryReader } from '../reader/LibraryReader'
+import type { WatchFolder } from '../sync/folderWatch'
 import { newSyncActivity } from './syncActivity'
 
 export interface LibraryServiceOptions {
@@ -29,6 +30,8 @@ export interface LibraryServiceOptions {
   /** Watch the folder for files appearing or vanishing (default true). */
   watch?: boolean
   watchDebounceMs?: number
+  /** How the folder is watched (sync/folderWatch.ts); default `watchFolderTree`. */
+  watchFolder?: WatchFolder
   /**
    * Whether a folder is on a network share, where change events from other machines never
    * arrive: such a folder is polled as well as watched (sync/FolderPoller.ts; the container

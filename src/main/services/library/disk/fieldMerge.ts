@@ -14,6 +14,7 @@ import {
   STAMPED_SETS,
   type StampedSet,
 } from '@shared/library/stamps'
+import { TRASH_KEEP_MS } from '@shared/library/trash'
 import type { LibrarySidecar } from '@shared/library/types'
 
 /** The organising fields an edit compares before and after (title only where items have one). */
@@ -26,6 +27,20 @@ export interface StampedFields {
 }
 
 const keyOf = (set: StampedSet, v: string): string => (set === 'tags' ? tagKey(v) : v)
+
+/**
+ * How long a removal's tombstone is kept after the newest change the sidecar has seen: the
+ * library trash's window (30 days), in which every machine that syncs the folder has long had
+ * the removal. Older tombstones of elements no copy holds are dropped, so a sidecar whose tags
+ * come and go does not grow forever. Measured from the sidecar's own newest stamp, never from a
+ * clock, so two machines merging the same copies prune the same ones and write the same bytes.
+ */
+export const TOMBSTONE_KEEP_MS = TRASH_KEEP_MS
+
+/** Drops the tombstones older than `horizon` of elements not in `held` (they shadow nothing). */
+function pruneTombs(tombs: ElementStamps, held: ReadonlySet<string>, horizon: number): void {
+  for (const [k, at] of Object.entries(tombs)) if (at < horizon && !held.has(k)) delete tombs[k]
+}
 
 /**
  * The stamps of `prev` after an edit from `before` to `after` at `now`: every changed scalar,
@@ -60,6 +75,7 @@ export function stampEdit(
       tombs[k] = t
       delete adds[k]
     }
+    pruneTombs(tombs, is, t - TOMBSTONE_KEEP_MS)
     next[set] = adds
     next.removed = { ...next.removed, [set]: tombs }
   }
@@ -86,7 +102,8 @@ function sideOf(s: LibrarySidecar, set: StampedSet): SetSide {
 /**
  * One set merged: an element is present when its newest add is newer than its newest removal
  * (an element a sidecar holds without a stamp counts as added at 0, so any recorded removal
- * beats it). Spelling from the newer add (ties: the smaller string). Order by add time, then by
+ * beats it; its tombstone is kept while older than `horizon` only if a copy holds the
+ * element). Spelling from the newer add (ties: the smaller string). Order by add time, then by
  * place in the list (elements added by one edit keep the order the user gave them; the lower of
  * the two places, so the order is the same whichever copy is `a`), then by key.
  */
@@ -94,6 +111,7 @@ function mergeSet(
   set: StampedSet,
   a: SetSide,
   b: SetSide,
+  horizon: number,
 ): { values: string[]; adds: ElementStamps; tombs: ElementStamps } {
   const found = new Map<string, { value: string; at: number; place: number }>()
   for (const side of [a, b]) {
@@ -124,6 +142,7 @@ function mergeSet(
   for (const [k, v] of present) if (v.at > 0) adds[k] = v.at
   // A tombstone matters only while it is newer than every add of its element.
   for (const [k, v] of found) if (v.at > (tombs[k] ?? -1)) delete tombs[k]
+  pruneTombs(tombs, new Set(found.keys()), horizon)
   return { values: present.map(([, v]) => v.value), adds, tombs }
 }
 
@@ -156,7 +175,7 @@ export function mergeSidecars(a: LibrarySidecar, b: LibrarySidecar): LibrarySide
   const removed: NonNullable<SidecarStamps['removed']> = {}
   const sets: Partial<Record<StampedSet, string[]>> = {}
   for (const set of STAMPED_SETS) {
-    const m = mergeSet(set, sideOf(a, set), sideOf(b, set))
+    const m = mergeSet(set, sideOf(a, set), sideOf(b, set), Math.max(na, nb) - TOMBSTONE_KEEP_MS)
     sets[set] = m.values
     if (Object.keys(m.adds).length) stamps[set] = m.adds
     if (Object.keys(m.tombs).length) removed[set] = m.tombs

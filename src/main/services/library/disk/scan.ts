@@ -82,9 +82,12 @@ export function classifyListing(
     if (isIgnoredName(entry.name)) continue
     const relPath = rel ? `${rel}/${entry.name}` : entry.name
     if (entry.isDirectory()) folders.push(relPath)
-    else if (entry.isFile() && conflictOriginal(entry.name)?.endsWith('.json'))
-      conflicts.push(relPath)
-    else if (entry.isFile() && mediaExtOf(entry.name))
+    else if (entry.isFile() && conflictOriginal(entry.name) !== null) {
+      // A sidecar's copy is merged; a picture's or video's is kept aside, never indexed as an
+      // item of its own (sync/conflicts.ts).
+      if (conflictOriginal(entry.name)!.endsWith('.json') || mediaExtOf(entry.name))
+        conflicts.push(relPath)
+    } else if (entry.isFile() && mediaExtOf(entry.name))
       media.push({ relPath, hasSidecar: names.has(`${entry.name}.json`) })
   }
   return { folders, media, conflicts }

@@ -24,6 +24,11 @@ export type ReaderMessage =
        */
       others: Array<[string, DiskStamp]>
       errors: ScanProblem[]
+      /**
+       * Sync engines' conflict copies the walk passed (relative paths): merged on main's thread
+       * before the files they are copies of are read, which the reader leaves in `others`.
+       */
+      conflicts?: string[]
     }
   /** The library folder itself could not be listed. */
   | { type: 'unreadable'; message: string }

@@ -7,7 +7,7 @@ import {
   readFileSync,
   statSync,
 } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 
 import {
   classifyListing,
@@ -17,6 +17,7 @@ import {
   unreadableFolder,
 } from '../disk/scan'
 import { parseSidecar } from '../disk/sidecar'
+import { conflictOriginal } from '../disk/syncNames'
 import type { IndexRow } from '../index/LibraryIndex'
 import type { ReaderMessage } from './LibraryReader'
 import { rowFromSidecar } from './sidecarRow'
@@ -53,6 +54,12 @@ export function laneOf(relPath: string, lanes: number): number {
   }
   return (h >>> 0) % lanes
 }
+
+const stampOf = (r: IndexRow): DiskStamp => ({
+  fileMtime: r.fileMtime,
+  fileSize: r.fileSize,
+  sidecarMtime: r.sidecarMtime,
+})
 
 /** A file read: its row, or its stamp when main's thread has to make the row (see `others`). */
 type Read = { row: IndexRow } | { other: [string, DiskStamp] } | null
@@ -104,7 +111,8 @@ async function walkLane(
   root: string,
   { lane, lanes }: ReaderLane,
   errors: ScanProblem[],
-  visit: (relPath: string, hasSidecar: boolean) => void | Promise<void>,
+  visit: (relPath: string, hasSidecar: boolean, hasCopy: boolean) => void | Promise<void>,
+  conflicts: string[] = [],
 ): Promise<Error | null> {
   const folders = ['']
   while (folders.length) {
@@ -122,10 +130,16 @@ async function walkLane(
     // fills newest first while the index is built, and each chunk's rows sit close together in
     // the index instead of wherever the file system's listing order put them.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    const { folders: below, media } = classifyListing(rel, entries)
+    const { folders: below, media, conflicts: copies } = classifyListing(rel, entries)
     folders.push(...below)
+    // Every lane lists every folder; lane 0 reports its conflict copies.
+    if (lane === 0) conflicts.push(...copies)
+    const copied = new Set(
+      copies.map((c) => conflictOriginal(basename(c))).filter((o) => o?.endsWith('.json')),
+    )
     for (const { relPath, hasSidecar } of media)
-      if (laneOf(relPath, lanes) === lane) await visit(relPath, hasSidecar)
+      if (laneOf(relPath, lanes) === lane)
+        await visit(relPath, hasSidecar, copied.has(`${basename(relPath)}.json`))
   }
   return null
 }
@@ -151,15 +165,19 @@ export async function readLibrary(
 ): Promise<void> {
   const errors: ScanProblem[] = []
   const others: Array<[string, DiskStamp]> = []
+  const conflicts: string[] = []
   const rows = chunks<IndexRow>(READ_CHUNK, (chunk) => send({ type: 'rows', rows: chunk }))
-  const unreadable = await walkLane(root, lane, errors, async (relPath, hasSidecar) => {
+  const visit = async (relPath: string, hasSidecar: boolean, hasCopy: boolean) => {
     const read = readOne(root, relPath, hasSidecar, errors)
-    if (read && 'row' in read) await rows.add(read.row)
+    // A sidecar with a conflict copy beside it is read once merged, on main's thread.
+    if (read && 'row' in read && hasCopy) others.push([relPath, stampOf(read.row)])
+    else if (read && 'row' in read) await rows.add(read.row)
     else if (read) others.push(read.other)
-  })
+  }
+  const unreadable = await walkLane(root, lane, errors, visit, conflicts)
   if (unreadable) return send({ type: 'unreadable', message: unreadable.message })
   await rows.end()
-  await send({ type: 'done', others, errors })
+  await send({ type: 'done', others, errors, conflicts })
 }
 
 /** Stamps per message of a restart's walk (a stamp is a path and three numbers). */

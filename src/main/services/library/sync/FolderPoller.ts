@@ -5,7 +5,7 @@ import { isIgnoredName, mapLimit } from '../disk/scan'
 
 /**
  * How often a polled folder is looked at. A change is seen within one interval plus the
- * reconcile's debounce and settle time (sync/reconcile.ts, SETTLE_MS): under the 10 s issue #28
+ * reconcile's debounce and settle time (sync/arrival.ts, SETTLE_MS): under the 10 s issue #28
  * asks for. Each look stats every folder once (bench/folder-poll.ts: idle CPU at 100k items).
  */
 export const POLL_MS = 3000

@@ -1,5 +1,6 @@
-import { constants as fsc, type FSWatcher, promises as fs, watch } from 'node:fs'
-import { sep } from 'node:path'
+import { constants as fsc, promises as fs } from 'node:fs'
+
+import type { LibraryWatchState } from '@shared/library/syncStatus'
 
 import type { LibraryCore } from '../core/LibraryCore'
 import { COLLECTIONS_DIR } from '../disk/collectionFile'
@@ -7,19 +8,23 @@ import { errnoOf } from '../disk/fsUtil'
 import { isIgnoredName } from '../disk/scan'
 import { HOLDING_DIR } from '../disk/sidecar'
 import { isArrivingName } from '../disk/syncNames'
-import { isConflictCopy } from './conflicts'
-import { FolderPoller } from './FolderPoller'
-import { type LibraryReconciler, SETTLE_MS } from './reconcile'
+import { SETTLE_MS } from './arrival'
+import { isConflictCopy, isMediaConflictCopy } from './conflicts'
+import { FolderPoller, POLL_MS } from './FolderPoller'
+import { type FolderWatch, watchFolderTree } from './folderWatch'
+import type { LibraryReconciler } from './reconcile'
 
 /**
  * The library folder: attaching one (a folder the index was not built for empties the index
  * first), telling its state (missing, read-only, a file, fine), watching it for changes
- * (fs.watch, debounced into a reconcile of the paths it reported; polled too on a network share,
- * FolderPoller.ts) and retrying a folder that is
- * gone (an unplugged drive) every few seconds.
+ * (sync/folderWatch.ts, debounced into a reconcile of the paths it reported; polled too on a
+ * network share, and polled instead when the watch fails: FolderPoller.ts) and retrying a folder
+ * that is gone (an unplugged drive) every few seconds.
  */
 export class LibraryFolder {
-  private watcher: FSWatcher | null = null
+  private watcher: FolderWatch | null = null
+  /** Why the folder is polled (a network share, a watch that failed), for the Sync panel. */
+  private pollReason: string | null = null
   private pending = new Set<string>()
   /** Sync conflict copies the watcher reported, merged before the pending paths are read. */
   private conflicts = new Set<string>()
@@ -139,22 +144,57 @@ export class LibraryFolder {
     const core = this.core
     if (core.options.watch === false || this.watcher || core.closed || !core.root) return
     const root = core.root
+    const watchFolder = core.options.watchFolder ?? watchFolderTree
     try {
-      this.watcher = watch(root, { recursive: true }, (_event, filename) => {
-        if (this.note(filename === null || filename === undefined ? null : String(filename)))
-          this.kick()
-      })
-      this.watcher.on('error', () => {
-        this.stopWatching()
-        void core.serial(async () => {
-          await this.check(false)
-          if (!core.usable) this.scheduleRetry()
-          core.emitStatus()
-        })
-      })
+      this.watcher = watchFolder(
+        root,
+        (rel) => {
+          if (this.note(rel)) this.kick()
+        },
+        (e) => this.watchFailed(root, e),
+      )
     } catch (e) {
-      core.log(`Cannot watch ${root}: ${(e as Error).message}; polling it instead.`)
-      void this.startPolling(root)
+      this.watchFailed(root, e as Error)
+    }
+  }
+
+  /**
+   * The watch could not start or failed while running (the OS's limit on watches, ENOSPC on
+   * inotify; the folder gone): the folder is polled from now on, and read whole once, as changes
+   * may have been missed. A folder that is gone is retried instead.
+   */
+  private watchFailed(root: string, error: Error): void {
+    const core = this.core
+    this.watcher?.close()
+    this.watcher = null
+    if (core.closed || core.root !== root) return
+    const code = (error as NodeJS.ErrnoException).code
+    const why =
+      code === 'ENOSPC'
+        ? "the system's limit on watched folders is reached (raise fs.inotify.max_user_watches)"
+        : error.message
+    void core
+      .serial(async () => {
+        await this.check(false)
+        if (!core.usable) {
+          this.scheduleRetry()
+        } else if (core.root === root) {
+          core.log(`Cannot watch ${root}: ${why}; polling it instead.`)
+          await this.startPolling(root, `Watching the folder failed: ${why}.`)
+          await this.reconcile.all()
+        }
+        core.emitStatus()
+      })
+      .catch((e) => core.log(`Reconcile failed: ${(e as Error).message}`))
+  }
+
+  /** How changes in the folder are noticed, for the Sync panel. */
+  get watchState(): LibraryWatchState {
+    const polling = this.poller?.polling ?? false
+    return {
+      watching: this.watcher !== null,
+      pollEverySec: polling ? Math.round((this.core.options.pollMs ?? POLL_MS) / 100) / 10 : null,
+      reason: polling ? this.pollReason : null,
     }
   }
 
@@ -163,13 +203,12 @@ export class LibraryFolder {
    * unknown where). True when a reconcile is due; a transfer starting or a collection definition
    * changing is handled here.
    */
-  private note(filename: string | null): boolean {
+  private note(rel: string | null): boolean {
     const core = this.core
-    if (filename === null) {
+    if (rel === null) {
       this.fullPending = true
       return true
     }
-    const rel = filename.split(sep).join('/')
     const parts = rel.split('/')
     if (isArrivingName(parts[parts.length - 1]!)) {
       core.activity.arriving.add(rel)
@@ -180,7 +219,7 @@ export class LibraryFolder {
       core.emit({ reason: 'updated', ids: [] })
       return false
     }
-    if (isConflictCopy(rel)) {
+    if (isConflictCopy(rel) || isMediaConflictCopy(rel)) {
       this.conflicts.add(rel)
       return true
     }
@@ -201,7 +240,10 @@ export class LibraryFolder {
     const root = core.root
     if (root && !this.poller && (await core.options.networkShare?.(root))) {
       core.log(`The library folder ${root} is on a network share: polling it for changes.`)
-      await this.startPolling(root)
+      await this.startPolling(
+        root,
+        'The folder is on a network share, where changes made by other machines raise no events.',
+      )
     }
   }
 
@@ -209,9 +251,10 @@ export class LibraryFolder {
     return this.poller?.polling ?? false
   }
 
-  private async startPolling(root: string): Promise<void> {
+  private async startPolling(root: string, reason: string): Promise<void> {
     const core = this.core
     if (this.poller || core.closed) return
+    this.pollReason = reason
     const poller = new FolderPoller(
       root,
       (change) => {
@@ -256,14 +299,15 @@ export class LibraryFolder {
 
   /**
    * Files left out because they were still being written: read again once they have had time to
-   * settle (sync/reconcile.ts, SETTLE_MS).
+   * settle (sync/arrival.ts, SETTLE_MS); or conflict copies kept for now, after `afterMs`.
    */
-  recheck(relPaths: string[]): void {
+  recheck(relPaths: string[], afterMs = SETTLE_MS + 100): void {
     const timer = setTimeout(() => {
       if (this.core.closed) return
-      for (const rel of relPaths) this.pending.add(rel)
-      this.kick()
-    }, SETTLE_MS + 100)
+      let due = false
+      for (const rel of relPaths) due = this.note(rel) || due
+      if (due) this.kick()
+    }, afterMs)
     timer.unref?.()
   }
 
@@ -272,6 +316,7 @@ export class LibraryFolder {
     this.watcher = null
     this.poller?.stop()
     this.poller = null
+    this.pollReason = null
     if (this.debounce) clearTimeout(this.debounce)
     this.debounce = null
   }

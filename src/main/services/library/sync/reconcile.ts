@@ -14,16 +14,13 @@ import { mediaExtOf } from '@shared/library/types'
 import type { LibraryCore } from '../core/LibraryCore'
 import { isLinkFree } from '../disk/fsUtil'
 import { type DiskStamp, mapLimit, scanFolder, stampChanged } from '../disk/scan'
+import { sidecarPathOf } from '../disk/sidecar'
 import type { IndexRow } from '../index/LibraryIndex'
 import type { LibraryReader } from '../reader/LibraryReader'
-import { ConflictMerger } from './conflicts'
+import { splitArrived } from './arrival'
+import { ConflictMerger, isMediaConflictCopy } from './conflicts'
 import { rowFromDisk } from './rowFromDisk'
-
-/**
- * How long a file must have been left alone (ms since its ctime) before a file that looks
- * incomplete (no sidecar, or not the size its sidecar says) is indexed anyway.
- */
-export const SETTLE_MS = 1500
+import { syncEngineOf } from './syncStatus'
 
 /**
  * Indexed items from which a restart's stat walk runs on the reader threads. Starting them costs
@@ -34,7 +31,6 @@ export const STAMPS_ON_THREADS_FROM = 20_000
 
 /** A walk of the whole folder: every media file's stamp, and the paths that could not be read. */
 type Scan = Awaited<ReturnType<typeof scanFolder>>
-import { readSidecar, sidecarPathOf } from '../disk/sidecar'
 
 /**
  * Files read and written to the index together. A chunk's SQLite transaction (rows, seven indexes,
@@ -56,8 +52,11 @@ export class LibraryReconciler {
     private readonly core: LibraryCore,
     /** The folder could not be scanned: look at it again and retry later (LibraryFolder). */
     private readonly onUnreadable: (error: Error) => Promise<void>,
-    /** Files still being written were left out: read them again once they settle (LibraryFolder). */
-    private readonly onWaiting: (relPaths: string[]) => void = () => {},
+    /**
+     * Files still being written were left out, or conflict copies were kept: look at them again
+     * once they settle, or after `afterMs` (LibraryFolder).
+     */
+    private readonly onWaiting: (relPaths: string[], afterMs?: number) => void = () => {},
   ) {
     this.merger = new ConflictMerger(core)
   }
@@ -69,44 +68,29 @@ export class LibraryReconciler {
   async mergeConflicts(relPaths: readonly string[]): Promise<void> {
     if (!relPaths.length) return
     const outcome = await this.merger.merge(relPaths)
-    if (outcome.media.length) await this.paths(outcome.media)
+    if (outcome.media.length) await this.paths(outcome.media, true)
+    if (outcome.kept.length) this.onWaiting(outcome.kept, outcome.keptForMs + 100)
     if (outcome.collections) this.core.emit({ reason: 'updated', ids: [] })
   }
 
-  /**
-   * Splits changed files into those complete enough to index and those still arriving: a file
-   * changed in the last SETTLE_MS (ctime: a sync engine keeps the sender's mtime, but the rename
-   * into place sets ctime) that has no sidecar yet (it usually follows) or is not the size its
-   * sidecar says. The rest, and anything older, is read as it is.
-   */
+  /** Files complete enough to index (sync/arrival.ts); the rest are read again later. */
   private async settled(
     root: string,
     entries: Array<[string, DiskStamp]>,
   ): Promise<Array<[string, DiskStamp]>> {
-    const now = Date.now()
-    const waiting: string[] = []
-    const flags = await mapLimit(entries, 24, async ([rel, stamp]) => {
-      const abs = join(root, rel)
-      const st = await fs.stat(abs).catch(() => null)
-      if (!st || now - st.ctimeMs >= SETTLE_MS) return true
-      if (stamp.sidecarMtime >= 0) {
-        const sidecar = await readSidecar(sidecarPathOf(abs)).catch(() => null)
-        if (!sidecar || sidecar.bytes === stamp.fileSize) return true
-      }
-      waiting.push(rel)
-      return false
-    })
-    for (const rel of entries.map(([r]) => r)) this.core.activity.waiting.delete(rel)
+    const { ready, waiting } = await splitArrived(root, entries)
+    for (const [rel] of entries) this.core.activity.waiting.delete(rel)
     for (const rel of waiting) this.core.activity.waiting.add(rel)
     if (waiting.length) this.onWaiting(waiting)
-    return entries.filter((_, i) => flags[i])
+    return ready
   }
 
   /** Index rows for files on disk; unreadable ones are listed as scan problems. */
   async rowsFor(root: string, entries: Array<[string, DiskStamp]>): Promise<IndexRow[]> {
+    const synced = entries.length > 0 && (await syncEngineOf(root)) !== null
     const rows = await mapLimit(entries, 24, async ([rel, stamp]) => {
       try {
-        return await rowFromDisk(root, rel, stamp)
+        return await rowFromDisk(root, rel, stamp, !synced)
       } catch (e) {
         this.core.scanProblems.push({ relPath: rel, message: (e as Error).message })
         return null
@@ -156,8 +140,13 @@ export class LibraryReconciler {
         }
         if (message.type !== 'done') continue
         core.scanProblems = [...message.errors]
-        for (let i = 0; i < message.others.length; i += RECONCILE_CHUNK) {
-          const rows = await this.rowsFor(root, message.others.slice(i, i + RECONCILE_CHUNK))
+        // Like the watcher's path: conflict copies merged before the files they are copies of
+        // (left in `others` by the reader) are read, and files still arriving wait.
+        index.endBulk()
+        await this.mergeConflicts(message.conflicts ?? [])
+        const others = await this.settled(root, message.others)
+        for (let i = 0; i < others.length; i += RECONCILE_CHUNK) {
+          const rows = await this.rowsFor(root, others.slice(i, i + RECONCILE_CHUNK))
           index.upsertBulk(rows)
           for (const r of rows) ids.push(r.sidecar.id)
         }
@@ -251,8 +240,12 @@ export class LibraryReconciler {
     await this.mergeConflicts([...scan.conflicts, ...(await this.merger.collectionCopies())])
   }
 
-  /** Re-reads only the given paths (from the watcher); folders are scanned, vanished paths removed. */
-  async paths(relPaths: string[]): Promise<void> {
+  /**
+   * Re-reads only the given paths (from the watcher); folders are scanned, vanished paths removed.
+   * `force`: files are read even when their stamp looks unchanged (a merged sidecar: the index
+   * must hold what the merge wrote, whatever the mtimes a sync engine set).
+   */
+  async paths(relPaths: string[], force = false): Promise<void> {
     const core = this.core
     const root = core.dir()
     const index = core.idx()
@@ -284,7 +277,7 @@ export class LibraryReconciler {
         for (const [k, v] of scan.files) changed.set(k, v)
         continue
       }
-      if (!mediaExtOf(rel)) continue
+      if (!mediaExtOf(rel) || isMediaConflictCopy(rel)) continue
       let sidecarMtime = -1
       try {
         sidecarMtime = Math.round((await fs.stat(sidecarPathOf(join(root, rel)))).mtimeMs)
@@ -295,7 +288,7 @@ export class LibraryReconciler {
     }
     const fresh = await this.settled(
       root,
-      [...changed].filter(([rel, s]) => stampChanged(stamps.get(rel), s)),
+      [...changed].filter(([rel, s]) => force || stampChanged(stamps.get(rel), s)),
     )
     const removedIds = removed.length ? index.removePaths(removed) : []
     const rows = await this.rowsFor(root, fresh)

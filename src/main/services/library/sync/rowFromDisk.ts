@@ -83,6 +83,13 @@ export async function rowFromDisk(
   root: string,
   relPath: string,
   stamp: DiskStamp,
+  /**
+   * Whether a missing sidecar is written. Not in a folder a sync engine keeps (syncStatus.ts,
+   * syncEngineOf): the file's own sidecar may still be on its way, and one written here would
+   * fight it (a second ID, no prompt). The row then has the path-derived ID and no sidecar,
+   * until the real one arrives or an edit writes one (organise/sidecarFromItem.ts).
+   */
+  writeMissing = true,
 ): Promise<IndexRow> {
   const abs = join(root, relPath)
   const base = { relPath, fileMtime: stamp.fileMtime, fileSize: stamp.fileSize }
@@ -129,6 +136,10 @@ export async function rowFromDisk(
   const info = await probeMedia(abs)
   const sidecar = await sidecarForOrphan(abs, randomUUID(), stamp.fileMtime)
   let sidecarMtime = -1
+  if (!writeMissing) {
+    sidecar.id = pathId(relPath)
+    return { ...base, sidecar, media: info.media, ext: info.ext, sidecarMtime, problem: null }
+  }
   try {
     await writeSidecar(sidecarPathOf(abs), sidecar)
     sidecarMtime = Math.round((await fs.stat(sidecarPathOf(abs))).mtimeMs)

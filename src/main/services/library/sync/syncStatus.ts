@@ -1,7 +1,11 @@
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 
-import type { LibrarySyncStatus, SyncEngineSeen } from '@shared/library/syncStatus'
+import type {
+  LibrarySyncStatus,
+  LibraryWatchState,
+  SyncEngineSeen,
+} from '@shared/library/syncStatus'
 import type { TrashEntry } from '@shared/library/trash'
 
 import type { LibraryCore } from '../core/LibraryCore'
@@ -16,7 +20,7 @@ const present = (path: string) =>
   )
 
 /** The engine whose marker the folder holds: Syncthing's `.stfolder`, Dropbox's `.dropbox`. */
-async function engineOf(root: string): Promise<SyncEngineSeen> {
+export async function syncEngineOf(root: string): Promise<SyncEngineSeen> {
   if (await present(join(root, '.stfolder'))) return 'syncthing'
   if ((await present(join(root, '.dropbox'))) || (await present(join(root, '.dropbox.cache'))))
     return 'dropbox'
@@ -31,6 +35,7 @@ async function engineOf(root: string): Promise<SyncEngineSeen> {
 export async function syncStatusOf(
   core: LibraryCore,
   trash: TrashEntry[],
+  changes: LibraryWatchState,
 ): Promise<LibrarySyncStatus> {
   const root = core.root ?? ''
   const a = core.activity
@@ -38,13 +43,14 @@ export async function syncStatusOf(
     if (!root || !(await present(join(root, rel)))) a.arriving.delete(rel)
   return {
     dir: root,
-    engine: root ? await engineOf(root) : null,
+    engine: root ? await syncEngineOf(root) : null,
     arriving: a.arriving.size,
     waiting: a.waiting.size,
     conflictsMerged: a.conflictsMerged,
     lastMergeAt: a.lastMergeAt,
     lastExternalChangeAt: a.lastExternalChangeAt,
     problems: [...a.problems].slice(0, 100).map(([relPath, message]) => ({ relPath, message })),
+    changes,
     trash: trash.slice(0, TRASH_LISTED),
     trashCount: trash.length,
   }

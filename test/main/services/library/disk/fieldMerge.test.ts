@@ -115,6 +115,40 @@ describe('merging two copies of a sidecar (issue #28)', () => {
   })
 })
 
+describe('tombstones are pruned after the trash window (issue #28)', () => {
+  const DAY = 24 * 3600_000
+  const T0 = Date.UTC(2026, 0, 1)
+
+  it('drops a removal older than 30 days before the newest change when no copy holds the element', () => {
+    const removed = edit(base, { tags: [] }, T0) // "Sky" removed: a tombstone
+    const later = edit(removed, { rating: 3 }, T0 + 31 * DAY)
+    const elsewhere = edit(removed, { favourite: true }, T0 + 31 * DAY + 1)
+    const merged = both(later, elsewhere)
+    expect(merged.stamps?.removed?.tags ?? {}).toEqual({})
+    expect(merged).toMatchObject({ rating: 3, favourite: true })
+    expect(merged).not.toHaveProperty('tags')
+    // Within the window it stays.
+    const recent = both(edit(removed, { rating: 3 }, T0 + 29 * DAY), removed)
+    expect(recent.stamps?.removed?.tags).toEqual({ sky: T0 })
+  })
+
+  it('keeps an old removal while a copy still holds the element, so it is not undone', () => {
+    const removed = edit(base, { tags: [] }, T0)
+    const later = edit(removed, { rating: 3 }, T0 + 40 * DAY)
+    // `base` still has "Sky" (added at 0): the tombstone is what keeps it removed.
+    const merged = both(later, base)
+    expect(merged).not.toHaveProperty('tags')
+    expect(merged.stamps?.removed?.tags).toEqual({ sky: T0 })
+  })
+
+  it('an edit prunes the old tombstones of the set it changes, and never its own', () => {
+    const a = edit(base, { tags: [] }, T0) // removes Sky
+    const b = edit(a, { tags: ['sea'] }, T0 + 1000)
+    const c = edit(b, { tags: [] }, T0 + 45 * DAY) // removes sea, 45 days later
+    expect(c.stamps?.removed?.tags).toEqual({ sea: T0 + 45 * DAY })
+  })
+})
+
 describe('collection definitions and sync engine names', () => {
   it('converges on the newer rename of the same collection', () => {
     const a = { id: 'c-1', name: 'Trips', created: 5, renamed: 100 }

@@ -3,11 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
-import { MainEvents } from '@main/events'
-import { LibraryService } from '@main/services/library/LibraryService'
+import type { LibraryService } from '@main/services/library/LibraryService'
 import { POLL_MS } from '@main/services/library/sync/FolderPoller'
 import { writeResults } from '@test/support/libraryFolder'
+import { libraryServiceAt } from '@test/support/libraryServiceAt'
 import { makePng } from '@test/support/mediaFixtures'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -31,12 +30,7 @@ async function library(networkShare: boolean) {
   dirs.push(root, userData)
   await writeResults(join(root, '2025', '05', '06'), 20, await makePng(8, 8), { name: 'old' })
   const logs: string[] = []
-  const lib = new LibraryService({
-    settings: { settings: async () => ({ libraryDir: root }) },
-    events: new MainEvents(),
-    indexPath: join(userData, 'index.sqlite'),
-    thumbs: new Thumbnailer(join(userData, 'thumbs')),
-    trash: { trashItem: async () => {} },
+  const lib = libraryServiceAt(root, userData, {
     watch: false,
     networkShare: async (dir) => networkShare && dir === root,
     log: (m) => logs.push(m),

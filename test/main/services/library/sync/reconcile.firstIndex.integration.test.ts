@@ -11,7 +11,7 @@ import type { LibraryReader, ReaderMessage } from '@main/services/library/reader
 import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
 import type { LibraryChange } from '@shared/library/types'
 import { writeResults } from '@test/support/libraryFolder'
-import { makePng } from '@test/support/mediaFixtures'
+import { makePng, waitFor } from '@test/support/mediaFixtures'
 import { tsWorker } from '@test/support/tsWorker'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -252,5 +252,43 @@ describe('the first index of a folder, read on the reader thread', () => {
     await expect.poll(() => sent).toBeGreaterThan(2)
     await s.lib.close()
     expect(stopped).toBe(true)
+  })
+
+  it('merges conflict copies before reading their originals, and waits for files still arriving', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'first-index-sync-'))
+    const userData = await mkdtemp(join(tmpdir(), 'first-index-sync-ud-'))
+    dirs.push(root, userData)
+    const day = join(root, '2026', '01', '26')
+    const png = await makePng(8, 8)
+    await writeResults(day, 1, png, { name: 'x' })
+    const theirs = JSON.parse(await fs.readFile(join(day, 'x-0.png.json'), 'utf8'))
+    await fs.writeFile(
+      join(day, 'x-0.png.sync-conflict-20260126-100000-ABCDEFG.json'),
+      JSON.stringify({ ...theirs, tags: ['sea'], stamps: { tags: { sea: 1000 } } }),
+    )
+    // Still arriving: a file without its sidecar yet, and one not the size its sidecar says.
+    await fs.writeFile(join(day, 'e.png'), png)
+    await writeResults(day, 1, png, { name: 'y' })
+    await fs.writeFile(join(day, 'y-0.png'), png.subarray(0, 20))
+    // What the reader threads sent as rows: read before any merge.
+    const readByThreads: string[] = []
+    const recording: LibraryReader = async function* (dir, job) {
+      for await (const m of threadReader(dir, job)) {
+        if (m.type === 'rows') readByThreads.push(...m.rows.map((r) => r.relPath))
+        yield m
+      }
+    }
+    const { lib } = service(root, userData, recording)
+    await lib.whenReconciled()
+    expect(await lib.get('x-0')).toMatchObject({ tags: ['sea'] })
+    // The unmerged sidecar was never indexed: the threads left it to be read after the merge.
+    expect(readByThreads).toEqual([])
+    expect((await lib.status()).itemCount).toBe(1)
+    expect((await lib.syncStatus()).waiting).toBe(2)
+    await fs.writeFile(join(day, 'y-0.png'), png)
+    // Both are read once they have been left alone long enough.
+    await waitFor(async () => (await lib.status()).itemCount === 3, 10_000)
+    expect((await lib.get('y-0')).bytes).toBe(png.length)
+    expect((await lib.syncStatus()).waiting).toBe(0)
   })
 })
