@@ -62,7 +62,6 @@ export const I18N_NOT_YET_CONVERTED = [
   'src/renderer/features/tasks/**',
   'src/renderer/features/video/**',
   'src/renderer/features/viewer/**',
-  'src/renderer/features/workbench/**',
   'src/renderer/forms/**',
 ]
 
