@@ -58,7 +58,6 @@ export const I18N_NOT_YET_CONVERTED = [
   'src/renderer/features/images/**',
   'src/renderer/features/library/**',
   'src/renderer/features/settings/**',
-  'src/renderer/features/spending/**',
   'src/renderer/features/tasks/**',
   'src/renderer/features/video/**',
   'src/renderer/features/viewer/**',
