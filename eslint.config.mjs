@@ -52,7 +52,6 @@ const rawClientBan = {
  */
 export const I18N_NOT_YET_CONVERTED = [
   'src/renderer/features/art/**',
-  'src/renderer/features/batch/**',
   'src/renderer/features/chat/**',
   'src/renderer/features/compare/**',
   'src/renderer/features/images/**',
