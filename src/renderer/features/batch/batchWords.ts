@@ -3,7 +3,7 @@ import { defineKeys } from '@shared/i18n/keys'
 import type { BudgetRefusal } from '@shared/result'
 import type { TaskKind, TaskState } from '@shared/tasks/states'
 
-import { formatMoneyUsd } from '../../i18n/format'
+import { usd } from '../../components/spendFormat'
 import { translate } from '../../i18n/translate'
 
 /**
@@ -91,8 +91,8 @@ export const axisLabel = (field: AxisField, kind?: TaskKind): string =>
 /** Between facts on one line: a symbol, not a word. */
 export const SEP = ' · '
 
-/** US dollars in the interface language. */
-export const money = (usd: number): string => formatMoneyUsd(Math.round(usd * 1e6) / 1e6)
+/** US dollars in the interface language ("$0.04", "US$0.04"): the app's one money format. */
+export const money = usd
 
 /** "under a minute", "about 3 min", "about 1 h 20 min": an expectation, not a promise. */
 export function humanDuration(seconds: number): string {

@@ -8,8 +8,8 @@ import type {
   SpendTotals,
 } from '@shared/spending/types'
 
-import { overBy } from '../../components/spendFormat'
-import { formatDateTime, formatMoneyUsd } from '../../i18n/format'
+import { overBy, usd } from '../../components/spendFormat'
+import { formatDateTime } from '../../i18n/format'
 import { translate } from '../../i18n/translate'
 
 /**
@@ -43,8 +43,8 @@ export const BASIS_LABELS = defineKeys('spending', {
 
 export const kindLabel = (kind: SpendKind): string => translate('spending', KIND_LABELS[kind])
 
-/** US dollars in the interface language ("$0.04", "US$0.04"). */
-export const money = (usd: number): string => formatMoneyUsd(Math.round(usd * 1e6) / 1e6)
+/** US dollars in the interface language ("$0.04", "US$0.04"): the app's one money format. */
+export const money = usd
 
 /** "3 Mar", or "Mon, 3 Mar 2025" (long), for a local day key "2025-03-03", in the language. */
 export function dayText(day: string, style: 'short' | 'long' = 'short'): string {

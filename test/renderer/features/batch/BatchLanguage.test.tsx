@@ -3,12 +3,11 @@ import { BatchesSection } from '@renderer/features/batch/BatchesSection'
 import { startI18n } from '@renderer/i18n/setup'
 import type { UiLanguage } from '@shared/i18n/locales'
 import en from '@shared/i18n/locales/en/batch.json'
-import type { SubmitTaskPayload } from '@shared/tasks/submit'
 import { fakeMain, field, resetScreensEachTest } from '@test/support/generateScreens'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { batchView, planView, resetBatchStoreEachTest } from './fixtures'
+import { batchView, nativeBase, planView, resetBatchStoreEachTest } from './fixtures'
 
 resetScreensEachTest()
 resetBatchStoreEachTest()
@@ -16,15 +15,7 @@ afterEach(async () => {
   await startI18n('en')
 })
 
-const base: SubmitTaskPayload = {
-  kind: 'native',
-  request: {
-    input: 'a castle at dusk',
-    model: 'art-diffusion-4-5-full',
-    action: 'generate',
-    parameters: { width: 832, height: 1216, steps: 28, n_samples: 1, seed: 7 },
-  },
-}
+const base = nativeBase
 
 const switchTo = (language: UiLanguage) =>
   act(async () => {

@@ -3,27 +3,21 @@ import { startI18n } from '@renderer/i18n/setup'
 import { initialState, useSpendingStore } from '@renderer/stores/spending'
 import type { UiLanguage } from '@shared/i18n/locales'
 import { fakeMain } from '@test/support/generateScreens'
-import { budgetState, entry, summaryOf, use } from '@test/support/spendingFakes'
+import { budgetState, entry, summaryAnswer, use } from '@test/support/spendingFakes'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /** A week with every ledger status and basis in the top list, and a video cap gone over. */
 function main() {
   return fakeMain({
-    'spending:summary': (p) => {
-      const r = p as { from: string; to: string }
-      return {
-        ok: true,
-        value: summaryOf(r.from, r.to, {
-          top: [
-            entry({ id: 'a', kind: 'video', model: 'motion-1', basis: 'quote', status: 'pending' }),
-            entry({ id: 'b', status: 'settled' }),
-            entry({ id: 'c', kind: 'art', status: 'failed', prompt: '' }),
-            entry({ id: 'd', kind: 'text', amountUsd: null, basis: 'none', status: 'void' }),
-          ],
-        }),
-      }
-    },
+    'spending:summary': summaryAnswer({
+      top: [
+        entry({ id: 'a', kind: 'video', model: 'motion-1', basis: 'quote', status: 'pending' }),
+        entry({ id: 'b', status: 'settled' }),
+        entry({ id: 'c', kind: 'art', status: 'failed', prompt: '' }),
+        entry({ id: 'd', kind: 'text', amountUsd: null, basis: 'none', status: 'void' }),
+      ],
+    }),
     'budget:get': () => ({
       ok: true,
       value: budgetState({
@@ -90,7 +84,9 @@ describe('Spending in other languages (issue #34)', () => {
     expect(top[3]).toContain('未送信')
     const words = wordsOf(el)
     // Latin words left are names and units: the project, the prompt, USD, CSV (and US$).
-    const latin = words.replace(/Client X|a lighthouse at dusk|USD|CSV|US\$/g, '').match(/[A-Za-z]{2,}/g)
+    const latin = words
+      .replace(/Client X|a lighthouse at dusk|USD|CSV|US\$/g, '')
+      .match(/[A-Za-z]{2,}/g)
     expect(latin).toBeNull()
     expect(words).not.toContain('…')
   })
