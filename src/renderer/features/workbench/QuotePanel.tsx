@@ -103,7 +103,7 @@ function FactRow({ row }: { row: QuoteRow }) {
           <code>{row.field}</code>
         )}
       </dt>
-      <dd>
+      <dd data-testid={`quote-${row.field}`}>
         <ValueText field={row.field} value={row.value} />
       </dd>
     </>
