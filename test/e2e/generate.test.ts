@@ -322,8 +322,14 @@ describe('generation screens', () => {
       const quote = page.getByTestId('quote')
       await quote.waitFor()
       expect(await page.getByTestId('quote-price').textContent()).toMatch(/^\$0\.00\d+/)
-      expect(await page.getByTestId('quote-payment').textContent()).toBe('allowance')
-      expect(await page.getByTestId('quote-allowance').textContent()).toContain('applies: yes')
+      expect(await page.getByTestId('quote-payment').textContent()).toBe('Membership allowance')
+      expect(await page.getByTestId('quote-allowance.applies').textContent()).toBe(
+        'Pays for this generation',
+      )
+      // Issue #34, item 5: the service's field names and raw booleans never show as words.
+      expect(await quote.textContent()).not.toMatch(
+        /model.variant|balance.sufficient|\b(true|false)\b/,
+      )
       expect(a.calls.filter((c) => c.channel === 'generate:uploadAsset')).toHaveLength(1)
 
       // A change makes the quote stale: Generate is refused until a new quote.

@@ -158,9 +158,9 @@ describe('spend control', () => {
     const gridDialog = page.getByTestId('batch-grid-dialog')
     const grid = gridDialog.getByTestId('batch-grid')
     await grid.waitFor()
-    expect(await grid.locator('thead th').allTextContents()).toEqual(['guidance', '10', '20'])
+    expect(await grid.locator('thead th').allTextContents()).toEqual(['Guidance', '10', '20'])
     expect(await grid.locator('tbody th').allTextContents()).toEqual(['4', '6'])
-    expect(await grid.locator('caption').textContent()).toBe('Columns: steps · Rows: guidance')
+    expect(await grid.locator('caption').textContent()).toBe('Columns: Steps · Rows: Guidance')
     const cells = grid.getByTestId('grid-cell')
     expect(await cells.count()).toBe(4)
     // Each cell holds both wildcard variants; every thumbnail is loaded from gen-media.
@@ -182,7 +182,7 @@ describe('spend control', () => {
         (r) => r.url.startsWith('gen-media://') && r.dest === 'image' && r.status === 200,
       ).length,
     ).toBeGreaterThanOrEqual(8)
-    expect(await images.first().getAttribute('alt')).toBe('steps 10, guidance 4, repeat 1')
+    expect(await images.first().getAttribute('alt')).toBe('Steps 10, Guidance 4, repeat 1')
 
     expect(await checkAndShoot(page, 'spend-batch-grid', 'batch-grid-dialog')).toEqual(CLEAN)
 

@@ -1,3 +1,4 @@
+import type { Result } from '@shared/result'
 import { daysBetween } from '@shared/spending/schemas'
 import type { BudgetState, BudgetUse, LedgerEntryView, SpendSummary } from '@shared/spending/types'
 import { NO_BUDGETS } from '@shared/spending/types'
@@ -78,6 +79,14 @@ export function summaryOf(
     ...over,
   }
 }
+
+/** main's `spending:summary` answer: `summaryOf` the asked range, with `over` on top. */
+export const summaryAnswer =
+  (over: Partial<SpendSummary> = {}) =>
+  (payload: unknown): Result<SpendSummary> => {
+    const r = payload as { from: string; to: string }
+    return { ok: true, value: summaryOf(r.from, r.to, over) }
+  }
 
 /** An empty range: every day zero. */
 export const emptySummary = (from: string, to: string): SpendSummary =>

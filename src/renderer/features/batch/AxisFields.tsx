@@ -1,8 +1,17 @@
 import type { AxisOption } from '@shared/batch/axes'
 import type { AxisField } from '@shared/batch/types'
+import type { TaskKind } from '@shared/tasks/states'
+import { useTranslation } from 'react-i18next'
 
 import { SelectInput, TextArea } from '../../forms/inputs'
+import { AXIS_HINTS, axisLabel } from './batchWords'
 import { type AxisDraft, parseValues } from './spec'
+
+/** The seed axis's upper end, written as a seed is typed (no grouping). */
+const SEED_MAX = '4294967295'
+/** Example values: data, not words. */
+const PROMPT_EXAMPLE = 'red hair\nblue hair\ngreen hair'
+const NUMBER_EXAMPLE = '20, 30, 40'
 
 /**
  * One axis of the batch (X or Y): which setting it varies and the values it takes. Values are
@@ -11,6 +20,7 @@ import { type AxisDraft, parseValues } from './spec'
  */
 export function AxisFields({
   axis,
+  kind,
   value,
   options,
   disabled,
@@ -18,6 +28,8 @@ export function AxisFields({
   onChange,
 }: {
   axis: 'x' | 'y'
+  /** The form's kind: the workbench's model axis is its model variant. */
+  kind: TaskKind
   value: AxisDraft
   options: readonly AxisOption[]
   /** Y is only offered once X varies something. */
@@ -25,35 +37,36 @@ export function AxisFields({
   errors: { field?: string; values?: string }
   onChange(next: AxisDraft): void
 }) {
-  const name = axis.toUpperCase()
-  const chosen = options.find((o) => o.field === value.field)
+  const { t } = useTranslation('batch')
   const count = parseValues(value.text).length
   return (
     <fieldset className="batch-axis" disabled={disabled}>
-      <legend>
-        {name} axis{axis === 'y' ? ' (optional)' : ''}
-      </legend>
+      <legend>{axis === 'y' ? t('axisYLegend') : t('axisXLegend')}</legend>
       <SelectInput<AxisField | ''>
-        label={`${name} varies`}
+        label={axis === 'y' ? t('axisYVaries') : t('axisXVaries')}
         name={`batch-${axis}-field`}
         value={value.field}
         options={[
-          { value: '', label: 'Nothing' },
-          ...options.map((o) => ({ value: o.field, label: o.label })),
+          { value: '', label: t('axisNothing') },
+          ...options.map((o) => ({ value: o.field, label: axisLabel(o.field, kind) })),
         ]}
         onChange={(field) => onChange({ ...value, field })}
-        hint={disabled ? 'Choose an X axis first' : undefined}
+        hint={disabled ? t('axisChooseXFirst') : undefined}
         error={errors.field}
       />
       {value.field ? (
         <TextArea
-          label={`${name} values`}
+          label={axis === 'y' ? t('axisYValues') : t('axisXValues')}
           name={`batch-${axis}-values`}
           rows={value.field === 'prompt' ? 4 : 2}
-          placeholder={value.field === 'prompt' ? 'red hair\nblue hair\ngreen hair' : '20, 30, 40'}
+          placeholder={value.field === 'prompt' ? PROMPT_EXAMPLE : NUMBER_EXAMPLE}
           value={value.text}
           onChange={(text) => onChange({ ...value, text })}
-          hint={`${chosen?.hint ?? ''}. Comma-separated, or one per line. ${count} value${count === 1 ? '' : 's'}.`}
+          hint={
+            <>
+              {t(AXIS_HINTS[value.field], { max: SEED_MAX })} {t('valuesHint', { count })}
+            </>
+          }
           error={errors.values}
         />
       ) : null}

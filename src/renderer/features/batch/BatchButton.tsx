@@ -2,6 +2,7 @@ import type { BatchView } from '@shared/batch/types'
 import type { SubmitTaskPayload } from '@shared/tasks/submit'
 import { Layers, ListChecks, X } from 'lucide-react'
 import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { useNavigationStore } from '../../stores/navigation'
 import { BatchDialog } from './BatchDialog'
@@ -18,6 +19,7 @@ export type BatchBase = () => Promise<SubmitTaskPayload | null>
  * once a batch starts says so, with the way to its progress in Tasks.
  */
 export function BatchButton({ getBase, disabled }: { getBase: BatchBase; disabled?: boolean }) {
+  const { t } = useTranslation('batch')
   const [base, setBase] = useState<SubmitTaskPayload | null>(null)
   // Guards a double click while the form builds its request (staging a mask can take a moment).
   const opening = useRef(false)
@@ -46,7 +48,7 @@ export function BatchButton({ getBase, disabled }: { getBase: BatchBase; disable
         onClick={() => void open()}
       >
         <Layers aria-hidden />
-        Batch…
+        {t('batchOpen')}
       </button>
       {base ? (
         <BatchDialog
@@ -61,16 +63,17 @@ export function BatchButton({ getBase, disabled }: { getBase: BatchBase; disable
       ) : null}
       {started ? (
         <p className="batch-started" role="status" data-testid="batch-started">
-          Batch {started.title ? `“${started.title}” ` : ''}started: {started.total} request
-          {started.total === 1 ? '' : 's'}.{' '}
+          {started.title
+            ? t('startedTitled', { title: started.title, count: started.total })
+            : t('started', { count: started.total })}{' '}
           <button type="button" className="ghost" onClick={() => go('tasks')}>
             <ListChecks aria-hidden />
-            Show in Tasks
+            {t('showInTasks')}
           </button>
           <button
             type="button"
             className="ghost icon-only"
-            aria-label="Dismiss"
+            aria-label={t('dismiss')}
             onClick={() => setStarted(null)}
           >
             <X aria-hidden />

@@ -2,23 +2,34 @@ import './batch.css'
 
 import { axesFor, hasSeed } from '@shared/batch/axes'
 import type { BatchView } from '@shared/batch/types'
-import { KIND_LABELS } from '@shared/tasks/states'
 import type { SubmitTaskPayload } from '@shared/tasks/submit'
 import { type RefObject, useMemo, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Modal } from '../../components/Modal'
 import { NumberInput, TextInput } from '../../forms/inputs'
 import { AxisFields } from './AxisFields'
+import { runLabel, TASK_KIND_LABELS } from './batchWords'
 import { PlanRepeats } from './PlanRepeats'
 import { PlanSummary } from './PlanSummary'
-import { runLabel, splitFieldErrors } from './spec'
+import { splitFieldErrors } from './spec'
 import { usePlan } from './usePlan'
 import { WildcardManager } from './WildcardManager'
 
 const modelOf = (base: SubmitTaskPayload): string => {
   const r = base.request as { model?: unknown; model_variant?: unknown }
   return String(base.kind === 'workbench' ? (r.model_variant ?? r.model) : (r.model ?? ''))
+}
+
+/** The wildcard syntax the hint shows, as typed (placeholders: braces are ICU's own syntax). */
+const WILDCARD_EXAMPLES = {
+  group: '{red|blue|green}',
+  list: '__colours__',
+  listName: 'colours',
+  nested: '{a|{b|c}}',
+  bar: '|',
+  escape: '\\{',
 }
 
 /**
@@ -39,6 +50,7 @@ export function BatchDialog({
   /** The control focus goes back to on close (the Batch… button). */
   returnTo?: RefObject<HTMLElement | null>
 }) {
+  const { t } = useTranslation('batch')
   const p = usePlan(base)
   const [showLists, setShowLists] = useState(false)
   const axes = useMemo(() => axesFor(base.kind), [base.kind])
@@ -54,50 +66,46 @@ export function BatchDialog({
 
   return (
     <Modal
-      title="Batch"
+      title={t('dialogTitle')}
       onClose={onClose}
       className="batch-dialog"
       testId="batch-dialog"
       returnTo={returnTo}
     >
       <p className="muted">
-        {KIND_LABELS[base.kind]} · {modelOf(base)}. Runs this form’s request many times; each
-        request is an ordinary task with its own key, listed in Tasks.
+        {t('dialogIntro', { kind: t(TASK_KIND_LABELS[base.kind]), model: modelOf(base) })}
       </p>
       <div className="batch-fields">
         <NumberInput
-          label="Repeat"
+          label={t('repeat')}
           name="batch-repeat"
           value={draft.repeat}
           onChange={(repeat) => update({ repeat })}
-          hint="1 to 100: how many times each combination runs"
+          hint={t('repeatHint', { max: 100 })}
           error={errors.repeat}
         />
         <NumberInput
-          label="Seed base (optional)"
+          label={t('seedBase')}
           name="batch-seed"
           value={draft.seedBase}
           onChange={(seedBase) => update({ seedBase })}
           disabled={!seeded}
-          hint={
-            seeded
-              ? 'A new seed each time: repeats use this seed, then +1, +2 … Empty: the form’s seed.'
-              : 'This kind of model has no seed: repeats are new samples of the same request.'
-          }
+          hint={seeded ? t('seedBaseHint') : t('seedBaseNone')}
           error={errors.seedBase}
         />
         <TextInput
-          label="Title"
+          label={t('title')}
           name="batch-title"
           value={draft.title}
-          placeholder="Steps against guidance"
+          placeholder={t('titlePlaceholder')}
           onChange={(title) => update({ title })}
-          hint="Names the batch in Tasks and in the library filter"
+          hint={t('titleHint')}
           error={errors.title}
         />
       </div>
       <AxisFields
         axis="x"
+        kind={base.kind}
         value={draft.x}
         options={axes}
         errors={{ field: errors['x.field'], values: errors['x.values'] }}
@@ -105,6 +113,7 @@ export function BatchDialog({
       />
       <AxisFields
         axis="y"
+        kind={base.kind}
         value={draft.y}
         options={axes}
         disabled={!draft.x.field}
@@ -113,20 +122,21 @@ export function BatchDialog({
       />
       <div className="batch-wildcard-hint">
         <p className="field-hint">
-          Wildcards in the form’s prompt make one request per choice:{' '}
-          <code>{'{red|blue|green}'}</code> uses each option in turn, <code>__colours__</code> each
-          value of the list named colours. Groups nest (<code>{'{a|{b|c}}'}</code> makes a, b and
-          c); braces without a <code>|</code> stay as typed; write <code>{'\\{'}</code> for a lone
-          brace.
+          <Trans
+            t={t}
+            i18nKey="wildcardHint"
+            values={WILDCARD_EXAMPLES}
+            components={{ code: <code /> }}
+          />
         </p>
         <button type="button" aria-expanded={showLists} onClick={() => setShowLists((v) => !v)}>
-          Wildcard lists…
+          {t('wildcardListsOpen')}
         </button>
       </div>
       {showLists ? <WildcardManager /> : null}
       <ErrorBanner error={p.error} />
       {rest.length > 0 ? (
-        <ul className="field-error batch-rest" aria-label="Problems with the form’s request">
+        <ul className="field-error batch-rest" aria-label={t('requestProblems')}>
           {rest.map((m) => (
             <li key={m}>{m}</li>
           ))}
@@ -146,18 +156,18 @@ export function BatchDialog({
         </>
       ) : (
         <p className="muted" data-testid="batch-unpriced">
-          Price the batch to see how many requests it makes and what it is expected to cost.
+          {t('unpriced')}
         </p>
       )}
       <div className="row batch-actions">
         <button type="button" disabled={p.busy !== null} onClick={() => void p.price()}>
-          {p.busy === 'pricing' ? 'Pricing…' : p.plan ? 'Price it again' : 'Price it'}
+          {p.busy === 'pricing' ? t('pricing') : p.plan ? t('priceAgain') : t('price')}
         </button>
         <button type="button" className="primary" disabled={!p.canRun} onClick={() => void run()}>
-          {p.busy === 'running' ? 'Starting…' : p.plan ? runLabel(p.plan) : 'Run'}
+          {p.busy === 'running' ? t('starting') : p.plan ? runLabel(p.plan) : t('run')}
         </button>
         <button type="button" onClick={onClose}>
-          Close
+          {t('close')}
         </button>
       </div>
     </Modal>

@@ -1,20 +1,28 @@
 import type { BatchGridCell, BatchGridView } from '@shared/batch/types'
 import { thumbUrl } from '@shared/library/mediaUrls'
-import { STATE_LABELS } from '@shared/tasks/states'
+import { useTranslation } from 'react-i18next'
+
+import { axisLabel, SEP, TASK_STATE_LABELS } from './batchWords'
 
 const key = (x: string | null, y: string | null) => `${x ?? ''}\u0000${y ?? ''}`
 
-/** "steps 20, guidance 7.5, repeat 2": what a cell is, for its image's alt text and its title. */
-export function cellLabel(view: BatchGridView, c: BatchGridCell): string {
-  const parts: string[] = []
-  if (view.batch.xField && c.x !== null) parts.push(`${view.batch.xField} ${c.x}`)
-  if (view.batch.yField && c.y !== null) parts.push(`${view.batch.yField} ${c.y}`)
-  parts.push(`repeat ${c.repeat}`)
-  return parts.join(', ')
+/** "Steps 20, Guidance 7.5, repeat 2": what a cell is, for its image's alt text and its title. */
+function useCellLabel(view: BatchGridView): (c: BatchGridCell) => string {
+  const { t } = useTranslation('batch')
+  const { xField, yField, kind } = view.batch
+  return (c) => {
+    const x = xField && c.x !== null ? { x: axisLabel(xField, kind), xValue: c.x } : null
+    const y = yField && c.y !== null ? { y: axisLabel(yField, kind), yValue: c.y } : null
+    if (x && y) return t('cellXY', { ...x, ...y, repeat: c.repeat })
+    if (x) return t('cellX', { ...x, repeat: c.repeat })
+    if (y) return t('cellX', { x: y.y, xValue: y.yValue, repeat: c.repeat })
+    return t('cellRepeat', { repeat: c.repeat })
+  }
 }
 
 function Cell({ view, cell }: { view: BatchGridView; cell: BatchGridCell }) {
-  const label = cellLabel(view, cell)
+  const { t } = useTranslation('batch')
+  const label = useCellLabel(view)(cell)
   const id = cell.libraryIds[0]
   if (cell.state === 'saved' && id) {
     // The first output stands for the request; its thumbnail comes from the library's cache.
@@ -31,12 +39,12 @@ function Cell({ view, cell }: { view: BatchGridView; cell: BatchGridCell }) {
   }
   const text =
     cell.state === 'saved'
-      ? 'no result'
+      ? t('cellNoResult')
       : cell.state === 'failed'
-        ? 'failed'
+        ? t('cellFailed')
         : cell.state === 'cancelled'
-          ? 'cancelled'
-          : STATE_LABELS[cell.state]
+          ? t('cellCancelled')
+          : t(TASK_STATE_LABELS[cell.state])
   return (
     <span className={`batch-cell-state state-${cell.state}`} title={label} data-testid="grid-state">
       {text}
@@ -50,6 +58,7 @@ function Cell({ view, cell }: { view: BatchGridView; cell: BatchGridCell }) {
  * order — as the first result's thumbnail, or the request's state while it has none.
  */
 export function BatchGrid({ view }: { view: BatchGridView }) {
+  const { t } = useTranslation('batch')
   const { batch } = view
   const xs: (string | null)[] = batch.xValues.length > 0 ? batch.xValues : [null]
   const ys: (string | null)[] = batch.yValues.length > 0 ? batch.yValues : [null]
@@ -58,23 +67,25 @@ export function BatchGrid({ view }: { view: BatchGridView }) {
     const k = key(c.x, c.y)
     byPair.set(k, [...(byPair.get(k) ?? []), c])
   }
+  const xName = batch.xField ? axisLabel(batch.xField, batch.kind) : null
+  const yName = batch.yField ? axisLabel(batch.yField, batch.kind) : null
   const caption = [
-    batch.xField ? `Columns: ${batch.xField}` : null,
-    batch.yField ? `Rows: ${batch.yField}` : null,
+    xName ? t('gridColumns', { field: xName }) : null,
+    yName ? t('gridRows', { field: yName }) : null,
   ]
     .filter(Boolean)
-    .join(' · ')
+    .join(SEP)
 
   return (
     <div className="batch-grid-scroll">
       <table className="batch-grid" data-testid="batch-grid">
-        <caption>{caption || 'Results'}</caption>
+        <caption>{caption || t('results')}</caption>
         <thead>
           <tr>
-            <th scope="col">{batch.yField ?? ''}</th>
+            <th scope="col">{yName ?? ''}</th>
             {xs.map((x, i) => (
               <th key={i} scope="col">
-                {x ?? 'Results'}
+                {x ?? t('results')}
               </th>
             ))}
           </tr>
@@ -82,7 +93,7 @@ export function BatchGrid({ view }: { view: BatchGridView }) {
         <tbody>
           {ys.map((y, r) => (
             <tr key={r}>
-              <th scope="row">{y ?? 'Results'}</th>
+              <th scope="row">{y ?? t('results')}</th>
               {xs.map((x, c) => (
                 <td key={c} data-testid="grid-cell">
                   <div className="batch-cell">

@@ -1,6 +1,7 @@
 import type { BatchGridView } from '@shared/batch/types'
 import type { AppError } from '@shared/result'
 import { useEffect, useRef, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { batchGrid, exportBatchGrid } from '../../api/batch'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -17,6 +18,7 @@ const REFRESH_MS = 400
  * asks where to save it; the path is shown).
  */
 export function BatchGridDialog({ id, onClose }: { id: string; onClose(): void }) {
+  const { t } = useTranslation('batch')
   const [view, setView] = useState<BatchGridView | null>(null)
   const [error, setError] = useState<AppError | null>(null)
   const [exporting, setExporting] = useState(false)
@@ -55,22 +57,27 @@ export function BatchGridDialog({ id, onClose }: { id: string; onClose(): void }
     else if (r.value) setSaved(r.value.path)
   }
 
-  const title = view?.batch.title || 'Batch grid'
+  const title = view?.batch.title || t('gridTitle')
   return (
     <Modal title={title} onClose={onClose} className="batch-grid-dialog" testId="batch-grid-dialog">
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      {view ? <BatchGrid view={view} /> : <p className="muted">Loading the grid…</p>}
+      {view ? <BatchGrid view={view} /> : <p className="muted">{t('gridLoading')}</p>}
       {saved ? (
         <p role="status" data-testid="grid-saved">
-          Saved to <span className="mono">{saved}</span>
+          <Trans
+            t={t}
+            i18nKey="gridSaved"
+            values={{ path: saved }}
+            components={{ path: <span className="mono" /> }}
+          />
         </p>
       ) : null}
       <div className="row batch-actions">
         <button type="button" disabled={!view || exporting} onClick={() => void exportGrid()}>
-          {exporting ? 'Exporting…' : 'Export as one image'}
+          {exporting ? t('exporting') : t('gridExport')}
         </button>
         <button type="button" onClick={onClose}>
-          Close
+          {t('close')}
         </button>
       </div>
     </Modal>

@@ -1,21 +1,21 @@
-import type { BatchState, BatchView } from '@shared/batch/types'
-import { KIND_LABELS, STATE_LABELS } from '@shared/tasks/states'
+import type { BatchView } from '@shared/batch/types'
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { countsOf, isOpen, savedOf, useBatchStore } from '../../stores/batch'
 import { useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
-import { usd } from './spec'
+import {
+  axisLabel,
+  BATCH_STATE_LABELS,
+  money,
+  SEP,
+  TASK_KIND_LABELS,
+  TASK_STATE_COUNTS,
+} from './batchWords'
 
-export const BATCH_STATE_LABELS: Readonly<Record<BatchState, string>> = {
-  running: 'Running',
-  paused: 'Paused',
-  cancelled: 'Cancelled',
-  done: 'Done',
-}
-
-const axisText = (field: string | null, values: readonly string[]) =>
-  field ? `${field} (${values.length})` : null
+/** Between the two axes: a symbol, not a word. */
+const TIMES = ' × '
 
 /**
  * One batch in the Tasks screen: what it runs, how far it got (saved of total and the count per
@@ -23,6 +23,7 @@ const axisText = (field: string | null, values: readonly string[]) =>
  * cannot stop: requests already sent finish, are charged and are saved.
  */
 export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: string): void }) {
+  const { t } = useTranslation('batch')
   const headingId = useId()
   const busy = useBatchStore((s) => s.busy[batch.id])
   const actionError = useBatchStore((s) => s.actionErrors[batch.id])
@@ -32,6 +33,8 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
   const go = useNavigationStore((s) => s.go)
   const [confirmCancel, setConfirmCancel] = useState(false)
   const saved = savedOf(batch)
+  const axisText = (field: BatchView['xField'], values: readonly string[]) =>
+    field ? t('axisCount', { field: axisLabel(field, batch.kind), count: values.length }) : null
   const axes = [
     axisText(batch.xField, batch.xValues),
     axisText(batch.yField, batch.yValues),
@@ -49,34 +52,36 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
       >
         <header className="task-head">
           <h3 id={headingId} className="task-title">
-            {batch.title || 'Untitled batch'}
+            {batch.title || t('untitled')}
           </h3>
           <span className={`task-badge batch-badge-${batch.state}`} data-testid="batch-state">
-            {BATCH_STATE_LABELS[batch.state]}
+            {t(BATCH_STATE_LABELS[batch.state])}
           </span>
         </header>
         <p className="muted">
-          {KIND_LABELS[batch.kind]} · {batch.model}
-          {axes.length > 0 ? ` · ${axes.join(' × ')}` : ''}
-          {batch.demo ? ' · demo' : ''}
+          {t(TASK_KIND_LABELS[batch.kind])}
+          {SEP}
+          {batch.model}
+          {axes.length > 0 ? SEP : null}
+          {axes.join(TIMES)}
+          {batch.demo ? SEP : null}
+          {batch.demo ? t('demo') : null}
         </p>
         <div className="task-progress">
           <progress
             max={batch.total}
             value={saved}
-            aria-label={`${saved} of ${batch.total} saved`}
+            aria-label={t('progressLabel', { saved, total: batch.total })}
           />
-          <span data-testid="batch-progress">
-            {saved} / {batch.total} saved
-          </span>
+          <span data-testid="batch-progress">{t('progress', { saved, total: batch.total })}</span>
         </div>
         <p className="batch-counts" data-testid="batch-counts">
           {countsOf(batch)
-            .map(([state, n]) => `${n} ${STATE_LABELS[state].toLowerCase()}`)
-            .join(' · ')}
-          {' · estimated '}
-          <span title="Estimated before sending, from the published prices">
-            {usd(batch.estimateUsd)}
+            .map(([state, n]) => t(TASK_STATE_COUNTS[state], { count: n }))
+            .join(SEP)}
+          {SEP}
+          <span title={t('estimatedTitle')}>
+            {t('estimated', { amount: money(batch.estimateUsd) })}
           </span>
         </p>
         {actionError ? (
@@ -85,11 +90,8 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
           </p>
         ) : null}
         {confirmCancel ? (
-          <div className="task-confirm" role="group" aria-label="Confirm cancelling the batch">
-            <p>
-              The requests not sent yet are cancelled. Requests already sent finish, are charged and
-              are saved to the library.
-            </p>
+          <div className="task-confirm" role="group" aria-label={t('cancelConfirmLabel')}>
+            <p>{t('cancelConfirm')}</p>
             <button
               type="button"
               className="danger"
@@ -99,22 +101,22 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
                 void run(batch.id, 'cancel')
               }}
             >
-              Cancel the rest
+              {t('cancelRest')}
             </button>
             <button type="button" onClick={() => setConfirmCancel(false)}>
-              Keep going
+              {t('keepGoing')}
             </button>
           </div>
         ) : null}
         <div className="task-actions">
           {batch.state === 'running' ? (
             <button type="button" disabled={disabled} onClick={() => void run(batch.id, 'pause')}>
-              Pause
+              {t('pause')}
             </button>
           ) : null}
           {batch.state === 'paused' ? (
             <button type="button" disabled={disabled} onClick={() => void run(batch.id, 'resume')}>
-              Resume
+              {t('resume')}
             </button>
           ) : null}
           {isOpen(batch) && (batch.counts.queued ?? 0) > 0 ? (
@@ -122,10 +124,10 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
               type="button"
               disabled={disabled}
               aria-pressed={batch.priority > 0}
-              title="Its waiting requests go before every other batch's and every single task"
+              title={t('runFirstTitle')}
               onClick={() => void prioritize(batch.id, batch.priority === 0)}
             >
-              {batch.priority > 0 ? 'Running first' : 'Run first'}
+              {batch.priority > 0 ? t('runningFirst') : t('runFirst')}
             </button>
           ) : null}
           {isOpen(batch) && !confirmCancel ? (
@@ -135,7 +137,7 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
               disabled={disabled}
               onClick={() => setConfirmCancel(true)}
             >
-              Cancel…
+              {t('cancel')}
             </button>
           ) : null}
           <button
@@ -145,11 +147,11 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
               go('library')
             }}
           >
-            Show in library
+            {t('showInLibrary')}
           </button>
           {batch.xField || batch.yField ? (
             <button type="button" onClick={() => onGrid(batch.id)}>
-              Grid
+              {t('grid')}
             </button>
           ) : null}
         </div>

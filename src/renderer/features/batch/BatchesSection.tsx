@@ -1,6 +1,7 @@
 import './batch.css'
 
 import { useEffect, useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { sortBatches, useBatchStore } from '../../stores/batch'
@@ -13,6 +14,7 @@ import { BatchRow } from './BatchRow'
  * batch, so the Tasks screen stays as it was for those who never run one.
  */
 export function BatchesSection() {
+  const { t } = useTranslation('batch')
   const headingId = useId()
   const batches = useBatchStore((s) => s.batches)
   const error = useBatchStore((s) => s.error)
@@ -25,9 +27,9 @@ export function BatchesSection() {
   if (list.length === 0 && !error) return null
   return (
     <section className="batches" aria-labelledby={headingId} data-testid="batches">
-      <h2 id={headingId}>Batches</h2>
+      <h2 id={headingId}>{t('batches')}</h2>
       <ErrorBanner error={error} />
-      <ul className="task-list" aria-label="Batches">
+      <ul className="task-list" aria-label={t('batches')}>
         {list.map((b) => (
           <BatchRow key={b.id} batch={b} onGrid={setGridId} />
         ))}

@@ -1,12 +1,17 @@
 import type { BatchRepeatView } from '@shared/batch/types'
+import { Trans, useTranslation } from 'react-i18next'
 
-import { usd } from '../../components/spendFormat'
 import { openPaidResult } from '../../forms/RepeatNotice'
+import { formatDateTime } from '../../i18n/format'
+import { money } from './batchWords'
 
-const where = (r: BatchRepeatView): string =>
-  [r.x !== null && `X ${r.x}`, r.y !== null && `Y ${r.y}`, `repeat ${r.repeat}`]
-    .filter(Boolean)
-    .join(', ')
+/** "X 30, repeat 1": where a request sits in the plan ("none" for an axis not used). */
+const placeOf = (r: BatchRepeatView) => ({
+  x: r.x ?? 'none',
+  y: r.y ?? 'none',
+  repeat: r.repeat,
+})
+const DATE_ONLY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
 
 /** Most repeats listed by name; the count covers them all. */
 const LISTED = 8
@@ -24,36 +29,36 @@ export function PlanRepeats({
   drop: boolean
   onDrop(drop: boolean): void
 }) {
+  const { t } = useTranslation('batch')
   if (repeats.length === 0) return null
   const paid = repeats.reduce((sum, r) => sum + (r.paid.amountUsd ?? 0), 0)
   return (
-    <section
-      className="batch-repeats"
-      aria-label="Requests already paid for"
-      data-testid="batch-repeats"
-    >
+    <section className="batch-repeats" aria-label={t('repeatsLabel')} data-testid="batch-repeats">
       <p>
-        <strong>
-          {repeats.length === 1
-            ? '1 request of this batch was already paid for'
-            : `${repeats.length} requests of this batch were already paid for`}
-        </strong>{' '}
-        ({usd(paid)}); their results are in the library.
+        <Trans
+          t={t}
+          i18nKey="repeatsIntro"
+          values={{ count: repeats.length, amount: money(paid) }}
+          components={{ b: <strong /> }}
+        />
       </p>
       <ul>
         {repeats.slice(0, LISTED).map((r) => (
           <li key={r.index}>
-            Request {r.index + 1} ({where(r)}) —{' '}
-            {new Date(r.paid.paidAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}{' '}
+            {t('repeatRow', {
+              number: r.index + 1,
+              ...placeOf(r),
+              date: formatDateTime(r.paid.paidAt, DATE_ONLY),
+            })}{' '}
             <button type="button" className="ghost" onClick={() => openPaidResult(r.paid)}>
-              Open it
+              {t('openIt')}
             </button>
           </li>
         ))}
       </ul>
       <label className="checkbox">
         <input type="checkbox" checked={drop} onChange={(e) => onDrop(e.target.checked)} />
-        Leave them out (the batch is priced again without them)
+        {t('repeatsDrop')}
       </label>
     </section>
   )

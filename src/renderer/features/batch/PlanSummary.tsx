@@ -1,6 +1,15 @@
 import type { BatchPlanView } from '@shared/batch/types'
+import { useTranslation } from 'react-i18next'
 
-import { humanDuration, refusalText, totalLabel } from './spec'
+import { formatNumber } from '../../i18n/format'
+import { humanDuration, refusalText, totalLabel } from './batchWords'
+
+/** An empty cell: a symbol, not a word. */
+const NONE = '—'
+/** The row-number column's heading. */
+const NUMBER_SIGN = '#'
+/** Between list names (they are code: `__colours__`). */
+const LIST_SEP = ', '
 
 /** How many planned requests the confirmation lists; the rest are counted. */
 export const PLAN_ROWS_SHOWN = 200
@@ -23,32 +32,34 @@ export function PlanSummary({
   override: boolean
   onOverride(v: boolean): void
 }) {
+  const { t } = useTranslation('batch')
   const refusal = plan.budget.fits ? null : plan.budget.refusal
   const more = plan.count - Math.min(PLAN_ROWS_SHOWN, plan.requests.length)
   return (
-    <section className="batch-plan" aria-label="Price of this batch" data-testid="batch-plan">
+    <section className="batch-plan" aria-label={t('planLabel')} data-testid="batch-plan">
       <dl className="facts">
-        <dt>Requests</dt>
-        <dd data-testid="batch-count">{plan.count}</dd>
-        <dt>Estimated total</dt>
+        <dt>{t('requests')}</dt>
+        <dd data-testid="batch-count">{formatNumber(plan.count)}</dd>
+        <dt>{t('estimatedTotal')}</dt>
         <dd>
           <strong data-testid="batch-total">{totalLabel(plan)}</strong>{' '}
           <span className="muted">
-            {plan.approximate ? 'approximate, ' : ''}from the published prices; the service charges
-            the actual amount
+            {plan.approximate ? t('totalNoteApproximate') : t('totalNote')}
           </span>
         </dd>
-        <dt>Expected time</dt>
+        <dt>{t('expectedTime')}</dt>
         <dd data-testid="batch-time">{humanDuration(plan.expectedSeconds)}</dd>
-        <dt>Budget</dt>
+        <dt>{t('budget')}</dt>
         <dd data-testid="batch-budget">
-          {plan.budget.fits ? 'Fits your budget' : refusal ? refusalText(refusal) : 'Over a cap'}
+          {plan.budget.fits ? t('fits') : refusal ? refusalText(refusal) : t('overCap')}
         </dd>
       </dl>
       {plan.missingLists.length > 0 ? (
         <p className="field-error" role="alert">
-          The prompt uses lists that do not exist:{' '}
-          {plan.missingLists.map((n) => `__${n}__`).join(', ')}. Create them under Wildcard lists.
+          {t('missingLists', {
+            count: plan.missingLists.length,
+            lists: plan.missingLists.map((n) => `__${n}__`).join(LIST_SEP),
+          })}
         </p>
       ) : null}
       {!plan.budget.fits ? (
@@ -58,38 +69,38 @@ export function PlanSummary({
             checked={override}
             onChange={(e) => onOverride(e.target.checked)}
           />
-          Go over the cap for this batch
+          {t('override')}
         </label>
       ) : null}
       <div className="batch-plan-table">
         <table>
-          <caption>Requests in this batch</caption>
+          <caption>{t('planTable')}</caption>
           <thead>
             <tr>
-              <th scope="col">#</th>
-              <th scope="col">X</th>
-              <th scope="col">Y</th>
-              <th scope="col">Repeat</th>
-              <th scope="col">Prompt</th>
-              <th scope="col">Seed</th>
-              <th scope="col">Estimate</th>
+              <th scope="col">{NUMBER_SIGN}</th>
+              <th scope="col">{t('columnX')}</th>
+              <th scope="col">{t('columnY')}</th>
+              <th scope="col">{t('repeat')}</th>
+              <th scope="col">{t('prompt')}</th>
+              <th scope="col">{t('seed')}</th>
+              <th scope="col">{t('estimate')}</th>
             </tr>
           </thead>
           <tbody>
             {plan.requests.slice(0, PLAN_ROWS_SHOWN).map((r) => (
               <tr key={r.index}>
                 <td>{r.index + 1}</td>
-                <td>{r.x ?? '—'}</td>
-                <td>{r.y ?? '—'}</td>
+                <td>{r.x ?? NONE}</td>
+                <td>{r.y ?? NONE}</td>
                 <td>{r.repeat}</td>
                 <td title={r.prompt}>{excerpt(r.prompt)}</td>
-                <td className="mono">{r.seed ?? '—'}</td>
+                <td className="mono">{r.seed ?? NONE}</td>
                 <td>{r.estimateLabel}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        {more > 0 ? <p className="muted">…and {more} more</p> : null}
+        {more > 0 ? <p className="muted">{t('moreRows', { count: more })}</p> : null}
       </div>
     </section>
   )

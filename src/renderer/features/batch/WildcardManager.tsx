@@ -1,5 +1,6 @@
 import type { AppError } from '@shared/result'
 import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { TextArea, TextInput } from '../../forms/inputs'
@@ -18,12 +19,16 @@ const lines = (text: string) =>
     .map((v) => v.trim())
     .filter(Boolean)
 
+/** How a prompt names a list: `__name__`. */
+const token = (name: string) => `__${name}__`
+
 /**
  * The named wildcard lists a prompt uses as `__name__`: list, create, edit and delete them
  * through main (which keeps them), without leaving the batch dialog. A change here drops any
  * price already shown, since the same prompt now expands differently.
  */
 export function WildcardManager() {
+  const { t } = useTranslation('batch')
   const headingId = useId()
   const lists = useBatchStore((s) => s.wildcards)
   const load = useBatchStore((s) => s.loadWildcards)
@@ -59,19 +64,17 @@ export function WildcardManager() {
 
   return (
     <section className="batch-wildcards" aria-labelledby={headingId}>
-      <h3 id={headingId}>Wildcard lists</h3>
+      <h3 id={headingId}>{t('wildcardLists')}</h3>
       {lists === null ? (
-        <p className="muted">Loading lists…</p>
+        <p className="muted">{t('wildcardLoading')}</p>
       ) : lists.length === 0 ? (
-        <p className="muted">No lists yet.</p>
+        <p className="muted">{t('wildcardNone')}</p>
       ) : (
-        <ul className="batch-wildcard-list" aria-label="Wildcard lists">
+        <ul className="batch-wildcard-list" aria-label={t('wildcardLists')}>
           {lists.map((l) => (
             <li key={l.name}>
-              <span className="mono">__{l.name}__</span>
-              <span className="muted">
-                {l.values.length} value{l.values.length === 1 ? '' : 's'}
-              </span>
+              <span className="mono">{token(l.name)}</span>
+              <span className="muted">{t('wildcardValues', { count: l.values.length })}</span>
               {confirming === l.name ? (
                 <>
                   <button
@@ -80,10 +83,10 @@ export function WildcardManager() {
                     disabled={busy}
                     onClick={() => void onDelete(l.name)}
                   >
-                    Delete __{l.name}__ for good
+                    {t('wildcardDeleteConfirm', { list: token(l.name) })}
                   </button>
                   <button type="button" onClick={() => setConfirming(null)}>
-                    Keep
+                    {t('keep')}
                   </button>
                 </>
               ) : (
@@ -94,14 +97,14 @@ export function WildcardManager() {
                       setEditing({ original: l.name, name: l.name, text: l.values.join('\n') })
                     }
                   >
-                    Edit
+                    {t('edit')}
                   </button>
                   <button
                     type="button"
-                    aria-label={`Delete __${l.name}__`}
+                    aria-label={t('wildcardDelete', { list: token(l.name) })}
                     onClick={() => setConfirming(l.name)}
                   >
-                    Delete
+                    {t('delete')}
                   </button>
                 </>
               )}
@@ -114,18 +117,18 @@ export function WildcardManager() {
         onDismiss={() => setError(null)}
       />
       {editing ? (
-        <div className="batch-wildcard-editor" role="group" aria-label="Edit wildcard list">
+        <div className="batch-wildcard-editor" role="group" aria-label={t('wildcardEdit')}>
           <TextInput
-            label="List name"
+            label={t('wildcardName')}
             name="wildcard-name"
             value={editing.name}
             disabled={editing.original !== null}
             onChange={(name) => setEditing({ ...editing, name })}
-            hint="Used in a prompt as __name__: letters, digits, - and _"
+            hint={t('wildcardNameHint')}
             error={error?.fields?.name}
           />
           <TextArea
-            label="Values (one per line)"
+            label={t('wildcardValuesLabel')}
             name="wildcard-values"
             rows={5}
             value={editing.text}
@@ -134,16 +137,16 @@ export function WildcardManager() {
           />
           <div className="row">
             <button type="button" className="primary" disabled={busy} onClick={() => void onSave()}>
-              Save list
+              {t('wildcardSave')}
             </button>
             <button type="button" onClick={() => setEditing(null)}>
-              Discard
+              {t('discard')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" onClick={() => setEditing({ original: null, name: '', text: '' })}>
-          New list…
+          {t('wildcardNew')}
         </button>
       )}
     </section>

@@ -3,15 +3,10 @@
  * checked before main is asked, and main's answers (a plan, an error naming fields) become the
  * words the dialog shows. Kept out of the components so the rules are tested without rendering.
  */
-import {
-  type AxisField,
-  type BatchPlanView,
-  type BatchSpec,
-  MAX_AXIS_VALUES,
-  MAX_REPEAT,
-} from '@shared/batch/types'
-import { formatUsdMicros } from '@shared/pricing'
-import type { AppError, BudgetRefusal } from '@shared/result'
+import { type AxisField, type BatchSpec, MAX_AXIS_VALUES, MAX_REPEAT } from '@shared/batch/types'
+import type { AppError } from '@shared/result'
+
+import { translate } from '../../i18n/translate'
 
 export interface AxisDraft {
   /** '' while the axis is not used. */
@@ -69,19 +64,20 @@ const intIn = (text: string, min: number, max: number): number | null => {
 /** What is wrong before anything is sent to main (main checks again, and checks more). */
 export function draftErrors(d: BatchDraft): SpecErrors {
   const e: SpecErrors = {}
-  if (intIn(d.repeat, 1, MAX_REPEAT) === null) e.repeat = `A whole number from 1 to ${MAX_REPEAT}`
+  if (intIn(d.repeat, 1, MAX_REPEAT) === null)
+    e.repeat = translate('batch', 'repeatRange', { max: MAX_REPEAT })
   if (d.seedBase.trim() && intIn(d.seedBase, 0, MAX_SEED) === null)
-    e.seedBase = `Leave empty, or a whole number from 0 to ${MAX_SEED}`
+    e.seedBase = translate('batch', 'seedBaseRange', { max: String(MAX_SEED) })
   for (const axis of ['x', 'y'] as const) {
     const a = d[axis]
     if (!a.field || (axis === 'y' && !d.x.field)) continue
     const n = parseValues(a.text).length
-    if (n === 0) e[`${axis}.values`] = 'Give the axis at least one value'
+    if (n === 0) e[`${axis}.values`] = translate('batch', 'axisEmpty')
     else if (n > MAX_AXIS_VALUES)
-      e[`${axis}.values`] = `At most ${MAX_AXIS_VALUES} values on one axis`
+      e[`${axis}.values`] = translate('batch', 'axisTooMany', { max: MAX_AXIS_VALUES })
   }
   if (d.x.field && d.y.field && d.x.field === d.y.field)
-    e['y.field'] = 'X and Y vary the same setting; choose two different ones'
+    e['y.field'] = translate('batch', 'axisSame')
   return e
 }
 
@@ -114,39 +110,3 @@ export function splitFieldErrors(error: AppError | null): { fields: SpecErrors; 
   }
   return { fields, rest }
 }
-
-/** "under a minute", "about 3 min", "about 1 h 20 min": an expectation, not a promise. */
-export function humanDuration(seconds: number): string {
-  if (seconds < 60) return 'under a minute'
-  const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return `about ${minutes} min`
-  const h = Math.floor(minutes / 60)
-  const m = minutes % 60
-  return `about ${h} h${m ? ` ${m} min` : ''}`
-}
-
-export const usd = (v: number): string => formatUsdMicros(Math.round(v * 1_000_000))
-
-/** The plan's total as an estimate: "$0.40", "≈ $2.78", "no published rate", "$0.40 + 2 unpriced". */
-export function totalLabel(plan: BatchPlanView): string {
-  if (plan.count > 0 && plan.unpriced >= plan.count) return 'no published rate'
-  const sum = `${plan.approximate ? '≈ ' : ''}${usd(plan.totalUsd)}`
-  return plan.unpriced > 0 ? `${sum} + ${plan.unpriced} without a published rate` : sum
-}
-
-/** The text of the confirmation button: what will happen and what it is expected to cost. */
-export const runLabel = (plan: BatchPlanView): string =>
-  `Run ${plan.count} request${plan.count === 1 ? '' : 's'} · ${totalLabel(plan)}`
-
-/**
- * Which cap a refusal names, in words: "the daily cap", "the monthly image cap", "the daily cap
- * of project “Client X”".
- */
-export function capName(r: BudgetRefusal): string {
-  const of = r.project !== undefined ? ` of project “${r.project}”` : ''
-  return `the ${r.period === 'day' ? 'daily' : 'monthly'} ${r.kind ? `${r.kind} ` : ''}cap${of}`
-}
-
-/** Why the batch does not fit: the cap, what it would cost and what is left. */
-export const refusalText = (r: BudgetRefusal): string =>
-  `This batch (estimated ${usd(r.requestUsd)}) goes over ${capName(r)} of ${usd(r.capUsd)}: ${usd(r.spentUsd)} is already committed, ${usd(r.remainingUsd)} is left.`

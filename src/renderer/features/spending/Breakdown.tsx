@@ -1,6 +1,8 @@
 import type { SpendKind, SpendSummary, SpendTotals } from '@shared/spending/types'
+import { useTranslation } from 'react-i18next'
 
-import { SPEND_KIND_LABELS, totalsLabel } from '../../components/spendFormat'
+import { formatNumber } from '../../i18n/format'
+import { KIND_LABELS, totalsText } from './spendWords'
 
 interface Row extends SpendTotals {
   key: string
@@ -23,19 +25,20 @@ function BreakdownTable({
   testId: string
   showKind: boolean
 }) {
+  const { t } = useTranslation('spending')
   const max = Math.max(0, ...rows.map((r) => r.usd))
   return (
     <table className="spend-table">
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">{showKind ? 'Model' : 'Kind'}</th>
-          {showKind ? <th scope="col">Kind</th> : null}
+          <th scope="col">{showKind ? t('model') : t('kind')}</th>
+          {showKind ? <th scope="col">{t('kind')}</th> : null}
           <th scope="col" className="num">
-            Requests
+            {t('requests')}
           </th>
           <th scope="col" className="num">
-            Estimated spend
+            {t('estimatedSpend')}
           </th>
           <th scope="col" aria-hidden="true" className="spend-bar-col" />
         </tr>
@@ -48,9 +51,9 @@ function BreakdownTable({
               <th scope="row" className={showKind ? 'mono' : undefined}>
                 {r.name}
               </th>
-              {showKind ? <td>{SPEND_KIND_LABELS[r.kind]}</td> : null}
-              <td className="num">{r.count}</td>
-              <td className={unpricedOnly ? 'num muted' : 'num'}>{totalsLabel(r)}</td>
+              {showKind ? <td>{t(KIND_LABELS[r.kind])}</td> : null}
+              <td className="num">{formatNumber(r.count)}</td>
+              <td className={unpricedOnly ? 'num muted' : 'num'}>{totalsText(r)}</td>
               <td aria-hidden="true" className="spend-bar-col">
                 <span
                   className="spend-hbar"
@@ -67,6 +70,7 @@ function BreakdownTable({
 
 /** Where the range's money went: by model (most first) and by kind. */
 export function Breakdown({ summary }: { summary: SpendSummary }) {
+  const { t } = useTranslation('spending')
   const byUsd = (a: Row, b: Row) =>
     b.usd - a.usd || b.count - a.count || a.name.localeCompare(b.name)
   const models: Row[] = summary.byModel
@@ -75,12 +79,12 @@ export function Breakdown({ summary }: { summary: SpendSummary }) {
     .sort(byUsd)
   const kinds: Row[] = summary.byKind
     .filter((k) => k.count > 0)
-    .map((k) => ({ ...k, key: k.kind, name: SPEND_KIND_LABELS[k.kind] }))
+    .map((k) => ({ ...k, key: k.kind, name: t(KIND_LABELS[k.kind]) }))
     .sort(byUsd)
   return (
     <div className="spend-breakdown">
-      <BreakdownTable caption="By model" rows={models} testId="model-row" showKind />
-      <BreakdownTable caption="By kind" rows={kinds} testId="kind-row" showKind={false} />
+      <BreakdownTable caption={t('byModel')} rows={models} testId="model-row" showKind />
+      <BreakdownTable caption={t('byKind')} rows={kinds} testId="kind-row" showKind={false} />
     </div>
   )
 }

@@ -1,10 +1,11 @@
 import { NO_BUDGETS } from '@shared/spending/types'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
 import { capUse, useSpendingStore } from '../../stores/spending'
-import { type BudgetDraft, CAP_FIELDS, draftFrom, parseBudgetDraft } from './budgetForm'
+import { type BudgetDraft, CAP_FIELDS, capLabel, draftFrom, parseBudgetDraft } from './budgetForm'
 import { CapField } from './CapField'
 
 /**
@@ -13,6 +14,7 @@ import { CapField } from './CapField'
  * sent); each saved cap shows how far it is used as a meter under its field.
  */
 export function BudgetPanel() {
+  const { t } = useTranslation('spending')
   const budget = useSpendingStore((s) => s.budget)
   const error = useSpendingStore((s) => s.budgetError)
   const saving = useSpendingStore((s) => s.saving)
@@ -57,11 +59,8 @@ export function BudgetPanel() {
 
   return (
     <section className="panel" aria-labelledby="spend-budget-title" id="budgets">
-      <h2 id="spend-budget-title">Budgets</h2>
-      <p className="field-hint">
-        The app refuses a request that would go over a cap, before anything is sent, and tells you
-        by how much; you can then raise the cap or go over it once. Leave a field empty for no cap.
-      </p>
+      <h2 id="spend-budget-title">{t('budgetsTitle')}</h2>
+      <p className="field-hint">{t('budgetsHint')}</p>
       <ErrorBanner error={error} />
       <form ref={form} className="spend-budget-form" noValidate onSubmit={(e) => void submit(e)}>
         <div className="spend-caps">
@@ -70,7 +69,7 @@ export function BudgetPanel() {
             return (
               <CapField
                 key={f.key}
-                label={f.label}
+                label={capLabel(f)}
                 value={draft.caps[f.key] ?? ''}
                 error={errors[f.key]}
                 use={use}
@@ -82,11 +81,7 @@ export function BudgetPanel() {
           })}
         </div>
         <div className="row spend-budget-actions">
-          <Field
-            label="Warn at (%)"
-            error={errors.warnAt}
-            hint="A notification when a cap is this far used (50 to 100)."
-          >
+          <Field label={t('warnAt')} error={errors.warnAt} hint={t('warnAtHint')}>
             {(props) => (
               <input
                 {...props}
@@ -100,11 +95,11 @@ export function BudgetPanel() {
             )}
           </Field>
           <button type="submit" className="primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save budgets'}
+            {saving ? t('saving') : t('budgetsSave')}
           </button>
           {saved ? (
             <span role="status" className="muted">
-              Budgets saved.
+              {t('budgetsSaved')}
             </span>
           ) : null}
         </div>

@@ -1,7 +1,9 @@
 import type { BudgetUse } from '@shared/spending/types'
+import { useTranslation } from 'react-i18next'
 
 import { Field } from '../../components/Field'
-import { capLine, overBy } from '../../components/spendFormat'
+import { overBy } from '../../components/spendFormat'
+import { capLineText } from './spendWords'
 
 /**
  * One cap's field in a budget panel: an amount typed as text ('' = no cap, checked on save), and
@@ -26,6 +28,7 @@ export function CapField({
   testId: string
   onChange(value: string): void
 }) {
+  const { t } = useTranslation('spending')
   return (
     <Field
       label={label}
@@ -45,11 +48,11 @@ export function CapField({
               data-testid={`use-${testId}`}
               className={overBy(use) > 0 ? 'cap-over' : undefined}
             >
-              {capLine(use)}
+              {capLineText(use)}
             </span>
           </>
         ) : (
-          'No cap'
+          t('noCap')
         )
       }
     >
@@ -59,7 +62,7 @@ export function CapField({
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="No cap"
+          placeholder={t('noCap')}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />

@@ -1,17 +1,23 @@
+import { defineKeys } from '@shared/i18n/keys'
 import type { AppError } from '@shared/result'
 import type { ClaimCandidate, ClaimReason } from '@shared/spending/claims'
 import { useEffect, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { claimCandidates, exportClaim } from '../../api/claims'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Modal } from '../../components/Modal'
-import { plural, usd } from '../../components/spendFormat'
+import { formatDateTime } from '../../i18n/format'
+import { BASIS_LABELS, money } from './spendWords'
 
-const REASON_LABEL: Readonly<Record<ClaimReason, string>> = {
-  failed: 'Failed',
-  pending: 'Pending too long',
-  unusable: 'Result unusable',
-}
+const REASON_LABEL = defineKeys('spending', {
+  failed: 'reasonFailed',
+  pending: 'reasonPending',
+  unusable: 'reasonUnusable',
+}) satisfies Record<ClaimReason, string>
+
+/** Between a request's reasons: a symbol, not a word. */
+const SEP = ' · '
 
 /**
  * "Prepare a claim" (issue #29): the range's failed charges, charges pending too long and results
@@ -25,6 +31,7 @@ export function ClaimDialog({
   range: { from: string; to: string }
   onClose: () => void
 }) {
+  const { t } = useTranslation('spending')
   const [candidates, setCandidates] = useState<ClaimCandidate[] | null>(null)
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
   const [includePrompts, setIncludePrompts] = useState(false)
@@ -64,19 +71,15 @@ export function ClaimDialog({
   }
 
   return (
-    <Modal title="Prepare a claim" onClose={onClose} className="claim-dialog" testId="claim-dialog">
-      <p className="muted">
-        Requests that failed, stayed pending for more than a day, or whose result you reported as
-        unusable. The pack holds each request&apos;s key, times, model, amount (estimate or quote)
-        and what the service said. It never holds your API key.
-      </p>
+    <Modal title={t('claimTitle')} onClose={onClose} className="claim-dialog" testId="claim-dialog">
+      <p className="muted">{t('claimIntro')}</p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {candidates === null ? (
-        <p className="muted">{error ? '' : 'Loading…'}</p>
+        <p className="muted">{error ? '' : t('loading')}</p>
       ) : candidates.length === 0 ? (
-        <p data-testid="claim-none">Nothing to claim in this range.</p>
+        <p data-testid="claim-none">{t('claimNone')}</p>
       ) : (
-        <ul className="claim-list" aria-label="Requests to include">
+        <ul className="claim-list" aria-label={t('claimList')}>
           {candidates.map((c) => (
             <li key={c.id}>
               <label>
@@ -86,10 +89,16 @@ export function ClaimDialog({
                   onChange={() => toggle(c.id)}
                   data-testid="claim-candidate"
                 />
-                <span>{new Date(c.createdAt).toLocaleString()}</span>{' '}
-                <span className="mono">{c.model}</span>{' '}
-                <span>{c.amountUsd === null ? 'no price' : `${usd(c.amountUsd)} ${c.basis}`}</span>{' '}
-                <strong>{c.reasons.map((r) => REASON_LABEL[r]).join(', ')}</strong>
+                <span>{formatDateTime(c.createdAt)}</span> <span className="mono">{c.model}</span>{' '}
+                <span>
+                  {c.amountUsd === null
+                    ? t('claimNoPrice')
+                    : t('claimAmount', {
+                        amount: money(c.amountUsd),
+                        basis: t(BASIS_LABELS[c.basis]),
+                      })}
+                </span>{' '}
+                <strong>{c.reasons.map((r) => t(REASON_LABEL[r])).join(SEP)}</strong>
               </label>
               {c.message || c.unusableReason ? (
                 <p className="muted claim-why">{c.unusableReason ?? c.message}</p>
@@ -104,11 +113,16 @@ export function ClaimDialog({
           checked={includePrompts}
           onChange={(e) => setIncludePrompts(e.target.checked)}
         />{' '}
-        Include prompts
+        {t('claimIncludePrompts')}
       </label>
       {saved ? (
         <p role="status" data-testid="claim-saved">
-          Saved {plural(saved.requests, 'request')} to <span className="mono">{saved.path}</span>
+          <Trans
+            t={t}
+            i18nKey="claimSaved"
+            values={{ count: saved.requests, path: saved.path }}
+            components={{ path: <span className="mono" /> }}
+          />
         </p>
       ) : null}
       <div className="row">
@@ -118,10 +132,10 @@ export function ClaimDialog({
           disabled={busy || ids.length === 0}
           onClick={() => void run()}
         >
-          {busy ? 'Exporting…' : `Export ${plural(ids.length, 'request')}`}
+          {busy ? t('exporting') : t('claimExport', { count: ids.length })}
         </button>
         <button type="button" onClick={onClose}>
-          Close
+          {t('close')}
         </button>
       </div>
     </Modal>

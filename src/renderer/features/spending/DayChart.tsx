@@ -1,6 +1,8 @@
 import type { SpendSummary } from '@shared/spending/types'
+import { useTranslation } from 'react-i18next'
 
-import { dayLabel, plural, usd } from '../../components/spendFormat'
+import { formatNumber } from '../../i18n/format'
+import { dayText, longDay, money } from './spendWords'
 
 const W = 700
 const H = 160
@@ -13,6 +15,7 @@ const BAR_MAX = 56
  * pointer gets each bar's figures as its tooltip (`<title>`).
  */
 export function DayChart({ summary }: { summary: SpendSummary }) {
+  const { t } = useTranslation('spending')
   const days = summary.byDay
   const max = Math.max(0, ...days.map((d) => d.usd))
   const peak = days.find((d) => d.usd === max && max > 0)
@@ -20,16 +23,20 @@ export function DayChart({ summary }: { summary: SpendSummary }) {
   const gap = slot > 6 ? Math.min(4, slot * 0.2) : 0
   // A bar is at most BAR_MAX wide, centred in its day's slot: one day is a bar, not a block.
   const bar = Math.max(0.5, Math.min(BAR_MAX, slot - gap))
-  const label =
-    `Estimated spend per day, ${dayLabel(summary.from, 'long')} to ${dayLabel(summary.to, 'long')}: ` +
-    `${usd(summary.total.usd)} in total` +
-    (peak ? `, highest ${usd(peak.usd)} on ${dayLabel(peak.day, 'long')}.` : '.')
+  const range = {
+    from: dayText(summary.from, 'long'),
+    to: dayText(summary.to, 'long'),
+    total: money(summary.total.usd),
+  }
+  const label = peak
+    ? t('chartLabelPeak', { ...range, peak: money(peak.usd), peakDay: dayText(peak.day, 'long') })
+    : t('chartLabel', range)
 
   return (
     <figure className="spend-chart">
       <div className="spend-chart-scale" aria-hidden="true">
-        <span>{usd(max)}</span>
-        <span>$0</span>
+        <span>{money(max)}</span>
+        <span>{money(0)}</span>
       </div>
       <svg
         role="img"
@@ -52,30 +59,36 @@ export function DayChart({ summary }: { summary: SpendSummary }) {
               width={bar}
               height={h}
             >
-              <title>{`${dayLabel(d.day, 'long')}: ${usd(d.usd)} estimated, ${plural(d.count, 'request')}`}</title>
+              <title>
+                {t('barTitle', {
+                  day: dayText(d.day, 'long'),
+                  amount: money(d.usd),
+                  count: d.count,
+                })}
+              </title>
             </rect>
           )
         })}
       </svg>
       <figcaption className="spend-chart-days" aria-hidden="true">
-        <span>{dayLabel(summary.from)}</span>
-        {summary.from !== summary.to ? <span>{dayLabel(summary.to)}</span> : null}
+        <span>{dayText(summary.from)}</span>
+        {summary.from !== summary.to ? <span>{dayText(summary.to)}</span> : null}
       </figcaption>
       <table className="spend-hidden">
-        <caption>Estimated spend per day</caption>
+        <caption>{t('chartCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Estimated spend</th>
-            <th scope="col">Requests</th>
+            <th scope="col">{t('day')}</th>
+            <th scope="col">{t('estimatedSpend')}</th>
+            <th scope="col">{t('requests')}</th>
           </tr>
         </thead>
         <tbody>
           {days.map((d) => (
             <tr key={d.day}>
-              <th scope="row">{dayLabel(d.day, 'long')}</th>
-              <td>{usd(d.usd)}</td>
-              <td>{d.count}</td>
+              <th scope="row">{longDay(d.day)}</th>
+              <td>{money(d.usd)}</td>
+              <td>{formatNumber(d.count)}</td>
             </tr>
           ))}
         </tbody>

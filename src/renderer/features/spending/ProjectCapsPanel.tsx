@@ -1,5 +1,6 @@
 import { NO_BUDGETS } from '@shared/spending/types'
 import { type FormEvent, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { Field } from '../../components/Field'
 import { selectActiveProject, useSettingsStore } from '../../stores/settings'
@@ -12,12 +13,19 @@ import {
   projectRowsFrom,
 } from './projectCapsForm'
 
+/** A row's two fields and the period each caps. */
+const PERIODS = [
+  { field: 'daily', period: 'day' },
+  { field: 'monthly', period: 'month' },
+] as const
+
 /**
  * Caps per project (issue #29): what is committed in a project (the project active when each
  * request was admitted) may not cross its own daily or monthly cap. The active project is listed
  * first; others can be added by name. Saving keeps every other cap as it is.
  */
 export function ProjectCapsPanel() {
+  const { t } = useTranslation('spending')
   const budget = useSpendingStore((s) => s.budget)
   const saving = useSpendingStore((s) => s.saving)
   const save = useSpendingStore((s) => s.saveBudgets)
@@ -67,25 +75,20 @@ export function ProjectCapsPanel() {
 
   return (
     <section className="panel" aria-labelledby="spend-project-caps-title" id="project-caps">
-      <h2 id="spend-project-caps-title">Project caps</h2>
-      <p className="field-hint">
-        A project&apos;s own caps count every request made while it is the active project (chosen in
-        the title bar). A request that would go over one is refused before anything is sent.
-      </p>
+      <h2 id="spend-project-caps-title">{t('projectCapsTitle')}</h2>
+      <p className="field-hint">{t('projectCapsHint')}</p>
       <form ref={form} className="spend-budget-form" noValidate onSubmit={(e) => void submit(e)}>
-        {rows.length === 0 ? (
-          <p className="muted">No project has its own caps. Add one below.</p>
-        ) : null}
+        {rows.length === 0 ? <p className="muted">{t('projectCapsNone')}</p> : null}
         {rows.map((r) => (
           <fieldset key={r.project} className="spend-caps" data-testid="project-caps-row">
             <legend>{r.project}</legend>
-            {(['daily', 'monthly'] as const).map((field) => {
+            {PERIODS.map(({ field, period }) => {
               const key = `${r.project}.${field}`
-              const use = capUse(budget, field === 'daily' ? 'day' : 'month', null, r.project)
+              const use = capUse(budget, period, null, r.project)
               return (
                 <CapField
                   key={field}
-                  label={`${r.project}: ${field} cap (USD)`}
+                  label={t('projectCapLabel', { project: r.project, period: field })}
                   value={r[field]}
                   error={errors[key]}
                   use={use}
@@ -98,7 +101,7 @@ export function ProjectCapsPanel() {
           </fieldset>
         ))}
         <div className="row spend-budget-actions">
-          <Field label="Add a project" error={errors.adding}>
+          <Field label={t('projectAdd')} error={errors.adding}>
             {(props) => (
               <input
                 {...props}
@@ -118,14 +121,14 @@ export function ProjectCapsPanel() {
             )}
           </Field>
           <button type="button" onClick={add}>
-            Add
+            {t('add')}
           </button>
           <button type="submit" className="primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save project caps'}
+            {saving ? t('saving') : t('projectCapsSave')}
           </button>
           {saved ? (
             <span role="status" className="muted">
-              Project caps saved.
+              {t('projectCapsSaved')}
             </span>
           ) : null}
         </div>

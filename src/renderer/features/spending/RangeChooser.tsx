@@ -1,13 +1,15 @@
+import { defineKeys } from '@shared/i18n/keys'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { type RangePreset, selectRange, useSpendingStore } from '../../stores/spending'
 
-const LABELS: Readonly<Record<RangePreset, string>> = {
-  today: 'Today',
-  week: 'This week',
-  month: 'This month',
-  custom: 'Custom',
-}
+const LABELS = defineKeys('spending', {
+  today: 'rangeToday',
+  week: 'rangeWeek',
+  month: 'rangeMonth',
+  custom: 'rangeCustom',
+}) satisfies Record<RangePreset, string>
 
 /**
  * Which days the screen sums: presets end today (local calendar days); Custom shows two date
@@ -15,6 +17,7 @@ const LABELS: Readonly<Record<RangePreset, string>> = {
  * activity is kept apart and is only added when the box is ticked.
  */
 export function RangeChooser() {
+  const { t } = useTranslation('spending')
   const name = useId()
   const preset = useSpendingStore((s) => s.preset)
   const custom = useSpendingStore((s) => s.custom)
@@ -28,7 +31,7 @@ export function RangeChooser() {
   return (
     <div className="spend-range">
       <fieldset className="segmented">
-        <legend className="spend-hidden">Range</legend>
+        <legend className="spend-hidden">{t('range')}</legend>
         {(Object.keys(LABELS) as RangePreset[]).map((p) => (
           <label key={p} className={p === preset ? 'checked' : undefined}>
             <input
@@ -38,14 +41,14 @@ export function RangeChooser() {
               checked={p === preset}
               onChange={() => setPreset(p)}
             />
-            {LABELS[p]}
+            {t(LABELS[p])}
           </label>
         ))}
       </fieldset>
       {preset === 'custom' ? (
         <div className="row spend-custom">
           <label>
-            From{' '}
+            {t('rangeFrom')}{' '}
             <input
               type="date"
               value={custom.from}
@@ -56,7 +59,7 @@ export function RangeChooser() {
             />
           </label>
           <label>
-            To{' '}
+            {t('rangeTo')}{' '}
             <input
               type="date"
               value={custom.to}
@@ -79,7 +82,7 @@ export function RangeChooser() {
           checked={includeDemo}
           onChange={(e) => setIncludeDemo(e.target.checked)}
         />{' '}
-        Include demo activity
+        {t('includeDemo')}
       </label>
     </div>
   )

@@ -2,10 +2,10 @@ import './spending.css'
 
 import { Download, FileWarning, Wallet } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBanner } from '../../components/ErrorBanner'
-import { dayLabel, plural } from '../../components/spendFormat'
 import { selectRange, useSpendingStore } from '../../stores/spending'
 import { Breakdown } from './Breakdown'
 import { BudgetPanel } from './BudgetPanel'
@@ -14,6 +14,7 @@ import { DayChart } from './DayChart'
 import { ProjectBreakdown } from './ProjectBreakdown'
 import { ProjectCapsPanel } from './ProjectCapsPanel'
 import { RangeChooser } from './RangeChooser'
+import { dayText } from './spendWords'
 import { TopList } from './TopList'
 import { TotalsPanel } from './TotalsPanel'
 
@@ -24,6 +25,7 @@ import { TotalsPanel } from './TotalsPanel'
  * main says the ledger or the caps changed.
  */
 export default function SpendingScreen() {
+  const { t } = useTranslation('spending')
   const summary = useSpendingStore((s) => s.summary)
   const loading = useSpendingStore((s) => s.loading)
   const error = useSpendingStore((s) => s.error)
@@ -41,7 +43,7 @@ export default function SpendingScreen() {
       data-testid="screen-spending"
     >
       <div className="row spend-head">
-        <h1 id="spend-title">Spending</h1>
+        <h1 id="spend-title">{t('title')}</h1>
         <ExportButton disabled={problem !== null} />
         <ClaimButton />
       </div>
@@ -50,39 +52,35 @@ export default function SpendingScreen() {
       <ErrorBanner error={error} onDismiss={() => useSpendingStore.setState({ error: null })} />
       <div aria-busy={loading} aria-live="polite" className="spend-body">
         {summary === null ? (
-          <p className="muted">{loading ? 'Loading…' : ''}</p>
+          <p className="muted">{loading ? t('loading') : ''}</p>
         ) : empty ? (
           <EmptyState
             className="panel spend-empty"
             data-testid="spend-empty"
             icon={Wallet}
             title={
-              <>
-                Nothing was spent {summary.from === summary.to ? 'on ' : 'from '}
-                {dayLabel(summary.from, 'long')}
-                {summary.from === summary.to ? '' : ` to ${dayLabel(summary.to, 'long')}`}.
-              </>
+              summary.from === summary.to
+                ? t('emptyOneDay', { day: dayText(summary.from, 'long') })
+                : t('emptyRange', {
+                    from: dayText(summary.from, 'long'),
+                    to: dayText(summary.to, 'long'),
+                  })
             }
-            hint={
-              <>
-                Generations appear here as soon as they are sent, with the app&apos;s estimate.
-                {summary.includeDemo ? '' : ' Demo activity is not included.'}
-              </>
-            }
+            hint={summary.includeDemo ? t('emptyHint') : t('emptyHintNoDemo')}
           />
         ) : (
           <>
             <TotalsPanel summary={summary} />
             <section className="panel" aria-labelledby="spend-days-title">
-              <h2 id="spend-days-title">Per day</h2>
+              <h2 id="spend-days-title">{t('perDay')}</h2>
               <DayChart summary={summary} />
             </section>
             <section className="panel" aria-labelledby="spend-where-title">
-              <h2 id="spend-where-title">Where it went</h2>
+              <h2 id="spend-where-title">{t('whereItWent')}</h2>
               <Breakdown summary={summary} />
             </section>
             <section className="panel" aria-labelledby="spend-projects-title">
-              <h2 id="spend-projects-title">Per project</h2>
+              <h2 id="spend-projects-title">{t('perProject')}</h2>
               <ProjectBreakdown summary={summary} />
             </section>
             <TopList entries={summary.top} />
@@ -97,18 +95,20 @@ export default function SpendingScreen() {
 
 /** Writes the range's ledger rows to a CSV file the user picks (main shows the save dialog). */
 function ExportButton({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation('spending')
   const exporting = useSpendingStore((s) => s.exporting)
   const exportCsv = useSpendingStore((s) => s.exportCsv)
   return (
     <button type="button" disabled={disabled || exporting} onClick={() => void exportCsv()}>
       <Download aria-hidden />
-      {exporting ? 'Exporting…' : 'Export CSV'}
+      {exporting ? t('exporting') : t('exportCsv')}
     </button>
   )
 }
 
 /** Opens "Prepare a claim" over the range the screen shows. */
 function ClaimButton() {
+  const { t } = useTranslation('spending')
   const [open, setOpen] = useState(false)
   const from = useSpendingStore((s) => selectRange(s).range?.from ?? null)
   const to = useSpendingStore((s) => selectRange(s).range?.to ?? null)
@@ -117,7 +117,7 @@ function ClaimButton() {
     <>
       <button type="button" disabled={range === null} onClick={() => setOpen(true)}>
         <FileWarning aria-hidden />
-        Prepare a claim
+        {t('claimOpen')}
       </button>
       {open && range ? <ClaimDialog range={range} onClose={() => setOpen(false)} /> : null}
     </>
@@ -126,11 +126,17 @@ function ClaimButton() {
 
 /** Where the CSV went; nothing when the save dialog was cancelled. */
 function ExportNotice() {
+  const { t } = useTranslation('spending')
   const exported = useSpendingStore((s) => s.exported)
   if (!exported) return null
   return (
     <p className="spend-notice" role="status" data-testid="spend-exported">
-      Saved {plural(exported.rows, 'row')} to <span className="mono">{exported.path}</span>
+      <Trans
+        t={t}
+        i18nKey="exportedRows"
+        values={{ count: exported.rows, path: exported.path }}
+        components={{ path: <span className="mono" /> }}
+      />
     </p>
   )
 }

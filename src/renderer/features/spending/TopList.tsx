@@ -1,21 +1,12 @@
-import type { LedgerBasis, LedgerEntryView, LedgerStatus } from '@shared/spending/types'
+import type { LedgerEntryView } from '@shared/spending/types'
+import { useTranslation } from 'react-i18next'
 
-import { dayLabel, NO_RATE, SPEND_KIND_LABELS, usd } from '../../components/spendFormat'
 import { useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
+import { BASIS_LABELS, dayText, KIND_LABELS, money, STATUS_LABELS } from './spendWords'
 
-const BASIS: Readonly<Record<LedgerBasis, string>> = {
-  estimate: 'estimate',
-  quote: 'accepted quote',
-  none: NO_RATE,
-}
-
-const STATUS: Readonly<Record<LedgerStatus, string>> = {
-  pending: 'pending',
-  settled: 'settled',
-  failed: 'failed, not counted',
-  void: 'never sent',
-}
+/** Between the facts of one row: a symbol, not a word. */
+const SEP = ' · '
 
 /**
  * Opens a request's first saved result in the library's detail view, the way the library opens
@@ -28,37 +19,41 @@ export function openInLibrary(libraryId: string): void {
 
 /** The range's most expensive generations, highest first, each linked to its result. */
 export function TopList({ entries }: { entries: LedgerEntryView[] }) {
+  const { t } = useTranslation('spending')
   if (entries.length === 0) return null
   return (
     <section className="panel" aria-labelledby="spend-top-title">
-      <h2 id="spend-top-title">Most expensive generations</h2>
+      <h2 id="spend-top-title">{t('topTitle')}</h2>
       <ol className="spend-top">
         {entries.map((e) => (
           <li key={e.id} data-testid="top-entry">
             <div className="spend-top-amount">
-              <strong>{e.amountUsd === null ? NO_RATE : usd(e.amountUsd)}</strong>
+              <strong>{e.amountUsd === null ? t('noRate') : money(e.amountUsd)}</strong>
               <span className="muted">
-                {e.amountUsd === null ? '' : BASIS[e.basis]}
-                {e.amountUsd === null ? '' : ' · '}
-                {STATUS[e.status]}
+                {e.amountUsd === null ? '' : t(BASIS_LABELS[e.basis])}
+                {e.amountUsd === null ? '' : SEP}
+                {t(STATUS_LABELS[e.status])}
               </span>
             </div>
             <div className="spend-top-what">
               <span>
-                <span className="mono">{e.model}</span> · {SPEND_KIND_LABELS[e.kind]} ·{' '}
-                {dayLabel(e.day)}
+                <span className="mono">{e.model}</span>
+                {SEP}
+                {t(KIND_LABELS[e.kind])}
+                {SEP}
+                {dayText(e.day)}
               </span>
               <span className="spend-top-prompt" title={e.prompt}>
-                {e.prompt || <span className="muted">(no prompt)</span>}
+                {e.prompt || <span className="muted">{t('noPrompt')}</span>}
               </span>
             </div>
             {e.libraryIds[0] ? (
               <button
                 type="button"
-                aria-label={`Open in library: ${e.prompt.slice(0, 40) || e.model}`}
+                aria-label={t('openInLibraryFor', { what: e.prompt.slice(0, 40) || e.model })}
                 onClick={() => openInLibrary(e.libraryIds[0]!)}
               >
-                Open in library
+                {t('openInLibrary')}
               </button>
             ) : null}
           </li>

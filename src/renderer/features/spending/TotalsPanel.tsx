@@ -1,61 +1,64 @@
 import type { SpendSummary } from '@shared/spending/types'
+import { Trans, useTranslation } from 'react-i18next'
 
-import { NO_RATE, plural, usd } from '../../components/spendFormat'
+import { formatNumber } from '../../i18n/format'
+import { money } from './spendWords'
 
 /**
  * The range's totals. Worded as estimates on purpose: the service publishes prices but no
  * actual-charge figure, so the app only knows what it estimated or the quote the user accepted.
  */
 export function TotalsPanel({ summary }: { summary: SpendSummary }) {
-  const t = summary.total
+  const { t } = useTranslation('spending')
+  const total = summary.total
   const kept = summary.kept
   return (
     <section className="panel spend-totals" aria-labelledby="spend-total-title">
       <h2 id="spend-total-title" className="spend-hidden">
-        Totals
+        {t('totals')}
       </h2>
       <dl className="spend-figures">
         <div className="spend-figure main">
-          <dt>Estimated spend</dt>
-          <dd data-testid="spend-total">{usd(t.usd)}</dd>
+          <dt>{t('estimatedSpend')}</dt>
+          <dd data-testid="spend-total">{money(total.usd)}</dd>
         </div>
         <div className="spend-figure">
-          <dt>Settled</dt>
-          <dd data-testid="spend-settled">{usd(t.settledUsd)}</dd>
+          <dt>{t('settled')}</dt>
+          <dd data-testid="spend-settled">{money(total.settledUsd)}</dd>
         </div>
         <div className="spend-figure">
-          <dt>Pending</dt>
-          <dd data-testid="spend-pending">{usd(t.pendingUsd)}</dd>
+          <dt>{t('pending')}</dt>
+          <dd data-testid="spend-pending">{money(total.pendingUsd)}</dd>
         </div>
         <div className="spend-figure">
-          <dt>Requests</dt>
-          <dd data-testid="spend-count">{t.count}</dd>
+          <dt>{t('requests')}</dt>
+          <dd data-testid="spend-count">{formatNumber(total.count)}</dd>
         </div>
         <div className="spend-figure">
-          <dt>Failed</dt>
-          <dd data-testid="spend-failed">{t.failed}</dd>
+          <dt>{t('failed')}</dt>
+          <dd data-testid="spend-failed">{formatNumber(total.failed)}</dd>
         </div>
       </dl>
       <p className="field-hint">
-        Amounts are the app&apos;s estimates from the published prices, or the quote you accepted;
-        the service publishes no actual-charge figure.
-        {t.quotedUsd > 0 ? ` ${usd(t.quotedUsd)} of this is from accepted quotes.` : ''} Pending
-        requests were sent and may still be charged; failed ones are not counted.
-        {t.unpriced > 0 ? ` ${plural(t.unpriced, 'text request')} counted (${NO_RATE}).` : ''}
+        {t('totalsHint', {
+          quoted: total.quotedUsd > 0 ? money(total.quotedUsd) : 'none',
+          unpriced: total.unpriced,
+        })}
       </p>
       <p data-testid="spend-kept">
         {kept.perKeptUsd !== null && kept.images > 0 ? (
           <>
-            <strong>{usd(kept.perKeptUsd)} per kept image</strong> ({kept.images} kept)
+            <Trans
+              t={t}
+              i18nKey="perKept"
+              values={{ amount: money(kept.perKeptUsd), count: kept.images }}
+              components={{ b: <strong /> }}
+            />
           </>
         ) : (
-          <span className="muted">No images kept (favourited) in this range yet.</span>
+          <span className="muted">{t('noneKept')}</span>
         )}
-        <span className="field-hint">
-          {' '}
-          Kept images are the ones you marked as favourites; images cost {usd(kept.imageUsd)} in
-          this range.
-        </span>
+        <span className="field-hint"> {t('keptHint', { amount: money(kept.imageUsd) })}</span>
       </p>
     </section>
   )

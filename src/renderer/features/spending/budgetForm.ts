@@ -6,14 +6,14 @@ import {
   type PeriodCaps,
 } from '@shared/spending/types'
 
-import { SPEND_KIND_LABELS } from '../../components/spendFormat'
+import { formatMoneyUsd } from '../../i18n/format'
+import { translate } from '../../i18n/translate'
 
 /** One cap field of the budget panel: the whole account's or one kind's, per day or month. */
 export interface CapField {
   key: string
   kind: BudgetKind | null
   period: BudgetUse['period']
-  label: string
 }
 
 const PERIOD_KEY = { day: 'dailyUsd', month: 'monthlyUsd' } as const
@@ -24,11 +24,12 @@ export const CAP_FIELDS: readonly CapField[] = [null, ...BUDGET_KINDS].flatMap((
     key: `${kind ?? 'all'}.${period}`,
     kind,
     period,
-    label: kind
-      ? `${SPEND_KIND_LABELS[kind]} ${period === 'day' ? 'daily' : 'monthly'} cap (USD)`
-      : `${period === 'day' ? 'Daily' : 'Monthly'} cap (USD)`,
   })),
 )
+
+/** "Daily cap (USD)", "Images monthly cap (USD)": a cap field's label in the language. */
+export const capLabel = (f: CapField): string =>
+  translate('spending', 'capLabel', { kind: f.kind ?? 'all', period: f.period })
 
 /** What the inputs hold: text as typed ('' = no cap), and the warning threshold in percent. */
 export interface BudgetDraft {
@@ -56,12 +57,13 @@ export function parseCap(text: string): { value: number | null; error: string | 
     .replace(/^\$\s*/, '')
     .replace(/,/g, '')
   if (t === '') return { value: null, error: null }
-  if (/^-/.test(t)) return { value: null, error: 'A cap cannot be negative.' }
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t))
-    return { value: null, error: 'Enter an amount in USD, like 5 or 0.50, or leave it empty.' }
+  const fail = (error: string) => ({ value: null, error })
+  if (/^-/.test(t)) return fail(translate('spending', 'capNegative'))
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t)) return fail(translate('spending', 'capNotAmount'))
   const n = Number(t)
-  if (n < 0.01) return { value: null, error: 'A cap is at least $0.01; leave it empty for no cap.' }
-  if (n > 1_000_000) return { value: null, error: 'A cap is at most $1,000,000.' }
+  if (n < 0.01) return fail(translate('spending', 'capTooSmall', { min: formatMoneyUsd(0.01) }))
+  if (n > 1_000_000)
+    return fail(translate('spending', 'capTooLarge', { max: formatMoneyUsd(1_000_000) }))
   return { value: n, error: null }
 }
 
@@ -88,7 +90,7 @@ export function parseBudgetDraft(d: BudgetDraft):
   }
   const warn = d.warnAt.trim().replace(/\s*%$/, '')
   const pct = /^\d+(\.\d+)?$/.test(warn) ? Number(warn) : NaN
-  if (!(pct >= 50 && pct <= 100)) errors.warnAt = 'Warn at a percentage from 50 to 100.'
+  if (!(pct >= 50 && pct <= 100)) errors.warnAt = translate('spending', 'warnAtRange')
   else budgets.warnAt = pct / 100
   for (const kind of BUDGET_KINDS) {
     const caps = budgets.perKind[kind]

@@ -1,6 +1,7 @@
-import { projectNameProblem } from '@shared/spending/project'
+import { PROJECT_NAME_MAX, projectNameProblem } from '@shared/spending/project'
 import type { PeriodCaps } from '@shared/spending/types'
 
+import { translate } from '../../i18n/translate'
 import { parseCap } from './budgetForm'
 
 /** One project's caps as typed ('' = no cap). */
@@ -53,7 +54,13 @@ export function parseProjectRows(
 
 /** Why `name` cannot be added as a row (a bad name, or one already listed), or null. */
 export function newProjectProblem(name: string, rows: readonly ProjectCapsRow[]): string | null {
-  const problem = projectNameProblem(name)
-  if (problem) return problem
-  return rows.some((r) => r.project === name.trim()) ? 'That project is already listed' : null
+  // The shared check words its answer in English: the same three cases, in the language.
+  if (projectNameProblem(name)) {
+    const trimmed = name.trim()
+    if (trimmed === '') return translate('spending', 'projectNameEmpty')
+    if (trimmed.length > PROJECT_NAME_MAX)
+      return translate('spending', 'projectNameLong', { max: PROJECT_NAME_MAX })
+    return translate('spending', 'projectNameControl')
+  }
+  return rows.some((r) => r.project === name.trim()) ? translate('spending', 'projectListed') : null
 }

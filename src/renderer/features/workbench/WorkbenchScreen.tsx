@@ -1,9 +1,9 @@
 import '../../forms/generate.css'
 
 import { WORKBENCH_LIMITS } from '@shared/catalog'
-import { formatUsdMicros } from '@shared/pricing'
 import { ok } from '@shared/result'
 import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 import { submitTask } from '../../api/tasks'
 import { stageBytes } from '../../forms/addFiles'
@@ -15,22 +15,25 @@ import { MaskPainter } from '../../forms/MaskPainter'
 import { PromptBox } from '../../forms/PromptBox'
 import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
 import { useFormScreen } from '../../forms/useFormScreen'
+import { formatNumber } from '../../i18n/format'
 import { useGenerateStore } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
 import { batchBaseOf } from '../batch/batchBase'
 import { BatchButton } from '../batch/BatchButton'
 import { quoteProblem, requestQuote, workbenchRequest } from './quoteFlow'
+import { QuotePanel } from './QuotePanel'
 import { buildWorkbenchForm, WORKBENCH_MAX_REFERENCES, type WorkbenchField } from './workbenchForm'
 
-const usd = (v: number) => formatUsdMicros(Math.round(v * 1_000_000))
-
-const PROBLEM_TEXT = {
-  changed: 'The settings changed since this quote; get a new quote before generating.',
-  expired: 'This quote has expired; get a new quote before generating.',
-} as const
+const L = WORKBENCH_LIMITS
+/** "{min} to {max}" with both ends in the language's number format. */
+const range = (r: { min: number; max: number }) => ({
+  min: formatNumber(r.min),
+  max: formatNumber(r.max),
+})
 
 /** Art workbench: assets uploaded first, a quote the user sees, then a streamed generation. */
 export default function WorkbenchScreen() {
+  const { t, i18n } = useTranslation('workbench')
   // "Use as reference" (library, results): the image becomes the workbench's source image.
   const onReference = useReferenceIntent('workbench.source', 1)
   const { draft, set, fieldMessage, runner, shell } = useFormScreen('workbench', { onReference })
@@ -42,18 +45,19 @@ export default function WorkbenchScreen() {
   const quoting = useWorkbenchStore((s) => s.quoting)
   const [now, setNow] = useState(() => Date.now())
   const maskKey = useMemo(() => ({ painted: mask.painted, version: mask.version }), [mask])
-  const form = useMemo(
-    () => buildWorkbenchForm(draft, { source, mask: maskKey, references }),
-    [draft, source, maskKey, references],
-  )
+  const language = i18n.resolvedLanguage
+  const form = useMemo(() => {
+    void language // the form's own messages are in the interface language: rebuilt when it changes
+    return buildWorkbenchForm(draft, { source, mask: maskKey, references })
+  }, [draft, source, maskKey, references, language])
   const errorOf = (field: WorkbenchField) => fieldMessage(form.errors, field)
   const problem = quoteProblem(quote, form.fingerprint, now)
 
   // Re-check expiry every few seconds while a quote is shown.
   useEffect(() => {
     if (!quote?.summary.expiresAt) return
-    const t = setInterval(() => setNow(Date.now()), 2000)
-    return () => clearInterval(t)
+    const timer = setInterval(() => setNow(Date.now()), 2000)
+    return () => clearInterval(timer)
   }, [quote])
 
   // A painted mask without a source means nothing; drop it with the source.
@@ -94,8 +98,8 @@ export default function WorkbenchScreen() {
   return (
     <GenerateShell
       id="workbench"
-      title="Workbench"
-      intro="Files are uploaded first, the service quotes the exact request, and Generate uses that quote. Previews stream in while it runs."
+      title={t('title')}
+      intro={t('intro')}
       kinds={['workbench']}
       estimate={form.estimate}
       summary={<QuotePanel quote={quote} problem={problem} />}
@@ -108,7 +112,7 @@ export default function WorkbenchScreen() {
             disabled={runner.submitting}
             onClick={getQuote}
           >
-            {quoting ? 'Getting quote…' : quote ? 'Get new quote' : 'Get quote'}
+            {quoting ? t('quoting') : quote ? t('quoteAgain') : t('quoteGet')}
           </button>
           <button
             type="button"
@@ -116,7 +120,7 @@ export default function WorkbenchScreen() {
             disabled={runner.submitting || !quote || problem !== null}
             onClick={() => quote && generate(quote)}
           >
-            Generate
+            {t('generate')}
           </button>
         </>
       }
@@ -135,7 +139,7 @@ export default function WorkbenchScreen() {
         prefix="workbench"
         value={draft.variant}
         error={errorOf('variant')}
-        hint={`Sent as model ${WORKBENCH_LIMITS.model} with this model_variant`}
+        hint={t('variantHint', { model: L.model })}
         onChange={(variant) => set({ variant })}
       />
       <PromptBox
@@ -145,7 +149,7 @@ export default function WorkbenchScreen() {
         error={errorOf('prompt')}
       />
       <TextArea
-        label="Negative prompt"
+        label={t('negativePrompt')}
         name="workbench-negative"
         rows={2}
         value={draft.negativePrompt}
@@ -158,23 +162,23 @@ export default function WorkbenchScreen() {
         onChange={set}
         errorOf={errorOf}
         variant={form.variant}
-        stepsHint={`${WORKBENCH_LIMITS.steps.min} to ${WORKBENCH_LIMITS.steps.max}`}
-        guidanceHint={`${WORKBENCH_LIMITS.guidance.min} to ${WORKBENCH_LIMITS.guidance.max}`}
+        stepsHint={t('rangeHint', range(L.steps))}
+        guidanceHint={t('rangeHint', range(L.guidance))}
         countField={
           <NumberInput
-            label="Count"
+            label={t('count')}
             name="workbench-count"
             value={draft.count}
             onChange={(count) => set({ count })}
-            hint={`${WORKBENCH_LIMITS.count.min} to ${WORKBENCH_LIMITS.count.max} images`}
+            hint={t('countHint', range(L.count))}
             error={errorOf('count')}
           />
         }
       />
       <ReferenceDropZone
         slot="workbench.source"
-        label="Source image (optional)"
-        hint="One PNG, JPEG or WebP, at most 24 MB and 24 megapixels; uploaded before the quote"
+        label={t('sourceLabel')}
+        hint={t('sourceHint')}
         max={1}
         error={errorOf('source')}
         stage={stageBytes}
@@ -183,21 +187,21 @@ export default function WorkbenchScreen() {
         <>
           <div className="gen-grid">
             <NumberInput
-              label="Source strength"
+              label={t('sourceStrength')}
               name="workbench-strength"
               decimal
               value={draft.sourceStrength}
               onChange={(sourceStrength) => set({ sourceStrength })}
-              hint="Greater than 0 and at most 1"
+              hint={t('sourceStrengthHint')}
               error={errorOf('source_strength')}
             />
             <NumberInput
-              label="Source noise"
+              label={t('sourceNoise')}
               name="workbench-noise"
               decimal
               value={draft.sourceNoise}
               onChange={(sourceNoise) => set({ sourceNoise })}
-              hint={`${WORKBENCH_LIMITS.sourceNoise.min} to ${WORKBENCH_LIMITS.sourceNoise.max}`}
+              hint={t('rangeHint', range(L.sourceNoise))}
               error={errorOf('source_noise')}
             />
           </div>
@@ -206,63 +210,12 @@ export default function WorkbenchScreen() {
       ) : null}
       <ReferenceDropZone
         slot="workbench.references"
-        label="Precise references (optional)"
-        hint={`Up to ${WORKBENCH_MAX_REFERENCES} PNG, JPEG or WebP images, at most 24 MB and 24 megapixels each`}
+        label={t('referencesLabel')}
+        hint={t('referencesHint', { max: WORKBENCH_MAX_REFERENCES })}
         max={WORKBENCH_MAX_REFERENCES}
         error={errorOf('references')}
         stage={stageBytes}
       />
     </GenerateShell>
-  )
-}
-
-function QuotePanel({
-  quote,
-  problem,
-}: {
-  quote: WorkbenchQuote | null
-  problem: ReturnType<typeof quoteProblem>
-}) {
-  if (!quote) {
-    return <p className="field-hint">Get a quote to see the price the service will charge.</p>
-  }
-  const s = quote.summary
-  const extra = Object.entries(s.fields).filter(
-    ([k]) => !/price|payment|allowance|quote_id|expires/i.test(k),
-  )
-  return (
-    <div className="quote" data-testid="quote" aria-live="polite">
-      <dl className="facts">
-        <dt>Quoted price</dt>
-        <dd data-testid="quote-price">{s.priceUsd === null ? 'not stated' : usd(s.priceUsd)}</dd>
-        <dt>Payment method</dt>
-        <dd data-testid="quote-payment">{s.paymentMethod ?? 'not stated'}</dd>
-        <dt>Allowance use</dt>
-        <dd data-testid="quote-allowance">{s.allowance ?? 'not stated'}</dd>
-        {s.expiresAt !== null ? (
-          <>
-            <dt>Valid until</dt>
-            <dd>{new Date(s.expiresAt).toLocaleTimeString()}</dd>
-          </>
-        ) : null}
-        {extra.map(([k, v]) => (
-          <FactRow key={k} name={k} value={String(v)} />
-        ))}
-      </dl>
-      {problem === 'changed' || problem === 'expired' ? (
-        <p className="field-error" role="alert" data-testid="quote-problem">
-          {PROBLEM_TEXT[problem]}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-function FactRow({ name, value }: { name: string; value: string }) {
-  return (
-    <>
-      <dt>{name.replaceAll('_', ' ')}</dt>
-      <dd>{value}</dd>
-    </>
   )
 }

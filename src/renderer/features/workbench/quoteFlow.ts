@@ -4,6 +4,7 @@ import { estimate, uploadAsset } from '../../api/generate'
 import { stageBytes } from '../../forms/addFiles'
 import { randomSeed } from '../../forms/numbers'
 import type { RefItem } from '../../forms/references'
+import { translate } from '../../i18n/translate'
 import type { WorkbenchDraft } from '../../stores/forms'
 import type { MaskState } from '../../stores/generate'
 import { useWorkbenchStore, type WorkbenchQuote } from '../../stores/generate/workbench'
@@ -44,7 +45,8 @@ export async function workbenchRequest(
   if (draft.seedMode === 'random') request.seed = randomSeed()
   const source = files.source[0]
   if (source) {
-    if (!source.path) return failure(`${source.name} is still being prepared`, 'source')
+    if (!source.path)
+      return failure(translate('workbench', 'filePreparing', { name: source.name }), 'source')
     const id = await assetFor(`${source.id}:${source.path}`, source.path, 'source')
     if (!id.ok) return id
     request.source_asset_id = id.value
@@ -65,7 +67,8 @@ export async function workbenchRequest(
   if (files.references.length > 0) {
     const ids: string[] = []
     for (const ref of files.references) {
-      if (!ref.path) return failure(`${ref.name} is still being prepared`, 'references')
+      if (!ref.path)
+        return failure(translate('workbench', 'filePreparing', { name: ref.name }), 'references')
       const id = await assetFor(`${ref.id}:${ref.path}`, ref.path, 'references')
       if (!id.ok) return id
       ids.push(id.value)

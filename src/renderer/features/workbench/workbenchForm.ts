@@ -15,6 +15,7 @@ import {
 import { addValidation, type FieldErrors, noErrors } from '../../forms/formErrors'
 import { parseIntText, parseNumberText } from '../../forms/numbers'
 import { fileProblems, type RefItem } from '../../forms/references'
+import { translate } from '../../i18n/translate'
 import type { WorkbenchDraft } from '../../stores/forms'
 
 export type WorkbenchField =
@@ -123,9 +124,11 @@ export function buildWorkbenchForm(
     const problem = fileProblems(files.source, ART_FILE_RULE)
     if (problem) errors.source = problem
   }
-  if (files.mask.painted && !hasSource) errors.mask = 'A mask needs a source image'
+  if (files.mask.painted && !hasSource) errors.mask = translate('workbench', 'maskNeedsSource')
   if (files.references.length > WORKBENCH_MAX_REFERENCES) {
-    errors.references = `At most ${WORKBENCH_MAX_REFERENCES} reference images`
+    errors.references = translate('workbench', 'referencesTooMany', {
+      max: WORKBENCH_MAX_REFERENCES,
+    })
   } else {
     const problem = fileProblems(files.references, ART_FILE_RULE)
     if (problem) errors.references = problem

@@ -7,20 +7,12 @@ import { fakeMain, field, resetScreensEachTest } from '@test/support/generateScr
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
-import { batchView, planView, resetBatchStoreEachTest } from './fixtures'
+import { batchView, nativeBase, planView, resetBatchStoreEachTest } from './fixtures'
 
 resetScreensEachTest()
 resetBatchStoreEachTest()
 
-const base: SubmitTaskPayload = {
-  kind: 'native',
-  request: {
-    input: 'a castle at dusk',
-    model: 'art-diffusion-4-5-full',
-    action: 'generate',
-    parameters: { width: 832, height: 1216, steps: 28, n_samples: 1, seed: 7 },
-  },
-}
+const base = nativeBase
 
 const EMPTY_SPEC: BatchSpec = { repeat: 1, seedBase: null, x: null, y: null, title: '' }
 const runButton = () => screen.getByRole('button', { name: /^Run/ }) as HTMLButtonElement

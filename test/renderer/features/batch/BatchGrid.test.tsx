@@ -19,7 +19,7 @@ describe('Batch grid', () => {
     expect(main.of('batch:grid')).toEqual([{ id: 'b1' }])
 
     const columns = within(table).getAllByRole('columnheader').map(text)
-    expect(columns).toEqual(['guidance', '20', '30', '40'])
+    expect(columns).toEqual(['Guidance', '20', '30', '40'])
     const rows = within(table).getAllByRole('rowheader').map(text)
     expect(rows).toEqual(['5', '7.5'])
     for (const th of table.querySelectorAll('thead th'))
@@ -32,9 +32,9 @@ describe('Batch grid', () => {
     // Row "5": three saved results, each its first output's thumbnail, labelled by its place.
     const images = cellsOf(0).map((td) => td.querySelector('img')!)
     expect(images.map((i) => i.getAttribute('alt'))).toEqual([
-      'steps 20, guidance 5, repeat 1',
-      'steps 30, guidance 5, repeat 1',
-      'steps 40, guidance 5, repeat 1',
+      'Steps 20, Guidance 5, repeat 1',
+      'Steps 30, Guidance 5, repeat 1',
+      'Steps 40, Guidance 5, repeat 1',
     ])
     expect(images[1]!.getAttribute('src')).toBe(thumbUrl('lib1', ''))
     // Row "7.5": still running, failed, queued.

@@ -31,7 +31,7 @@ describe('Batches in the Tasks screen', () => {
     render(<BatchesSection />)
     const r = await row()
     expect(r.getByRole('heading', { name: 'Steps sweep' })).toBeTruthy()
-    expect(r.getByText(/Art \(native\) · art-diffusion-4-5-full · steps \(3\) × guidance \(2\)/))
+    expect(r.getByText(/Art \(native\) · art-diffusion-4-5-full · Steps \(3\) × Guidance \(2\)/))
     expect(r.getByTestId('batch-progress').textContent).toBe('2 / 6 saved')
     expect(r.getByTestId('batch-counts').textContent).toBe(
       '3 queued · 1 running · 2 saved · estimated $0.24',

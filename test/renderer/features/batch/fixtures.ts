@@ -1,8 +1,20 @@
 import { initialState, useBatchStore } from '@renderer/stores/batch'
 import type { BatchGridView, BatchPlanView, BatchView } from '@shared/batch/types'
+import type { SubmitTaskPayload } from '@shared/tasks/submit'
 import { beforeEach } from 'vitest'
 
 /** Shared fixtures of the batch tests: main's views as the contract types them. */
+
+/** An art (native) form's request, as its Generate would send it: the batch dialog's base. */
+export const nativeBase: SubmitTaskPayload = {
+  kind: 'native',
+  request: {
+    input: 'a castle at dusk',
+    model: 'art-diffusion-4-5-full',
+    action: 'generate',
+    parameters: { width: 832, height: 1216, steps: 28, n_samples: 1, seed: 7 },
+  },
+}
 
 export const planView = (over: Partial<BatchPlanView> = {}): BatchPlanView => ({
   kind: 'native',

@@ -1,7 +1,7 @@
+import { humanDuration } from '@renderer/features/batch/batchWords'
 import {
   draftErrors,
   EMPTY_DRAFT,
-  humanDuration,
   parseValues,
   splitFieldErrors,
   toSpec,

@@ -1,7 +1,7 @@
 import SpendingScreen from '@renderer/features/spending/SpendingScreen'
 import { initialState, useSpendingStore } from '@renderer/stores/spending'
 import { fakeMain } from '@test/support/generateScreens'
-import { budgetState, summaryOf } from '@test/support/spendingFakes'
+import { budgetState, summaryAnswer } from '@test/support/spendingFakes'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -16,20 +16,14 @@ afterEach(() => {
 
 function main(exported: { path: string; rows: number } | null = { path: '/x/inv.csv', rows: 2 }) {
   return fakeMain({
-    'spending:summary': (p) => {
-      const r = p as { from: string; to: string }
-      return {
-        ok: true,
-        value: summaryOf(r.from, r.to, {
-          byProject: [
-            { project: 'Client X', usd: 0.2, count: 2, unpriced: 0 },
-            { project: null, usd: 0.07, count: 4, unpriced: 3 },
-            { project: '=Side', usd: 0.03, count: 1, unpriced: 0 },
-            { project: 'Idle', usd: 0, count: 0, unpriced: 0 },
-          ],
-        }),
-      }
-    },
+    'spending:summary': summaryAnswer({
+      byProject: [
+        { project: 'Client X', usd: 0.2, count: 2, unpriced: 0 },
+        { project: null, usd: 0.07, count: 4, unpriced: 3 },
+        { project: '=Side', usd: 0.03, count: 1, unpriced: 0 },
+        { project: 'Idle', usd: 0, count: 0, unpriced: 0 },
+      ],
+    }),
     'budget:get': () => ({ ok: true, value: budgetState() }),
     'spending:exportInvoice': () => ({ ok: true, value: exported }),
   })

@@ -30,7 +30,7 @@ describe('Workbench screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Get quote' }))
     expect(await screen.findByTestId('quote')).toBeTruthy()
     expect(screen.getByTestId('quote-price').textContent).toBe('$0.0029')
-    expect(screen.getByTestId('quote-payment').textContent).toBe('wallet')
+    expect(screen.getByTestId('quote-payment').textContent).toBe('Account balance')
     const quoted = main.of('generate:estimate')[0] as { request: Record<string, unknown> }
     expect(typeof quoted.request.seed).toBe('number')
 
