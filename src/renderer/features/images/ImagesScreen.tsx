@@ -14,6 +14,7 @@ import { stageBytes } from '../../forms/addFiles'
 import { GenerateShell } from '../../forms/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea, TextInput } from '../../forms/inputs'
 import { refFromLibrary } from '../../forms/libraryRef'
+import { useModelNote } from '../../forms/modelNotes'
 import { ModelPicker } from '../../forms/ModelPicker'
 import { PromptBox } from '../../forms/PromptBox'
 import { ReferenceDropZone } from '../../forms/ReferenceDropZone'
@@ -118,6 +119,7 @@ export default function ImagesScreen() {
   const errorOf = (field: ImagesField) => fieldMessage(form.errors, field)
 
   const model = form.model
+  const modelNote = useModelNote(model)
   const presets = sizePresets(model, draft.quality)
   const editRange = model.editReferences
   /** The request Generate sends, and the base of a batch. */
@@ -176,7 +178,7 @@ export default function ImagesScreen() {
         value={draft.model}
         access={access}
         error={errorOf('model')}
-        hint={model.notes}
+        hint={modelNote}
         options={IMAGE_MODELS.map((m) => ({
           value: m.id,
           label: m.label,

@@ -9,6 +9,7 @@ import { submitTask } from '../../api/tasks'
 import { useAccessStore } from '../../forms/access'
 import { GenerateShell } from '../../forms/GenerateShell'
 import { NumberInput, RadioGroup, SelectInput, TextArea } from '../../forms/inputs'
+import { useModelNote } from '../../forms/modelNotes'
 import { ModelPicker } from '../../forms/ModelPicker'
 import { PromptBox } from '../../forms/PromptBox'
 import { useFormScreen } from '../../forms/useFormScreen'
@@ -34,6 +35,7 @@ export default function VideoScreen() {
   }, [draft, language])
   const errorOf = (field: VideoField) => fieldMessage(form.errors, field)
   const model = form.model
+  const modelNote = useModelNote(model)
   const fixedDuration = model.duration.min === model.duration.max
 
   return (
@@ -63,7 +65,7 @@ export default function VideoScreen() {
         value={draft.model}
         access={access}
         error={errorOf('model')}
-        hint={model.notes}
+        hint={modelNote}
         options={VIDEO_MODELS.map((m) => ({ value: m.id, label: m.label }))}
         onChange={(id) => set({ model: id as VideoDraft['model'] }, true)}
       />
