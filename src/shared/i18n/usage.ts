@@ -9,6 +9,7 @@
  * - `translate('tasks', 'key', …)`: outside components (src/renderer/i18n/translate.ts).
  * - `defineKeys('common', { images: 'areaImages', … })`: keys chosen at run time.
  * - in src/main, a file that imports main's `t` (src/main/i18n): `t('key')` is in `main`.
+ * - a file that imports `msg` (src/shared/i18n/message.ts): `msg('key')` is in `shared`.
  */
 
 /** A key a file uses: `namespace:key`. */
@@ -21,6 +22,7 @@ const DEFINE_KEYS = /defineKeys\(\s*['"]([\w-]+)['"]\s*,\s*\{([^}]*)\}/g
 const KEY_VALUE = /:\s*['"]([^'"]+)['"]/g
 const TRANS_KEY = /i18nKey=\{?\s*['"]([^'"]+)['"]/g
 const MAIN_IMPORT = /from\s+['"](?:\.\.?\/)+(?:[\w./]*\/)?i18n['"]/
+const SHARED_IMPORT = /from\s+['"](?:@shared\/i18n|(?:\.\.?\/)+(?:[\w./]*\/)?i18n|\.)\/message['"]/
 
 const escape = (s: string) => s.replace(/[$]/g, '\\$')
 const callsOf = (name: string, source: string): string[] =>
@@ -50,5 +52,6 @@ export function keysUsedIn(file: string, text: string): Set<KeyUse> {
     for (const v of m[2]!.matchAll(KEY_VALUE)) add(m[1]!, v[1]!)
   if (file.startsWith('src/main/') && MAIN_IMPORT.test(source))
     for (const key of callsOf('t', source)) add('main', key)
+  if (SHARED_IMPORT.test(source)) for (const key of callsOf('msg', source)) add('shared', key)
   return used
 }

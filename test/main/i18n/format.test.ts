@@ -1,6 +1,7 @@
 import { MainEvents } from '@main/events'
 import { followLanguage, mainLanguage, setMainLanguage, t } from '@main/i18n'
 import { mainFormatter } from '@main/i18n/format'
+import { projectNameProblem } from '@shared/spending/project'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const fixtures = {
@@ -47,5 +48,19 @@ describe("main's messages", () => {
     stop()
     events.emit('settings:languageChanged', { choice: 'ja', resolved: 'ja', system: [] })
     expect(mainLanguage()).toBe('zh-Hans')
+  })
+})
+
+describe("shared messages on main's side", () => {
+  afterEach(() => setMainLanguage('en'))
+
+  it('follow main language: a shared validation message in Korean, then English again', () => {
+    setMainLanguage('ko')
+    expect(projectNameProblem('')).toBe('프로젝트 이름을 입력하세요')
+    expect(projectNameProblem('x'.repeat(81))).toBe(
+      '프로젝트 이름은 최대 80자까지 입력할 수 있습니다',
+    )
+    setMainLanguage('en')
+    expect(projectNameProblem('')).toBe('Enter a project name')
   })
 })
