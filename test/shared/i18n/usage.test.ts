@@ -69,4 +69,12 @@ describe('the i18n check', () => {
     expect([...keysUsedIn('src/renderer/x.ts', aliased)]).toEqual(['shared:estimateNoRate'])
     expect([...keysUsedIn('src/shared/x.ts', `const msg = (k) => k\nmsg('notOurs')`)]).toEqual([])
   })
+
+  it("counts main's t imported under another name (files where t is a task)", () => {
+    const text = `import { t as tr } from '../../i18n'\nconst t = task()\nfail('x', tr('taskGone'))\nt('notAKey')`
+    expect([...keysUsedIn('src/main/services/tasks/X.ts', text)].sort()).toEqual([
+      'main:notAKey',
+      'main:taskGone',
+    ])
+  })
 })
