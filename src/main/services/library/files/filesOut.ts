@@ -57,7 +57,7 @@ export class LibraryFilesOut {
     try {
       await writeMetadataPrefs(this.core.dir(), prefs)
     } catch (e) {
-      return storageFailure('The library setting could not be saved', e, this.core.dir())
+      return storageFailure('setting', e, this.core.dir())
     }
     return prefs
   }
@@ -90,7 +90,7 @@ export class LibraryFilesOut {
         try {
           file = await preparedFile(item, abs, metadata, temp)
         } catch (e) {
-          if (errnoOf(e)) return storageFailure('The export could not be written', e, dest)
+          if (errnoOf(e)) return storageFailure('export', e, dest)
           return fail(
             'validation',
             `${basename(item.relPath)} could not be rewritten for the export (${(e as Error).message}); nothing was exported.`,
@@ -113,7 +113,7 @@ export class LibraryFilesOut {
       try {
         await writeZip(entries, dest)
       } catch (e) {
-        return storageFailure('The ZIP could not be written', e, dest)
+        return storageFailure('zip', e, dest)
       }
       return { path: dest, count }
     } finally {
@@ -152,8 +152,7 @@ export class LibraryFilesOut {
       await this.core.thumbs.fromPoster(bytes, item.sha256, replace)
       this.core.idx().markPoster(id)
     } catch (e) {
-      if (errnoOf(e))
-        return storageFailure('The poster could not be stored', e, this.core.thumbs.dir)
+      if (errnoOf(e)) return storageFailure('poster', e, this.core.thumbs.dir)
       return fail(
         'validation',
         `The poster frame is not a readable image (${(e as Error).message}).`,

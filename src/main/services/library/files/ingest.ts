@@ -143,7 +143,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       bytes ??= new Uint8Array(await fs.readFile(srcPath!))
       bytes = embedInImage(ext, bytes, embedded, embedPrompts)
     } catch (e) {
-      if (errnoOf(e)) return storageFailure('The result could not be saved', e, root)
+      if (errnoOf(e)) return storageFailure('result', e, root)
       // A header our writer cannot follow: the paid result is kept as it came, without metadata.
       core.log(`metadata not embedded in a ${ext}: ${(e as Error).message}`)
     }
@@ -183,7 +183,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       await fs.copyFile(srcPath!, staged)
     }
   } catch (e) {
-    return storageFailure('The result could not be saved', e, root)
+    return storageFailure('result', e, root)
   }
   let sidecarWritten = false
   let placed = false
@@ -246,7 +246,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       if (placed) await moveFile(abs, staged).catch(() => {})
     } else await fs.rm(current, { force: true }).catch(() => {})
     if (isAppFailure(e)) throw e
-    if (errnoOf(e)) return storageFailure('The result could not be saved', e, root)
+    if (errnoOf(e)) return storageFailure('result', e, root)
     return fail(
       'bad_response',
       `The file cannot be read as ${ext.toUpperCase()} (${(e as Error).message}).`,

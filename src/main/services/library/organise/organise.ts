@@ -20,6 +20,7 @@ import {
 import type { LibrarySidecar } from '@shared/library/types'
 import { fail } from '@shared/result'
 
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { stampEdit } from '../disk/fieldMerge'
 import { errnoOf } from '../disk/fsUtil'
@@ -177,9 +178,11 @@ export class LibraryOrganiser {
     }
     if (before.length) core.emit({ reason: 'updated', ids: before.map((b) => b.id).slice(0, 1000) })
     if (!before.length && failed.length) {
-      const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : ''
-      return fail('storage', `${failed[0]!.message}${more}`, {
-        action: 'Nothing was changed. Check that the library folder is writable, or Rescan.',
+      const first = failed[0]!.message
+      const message =
+        failed.length > 1 ? t('organiseFailedMore', { first, count: failed.length - 1 }) : first
+      return fail('storage', message, {
+        action: t('organiseFailedAction'),
       })
     }
     return { before, failed }
