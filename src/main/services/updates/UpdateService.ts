@@ -1,6 +1,7 @@
 import type { UpdateView } from '@shared/ipc/contract/updates'
 
 import type { Clock } from '../../adapters/clock/Clock'
+import { t as tr } from '../../i18n'
 import type { DiagnosticsSink } from '../diagnostics/Diagnostics'
 import { describeUpdateError } from './describeUpdateError'
 import type { DownloadProgress, FoundUpdate, UpdatePrefs, UpdaterPort } from './ports'
@@ -225,10 +226,9 @@ export class UpdateService {
     const timeout = new AbortController()
     const timer = this.o.clock.sleep(ms, timeout.signal).then(
       () => {
-        throw Object.assign(
-          new Error(`The update feed did not answer within ${Math.round(ms / 1000)} s.`),
-          { code: 'UPDATE_FEED_TIMEOUT' },
-        )
+        throw Object.assign(new Error(tr('updFeedTimeout', { seconds: Math.round(ms / 1000) })), {
+          code: 'UPDATE_FEED_TIMEOUT',
+        })
       },
       () => new Promise<never>(() => {}),
     )
@@ -249,23 +249,23 @@ export class UpdateService {
     const inFlight = this.inFlight() ?? 0
     switch (phase) {
       case 'off':
-        return 'Update checks are off: the app asks nothing but the service.'
+        return tr('updOff')
       case 'unsupported':
-        return unsupported ?? 'This build cannot update itself.'
+        return unsupported ?? tr('updCannot')
       case 'checking':
-        return 'Checking for updates…'
+        return tr('updChecking')
       case 'current':
-        return 'This is the latest version.'
+        return tr('updCurrent')
       case 'downloading':
-        return `Downloading version ${version} in the background…`
+        return tr('updDownloading', { version })
       case 'ready':
         return inFlight > 0
-          ? `Version ${version} is ready. It installs when you quit with no paid request in flight (${inFlight} now).`
-          : `Version ${version} is ready: it installs when you quit, or now with “Restart now”.`
+          ? tr('updReadyBusy', { version, count: inFlight })
+          : tr('updReady', { version })
       case 'waiting':
-        return `Waiting for ${inFlight} paid request${inFlight === 1 ? '' : 's'} to be saved before restarting into version ${version}.`
+        return tr('updWaiting', { count: inFlight, version })
       case 'idle':
-        return this.lastError ? 'The last check failed; the app will try again later.' : ''
+        return this.lastError ? tr('updLastFailed') : ''
     }
   }
 }
