@@ -1,6 +1,7 @@
 import { MainEvents } from '@main/events'
 import { followLanguage, mainLanguage, setMainLanguage, t } from '@main/i18n'
 import { mainFormatter } from '@main/i18n/format'
+import { rangeMessage } from '@shared/catalog/validation'
 import { projectNameProblem } from '@shared/spending/project'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -62,5 +63,13 @@ describe("shared messages on main's side", () => {
     )
     setMainLanguage('en')
     expect(projectNameProblem('')).toBe('Enter a project name')
+  })
+
+  it("a catalog validator's message in Japanese: the sentence translated, the numbers unformatted", () => {
+    setMainLanguage('ja')
+    expect(rangeMessage('Steps', 1, 50)).toBe('Steps は 1〜50 にしてください')
+    expect(rangeMessage('Width', 1024, 1024, ' px')).toBe('Width は 1024 px にしてください')
+    setMainLanguage('en')
+    expect(rangeMessage('Steps', 1, 50)).toBe('Steps must be 1 to 50')
   })
 })
