@@ -1,3 +1,5 @@
+import { msg } from './i18n/message'
+
 /** Result of checking a user-entered service address. */
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; message: string }
 
@@ -17,19 +19,19 @@ export function normalizeBaseUrl(input: string): BaseUrlCheck {
   try {
     url = new URL(raw)
   } catch {
-    return { ok: false, message: 'Enter a full address such as https://api.example.com' }
+    return { ok: false, message: msg('urlFull') }
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'The address must start with https://' }
+    return { ok: false, message: msg('urlHttps') }
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: 'Use https:// (plain http is allowed only for this computer)' }
+    return { ok: false, message: msg('urlHttpLocal') }
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'Do not put a user name or password in the address' }
+    return { ok: false, message: msg('urlNoCredentials') }
   }
   if (url.search || url.hash) {
-    return { ok: false, message: 'The address must not contain ? or #' }
+    return { ok: false, message: msg('urlNoQuery') }
   }
   let path = url.pathname.replace(/\/+$/, '')
   for (;;) {

@@ -3,9 +3,13 @@ import { pseudoMessage } from '@shared/i18n/pseudo'
 import { IntlMessageFormat } from 'intl-messageformat'
 
 import en from '../../shared/i18n/locales/en/main.json'
+import sharedEn from '../../shared/i18n/locales/en/shared.json'
 import ja from '../../shared/i18n/locales/ja/main.json'
+import sharedJa from '../../shared/i18n/locales/ja/shared.json'
 import ko from '../../shared/i18n/locales/ko/main.json'
+import sharedKo from '../../shared/i18n/locales/ko/shared.json'
 import zhHans from '../../shared/i18n/locales/zh-Hans/main.json'
+import sharedZhHans from '../../shared/i18n/locales/zh-Hans/shared.json'
 
 /** The `main` namespace of every locale, bundled into main. */
 const CATALOGS: MainCatalogs = {
@@ -47,3 +51,11 @@ export function mainFormatter(catalogs: MainCatalogs) {
 
 /** Main's messages in every locale (the bundled catalogs). */
 export const formatMainMessage = mainFormatter(CATALOGS)
+
+/** The `shared` namespace (src/shared/i18n/message.ts), which main formats for its own side. */
+export const formatSharedMessage = mainFormatter({
+  en: sharedEn,
+  ja: sharedJa,
+  'zh-Hans': sharedZhHans,
+  ko: sharedKo,
+})

@@ -1,7 +1,8 @@
 import { SOURCE_LOCALE, type UiLanguage } from '@shared/i18n/locales'
+import { setSharedTranslator } from '@shared/i18n/message'
 import type { EventName, EventPayload } from '@shared/ipc/contract'
 
-import { formatMainMessage } from './format'
+import { formatMainMessage, formatSharedMessage } from './format'
 
 /**
  * Main's own messages (issue #34): errors with their "what to do", notifications, dialogs, the
@@ -38,6 +39,9 @@ export const mainLanguage = (): UiLanguage => current
  */
 export const t = (key: string, params?: Record<string, unknown>): string =>
   formatMainMessage(current, key, params)
+
+// Messages made in src/shared (validation) speak main's current language on this side.
+setSharedTranslator((key, params) => formatSharedMessage(current, key, params))
 
 /** What followLanguage needs: the settings' language, and main's event bus. */
 export interface LanguageSource {

@@ -7,6 +7,8 @@ import {
 import { type AppError, err, isAppFailure, ok, type Result } from '@shared/result'
 import type { z } from 'zod'
 
+import { t } from '../i18n'
+
 /** Turns zod issues into field path → first message, for form-level display. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {}
@@ -33,7 +35,7 @@ export async function dispatch(
   onUnexpected: UnexpectedErrorSink = () => {},
 ): Promise<Result<unknown>> {
   if (!Object.prototype.hasOwnProperty.call(invokeContract, channel)) {
-    return err({ code: 'not_found', message: `Unknown IPC channel "${channel}".` })
+    return err({ code: 'not_found', message: t('ipcUnknownChannel', { channel }) })
   }
   const name = channel as Channel
   const parsed = invokeContract[name].input.safeParse(payload)
@@ -42,7 +44,9 @@ export async function dispatch(
     const first = Object.entries(fields)[0]
     return err({
       code: 'validation',
-      message: first ? `${first[0]}: ${first[1]}` : 'Invalid request.',
+      message: first
+        ? t('fieldProblem', { field: first[0], problem: first[1] })
+        : t('ipcInvalidRequest'),
       fields,
     })
   }
@@ -54,7 +58,7 @@ export async function dispatch(
     onUnexpected(channel, e)
     const error: AppError = {
       code: 'internal',
-      message: 'Something went wrong inside Gen Studio. The details are in the log.',
+      message: t('ipcInternal'),
     }
     return err(error)
   }

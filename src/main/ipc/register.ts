@@ -4,6 +4,7 @@ import { CHANNELS } from '@shared/ipc/contract'
 import { err } from '@shared/result'
 import { ipcMain, type IpcMainInvokeEvent } from 'electron'
 
+import { t } from '../i18n'
 import { dispatch, type UnexpectedErrorSink } from './dispatch'
 
 export interface RegisterOptions {
@@ -31,7 +32,7 @@ export function registerIpc(handlers: Handlers, options: RegisterOptions): () =>
     ipcMain.handle(channel, async (event: IpcMainInvokeEvent, payload: unknown) => {
       const url = event.senderFrame?.url ?? ''
       if (!options.isTrustedUrl(url)) {
-        return err({ code: 'forbidden', message: 'This window may not call Gen Studio.' })
+        return err({ code: 'forbidden', message: t('ipcForbiddenWindow') })
       }
       await ready
       return dispatch(

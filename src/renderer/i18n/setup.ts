@@ -1,4 +1,5 @@
 import type { UiLanguage } from '@shared/i18n/locales'
+import { setSharedTranslator } from '@shared/i18n/message'
 import i18next, { type i18n } from 'i18next'
 import ICU from 'i18next-icu'
 import { initReactI18next } from 'react-i18next'
@@ -32,6 +33,7 @@ export async function startI18n(lang: UiLanguage): Promise<i18n> {
     react: { useSuspense: false },
     initAsync: false,
   })
+  setSharedTranslator((key, params) => instance.t(key, { ...params, ns: 'shared' }))
   return instance
 }
 

@@ -4,6 +4,7 @@
  * the confirmation in the renderer and the batch in main come from the same base and spec alike.
  */
 import { groupDigits } from '../catalog/validateImage'
+import { msg } from '../i18n/message'
 import { describeEstimate, MICROS_PER_USD } from '../pricing'
 import { estimateFor, promptOf } from '../tasks/estimate'
 import type { SubmitTaskInput } from '../tasks/submit'
@@ -41,9 +42,9 @@ function axisProblem(
 ): { key: 'field' | 'values'; message: string } | null {
   const { field, values } = axis
   if (!axesFor(base.kind).some((a) => a.field === field)) {
-    return { key: 'field', message: `${field} cannot vary on ${base.kind} requests` }
+    return { key: 'field', message: msg('axisNotHere', { field, kind: base.kind }) }
   }
-  if (values.length === 0) return { key: 'values', message: 'Give the axis at least one value' }
+  if (values.length === 0) return { key: 'values', message: msg('axisNoValue') }
   const search = values[0]!
   for (const value of values) {
     const applied = applyAxis(base.kind, base.request, field, value, search)
@@ -52,7 +53,7 @@ function axisProblem(
   if (field === 'prompt' && variants.length > 0 && !variants.some((v) => v.text.includes(search))) {
     return {
       key: 'values',
-      message: `prompt: "${search}" occurs only in wildcard syntax, in none of the prompts it makes`,
+      message: msg('axisOnlyWildcard', { search }),
     }
   }
   return null
@@ -70,7 +71,9 @@ function withoutSubmissionFields(base: SubmitTaskInput): SubmitTaskInput {
 }
 
 const countText = (n: number): string =>
-  Number.isSafeInteger(n) ? groupDigits(n) : `more than ${groupDigits(Number.MAX_SAFE_INTEGER)}`
+  Number.isSafeInteger(n)
+    ? groupDigits(n)
+    : msg('moreThan', { count: groupDigits(Number.MAX_SAFE_INTEGER) })
 
 /**
  * Plans a batch. Order: for each prompt variant (wildcards, first wildcard slowest), for each Y
@@ -102,12 +105,14 @@ export function planBatch(
     fields.prompt = expansion.problem
   } else if (missingLists.length > 0) {
     const names = missingLists.map((n) => `__${n}__`).join(', ')
-    const what = missingLists.length === 1 ? 'a list that does' : 'lists that do'
-    fields.prompt = `The prompt uses ${what} not exist: ${names}`
+    fields.prompt =
+      missingLists.length === 1
+        ? msg('wildcardMissingOne', { names })
+        : msg('wildcardMissingMany', { names })
   }
-  if (!Number.isInteger(spec.repeat) || spec.repeat < 1) fields.repeat = 'Repeat at least once'
+  if (!Number.isInteger(spec.repeat) || spec.repeat < 1) fields.repeat = msg('repeatOnce')
   if (spec.x && spec.y && spec.x.field === spec.y.field) {
-    fields['y.field'] = 'X and Y vary the same setting; choose two different ones'
+    fields['y.field'] = msg('axesSame')
   }
   for (const [name, axis] of [
     ['x', spec.x],
@@ -120,9 +125,9 @@ export function planBatch(
   const ys: readonly (string | null)[] = spec.y?.values ?? [null]
   const total = expansion.count * ys.length * xs.length * Math.max(0, spec.repeat)
   if (total > MAX_BATCH) {
-    fields.repeat = `This batch makes ${countText(total)} requests; at most ${MAX_BATCH} run in one batch`
+    fields.repeat = msg('batchTooMany', { count: countText(total), max: MAX_BATCH })
     if (expansion.count > 1) {
-      fields.prompt ??= `The wildcards make ${countText(expansion.count)} prompts`
+      fields.prompt ??= msg('wildcardPrompts', { count: countText(expansion.count) })
     }
   }
   const first = Object.values(fields)[0]

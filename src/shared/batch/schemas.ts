@@ -1,6 +1,7 @@
 /** Zod schemas for the batch and wildcard channels (parsed in main). */
 import { z } from 'zod'
 
+import { msg } from '../i18n/message'
 import { submitTaskSchema } from '../tasks/submit'
 import { AXIS_FIELDS, MAX_AXIS_VALUES, MAX_REPEAT } from './types'
 
@@ -8,9 +9,15 @@ const axisSchema = z
   .object({
     field: z.enum(AXIS_FIELDS),
     values: z
-      .array(z.string().trim().min(1, 'An axis value is empty').max(2000))
-      .min(1, 'Give the axis at least one value')
-      .max(MAX_AXIS_VALUES, `At most ${MAX_AXIS_VALUES} values on one axis`),
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, { error: () => msg('axisValueEmpty') })
+          .max(2000),
+      )
+      .min(1, { error: () => msg('axisNoValue') })
+      .max(MAX_AXIS_VALUES, { error: () => msg('axisTooManyValues', { max: MAX_AXIS_VALUES }) }),
   })
   .strict()
 
@@ -19,8 +26,8 @@ export const batchSpecSchema = z
     repeat: z
       .number()
       .int()
-      .min(1, 'Repeat at least once')
-      .max(MAX_REPEAT, `Repeat at most ${MAX_REPEAT} times`),
+      .min(1, { error: () => msg('repeatOnce') })
+      .max(MAX_REPEAT, { error: () => msg('repeatMax', { max: MAX_REPEAT }) }),
     seedBase: z.number().int().min(0).max(4294967295).nullable(),
     x: axisSchema.nullable(),
     y: axisSchema.nullable(),
@@ -29,7 +36,7 @@ export const batchSpecSchema = z
   })
   .strict()
   .refine((s) => !(s.x && s.y && s.x.field === s.y.field), {
-    message: 'X and Y vary the same setting; choose two different ones',
+    error: () => msg('axesSame'),
     path: ['y', 'field'],
   })
 

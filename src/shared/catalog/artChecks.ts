@@ -4,9 +4,10 @@
  * side at most 3072, at most 3,145,728 pixels), so both validators check them here and word
  * their messages alike.
  */
+import { msg } from '../i18n/message'
 import { getNativeModel, NATIVE_LIMITS, NATIVE_MODELS, type NativeModel } from './artModels'
 import { groupDigits } from './validateImage'
-import { checkOneOf, isInteger, type Issues } from './validation'
+import { checkOneOf, isInteger, type Issues, rangeMessage } from './validation'
 
 const NATIVE_IDS = NATIVE_MODELS.map((m) => m.id)
 
@@ -33,13 +34,13 @@ function checkSide(
     issues.add(
       path,
       value === undefined || value === null
-        ? `${label} is required`
-        : `${label} must be ${NATIVE_LIMITS.multipleOf} to ${NATIVE_LIMITS.maxSide}`,
+        ? msg('valRequired', { label })
+        : rangeMessage(label, NATIVE_LIMITS.multipleOf, NATIVE_LIMITS.maxSide),
     )
     return undefined
   }
   if (value % NATIVE_LIMITS.multipleOf !== 0) {
-    issues.add(path, `${label} must be a multiple of ${NATIVE_LIMITS.multipleOf}`)
+    issues.add(path, msg('valMultipleOf', { label, step: String(NATIVE_LIMITS.multipleOf) }))
     return undefined
   }
   return value
@@ -55,13 +56,10 @@ export function checkArtDimensions(
   width: unknown,
   height: unknown,
 ): void {
-  const w = checkSide(issues, paths.width, width, 'Width')
-  const h = checkSide(issues, paths.height, height, 'Height')
+  const w = checkSide(issues, paths.width, width, msg('labelWidth'))
+  const h = checkSide(issues, paths.height, height, msg('labelHeight'))
   // A side that was refused counts as 0: its own message says what is wrong.
   if ((w ?? 0) * (h ?? 0) > NATIVE_LIMITS.maxPixels) {
-    issues.add(
-      paths.width,
-      `Width × height must be at most ${groupDigits(NATIVE_LIMITS.maxPixels)} pixels`,
-    )
+    issues.add(paths.width, msg('artMaxPixels', { max: groupDigits(NATIVE_LIMITS.maxPixels) }))
   }
 }

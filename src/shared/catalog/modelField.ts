@@ -2,13 +2,15 @@
  * The `model` field every catalog endpoint starts from: the images, video and text validators read
  * it the same way and word its messages alike, then each adds its own endpoint rules.
  */
+import { msg } from '../i18n/message'
 import { type CatalogModel, getModel, type ModelKind } from './models'
 import { checkString, type Issues } from './validation'
 
-const KIND_NOUN: Readonly<Record<ModelKind, string>> = {
-  image: 'an image model',
-  video: 'a video model',
-  text: 'a text model',
+/** "… is a video model, not an image model": one message per kind asked for. */
+const WRONG_KIND: Readonly<Record<ModelKind, (id: string, kind: string) => string>> = {
+  image: (id, kind) => msg('modelWrongKindImage', { id, kind }),
+  video: (id, kind) => msg('modelWrongKindVideo', { id, kind }),
+  text: (id, kind) => msg('modelWrongKindText', { id, kind }),
 }
 
 /**
@@ -24,11 +26,11 @@ export function checkModelOfKind<K extends ModelKind>(
   if (id === undefined) return undefined
   const model = getModel(id)
   if (!model) {
-    issues.add('model', `Unknown model ${id}`)
+    issues.add('model', msg('modelUnknown', { id }))
     return undefined
   }
   if (model.kind !== kind) {
-    issues.add('model', `${id} is a ${model.kind} model, not ${KIND_NOUN[kind]}`)
+    issues.add('model', WRONG_KIND[kind](id, model.kind))
     return undefined
   }
   return model as Extract<CatalogModel, { kind: K }>

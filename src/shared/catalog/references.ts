@@ -6,6 +6,7 @@
  * within the limits of the endpoint it is for. Pure TypeScript so main, the renderer and the
  * simulator make the same decision.
  */
+import { msg } from '../i18n/message'
 import { NATIVE_LIMITS } from './artModels'
 import { imageDimensions, isCompleteImage, sniffImageType } from './imageBytes'
 import type { ReferenceFileMeta } from './types'
@@ -29,7 +30,7 @@ export const ART_REFERENCE_LIMITS: ReferenceLimits = {
 
 /** The refusal of a reference over `limits.maxBytes`. */
 export const tooLarge = (limits: ReferenceLimits): string =>
-  `Each reference image must be at most ${limits.bytesLabel}`
+  msg('refMaxBytes', { limit: limits.bytesLabel })
 
 /** What was learnt of a reference, and the reason it is refused (null when it is accepted). */
 export interface ReferenceInspection {
@@ -60,14 +61,13 @@ function problemOf(
   meta: ReferenceFileMeta,
   limits: ReferenceLimits | null,
 ): string | null {
-  if (bytes.length === 0) return 'The image is empty'
+  if (bytes.length === 0) return msg('refEmpty')
   if (limits && bytes.length > limits.maxBytes) return tooLarge(limits)
-  if (!meta.type) return 'Each reference image must be a PNG, JPEG or WebP image'
-  if (!isCompleteImage(bytes)) return 'The image is cut short (an incomplete copy or download)'
-  if (meta.width === undefined || meta.height === undefined)
-    return 'The image header could not be read (the file is damaged)'
+  if (!meta.type) return msg('refType')
+  if (!isCompleteImage(bytes)) return msg('refCut')
+  if (meta.width === undefined || meta.height === undefined) return msg('refHeader')
   if (limits && meta.width * meta.height > limits.maxPixels)
-    return `Each reference image must be at most ${limits.pixelsLabel}`
+    return msg('refMaxBytes', { limit: limits.pixelsLabel })
   return null
 }
 

@@ -5,6 +5,8 @@
  * field and the simulator can name the field in its 400 body.
  */
 
+import { msg } from '../i18n/message'
+
 export type Validation = { ok: true } | { ok: false; fields: Record<string, string> }
 
 /** Collects the first message per field; later messages for the same field are dropped. */
@@ -38,8 +40,8 @@ const fmt = (n: number): string => String(n)
 /** "X must be 1 to 50" when min < max, "X must be 5" when they are equal. */
 export const rangeMessage = (label: string, min: number, max: number, unit = ''): string =>
   min === max
-    ? `${label} must be ${fmt(min)}${unit}`
-    : `${label} must be ${fmt(min)} to ${fmt(max)}${unit}`
+    ? msg('valExactly', { label, value: fmt(min), unit })
+    : msg('valRange', { label, min: fmt(min), max: fmt(max), unit })
 
 /** Checks an optional (or required) integer within [min, max]. Returns the value when valid. */
 export function checkInt(
@@ -51,7 +53,7 @@ export function checkInt(
   opts: { required?: boolean; unit?: string } = {},
 ): number | undefined {
   if (value === undefined || value === null) {
-    if (opts.required) issues.add(path, `${label} is required`)
+    if (opts.required) issues.add(path, msg('valRequired', { label }))
     return undefined
   }
   if (!isInteger(value) || value < range.min || value > range.max) {
@@ -71,7 +73,7 @@ export function checkNumber(
   opts: { required?: boolean } = {},
 ): number | undefined {
   if (value === undefined || value === null) {
-    if (opts.required) issues.add(path, `${label} is required`)
+    if (opts.required) issues.add(path, msg('valRequired', { label }))
     return undefined
   }
   const below = range.minExclusive ? (value as number) <= range.min : (value as number) < range.min
@@ -79,7 +81,7 @@ export function checkNumber(
     issues.add(
       path,
       range.minExclusive
-        ? `${label} must be greater than ${fmt(range.min)} and at most ${fmt(range.max)}`
+        ? msg('valAboveAtMost', { label, min: fmt(range.min), max: fmt(range.max) })
         : rangeMessage(label, range.min, range.max),
     )
     return undefined
@@ -96,15 +98,15 @@ export function checkString(
   opts: { required?: boolean; nonEmpty?: boolean } = {},
 ): string | undefined {
   if (value === undefined || value === null) {
-    if (opts.required) issues.add(path, `${label} is required`)
+    if (opts.required) issues.add(path, msg('valRequired', { label }))
     return undefined
   }
   if (typeof value !== 'string') {
-    issues.add(path, `${label} must be text`)
+    issues.add(path, msg('valText', { label }))
     return undefined
   }
   if (opts.nonEmpty && value.trim() === '') {
-    issues.add(path, `${label} must not be empty`)
+    issues.add(path, msg('valNotEmpty', { label }))
     return undefined
   }
   return value
@@ -112,7 +114,7 @@ export function checkString(
 
 export function checkBoolean(issues: Issues, path: string, value: unknown, label: string): void {
   if (value !== undefined && value !== null && typeof value !== 'boolean') {
-    issues.add(path, `${label} must be true or false`)
+    issues.add(path, msg('valBoolean', { label }))
   }
 }
 
@@ -125,11 +127,11 @@ export function checkOneOf<T extends string>(
   opts: { required?: boolean } = {},
 ): T | undefined {
   if (value === undefined || value === null) {
-    if (opts.required) issues.add(path, `${label} is required`)
+    if (opts.required) issues.add(path, msg('valRequired', { label }))
     return undefined
   }
   if (!(allowed as readonly unknown[]).includes(value)) {
-    issues.add(path, `${label} must be one of ${allowed.join(', ')}`)
+    issues.add(path, msg('valOneOf', { label, allowed: allowed.join(', ') }))
     return undefined
   }
   return value as T
@@ -150,13 +152,13 @@ export const isHttpUrl = (v: unknown): boolean => {
 export function checkUrlList(issues: Issues, path: string, value: unknown, label: string): number {
   if (value === undefined || value === null) return 0
   if (!Array.isArray(value)) {
-    issues.add(path, `${label} must be a list of URLs`)
+    issues.add(path, msg('valUrlList', { label }))
     return -1
   }
   let ok = true
   value.forEach((v, i) => {
     if (!isHttpUrl(v)) {
-      issues.add(`${path}[${i}]`, `${label} entries must be http or https URLs`)
+      issues.add(`${path}[${i}]`, msg('valUrlEntries', { label }))
       ok = false
     }
   })

@@ -1,3 +1,5 @@
+import { msg } from '../i18n/message'
+
 /** Bounds of what the chat area accepts; main enforces them, the renderer shows them early. */
 export const CHAT_LIMITS = {
   /** One message typed by the user (characters). */
@@ -10,6 +12,6 @@ export const CHAT_LIMITS = {
 /** A conversation's title from its first message: first line, trimmed, shortened. */
 export function titleFrom(text: string, max = 60): string {
   const line = text.trim().split(/\r?\n/, 1)[0]?.replace(/\s+/g, ' ').trim() ?? ''
-  if (!line) return 'New conversation'
+  if (!line) return msg('chatNewConversation')
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line
 }

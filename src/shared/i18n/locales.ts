@@ -37,7 +37,8 @@ export const LANGUAGE_AUTONYMS: Readonly<Record<Locale, string>> = {
  * Catalog namespaces, one JSON file per namespace per locale
  * (src/shared/i18n/locales/<locale>/<namespace>.json), so screens are translated in parallel
  * without touching one another's files. `common`: the app shell, components/, forms/, areas;
- * `main`: every message main produces (errors, notifications, dialogs, menu, start-up failures).
+ * `main`: every message main produces (errors, notifications, dialogs, menu, start-up failures);
+ * `shared`: messages made in src/shared (validation), formatted by src/shared/i18n/message.ts.
  */
 export const NAMESPACES = [
   'common',
@@ -55,6 +56,7 @@ export const NAMESPACES = [
   'video',
   'workbench',
   'main',
+  'shared',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

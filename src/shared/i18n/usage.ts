@@ -8,7 +8,9 @@
  * - `<Trans t={t} i18nKey="key" …>`: the key, in the namespace of the file's `t`.
  * - `translate('tasks', 'key', …)`: outside components (src/renderer/i18n/translate.ts).
  * - `defineKeys('common', { images: 'areaImages', … })`: keys chosen at run time.
- * - in src/main, a file that imports main's `t` (src/main/i18n): `t('key')` is in `main`.
+ * - in src/main, a file that imports main's `t` (src/main/i18n): `t('key')` is in `main`, and
+ *   so is `tr('key')` after `import { t as tr }` (files where `t` names a task already).
+ * - a file that imports `msg` (src/shared/i18n/message.ts): `msg('key')` is in `shared`.
  */
 
 /** A key a file uses: `namespace:key`. */
@@ -21,6 +23,10 @@ const DEFINE_KEYS = /defineKeys\(\s*['"]([\w-]+)['"]\s*,\s*\{([^}]*)\}/g
 const KEY_VALUE = /:\s*['"]([^'"]+)['"]/g
 const TRANS_KEY = /i18nKey=\{?\s*['"]([^'"]+)['"]/g
 const MAIN_IMPORT = /from\s+['"](?:\.\.?\/)+(?:[\w./]*\/)?i18n['"]/
+/** `import { t as tr } from '../i18n'`: main's `t` renamed where `t` is a local name already. */
+const MAIN_ALIAS =
+  /import\s*\{[^}]*\bt\s+as\s+([A-Za-z_$][\w$]*)[^}]*\}\s*from\s+['"](?:\.\.?\/)+(?:[\w./]*\/)?i18n['"]/
+const SHARED_IMPORT = /from\s+['"](?:@shared\/i18n|(?:\.\.?\/)+(?:[\w./]*\/)?i18n|\.)\/message['"]/
 
 const escape = (s: string) => s.replace(/[$]/g, '\\$')
 const callsOf = (name: string, source: string): string[] =>
@@ -49,6 +55,8 @@ export function keysUsedIn(file: string, text: string): Set<KeyUse> {
   for (const m of source.matchAll(DEFINE_KEYS))
     for (const v of m[2]!.matchAll(KEY_VALUE)) add(m[1]!, v[1]!)
   if (file.startsWith('src/main/') && MAIN_IMPORT.test(source))
-    for (const key of callsOf('t', source)) add('main', key)
+    for (const name of ['t', source.match(MAIN_ALIAS)?.[1]])
+      if (name) for (const key of callsOf(name, source)) add('main', key)
+  if (SHARED_IMPORT.test(source)) for (const key of callsOf('msg', source)) add('shared', key)
   return used
 }

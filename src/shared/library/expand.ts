@@ -7,6 +7,7 @@
  */
 import { NATIVE_LIMITS } from '../catalog/artModels'
 import type { NativeRequest } from '../catalog/types'
+import { msg } from '../i18n/message'
 import { CROP_RATIOS, parseRatio } from './pictureEdits'
 
 export type ExpandSpec =
@@ -48,22 +49,20 @@ export function planExpand(imgW: number, imgH: number, spec: ExpandSpec): Expand
   if (spec.mode === 'sides') {
     const { left, right, top, bottom } = spec
     const sides = [left, right, top, bottom]
-    if (!sides.every((n) => Number.isSafeInteger(n) && n >= 0))
-      return 'Each amount must be a whole number of pixels, 0 or more.'
-    if (sides.every((n) => n === 0)) return 'Choose how far to expand on at least one side.'
+    if (!sides.every((n) => Number.isSafeInteger(n) && n >= 0)) return msg('expandWhole')
+    if (sides.every((n) => n === 0)) return msg('expandNone')
     if (left + right > MAX_EXPAND_FACTOR * imgW || top + bottom > MAX_EXPAND_FACTOR * imgH)
-      return `Expand by at most ${MAX_EXPAND_FACTOR}× the picture’s width and height.`
+      return msg('expandTooFar', { factor: MAX_EXPAND_FACTOR })
     W = imgW + left + right
     H = imgH + top + bottom
     ox = left
     oy = top
   } else {
     const r = parseRatio(spec.ratio)
-    if (!r || !CROP_RATIOS.includes(spec.ratio))
-      return `${spec.ratio} is not an aspect ratio of the service's models.`
+    if (!r || !CROP_RATIOS.includes(spec.ratio)) return msg('ratioUnknown', { ratio: spec.ratio })
     const target = r[0] / r[1]
     const current = imgW / imgH
-    if (Math.abs(target - current) < 0.01) return `The picture is already ${spec.ratio}.`
+    if (Math.abs(target - current) < 0.01) return msg('ratioAlready', { ratio: spec.ratio })
     if (target > current) {
       W = Math.round(imgH * target)
       H = imgH

@@ -4,6 +4,7 @@
  * can draw and check a crop box exactly as main will apply it.
  */
 import { CATALOG, VIDEO_ASPECT_RATIOS } from '../catalog/models'
+import { msg } from '../i18n/message'
 
 export type PictureEdit =
   | { op: 'crop'; x: number; y: number; width: number; height: number; ratio?: string | null }
@@ -75,23 +76,21 @@ export function editProblem(edit: PictureEdit, imgW: number, imgH: number): stri
   switch (edit.op) {
     case 'crop': {
       const { x, y, width, height } = edit
-      if (![x, y, width, height].every(int)) return 'The crop box must be in whole pixels.'
-      if (width < 1 || height < 1) return 'The crop box is empty.'
+      if (![x, y, width, height].every(int)) return msg('cropWhole')
+      if (width < 1 || height < 1) return msg('cropEmpty')
       if (x < 0 || y < 0 || x + width > imgW || y + height > imgH)
-        return `The crop box (${width}×${height} at ${x},${y}) goes outside the ${imgW}×${imgH} picture.`
-      if (x === 0 && y === 0 && width === imgW && height === imgH)
-        return 'The crop box is the whole picture: nothing to crop.'
+        return msg('cropOutside', { width, height, x, y, imgW, imgH })
+      if (x === 0 && y === 0 && width === imgW && height === imgH) return msg('cropEverything')
       if (edit.ratio && !CROP_RATIOS.includes(edit.ratio))
-        return `${edit.ratio} is not an aspect ratio of the service's models.`
+        return msg('ratioUnknown', { ratio: edit.ratio })
       return null
     }
     case 'resize': {
       const { width, height } = edit
-      if (!int(width) || !int(height) || width < 1 || height < 1)
-        return 'The new size must be whole pixels, at least 1.'
+      if (!int(width) || !int(height) || width < 1 || height < 1) return msg('resizeWhole')
       if (width > MAX_EDIT_SIDE || height > MAX_EDIT_SIDE)
-        return `The new size is larger than ${MAX_EDIT_SIDE} pixels on a side.`
-      if (width === imgW && height === imgH) return 'The new size is the same as the picture’s.'
+        return msg('resizeTooLarge', { max: MAX_EDIT_SIDE })
+      if (width === imgW && height === imgH) return msg('resizeSame')
       return null
     }
     case 'rotate':

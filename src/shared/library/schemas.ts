@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import { msg } from '../i18n/message'
 import {
   COLLECTION_ID_RE,
   MAX_COLLECTION_NAME,
@@ -23,16 +24,18 @@ const usdBoundSchema = z.number().finite().min(0).max(1_000_000)
 export const tagSchema = z
   .string()
   .trim()
-  .min(1, 'Enter a tag')
-  .max(MAX_TAG_LENGTH, 'A tag is at most 64 characters')
+  .min(1, { error: () => msg('tagEnter') })
+  .max(MAX_TAG_LENGTH, { error: () => msg('tagTooLong') })
 /** A star count 0–5. */
 export const ratingSchema = z.number().int().min(0).max(MAX_RATING)
-export const collectionIdSchema = z.string().regex(COLLECTION_ID_RE, 'Not a collection id')
+export const collectionIdSchema = z
+  .string()
+  .regex(COLLECTION_ID_RE, { error: () => msg('notCollectionId') })
 export const collectionNameSchema = z
   .string()
   .trim()
-  .min(1, 'Enter a name')
-  .max(MAX_COLLECTION_NAME, `A name is at most ${MAX_COLLECTION_NAME} characters`)
+  .min(1, { error: () => msg('nameEnter') })
+  .max(MAX_COLLECTION_NAME, { error: () => msg('nameTooLong', { max: MAX_COLLECTION_NAME }) })
 
 export const libraryFilterSchema = z
   .object({
@@ -70,10 +73,9 @@ export const localPathSchema = z.string().min(1).max(4096)
 export const posterDataUrlSchema = z
   .string()
   .max(8 * 1024 * 1024)
-  .regex(
-    /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/,
-    'Expected a PNG, JPEG or WebP data URL',
-  )
+  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, {
+    error: () => msg('imageDataUrl'),
+  })
 
 /** Organising fields of one item set exactly (library:setOrganise: undo, redo, F on a selection). */
 export const organisePatchSchema = z

@@ -7,6 +7,7 @@ import { ART_STANDARD_STEPS, getNativeModel, type NativeModel } from '../catalog
 import { getImageModel, getModel, getVideoModel, VIDEO_REFERENCE_MODE } from '../catalog/models'
 import type { SizeTier } from '../catalog/tiers'
 import { tierFor } from '../catalog/validateImage'
+import { msg } from '../i18n/message'
 import {
   ART_BASE_MICROS,
   ART_STANDARD_PIXELS,
@@ -58,9 +59,10 @@ export function formatUsdMicros(micros: number): string {
 
 /** The estimate as a short label: "$0.015", "≈ $2.7756", "No published rate", "Not offered". */
 export function describeEstimate(e: PriceEstimate): string {
-  if (e.kind === 'no_published_rate') return 'No published rate'
-  if (e.kind === 'not_offered') return 'Not offered'
-  return `${e.approximate ? '≈ ' : ''}${formatUsdMicros(e.micros)}`
+  if (e.kind === 'no_published_rate') return msg('estimateNoRate')
+  if (e.kind === 'not_offered') return msg('estimateNotOffered')
+  const amount = formatUsdMicros(e.micros)
+  return e.approximate ? msg('estimateApprox', { amount }) : amount
 }
 
 /** Sums USD estimates; any approximate part makes the sum approximate; other kinds are skipped. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import { msg } from '../i18n/message'
 import { dayKeySchema } from './schemas'
 import type { LedgerEntryView } from './types'
 
@@ -40,7 +41,7 @@ const candidateQuery = {
 }
 
 const orderedRange = <T extends { from: string; to: string }>(r: T) => r.from <= r.to
-const rangeMessage = { message: 'The range ends before it starts', path: ['to'] }
+const rangeMessage = { error: () => msg('rangeBackwards'), path: ['to'] }
 
 export const claimCandidatesSchema = z
   .object(candidateQuery)
@@ -51,7 +52,10 @@ export const exportClaimSchema = z
   .object({
     ...candidateQuery,
     /** The ledger ids the user ticked (they must be candidates of the range). */
-    ids: z.array(z.string().min(1).max(64)).min(1, 'Tick at least one request').max(10_000),
+    ids: z
+      .array(z.string().min(1).max(64))
+      .min(1, { error: () => msg('claimTickOne') })
+      .max(10_000),
     /** Prompts are the user's own content: only in the pack when ticked. */
     includePrompts: z.boolean(),
   })
@@ -64,8 +68,8 @@ export const markUnusableSchema = z
     reason: z
       .string()
       .trim()
-      .min(3, 'Say in a few words what was wrong with the result')
-      .max(1000, 'Keep the reason under 1,000 characters'),
+      .min(3, { error: () => msg('claimReasonShort') })
+      .max(1000, { error: () => msg('claimReasonLong') }),
   })
   .strict()
 

@@ -12,15 +12,17 @@ export const PROJECT_NAME_MAX = 80
 /** Recent projects the title bar offers (most recent first). */
 export const RECENT_PROJECTS_MAX = 8
 
+import { msg } from '../i18n/message'
+
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /** Why `name` cannot be a project name, or null when it can (after trimming). */
 export function projectNameProblem(name: string): string | null {
   const t = name.trim()
-  if (t === '') return 'Enter a project name'
-  if (t.length > PROJECT_NAME_MAX) return `A project name is at most ${PROJECT_NAME_MAX} characters`
-  if (CONTROL.test(t)) return 'A project name cannot contain line breaks or control characters'
+  if (t === '') return msg('projectNameEmpty')
+  if (t.length > PROJECT_NAME_MAX) return msg('projectNameTooLong', { max: PROJECT_NAME_MAX })
+  if (CONTROL.test(t)) return msg('projectNameControl')
   return null
 }
 

@@ -1,25 +1,31 @@
 /** Zod schemas for the spending and budget channels (parsed in main). */
 import { z } from 'zod'
 
+import { msg } from '../i18n/message'
 import { projectNameProblem } from './project'
 import { BUDGET_KINDS } from './types'
 
 /** `YYYY-MM-DD` that is a real calendar day. */
 export const dayKeySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a day as YYYY-MM-DD')
-  .refine((d) => {
-    const [y, m, day] = d.split('-').map(Number) as [number, number, number]
-    const date = new Date(Date.UTC(y, m - 1, day))
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === day
-  }, 'Not a calendar day')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => msg('dayFormat') })
+  .refine(
+    (d) => {
+      const [y, m, day] = d.split('-').map(Number) as [number, number, number]
+      const date = new Date(Date.UTC(y, m - 1, day))
+      return (
+        date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === day
+      )
+    },
+    { error: () => msg('notCalendarDay') },
+  )
 
 /** A range's own checks: it ends after it starts, and spans at most ten years. */
 function checkedRange<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
   return schema
-    .refine((r) => r.from <= r.to, { message: 'The range ends before it starts', path: ['to'] })
+    .refine((r) => r.from <= r.to, { error: () => msg('rangeBackwards'), path: ['to'] })
     .refine((r) => daysBetween(r.from, r.to) <= 3660, {
-      message: 'Choose a range of at most ten years',
+      error: () => msg('rangeTooLong'),
       path: ['from'],
     })
 }
@@ -42,10 +48,10 @@ export function daysBetween(a: string, b: string): number {
 }
 
 const capSchema = z
-  .number({ error: 'Enter an amount in USD' })
+  .number({ error: () => msg('capEnterUsd') })
   .finite()
-  .min(0.01, 'A cap is at least $0.01')
-  .max(1_000_000, 'A cap is at most $1,000,000')
+  .min(0.01, { error: () => msg('capMin') })
+  .max(1_000_000, { error: () => msg('capMax') })
   .nullable()
 
 export const periodCapsSchema = z.object({ dailyUsd: capSchema, monthlyUsd: capSchema }).strict()
@@ -77,7 +83,7 @@ export const budgetsSchema = z
     perProject: z
       .record(projectNameSchema, periodCapsSchema)
       .refine((r) => Object.keys(r).length <= MAX_PROJECT_CAPS, {
-        message: `At most ${MAX_PROJECT_CAPS} projects can have their own caps`,
+        error: () => msg('projectCapsMax', { max: MAX_PROJECT_CAPS }),
       })
       .optional(),
     warnAt: z.number().min(0.5).max(1),

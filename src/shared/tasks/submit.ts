@@ -5,11 +5,16 @@
  */
 import { z } from 'zod'
 
+import { msg } from '../i18n/message'
 import { TASK_KINDS } from './states'
 
 const MAX_PROMPT = 40_000
 /** A local file the user picked or dropped (from `api.pathForFile`). */
-const filePath = z.string().trim().min(1, 'Choose a file').max(4096)
+const filePath = z
+  .string()
+  .trim()
+  .min(1, { error: () => msg('chooseFile') })
+  .max(4096)
 
 /**
  * Optional id chosen by the renderer for this submission. Sending the same id twice (a double
@@ -36,7 +41,7 @@ const withinSize = (value: unknown): boolean => {
   }
 }
 const tooLarge = {
-  message: `The request is too large (over ${MAX_REQUEST_JSON / 1024} KiB of settings). Remove the extra fields.`,
+  error: () => msg('requestTooLarge', { kib: MAX_REQUEST_JSON / 1024 }),
 }
 
 const imageRequest = z

@@ -1,6 +1,8 @@
 import { MainEvents } from '@main/events'
 import { followLanguage, mainLanguage, setMainLanguage, t } from '@main/i18n'
 import { mainFormatter } from '@main/i18n/format'
+import { rangeMessage } from '@shared/catalog/validation'
+import { projectNameProblem } from '@shared/spending/project'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const fixtures = {
@@ -47,5 +49,27 @@ describe("main's messages", () => {
     stop()
     events.emit('settings:languageChanged', { choice: 'ja', resolved: 'ja', system: [] })
     expect(mainLanguage()).toBe('zh-Hans')
+  })
+})
+
+describe("shared messages on main's side", () => {
+  afterEach(() => setMainLanguage('en'))
+
+  it('follow main language: a shared validation message in Korean, then English again', () => {
+    setMainLanguage('ko')
+    expect(projectNameProblem('')).toBe('프로젝트 이름을 입력하세요')
+    expect(projectNameProblem('x'.repeat(81))).toBe(
+      '프로젝트 이름은 최대 80자까지 입력할 수 있습니다',
+    )
+    setMainLanguage('en')
+    expect(projectNameProblem('')).toBe('Enter a project name')
+  })
+
+  it("a catalog validator's message in Japanese: the sentence translated, the numbers unformatted", () => {
+    setMainLanguage('ja')
+    expect(rangeMessage('Steps', 1, 50)).toBe('Steps は 1〜50 にしてください')
+    expect(rangeMessage('Width', 1024, 1024, ' px')).toBe('Width は 1024 px にしてください')
+    setMainLanguage('en')
+    expect(rangeMessage('Steps', 1, 50)).toBe('Steps must be 1 to 50')
   })
 })

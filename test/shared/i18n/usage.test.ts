@@ -58,4 +58,23 @@ describe('the i18n check', () => {
     expect(mismatch.summary.missing + mismatch.summary.unused).toBe(0)
     expect(mismatch.ok).toBe(false)
   })
+
+  it("counts msg('key') as a shared key in a file that imports the shared message module", () => {
+    const text = `import { msg } from '../i18n/message'\nconst a = msg('projectNameEmpty')\nconst b = msg('tooLong', { max })`
+    expect([...keysUsedIn('src/shared/spending/project.ts', text)]).toEqual([
+      'shared:projectNameEmpty',
+      'shared:tooLong',
+    ])
+    const aliased = `import { msg } from '@shared/i18n/message'\nmsg('estimateNoRate')`
+    expect([...keysUsedIn('src/renderer/x.ts', aliased)]).toEqual(['shared:estimateNoRate'])
+    expect([...keysUsedIn('src/shared/x.ts', `const msg = (k) => k\nmsg('notOurs')`)]).toEqual([])
+  })
+
+  it("counts main's t imported under another name (files where t is a task)", () => {
+    const text = `import { t as tr } from '../../i18n'\nconst t = task()\nfail('x', tr('taskGone'))\nt('notAKey')`
+    expect([...keysUsedIn('src/main/services/tasks/X.ts', text)].sort()).toEqual([
+      'main:notAKey',
+      'main:taskGone',
+    ])
+  })
 })

@@ -1,5 +1,7 @@
 import { AppFailure } from '@shared/result'
 
+import { t } from '../../i18n'
+
 /**
  * Time and randomness behind one interface, for everything that waits: retry backoff and
  * Retry-After in the client, poll intervals, the SSE watchdog and the request budget in the task
@@ -16,7 +18,7 @@ export interface Clock {
 
 /** The AppFailure every aborted wait or request ends with. */
 export const cancelledFailure = (): AppFailure =>
-  new AppFailure({ code: 'cancelled', message: 'The operation was cancelled.' })
+  new AppFailure({ code: 'cancelled', message: t('operationCancelled') })
 
 /** Real time. */
 export const systemClock: Clock = {

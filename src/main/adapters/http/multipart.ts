@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 
+import { t } from '../../i18n'
+
 /** One part of a multipart/form-data body: a text field or a file streamed from disk. */
 export type MultipartPart =
   | { name: string; value: string }
@@ -69,7 +71,7 @@ export async function buildMultipart(parts: MultipartPart[]): Promise<MultipartB
           yield chunk as Buffer
         }
         // The length was announced up front; a file that changed meanwhile must not be sent short.
-        if (sent !== piece.size) throw new Error(`The file ${piece.path} changed while uploading.`)
+        if (sent !== piece.size) throw new Error(t('uploadChanged', { path: piece.path }))
       }
     },
   }

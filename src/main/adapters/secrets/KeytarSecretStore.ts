@@ -1,6 +1,7 @@
 import { AppFailure } from '@shared/result'
 import type * as KeytarModule from 'keytar'
 
+import { t } from '../../i18n'
 import type { SecretStore, SecretStoreStatus } from './SecretStore'
 
 type Keytar = typeof KeytarModule
@@ -42,11 +43,9 @@ export class KeytarSecretStore implements SecretStore {
   private unavailable(reason: string): AppFailure {
     return new AppFailure({
       code: 'no_secure_store',
-      message: 'No secure key storage is available on this computer, so the key was not saved.',
+      message: t('noSecureStore'),
       action:
-        process.platform === 'linux'
-          ? 'Install and unlock a Secret Service keyring (GNOME Keyring or KWallet), then try again.'
-          : 'Make sure the system keychain is unlocked, then try again.',
+        process.platform === 'linux' ? t('noSecureStoreLinuxAction') : t('noSecureStoreAction'),
       serverCode: reason.slice(0, 200),
     })
   }

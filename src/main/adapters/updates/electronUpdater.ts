@@ -5,6 +5,7 @@ import { app, net } from 'electron'
 import type * as ElectronUpdaterModule from 'electron-updater'
 import type { AppUpdater, Logger, ProgressInfo, UpdateInfo } from 'electron-updater'
 
+import { t } from '../../i18n'
 import type { DiagnosticsSink } from '../../services/diagnostics/Diagnostics'
 import type { FoundUpdate, UpdaterPort } from '../../services/updates/ports'
 import { appImageArtifact } from './appImageArtifact'
@@ -55,12 +56,11 @@ export function electronUpdater(log: DiagnosticsSink): UpdaterPort {
   return {
     unsupportedReason() {
       // https://www.electronjs.org/docs/latest/api/app#appispackaged
-      if (!app.isPackaged)
-        return 'Updates come with installed builds; this one runs from a checkout.'
+      if (!app.isPackaged) return t('updFromCheckout')
       if (process.platform !== 'linux' || process.env.APPIMAGE) return null
       // https://www.electronjs.org/docs/latest/api/process#processresourcespath-readonly
       if (existsSync(join(process.resourcesPath, 'package-type'))) return null
-      return 'This install is not an AppImage: update it the way it was installed.'
+      return t('updNotAppImage')
     },
     currentVersion: () => app.getVersion(),
     configure(feed) {

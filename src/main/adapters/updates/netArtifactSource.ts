@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events'
 
+import { t } from '../../i18n'
 import type { ArtifactResponse, ArtifactSource } from '../../services/updates/ports'
 
 /** The part of Electron's ClientRequest used here (https://www.electronjs.org/docs/latest/api/client-request). */
@@ -51,11 +52,11 @@ export function netArtifactSource(o: {
         const ms = o.stallMs()
         const noAnswer = setTimeout(() => {
           req.abort()
-          reject(cut(`The update server did not answer within ${Math.round(ms / 1000)} s.`))
+          reject(cut(t('resumeNoAnswer', { seconds: Math.round(ms / 1000) })))
         }, ms)
         req.on('error', (e: Error) => {
           clearTimeout(noAnswer)
-          reject(cut(`The update download failed: ${e.message}`))
+          reject(cut(t('resumeFailed', { reason: e.message })))
         })
         req.on('response', (res: ResponseLike) => {
           clearTimeout(noAnswer)
@@ -106,11 +107,11 @@ function bodyOf(req: RequestLike, res: ResponseLike, stallMs: number): AsyncIter
     failed ??= cut(why)
     poke()
   }
-  res.on('error', fail('The update download was cut off.'))
-  res.on('aborted', fail('The update download was cut off.'))
-  req.on('error', fail('The update download was cut off.'))
+  res.on('error', fail(t('resumeCut')))
+  res.on('aborted', fail(t('resumeCut')))
+  req.on('error', fail(t('resumeCut')))
   res.on('close', () => {
-    if (!ended) fail('The update download was cut off.')()
+    if (!ended) fail(t('resumeCut'))()
   })
   return { [Symbol.asyncIterator]: () => drain() }
 
@@ -128,7 +129,7 @@ function bodyOf(req: RequestLike, res: ResponseLike, stallMs: number): AsyncIter
       await new Promise<void>((resolve) => {
         wake = resolve
         timer = setTimeout(() => {
-          fail(`The update download stalled (nothing for ${Math.round(stallMs / 1000)} s).`)()
+          fail(t('resumeStalled', { seconds: Math.round(stallMs / 1000) }))()
         }, stallMs)
       })
       clearTimeout(timer)

@@ -3,6 +3,7 @@ import type { Handlers } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
 
 import type { Container } from '../../container'
+import { t } from '../../i18n'
 
 /** app:* and shell:* channels. */
 export const appHandlers = (c: Container) =>
@@ -14,7 +15,7 @@ export const appHandlers = (c: Container) =>
     },
     'shell:openExternal': async ({ url }) => {
       const safe = safeExternalUrl(url)
-      if (!safe) return fail('validation', 'Only http and https links can be opened.')
+      if (!safe) return fail('validation', t('onlyHttpLinks'))
       await c.platform.openExternal(safe)
       return null
     },

@@ -2,6 +2,7 @@ import type { Handlers } from '@shared/ipc/contract'
 import { referencePathsOf } from '@shared/tasks/submit'
 
 import type { Container } from '../../container'
+import { t } from '../../i18n'
 
 /** batch:* and wildcards:* channels: plan, run and steer batches; the named wildcard lists. */
 export const batchHandlers = (c: Container) =>
@@ -23,9 +24,9 @@ export const batchHandlers = (c: Container) =>
     'batch:exportGrid': async ({ id }, ctx) => {
       const batch = await c.batches.get(id)
       const dest = await c.platform.chooseSaveFile(ctx.senderId, {
-        title: 'Export the batch grid as one image',
+        title: t('dialogBatchGrid'),
         defaultName: `${batch.title.replace(/[^\w.-]+/g, '-').slice(0, 80) || 'batch'}-grid.png`,
-        filters: [{ name: 'PNG image', extensions: ['png'] }],
+        filters: [{ name: t('filterPngImage'), extensions: ['png'] }],
       })
       if (!dest) return null
       return c.batches.exportGrid(id, dest)

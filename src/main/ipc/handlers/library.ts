@@ -2,6 +2,7 @@ import type { Handlers } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
 
 import type { Container } from '../../container'
+import { t } from '../../i18n'
 import { chooseExportDest } from './libraryExportDest'
 
 /** Decodes a poster data URL (already shape-checked by the contract schema). */
@@ -36,8 +37,8 @@ export const libraryHandlers = (c: Container) =>
     'library:openExternal': async ({ id }) => {
       const message = await c.platform.openPath(await c.library.absolutePath(id))
       if (message)
-        fail('unsupported', `The file could not be opened: ${message}`, {
-          action: 'Open it from its folder instead.',
+        fail('unsupported', t('fileOpenFailed', { detail: message }), {
+          action: t('fileOpenFailedAction'),
         })
       return null
     },

@@ -1,6 +1,8 @@
-import { EXPORT_FORMAT_LABELS, type ExportFormat } from '@shared/library/exportOptions'
+import { defineKeys } from '@shared/i18n/keys'
+import type { ExportFormat } from '@shared/library/exportOptions'
 
 import type { Container } from '../../container'
+import { t } from '../../i18n'
 
 const EXTENSION: Record<Exclude<ExportFormat, 'png' | 'jpeg' | 'webp'>, string> = {
   zip: 'zip',
@@ -10,6 +12,19 @@ const EXTENSION: Record<Exclude<ExportFormat, 'png' | 'jpeg' | 'webp'>, string> 
   gif: 'gif',
   mp4: 'mp4',
 }
+
+/** Each format named in the OS dialog (main's words; the screen has its own). */
+const FORMAT_LABELS = defineKeys('main', {
+  zip: 'exportZip',
+  png: 'exportPng',
+  jpeg: 'exportJpeg',
+  webp: 'exportWebp',
+  'sheet-png': 'exportSheetPng',
+  'sheet-pdf': 'exportSheetPdf',
+  'anim-webp': 'exportAnimWebp',
+  gif: 'exportGif',
+  mp4: 'exportMp4',
+}) satisfies Record<ExportFormat, string>
 
 /**
  * Where an export goes, asked in the OS dialog: a folder for image copies (one file per item),
@@ -21,14 +36,14 @@ export async function chooseExportDest(
   count: number,
   format: ExportFormat,
 ): Promise<string | null> {
-  const what = `${count} item${count === 1 ? '' : 's'}`
+  const label = t(FORMAT_LABELS[format])
   if (format === 'png' || format === 'jpeg' || format === 'webp')
-    return c.platform.chooseDirectory(senderId, `Export ${what} as ${EXPORT_FORMAT_LABELS[format]}`)
+    return c.platform.chooseDirectory(senderId, t('dialogExportFolder', { count, format: label }))
   const ext = EXTENSION[format]
   const stem = format === 'zip' ? 'gen-studio-export' : `gen-studio-${format}`
   return c.platform.chooseSaveFile(senderId, {
-    title: `Export ${what}: ${EXPORT_FORMAT_LABELS[format]}`,
+    title: t('dialogExportFile', { count, format: label }),
     defaultName: `${stem}-${new Date().toISOString().slice(0, 10)}.${ext}`,
-    filters: [{ name: EXPORT_FORMAT_LABELS[format], extensions: [ext] }],
+    filters: [{ name: label, extensions: [ext] }],
   })
 }

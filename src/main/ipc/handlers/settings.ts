@@ -1,6 +1,7 @@
 import type { Handlers } from '@shared/ipc/contract'
 
 import type { Container } from '../../container'
+import { t } from '../../i18n'
 
 /** settings:* channels. The key goes in, never out. */
 export const settingsHandlers = (c: Container) =>
@@ -15,7 +16,7 @@ export const settingsHandlers = (c: Container) =>
     'settings:language': () => c.settings.language(),
     'settings:setLanguage': ({ choice }) => c.settings.setLanguage(choice),
     'settings:chooseLibraryDir': async (_input, ctx) => {
-      const dir = await c.platform.chooseDirectory(ctx.senderId, 'Choose the library folder')
+      const dir = await c.platform.chooseDirectory(ctx.senderId, t('dialogLibraryFolder'))
       return dir ? c.settings.setLibraryDir(dir) : c.settings.view()
     },
   }) satisfies Partial<Handlers>

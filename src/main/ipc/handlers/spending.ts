@@ -1,6 +1,7 @@
 import type { Handlers } from '@shared/ipc/contract'
 
 import type { Container } from '../../container'
+import { t } from '../../i18n'
 
 /** "gen-studio-invoice-client-x-2026-11-01-to-2026-11-30.csv": a name any file system takes. */
 export function invoiceFileName(r: { from: string; to: string; project: string | null }): string {
@@ -20,7 +21,7 @@ export const spendingHandlers = (c: Container) =>
     'spending:summary': (range) => c.spending.summary(range),
     'spending:exportCsv': async (range, ctx) => {
       const dest = await c.platform.chooseSaveFile(ctx.senderId, {
-        title: 'Export spending as CSV',
+        title: t('dialogSpendingCsv'),
         defaultName: `gen-studio-spending-${range.from}-to-${range.to}.csv`,
         filters: [{ name: 'CSV', extensions: ['csv'] }],
       })
@@ -29,7 +30,7 @@ export const spendingHandlers = (c: Container) =>
     },
     'spending:exportInvoice': async (range, ctx) => {
       const dest = await c.platform.chooseSaveFile(ctx.senderId, {
-        title: 'Export an invoice as CSV',
+        title: t('dialogInvoiceCsv'),
         defaultName: invoiceFileName(range),
         filters: [{ name: 'CSV', extensions: ['csv'] }],
       })
@@ -39,7 +40,7 @@ export const spendingHandlers = (c: Container) =>
     'spending:claimCandidates': (query) => c.claims.candidates(query),
     'spending:exportClaim': async (req, ctx) => {
       const dest = await c.platform.chooseSaveFile(ctx.senderId, {
-        title: 'Save the claim pack',
+        title: t('dialogClaimPack'),
         defaultName: `gen-studio-claim-${req.from}-to-${req.to}.zip`,
         filters: [{ name: 'ZIP', extensions: ['zip'] }],
       })

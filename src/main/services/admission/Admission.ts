@@ -9,6 +9,7 @@ import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { TaskView } from '@shared/tasks/views'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
+import { t } from '../../i18n'
 import type { BatchJournal, BatchRecord } from '../journal/BatchJournal'
 import type { Journal, JournalTransaction } from '../journal/Journal'
 import type { SpendLedger } from '../journal/SpendLedger'
@@ -126,27 +127,27 @@ export class Admission {
    * copies, and a workbench task gets a fresh quote.
    */
   async retryAsNew(id: string, options: { allowRepeat?: boolean } = {}): Promise<TaskView> {
-    const t = this.o.tasks.get(id)
-    if (!t || t.dismissed)
-      return fail('not_found', 'This task is no longer in the list.', {
-        action: 'Refresh the Tasks screen.',
+    const task = this.o.tasks.get(id)
+    if (!task || task.dismissed)
+      return fail('not_found', t('taskGone'), {
+        action: t('taskGoneAction'),
       })
     const results = this.o.tasks.results(id)
-    if (!taskActions({ ...t, results }).retryAsNew) {
-      return fail('validation', 'Only a finished, failed or cancelled task can run again as new.', {
-        action: 'Wait until the task ends; its request key is still in use.',
+    if (!taskActions({ ...task, results }).retryAsNew) {
+      return fail('validation', t('runAgainOnlyEnded'), {
+        action: t('runAgainOnlyEndedAction'),
       })
     }
-    const input = inputOfTask(t)
+    const input = inputOfTask(task)
     const admitted = await this.admit(
       [
         {
           input,
-          origin: { retryOf: t.id, batch: null },
+          origin: { retryOf: task.id, batch: null },
           allowRepeat: options.allowRepeat === true,
         },
       ],
-      { override: false, what: 'request', demo: t.demo },
+      { override: false, what: 'request', demo: task.demo },
     )
     return (await this.o.intake.accept(admitted.records))[0]!
   }
@@ -297,26 +298,20 @@ export class Admission {
   async editQueued(id: string, edit: QueuedEdit): Promise<TaskView> {
     const before = this.unsentQueued(id)
     if (before.kind === 'workbench') {
-      return fail(
-        'validation',
-        'A quoted art request cannot be edited: its price was quoted for it.',
-        {
-          action: 'Remove it, then quote and run the changed request in Art workbench.',
-        },
-      )
+      return fail('validation', t('quotedNotEditable'), { action: t('quotedNotEditableAction') })
     }
     const input = parseEdit(inputOfTask(before, edit.request))
     await this.validate({ input })
     const canonical = await canonicalHashOf(input)
     const budgets = await this.o.gate.budgets()
     // From here to the commit: no await, so the engine cannot send it in between.
-    const t = this.unsentQueued(id)
-    if (!t.demo && !edit.allowRepeat && canonical) {
+    const task = this.unsentQueued(id)
+    if (!task.demo && !edit.allowRepeat && canonical) {
       const paid = this.o.requests.paid(canonical)
       if (paid) refuseRepeat(paid)
     }
-    this.o.gate.checkReplacing(budgets, input, t.quote?.priceUsd ?? t.costUsd, {
-      demo: t.demo,
+    this.o.gate.checkReplacing(budgets, input, task.quote?.priceUsd ?? task.costUsd, {
+      demo: task.demo,
       override: edit.overrideBudget === true,
       what: 'request',
       project: this.o.ledger.projects.projectOf(id),
@@ -339,19 +334,25 @@ export class Admission {
    * question is not asked again: it was answered when the request was first admitted.
    */
   async restoreRemoved(id: string): Promise<TaskView> {
-    const t = this.o.tasks.get(id)
-    if (!t || !t.dismissed || t.state !== 'cancelled' || t.attempts > 0 || t.startedAt !== null) {
-      return fail('validation', 'Only a removed task that was never sent can be restored.', {
-        action: 'Start the request again from its form.',
+    const task = this.o.tasks.get(id)
+    if (
+      !task ||
+      !task.dismissed ||
+      task.state !== 'cancelled' ||
+      task.attempts > 0 ||
+      task.startedAt !== null
+    ) {
+      return fail('validation', t('restoreOnlyUnsent'), {
+        action: t('restoreOnlyUnsentAction'),
       })
     }
-    const input = { ...inputOfTask(t), requestId: `restore-${t.id}` }
+    const input = { ...inputOfTask(task), requestId: `restore-${task.id}` }
     const existing = this.o.tasks.byRequestId(input.requestId)
     if (existing) return this.o.intake.view(existing)
     const place = this.o.tasks.queuePosition(id)
     const admitted = await this.admit(
-      [{ input, origin: { retryOf: t.retryOf, batch: t.batch }, allowRepeat: true }],
-      { override: false, what: 'request', demo: t.demo },
+      [{ input, origin: { retryOf: task.retryOf, batch: task.batch }, allowRepeat: true }],
+      { override: false, what: 'request', demo: task.demo },
       () => {
         const again = this.o.tasks.byRequestId(input.requestId)
         return again ? [again] : null
@@ -367,13 +368,13 @@ export class Admission {
 
   /** The task, if it is still queued and was never sent; a clear refusal otherwise. */
   private unsentQueued(id: string): TaskRecord {
-    const t = this.o.tasks.get(id)
-    if (!t || t.dismissed)
-      return fail('not_found', 'This task is no longer in the list.', {
-        action: 'Refresh the Tasks screen.',
+    const task = this.o.tasks.get(id)
+    if (!task || task.dismissed)
+      return fail('not_found', t('taskGone'), {
+        action: t('taskGoneAction'),
       })
-    if (t.state !== 'queued' || t.attempts > 0) notUnsent()
-    return t
+    if (task.state !== 'queued' || task.attempts > 0) notUnsent()
+    return task
   }
 }
 

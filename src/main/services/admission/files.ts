@@ -4,6 +4,7 @@ import { extname, join } from 'node:path'
 import { fail } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
+import { t } from '../../i18n'
 import { readArtReference } from '../client/references'
 import type { TaskFiles } from '../journal/taskRecord'
 
@@ -23,8 +24,8 @@ export async function prepareFiles(dir: string, input: SubmitTaskInput): Promise
     await fs.mkdir(dir, { recursive: true })
     const dest = join(dir, `${field}${extname(path).toLowerCase().slice(0, 6)}`)
     await fs.copyFile(path, dest).catch((e: Error) =>
-      fail('storage', `The ${field} could not be copied: ${e.message}`, {
-        fields: { [field]: 'The file cannot be read; choose it again' },
+      fail('storage', t('fileCopyFailed', { field, detail: e.message }), {
+        fields: { [field]: t('fileUnreadableChooseAgain') },
       }),
     )
     files[field] = dest
@@ -45,8 +46,8 @@ export async function copyReferences(dir: string, paths: readonly string[]): Pro
     try {
       await fs.copyFile(path, dest)
     } catch (e) {
-      fail('storage', `The reference image could not be copied: ${(e as Error).message}`, {
-        fields: { [`images.${i}`]: 'The file cannot be read; choose it again' },
+      fail('storage', t('referenceCopyFailed', { detail: (e as Error).message }), {
+        fields: { [`images.${i}`]: t('fileUnreadableChooseAgain') },
       })
     }
     out.push(dest)

@@ -9,6 +9,7 @@ import type { LedgerBasis } from '@shared/spending/types'
 import { costOf, promptOf } from '@shared/tasks/estimate'
 import { type SubmitTaskInput, submitTaskSchema } from '@shared/tasks/submit'
 
+import { t } from '../../i18n'
 import type { QueuedRequest } from '../journal/TaskJournal'
 
 /** What an edit of a queued task sends (tasks:edit): its new request, and the user's choices. */
@@ -29,10 +30,10 @@ export function parseEdit(candidate: SubmitTaskInput): SubmitTaskInput {
   if (parsed.success) return parsed.data
   const fields: Record<string, string> = {}
   for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message
-  const [path, message] = Object.entries(fields)[0] ?? ['request', 'Invalid request']
-  return fail('validation', `${path}: ${message}`, {
+  const [path, message] = Object.entries(fields)[0] ?? ['request', t('invalidRequest')]
+  return fail('validation', t('fieldProblem', { field: path, problem: message }), {
     fields,
-    action: 'Correct the highlighted settings; the queued request was not changed.',
+    action: t('fixFieldsQueuedKept'),
   })
 }
 
@@ -66,7 +67,7 @@ export function ledgerAmountOf(r: QueuedRequest): {
 
 /** Refuses an edit of a task that has been sent (or stopped) meanwhile; nothing was written. */
 export function notUnsent(): never {
-  return fail('validation', 'This task is no longer waiting in the queue: it was already sent.', {
-    action: 'Nothing was changed. Cancel it, or run it again as new, to change its request.',
+  return fail('validation', t('queuedAlreadySent'), {
+    action: t('queuedAlreadySentAction'),
   })
 }

@@ -7,6 +7,7 @@ import { dayKeyOf } from '@shared/spending/days'
 import { canonicalRequest } from '@shared/tasks/canonical'
 import { referencePathsOf, type SubmitTaskInput } from '@shared/tasks/submit'
 
+import { t } from '../../i18n'
 import type { PaidRequest } from '../journal/TaskRequests'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
@@ -52,7 +53,7 @@ export function canonicalHashSync(
 export function refuseRepeat(paid: PaidRequest): never {
   const amount =
     paid.amountUsd === null ? paid.costLabel : formatUsdMicros(Math.round(paid.amountUsd * 1e6))
-  return fail('repeat', `You paid ${amount} for this on ${dayKeyOf(paid.paidAt)}.`, {
+  return fail('repeat', t('paidRepeat', { amount, day: dayKeyOf(paid.paidAt) }), {
     repeat: {
       taskId: paid.taskId,
       libraryIds: paid.libraryIds,
@@ -60,6 +61,6 @@ export function refuseRepeat(paid: PaidRequest): never {
       costLabel: paid.costLabel,
       paidAt: paid.paidAt,
     },
-    action: 'Open it, or generate again anyway (a new charge). Nothing was sent.',
+    action: t('paidRepeatAction'),
   })
 }

@@ -12,6 +12,7 @@ import {
 import { fail, isAppFailure } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
+import { t } from '../../i18n'
 import { checkReferenceFile } from '../client/references'
 
 /**
@@ -40,9 +41,9 @@ function throwInvalid(v: Validation, extra: Record<string, string> = {}): void {
   const entries = Object.entries(fields)
   if (entries.length === 0) return
   const [path, message] = entries[0]!
-  fail('validation', `${path}: ${message}`, {
+  fail('validation', t('fieldProblem', { field: path, problem: message }), {
     fields,
-    action: 'Correct the highlighted settings; nothing was sent or charged.',
+    action: t('fixFieldsNothingSent'),
   })
 }
 

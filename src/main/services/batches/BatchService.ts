@@ -13,6 +13,7 @@ import type { SubmitTaskInput } from '@shared/tasks/submit'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
+import { t } from '../../i18n'
 import type { Admission } from '../admission/Admission'
 import type { BatchJournal, BatchRecord } from '../journal/BatchJournal'
 import type { TaskJournal } from '../journal/TaskJournal'
@@ -113,13 +114,7 @@ export class BatchService {
     const { requests } = await this.withoutRepeats(expanded.requests, spec)
     const { xValues, yValues } = expanded
     if (requests.length === 0)
-      fail(
-        'validation',
-        'Every request of this batch was already paid for; nothing is left to send.',
-        {
-          action: 'Open their results in the library, or keep the repeats to generate them again.',
-        },
-      )
+      fail('validation', t('batchAllRepeats'), { action: t('batchAllRepeatsAction') })
     const price = priceRequests(requests)
     const { batchId } = await this.o.admission.submitBatch({
       requestId,
@@ -182,8 +177,8 @@ export class BatchService {
   async exportGrid(id: string, dest: string): Promise<{ path: string }> {
     const { batch, cells } = await this.grid(id)
     if (!batch.xField && !batch.yField)
-      fail('validation', 'This batch has no X or Y axis, so it has no grid to export.', {
-        action: 'Use Show in library to see its results.',
+      fail('validation', t('batchNoGrid'), {
+        action: t('batchNoGridAction'),
       })
     const xValues = batch.xValues.length ? batch.xValues : [null]
     const yValues = batch.yValues.length ? batch.yValues : [null]
@@ -210,8 +205,8 @@ export class BatchService {
   async pause(id: string): Promise<BatchView> {
     const b = this.record(id)
     if (b.state === 'cancelled')
-      fail('validation', 'A cancelled batch cannot be paused.', {
-        action: 'Run its settings again as a new batch.',
+      fail('validation', t('batchCancelledNoPause'), {
+        action: t('batchCancelledNoPauseAction'),
       })
     this.o.batches.setState(id, 'paused', this.clock.now())
     return this.emit(id)
@@ -220,8 +215,8 @@ export class BatchService {
   async resume(id: string): Promise<BatchView> {
     const b = this.record(id)
     if (b.state !== 'paused')
-      fail('validation', 'Only a paused batch can be resumed.', {
-        action: 'Refresh the Tasks screen.',
+      fail('validation', t('batchOnlyPausedResume'), {
+        action: t('taskGoneAction'),
       })
     this.o.batches.setState(id, 'running', this.clock.now())
     await this.o.tasks.wake(
@@ -271,8 +266,7 @@ export class BatchService {
 
   private record(id: string): BatchRecord {
     const b = this.o.batches.get(id)
-    if (!b)
-      fail('not_found', 'This batch is no longer there.', { action: 'Refresh the Tasks screen.' })
+    if (!b) fail('not_found', t('batchGone'), { action: t('taskGoneAction') })
     return b!
   }
 
@@ -338,12 +332,15 @@ export class BatchService {
   private async expand(base: SubmitTaskInput, spec: BatchSpec) {
     const plan = planBatch(base, spec, await this.o.wildcards.map())
     if (!plan.ok) {
-      const missing = plan.missingLists.length
-        ? ` (no wildcard list named ${plan.missingLists.map((n) => `__${n}__`).join(', ')})`
-        : ''
-      return fail('validation', `${plan.message}${missing}`, {
+      const message = plan.missingLists.length
+        ? t('batchPlanMissingLists', {
+            problem: plan.message,
+            lists: plan.missingLists.map((n) => `__${n}__`).join(', '),
+          })
+        : plan.message
+      return fail('validation', message, {
         fields: plan.fields,
-        action: 'Correct the batch settings; nothing was sent or charged.',
+        action: t('batchFixAction'),
       })
     }
     return plan

@@ -3,6 +3,7 @@ import type { WildcardList } from '@shared/batch/types'
 import { fail } from '@shared/result'
 
 import type { JsonFile } from '../../adapters/fs/JsonFile'
+import { t } from '../../i18n'
 
 interface Stored {
   version: 1
@@ -51,8 +52,8 @@ export class WildcardStore {
   delete(name: string): Promise<WildcardList[]> {
     return this.serial(async (lists) => {
       if (!lists.delete(name))
-        fail('not_found', `There is no wildcard list named ${name}.`, {
-          action: 'Refresh the list of wildcards.',
+        fail('not_found', t('wildcardGone', { name }), {
+          action: t('wildcardGoneAction'),
         })
     })
   }
@@ -67,8 +68,8 @@ export class WildcardStore {
           lists: [...lists.entries()].map(([name, values]) => ({ name, values })),
         })
       } catch (e) {
-        fail('storage', `The wildcard lists could not be saved: ${(e as Error).message}`, {
-          action: 'Check that the disk is not full and the app folder is writable.',
+        fail('storage', t('wildcardSaveFailed', { detail: (e as Error).message }), {
+          action: t('appFolderWritableAction'),
         })
       }
       this.lists = lists

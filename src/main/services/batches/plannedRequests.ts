@@ -4,6 +4,7 @@ import { type AppFailure, fail } from '@shared/result'
 import type { TaskKind } from '@shared/tasks/states'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
+import { t } from '../../i18n'
 import type { BatchEntry } from '../admission/Admission'
 
 /*
@@ -23,13 +24,14 @@ export function entryOf(r: PlannedRequest): BatchEntry {
       const where = [r.cell.x && `X ${r.cell.x}`, r.cell.y && `Y ${r.cell.y}`]
         .filter(Boolean)
         .join(', ')
+      const number = r.cell.index + 1
+      const problem = e.error.message
       return fail(
         'validation',
-        `Request ${r.cell.index + 1}${where ? ` (${where})` : ''}: ${e.error.message}`,
-        {
-          fields: axisFields(e.error.fields ?? {}, r),
-          action: 'Change the axis values or the form; nothing was sent or charged.',
-        },
+        where
+          ? t('batchRequestCellProblem', { number, cell: where, problem })
+          : t('batchRequestProblem', { number, problem }),
+        { fields: axisFields(e.error.fields ?? {}, r), action: t('batchRequestAction') },
       )
     },
   }
@@ -37,10 +39,10 @@ export function entryOf(r: PlannedRequest): BatchEntry {
 
 /** A request's field errors, pointed at the axis that set the value when there is one. */
 function axisFields(fields: Record<string, string>, r: PlannedRequest): Record<string, string> {
-  const first = Object.values(fields)[0] ?? 'Not accepted'
+  const first = Object.values(fields)[0] ?? t('notAccepted')
   const out: Record<string, string> = {}
-  if (r.cell.x !== null) out['x.values'] = `${r.cell.x}: ${first}`
-  if (r.cell.y !== null) out['y.values'] = `${r.cell.y}: ${first}`
+  if (r.cell.x !== null) out['x.values'] = t('fieldProblem', { field: r.cell.x, problem: first })
+  if (r.cell.y !== null) out['y.values'] = t('fieldProblem', { field: r.cell.y, problem: first })
   return Object.keys(out).length ? out : { base: first }
 }
 

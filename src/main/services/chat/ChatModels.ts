@@ -3,6 +3,7 @@ import { endpointFor, isValidPair, textEndpointsFor, textModelsListed } from '@s
 import type { ChatModelsView, TextEndpoint } from '@shared/chat/types'
 import { type AppError, fail, isAppFailure } from '@shared/result'
 
+import { t } from '../../i18n'
 import type { ChatStore } from './ChatStore'
 import type { TextGateway } from './TextGateway'
 
@@ -47,7 +48,7 @@ export class ChatModels {
       const cached = this.store.getValue<CachedModels>(MODELS_KEY)
       const error = isAppFailure(e)
         ? e.error
-        : { code: 'internal' as const, message: 'The model list could not be read.' }
+        : { code: 'internal' as const, message: t('chatModelsUnreadable') }
       return cached
         ? view(cached, 'cache', error)
         : { models: [], source: 'none', fetchedAt: null, error }
@@ -69,8 +70,8 @@ export class ChatModels {
     const ids = this.fetched?.ids ?? this.store.getValue<CachedModels>(MODELS_KEY)?.ids
     if (ids && !ids.includes(model)) {
       const label = getTextModel(model)?.label ?? model
-      fail('model_unavailable', `${label} is not in this account's model list.`, {
-        action: 'Pick another model, or check the account’s model access on the service.',
+      fail('model_unavailable', t('chatModelNotListed', { model: label }), {
+        action: t('chatModelNotListedAction'),
       })
     }
   }
@@ -96,13 +97,18 @@ export function checkPair(
 ): TextEndpoint {
   const text = getTextModel(model)
   if (!text) {
-    return fail('validation', `${model} is not a text model.`, {
-      fields: { model: 'Pick one of the text models' },
+    return fail('validation', t('chatNotTextModel', { model }), {
+      fields: { model: t('chatPickTextModel') },
     })
   }
   if (asked && !isValidPair(model, asked)) {
-    return fail('validation', `${text.label} cannot use ${asked}.`, {
-      fields: { endpoint: `${text.label} only uses ${textEndpointsFor(model).join(', ')}` },
+    return fail('validation', t('chatBadEndpoint', { model: text.label, endpoint: asked }), {
+      fields: {
+        endpoint: t('chatOnlyEndpoints', {
+          model: text.label,
+          endpoints: textEndpointsFor(model).join(', '),
+        }),
+      },
     })
   }
   return endpointFor(model, asked ?? previous) as TextEndpoint

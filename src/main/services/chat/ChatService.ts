@@ -10,9 +10,11 @@ import type {
   ConversationView,
   TextEndpoint,
 } from '@shared/chat/types'
+import { msg } from '@shared/i18n/message'
 import { fail } from '@shared/result'
 
 import type { MainEvents } from '../../events'
+import { t } from '../../i18n'
 import { ChatModels, checkPair } from './ChatModels'
 import type { ChatServiceOptions, ReplyOptions } from './chatOptions'
 import { type ChatStore, messageView, type StoredMessage } from './ChatStore'
@@ -24,7 +26,7 @@ import {
   runReply,
   settleFailedReply,
 } from './replies'
-import { INTERRUPTED } from './replyErrors'
+import { interrupted } from './replyErrors'
 import { ReplyWriter } from './ReplyWriter'
 import type { TextGateway } from './TextGateway'
 import { spendOnReply, type TextSpend } from './textSpend'
@@ -68,7 +70,7 @@ export class ChatService {
     this.unsubscribe = this.events.forward((event) => {
       if (event === 'settings:changed') this.modelList.invalidate()
     })
-    this.store.recoverInterrupted(INTERRUPTED, this.now())
+    this.store.recoverInterrupted(interrupted(), this.now())
     this.store.purgeDeleted(this.now() - this.purgeAfterMs)
   }
 
@@ -119,7 +121,7 @@ export class ChatService {
     const id = this.newId()
     this.store.createConversation({
       id,
-      title: input.title?.trim() || 'New conversation',
+      title: input.title?.trim() || msg('chatNewConversation'),
       model: input.model,
       endpoint,
       now: this.now(),
@@ -147,8 +149,8 @@ export class ChatService {
   undoDelete(undoToken: string): ConversationSummary {
     const id = this.store.undoDelete(undoToken)
     if (!id) {
-      return fail('not_found', 'This conversation can no longer be restored.', {
-        action: 'Deleted conversations are removed for good after a few minutes.',
+      return fail('not_found', t('chatCannotRestore'), {
+        action: t('chatCannotRestoreAction'),
       })
     }
     return this.emitUpdated(id, null)
@@ -163,7 +165,8 @@ export class ChatService {
     const existing = input.conversationId ? this.store.summary(input.conversationId) : null
     if (input.conversationId && !existing) conversationGone()
     const model = input.model ?? existing?.model
-    if (!model) return fail('validation', 'Pick a model first.', { fields: { model: 'Required' } })
+    if (!model)
+      return fail('validation', t('chatPickModelFirst'), { fields: { model: t('required') } })
     const endpoint = checkPair(model, input.endpoint, existing?.endpoint)
     await this.modelList.checkListed(model)
     let conversationId = existing?.id
@@ -368,8 +371,8 @@ export class ChatService {
 
   private checkIdle(conversationId: string): void {
     if (this.active.has(conversationId)) {
-      fail('validation', 'A reply is still arriving in this conversation.', {
-        action: 'Wait for it, or press Stop first.',
+      fail('validation', t('chatReplyArriving'), {
+        action: t('chatReplyArrivingAction'),
       })
     }
   }

@@ -2,7 +2,7 @@ import type { TextEndpoint } from '@shared/chat/types'
 
 import type { StoredMessage } from './ChatStore'
 import { compactionText, historyTurns } from './history'
-import { INTERRUPTED, replyError } from './replyErrors'
+import { interrupted, replyError } from './replyErrors'
 import type { ReplyWriter } from './ReplyWriter'
 import type { TextGateway } from './TextGateway'
 
@@ -88,7 +88,7 @@ export function settleFailedReply(
   const partial = writer.content.length > 0
   if (active.stopped) return writer.finish('stopped', null)
   if (active.controller.signal.aborted)
-    return writer.finish(partial ? 'incomplete' : 'error', INTERRUPTED)
+    return writer.finish(partial ? 'incomplete' : 'error', interrupted())
   const error = replyError(e, partial)
   if (['auth', 'forbidden', 'model_unavailable'].includes(error.code)) onRightsChanged()
   writer.finish(partial ? 'incomplete' : 'error', error)

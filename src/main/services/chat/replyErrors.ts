@@ -1,59 +1,57 @@
 import { type AppError, isAppFailure } from '@shared/result'
 
+import { t } from '../../i18n'
+
 /**
  * The error a failed or broken-off reply is stored with. The client's messages are kept; the
  * action is rewritten for a conversation (there is no task history to check for text: the next
- * step is Regenerate, and a partial reply is never thrown away).
+ * step is Regenerate, and a partial reply is never thrown away). Each action is one message that
+ * selects on `partial`, so "the partial reply is kept" is part of the sentence in every language.
  */
 export function replyError(e: unknown, partial: boolean): AppError {
+  const kept = partial ? 'yes' : 'no'
   if (!isAppFailure(e)) {
     return {
       code: 'internal',
-      message: 'The reply could not be read.',
-      action: partial
-        ? 'The partial reply is kept. Press Regenerate to try again.'
-        : 'Press Regenerate to try again; export diagnostics if it keeps happening.',
+      message: t('chatReplyUnreadable'),
+      action: t('chatReplyUnreadableAction', { partial: kept }),
     }
   }
   const error: AppError = { ...e.error }
-  const kept = partial ? 'The partial reply is kept. ' : ''
   switch (error.code) {
     case 'network':
-      error.message = partial
-        ? 'The connection was lost while the reply was arriving.'
-        : 'The service could not be reached.'
-      error.action = `${kept}Check the network connection, then press Regenerate.`
+      error.message = partial ? t('chatConnectionLost') : t('chatUnreachable')
+      error.action = t('chatNetworkAction', { partial: kept })
       break
     case 'timeout':
-      error.message = 'The service stopped answering before the reply was complete.'
-      error.action = `${kept}Press Regenerate to try again.`
+      error.message = t('chatStopped')
+      error.action = t('chatRetryAction', { partial: kept })
       break
     case 'rate_limited': {
-      const wait = error.retryAfterMs
-        ? `${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s`
-        : 'a moment'
-      error.action = `${kept}Wait ${wait}, then press Regenerate; fewer requests at once help.`
+      const seconds = error.retryAfterMs
+        ? String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)))
+        : 'none'
+      error.action = t('chatRateAction', { partial: kept, seconds })
       break
     }
     case 'server':
-      error.action = `${kept}Press Regenerate in a moment.`
+      error.action = t('chatServerAction', { partial: kept })
       break
     case 'model_unavailable':
-      error.action =
-        'Pick another model above. This account cannot use this one; resending will not help.'
+      error.action = t('chatModelUnavailableAction')
       break
     case 'not_connected':
-      error.action = 'Connect to the service in Settings; stored conversations stay readable.'
+      error.action = t('chatNotConnectedAction')
       break
     default:
-      if (partial && error.action) error.action = `${kept}${error.action}`
+      if (partial && error.action) error.action = t('chatPartialKept', { action: error.action })
   }
   return error
 }
 
 /** Why a reply that was arriving when the app stopped is incomplete. */
-export const INTERRUPTED: AppError = {
+export const interrupted = (): AppError => ({
   code: 'cancelled',
-  message: 'Gen Studio closed before this reply was complete.',
-  action: 'The partial reply is kept. Press Regenerate for a full reply.',
-}
+  message: t('chatInterrupted'),
+  action: t('chatInterruptedAction'),
+})

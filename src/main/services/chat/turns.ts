@@ -2,6 +2,7 @@ import { getTextModel } from '@shared/catalog/models'
 import { canCompact } from '@shared/chat/models'
 import { fail } from '@shared/result'
 
+import { t } from '../../i18n'
 import type { StoredMessage } from './ChatStore'
 import { hasTurnsSinceCompaction } from './history'
 
@@ -21,11 +22,11 @@ export function lastUserTurn(messages: readonly StoredMessage[]): {
       break
     }
   }
-  if (index < 0) return fail('validation', 'There is no message to answer yet.')
+  if (index < 0) return fail('validation', t('chatNothingToAnswer'))
   const after = messages.slice(index + 1)
   if (after.some((m) => m.role === 'compaction')) {
-    fail('validation', 'The conversation was compacted after this message.', {
-      action: 'Send a new message instead.',
+    fail('validation', t('chatCompactedAfter'), {
+      action: t('chatCompactedAfterAction'),
     })
   }
   return { lastUser: messages[index]!, after }
@@ -35,20 +36,20 @@ export function lastUserTurn(messages: readonly StoredMessage[]): {
 export function checkCompactable(model: string, messages: readonly StoredMessage[]): void {
   if (!canCompact(model)) {
     const label = getTextModel(model)?.label ?? model
-    fail('unsupported', `${label} cannot be compacted: only models that use Responses can.`, {
-      action: 'Switch the conversation to Standard 6 Sol, Standard 6 Astra or Standard 5.6 Sol.',
+    fail('unsupported', t('chatCannotCompact', { model: label }), {
+      action: t('chatCannotCompactAction'),
     })
   }
   if (!hasTurnsSinceCompaction(messages)) {
-    fail('validation', 'There is nothing new to compact.', {
-      action: 'Compact again after the conversation has gone on.',
+    fail('validation', t('chatNothingToCompact'), {
+      action: t('chatNothingToCompactAction'),
     })
   }
 }
 
 /** The refusal for an id whose conversation was deleted (or never existed). */
 export function conversationGone(): never {
-  return fail('not_found', 'This conversation no longer exists.', {
-    action: 'It may have been deleted; pick another one from the list.',
+  return fail('not_found', t('chatGone'), {
+    action: t('chatGoneAction'),
   })
 }

@@ -1,5 +1,7 @@
 import type { AppError } from '@shared/result'
 
+import { t } from '../../i18n'
+
 /** The service's error as far as it can be read; the spec does not show the body's shape. */
 export interface ServerError {
   code?: string
@@ -66,9 +68,6 @@ export interface HttpErrorContext {
   taskId?: string
 }
 
-const CHECK_HISTORY =
-  'Check the task history before submitting again; the generation may still finish and be charged.'
-
 const matches = (e: ServerError | null, pattern: RegExp): boolean =>
   !!e && [e.code, e.type].some((v) => v !== undefined && pattern.test(v))
 
@@ -84,15 +83,15 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
   const base: Pick<AppError, 'status' | 'serverCode' | 'taskId'> = { status }
   if (e?.code ?? e?.type) base.serverCode = ctx.redact((e?.code ?? e?.type) as string).slice(0, 100)
   if (ctx.taskId) base.taskId = ctx.taskId
-  const withSaid = (m: string) => (said ? `${m} The service said: ${said}` : m)
+  const withSaid = (m: string) => (said ? t('svcSaid', { message: m, said }) : m)
 
   if (target === 'cdn') {
     if ([401, 403, 404, 410].includes(status)) {
       return {
         ...base,
         code: 'not_found',
-        message: `The result link is no longer valid (HTTP ${status}); result links are temporary.`,
-        action: 'For a video, reopen the task to get a fresh link; download results promptly.',
+        message: t('svcResultLinkExpired', { status }),
+        action: t('svcResultLinkExpiredAction'),
       }
     }
   }
@@ -100,18 +99,16 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
     return {
       ...base,
       code: 'bad_response',
-      message: `The address answered with a web page instead of the API (HTTP ${status}).`,
-      action:
-        'Check the service address in Settings: use the base URL only, without /v1 or /ai/generate-image.',
+      message: t('svcHtmlPage', { status }),
+      action: t('svcHtmlPageAction'),
     }
   }
   if (matches(e, /generation_pending/i)) {
     return {
       ...base,
       code: 'pending',
-      message: withSaid('The original generation may still be running.'),
-      action:
-        'Wait and check again; Gen Studio keeps the same request key so it is not charged twice.',
+      message: withSaid(t('svcPending')),
+      action: t('svcPendingAction'),
       ...(ctx.retryAfterMs !== null ? { retryAfterMs: ctx.retryAfterMs } : {}),
     }
   }
@@ -119,9 +116,8 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
     return {
       ...base,
       code: 'model_unavailable',
-      message: withSaid('This account cannot use this model.'),
-      action:
-        'Check the model access and membership of this account on the service; resubmitting will not help.',
+      message: withSaid(t('svcModelUnavailable')),
+      action: t('svcModelUnavailableAction'),
     }
   }
   if (matches(e, /quote/i) || (said !== undefined && /quote/i.test(said) && status < 500)) {
@@ -132,8 +128,8 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
       return {
         ...base,
         code: 'quote_expired',
-        message: withSaid('The price quote has expired.'),
-        action: 'Get a new quote and submit with its quote_id.',
+        message: withSaid(t('svcQuoteExpired')),
+        action: t('svcQuoteExpiredAction'),
       }
     }
   }
@@ -141,34 +137,32 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
     return {
       ...base,
       code: 'forbidden',
-      message: withSaid('The wallet balance is too low for this request.'),
-      action: 'Top up the wallet on the service’s site, then try again.',
+      message: withSaid(t('svcBalanceLow')),
+      action: t('svcBalanceLowAction'),
     }
   }
   if (status === 401) {
     return {
       ...base,
       code: 'auth',
-      message: 'The service did not accept the API key (wrong, inactive or expired).',
-      action: 'Check the key in Settings.',
+      message: t('svcAuth'),
+      action: t('svcAuthAction'),
     }
   }
   if (status === 403) {
     return {
       ...base,
       code: 'forbidden',
-      message: withSaid('The service refused this call for this account.'),
-      action: matches(e, /member/i)
-        ? 'This model needs a membership or wallet payment; check the account on the service.'
-        : 'Check the key’s restrictions, model permissions and account status on the service.',
+      message: withSaid(t('svcForbidden')),
+      action: matches(e, /member/i) ? t('svcForbiddenMemberAction') : t('svcForbiddenAction'),
     }
   }
   if (status === 429) {
     return {
       ...base,
       code: 'rate_limited',
-      message: 'The service is limiting the request rate.',
-      action: 'Gen Studio waits as the service asks; run fewer tasks at once if this persists.',
+      message: t('svcRateLimited'),
+      action: t('svcRateLimitedAction'),
       ...(ctx.retryAfterMs !== null ? { retryAfterMs: ctx.retryAfterMs } : {}),
     }
   }
@@ -176,36 +170,36 @@ export function mapHttpError(ctx: HttpErrorContext): AppError {
     return {
       ...base,
       code: 'timeout',
-      message: 'The service timed out waiting for the request.',
-      action: CHECK_HISTORY,
+      message: t('svcRequestTimeout'),
+      action: t('svcCheckHistory'),
     }
   }
   if (status >= 500) {
     return {
       ...base,
       code: 'server',
-      message: `The service had an internal error (HTTP ${status}).`,
-      action: 'Try again later. For a generation, check the task history first.',
+      message: t('svcServerError', { status }),
+      action: t('svcServerErrorAction'),
     }
   }
   if (status === 404) {
     return {
       ...base,
       code: 'not_found',
-      message: withSaid('The service has no such resource (HTTP 404).'),
+      message: withSaid(t('svcNotFound')),
       action: ctx.endpoint.startsWith('/ai/')
-        ? 'Check the service address: the request must reach POST /ai/generate-image exactly.'
-        : 'Check the service address in Settings, or the task ID.',
+        ? t('svcNotFoundNativeAction')
+        : t('svcNotFoundAction'),
     }
   }
   const fields = e?.param
-    ? { [ctx.redact(e.param).slice(0, 100)]: said ?? 'Invalid value' }
+    ? { [ctx.redact(e.param).slice(0, 100)]: said ?? t('svcInvalidValue') }
     : undefined
   return {
     ...base,
     code: 'validation',
-    message: withSaid(`The service rejected the request (HTTP ${status}).`),
-    action: 'Change the highlighted settings and submit again.',
+    message: withSaid(t('svcRejected', { status })),
+    action: t('svcRejectedAction'),
     ...(fields ? { fields } : {}),
   }
 }
@@ -220,13 +214,13 @@ export function transportError(
     kind === 'timeout'
       ? {
           code: 'timeout',
-          message: `The service did not answer in time (${endpoint}).`,
-          action: CHECK_HISTORY,
+          message: t('svcNoAnswer', { endpoint }),
+          action: t('svcCheckHistory'),
         }
       : {
           code: 'network',
-          message: `The connection to the service was interrupted (${endpoint}).`,
-          action: CHECK_HISTORY,
+          message: t('svcInterrupted', { endpoint }),
+          action: t('svcCheckHistory'),
         }
   if (taskId) error.taskId = taskId
   return error

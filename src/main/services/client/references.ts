@@ -8,6 +8,8 @@ import {
 } from '@shared/catalog'
 import { fail } from '@shared/result'
 
+import { t } from '../../i18n'
+
 /**
  * The largest reference file read at all (any endpoint's own limit is lower): a bigger one is
  * refused from its size, so a wrong file dropped in never fills main's memory.
@@ -44,22 +46,24 @@ export async function checkReferenceFile(
     const cap = Math.min(MAX_REFERENCE_FILE_BYTES, limits ? limits.maxBytes : Infinity)
     if (size > cap) {
       const label = limits?.bytesLabel ?? `${MAX_REFERENCE_FILE_BYTES / 1024 / 1024} MiB`
-      return fail('validation', `${shownName} is larger than ${label}.`, {
-        fields: { [field]: `At most ${label}` },
+      return fail('validation', t('refTooLarge', { name: shownName, limit: label }), {
+        fields: { [field]: t('refAtMost', { limit: label }) },
       })
     }
     data = await readFile(path)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     if (!code) throw e
-    return fail('validation', `The file ${shownName} cannot be read (${code}).`, {
-      fields: { [field]: 'The file cannot be read; choose it again' },
+    return fail('validation', t('refUnreadable', { name: shownName, code }), {
+      fields: { [field]: t('fileUnreadableChooseAgain') },
     })
   }
   const { meta, problem } = inspectReference(data, limits)
   if (problem || !meta.type) {
-    const reason = problem ?? 'Use a PNG, JPEG or WebP image'
-    return fail('validation', `${shownName}: ${reason}.`, { fields: { [field]: reason } })
+    const reason = problem ?? t('refUseImage')
+    return fail('validation', t('refProblem', { name: shownName, reason }), {
+      fields: { [field]: reason },
+    })
   }
   return { ...meta, field, path, mime: meta.type, data }
 }

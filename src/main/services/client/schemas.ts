@@ -1,6 +1,8 @@
 import { fail } from '@shared/result'
 import { z } from 'zod'
 
+import { t } from '../../i18n'
+
 /**
  * Zod schemas for the parts of each answer the app relies on. Unknown fields are kept (loose) but
  * never required; a missing or odd required field becomes a `bad_response` with the field's path,
@@ -113,11 +115,8 @@ export function parseAnswer<S extends z.ZodType>(
   const where = issue?.path.length ? issue.path.join('.') : '(answer)'
   return fail(
     'bad_response',
-    `The service's answer to ${endpoint} was not understood: ${where}: ${issue?.message ?? 'invalid'}.`,
-    {
-      action:
-        'Try again; if it keeps happening, the service may have changed. Export diagnostics for a report.',
-    },
+    t('answerNotUnderstood', { endpoint, where, issue: issue?.message ?? t('answerInvalid') }),
+    { action: t('answerNotUnderstoodAction') },
   )
 }
 
@@ -129,14 +128,8 @@ export function parseJson(text: string, endpoint: string): unknown {
     const html = /^\s*</.test(text)
     return fail(
       'bad_response',
-      html
-        ? `The address answered ${endpoint} with a web page instead of the API.`
-        : `The service's answer to ${endpoint} was not valid JSON.`,
-      {
-        action: html
-          ? 'Check the service address in Settings: use the base URL only, without /v1 or /ai.'
-          : 'Try again; if it keeps happening, export diagnostics for a report.',
-      },
+      html ? t('answerHtml', { endpoint }) : t('answerNotJson', { endpoint }),
+      { action: html ? t('answerHtmlAction') : t('answerRetryAction') },
     )
   }
 }

@@ -1,6 +1,7 @@
 import type { SettingsView } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
 
+import { t } from '../../i18n'
 import type { SettingsService } from '../settings/SettingsService'
 
 /** The part of the simulator the demo needs (kept narrow so the module loads lazily). */
@@ -44,8 +45,8 @@ export class DemoService {
     try {
       simulator = await this.options.startSimulator()
     } catch (e) {
-      return fail('internal', `The offline demo could not start: ${(e as Error).message}`, {
-        action: 'Try again; if it keeps failing, restart Gen Studio.',
+      return fail('internal', t('demoStartFailed', { detail: (e as Error).message }), {
+        action: t('demoStartFailedAction'),
       })
     }
     this.simulator = simulator

@@ -11,6 +11,7 @@ import {
   UnsafeZipError,
   type ZipLimits,
 } from '../../adapters/zip/safeZip'
+import { t as tr } from '../../i18n'
 import type { ServiceClient } from '../client/ServiceClient'
 import type { BinarySink, CallOptions, GenerationOptions } from '../client/types'
 import { BackgroundWork } from './BackgroundWork'
@@ -188,14 +189,14 @@ export class DownloadService {
       await Promise.all([...saved, ...temps].map((f) => this.fs.unlink(f.path).catch(() => {})))
       if (e instanceof UnsafeZipError)
         fail('bad_response', e.message, {
-          action: 'The archive was not extracted. Try the generation again or report it.',
+          action: tr('zipNotExtractedAction'),
         })
       if (isAppFailure(e)) throw e
       const mapped = storageFailure(e, target.dir)
       if (mapped !== e) throw mapped
       throw new AppFailure({
         code: 'bad_response',
-        message: `The ZIP archive could not be extracted: ${(e as Error).message}`,
+        message: tr('zipFailed', { detail: (e as Error).message }),
       })
     }
     if (saved.length === 0)
@@ -227,7 +228,7 @@ export class DownloadService {
     const maxBytes = target.maxBytes ?? DEFAULT_MAX_BYTES
     if (expected !== null && expected > maxBytes) {
       destroy(source)
-      fail('bad_response', `The file is larger than allowed (${expected} bytes).`)
+      fail('bad_response', tr('fileTooLargeAllowed', { bytes: expected }))
     }
     const path = join(target.dir, `.${target.baseName}.${randomBytes(6).toString('hex')}.part`)
     let file: WritableFile | null = null
@@ -269,10 +270,7 @@ export class DownloadService {
         received += chunk.byteLength
         if (received > maxBytes || (expected !== null && received > expected)) {
           destroy(source)
-          fail(
-            'bad_response',
-            `The file is larger than ${expected ?? maxBytes} bytes; it was not saved.`,
-          )
+          fail('bad_response', tr('fileTooLargeNotSaved', { bytes: expected ?? maxBytes }))
         }
         if (head) {
           head = Buffer.concat([head, chunk])
@@ -316,10 +314,11 @@ export class DownloadService {
       destroy(source)
       return fail(
         'bad_response',
-        `The downloaded file is not ${target.accept.map((k) => EXTENSION[k]).join(', ')} (it is ${kind ?? 'unrecognised'}); it was not saved.`,
-        {
-          action: 'Try again; if it keeps happening, export diagnostics for a report.',
-        },
+        tr('fileWrongKind', {
+          expected: target.accept.map((k) => EXTENSION[k]).join(', '),
+          actual: kind ?? tr('fileKindUnknown'),
+        }),
+        { action: tr('answerRetryAction') },
       )
     }
     return kind

@@ -1,5 +1,7 @@
 import { AppFailure } from '@shared/result'
 
+import { t } from '../../i18n'
+
 /** Base64 characters decoded per slice (a multiple of 4). */
 const B64_SLICE = 4 * 256 * 1024
 
@@ -16,7 +18,7 @@ export function* base64Slices(text: string): Generator<Uint8Array> {
     if (!valid.test(slice))
       throw new AppFailure({
         code: 'bad_response',
-        message: 'The image data from the service is not valid Base64.',
+        message: t('base64Invalid'),
       })
     yield Buffer.from(slice, 'base64')
   }

@@ -2,6 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 
 import { fail } from '@shared/result'
 
+import { t } from '../../i18n'
 import { isLinkFree } from '../library/disk/fsUtil'
 
 /** Paths remembered at most (a drop of thousands of files still fits many times over). */
@@ -38,8 +39,8 @@ export class ChosenFiles {
     const list = Array.isArray(paths) ? paths : [paths]
     const unknown = list.filter((p) => !this.paths.has(resolve(p)))
     if (unknown.length > 0) {
-      fail('validation', `Gen Studio can only open files you drop or choose (${unknown[0]}).`, {
-        action: 'Drop the file on the window again, or choose it with the file picker.',
+      fail('validation', t('fileNotChosen', { path: unknown[0] }), {
+        action: t('fileNotChosenAction'),
       })
     }
     return paths

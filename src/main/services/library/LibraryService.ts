@@ -31,6 +31,7 @@ import {
 import { fail } from '@shared/result'
 
 import type { Thumbnailer } from '../../adapters/thumbnails/Thumbnailer'
+import { t } from '../../i18n'
 import { LibraryCore, type LibraryServiceOptions } from './core/LibraryCore'
 import { LibraryDeletes } from './files/deletes'
 import { LibraryFilesOut } from './files/filesOut'
@@ -206,8 +207,8 @@ export class LibraryService {
     await this.open()
     const item = this.core.idx().get(id)
     if (!item)
-      return fail('not_found', 'This item is no longer in the library.', {
-        action: 'It may have been deleted or moved.',
+      return fail('not_found', t('libItemGone'), {
+        action: t('libItemGoneAction'),
       })
     return item
   }
@@ -261,8 +262,8 @@ export class LibraryService {
     try {
       await fs.access(abs)
     } catch {
-      return fail('not_found', `The file ${item.fileName} is missing from the library folder.`, {
-        action: 'It may have been moved or deleted outside Gen Studio; Rescan updates the library.',
+      return fail('not_found', t('libFileMissing', { name: item.fileName }), {
+        action: t('libFileMissingAction'),
       })
     }
     return abs

@@ -9,6 +9,7 @@ import { editProblem, type PictureEdit } from '@shared/library/pictureEdits'
 import type { LibraryItem } from '@shared/library/types'
 import { fail } from '@shared/result'
 
+import { t } from '../../i18n'
 import { applyEdit, LANCZOS_MODEL } from './applyEdit'
 import { type PictureLibrary, saveDerived } from './derived'
 import { ExpandCanvas, type ExpandOptions } from './expand/ExpandCanvas'
@@ -16,13 +17,6 @@ import { checkPictureItem, readPicture } from './readPicture'
 import { UpscaleJobs, type UpscaleOptions } from './upscale/UpscaleJobs'
 
 export { noUpscaler } from './upscale/UpscaleJobs'
-
-const PAST: Record<PictureEdit['op'], string> = {
-  crop: 'cropped',
-  rotate: 'rotated',
-  flip: 'flipped',
-  resize: 'resized',
-}
 
 export class PictureService {
   /** Local ×2/×4 upscales (upscale/UpscaleJobs.ts). */
@@ -42,12 +36,12 @@ export class PictureService {
   /** Applies one edit to an item and stores the result as a new item (the answer). */
   async edit(id: string, edit: PictureEdit): Promise<LibraryItem> {
     const parent = await this.library.get(id)
-    const what = PAST[edit.op]
+    const what = edit.op
     checkPictureItem(parent, what)
     const path = await this.library.absolutePath(id)
     const pic = await readPicture(path, what)
     const problem = editProblem(edit, pic.width, pic.height)
-    if (problem) fail('validation', problem, { action: 'Nothing was changed.' })
+    if (problem) fail('validation', problem, { action: t('nothingChanged') })
     const bytes = await applyEdit(pic, edit)
     const { op, ...params } = edit
     return saveDerived(this.library, parent, bytes, {

@@ -10,6 +10,7 @@ import type SharpModule from 'sharp'
 import type { Metadata } from 'sharp'
 
 import { loadSharp } from '../../adapters/thumbnails/loadSharp'
+import { t } from '../../i18n'
 
 /** An image decoded to raw RGBA (or RGB) pixels, EXIF orientation applied (what the viewer shows). */
 export interface RawPicture {
@@ -28,8 +29,8 @@ export async function pictureSize(
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata()
   } catch (e) {
-    return fail('validation', `The picture cannot be read (${(e as Error).message}).`, {
-      action: 'The file may be damaged; nothing was changed.',
+    return fail('validation', t('picUnreadable', { detail: (e as Error).message }), {
+      action: t('picUnreadableAction'),
     })
   }
   return {
@@ -39,24 +40,23 @@ export async function pictureSize(
 }
 
 /** Refuses what a local operation cannot take, from the index row alone (no decoding). */
-export function checkPictureItem(item: LibraryItem, what: string): void {
+export function checkPictureItem(item: LibraryItem, op: PictureOp): void {
   if (item.media !== 'image')
-    fail('validation', `A video cannot be ${what}: only pictures can.`, {
-      action: 'Choose a picture in the library.',
-    })
+    fail('validation', t('picVideoRefused', { op }), { action: t('picVideoRefusedAction') })
   if (item.ext === 'gif')
-    fail('validation', `An animated GIF cannot be ${what} here.`, {
-      action: 'Choose a PNG, JPEG or WebP picture.',
-    })
+    fail('validation', t('picGifRefused', { op }), { action: t('picGifRefusedAction') })
 }
 
+/** The local operations on a picture: the messages name the one that was refused. */
+export type PictureOp = 'crop' | 'rotate' | 'flip' | 'resize' | 'upscale' | 'expand'
+
 /**
- * Decodes a picture for a local operation; `what` decides the words of the messages ("cropped",
+ * Decodes a picture for a local operation; `op` decides the words of the messages ("cropped",
  * "upscaled"...). `alpha: false` drops the alpha channel (the upscaling model takes RGB).
  */
 export async function readPicture(
   path: string,
-  what: string,
+  op: PictureOp,
   { alpha = true }: { alpha?: boolean } = {},
   sharp: typeof SharpModule = loadSharp(),
 ): Promise<RawPicture> {
@@ -64,8 +64,14 @@ export async function readPicture(
   if (w * h > MAX_EDIT_INPUT_PIXELS)
     fail(
       'validation',
-      `This picture is ${w} × ${h} (${Math.round((w * h) / 1e6)} MP): too large to be ${what} on this machine (at most ${MAX_EDIT_INPUT_PIXELS / 1e6} MP).`,
-      { action: 'Nothing was changed.' },
+      t('picTooLarge', {
+        width: w,
+        height: h,
+        mp: Math.round((w * h) / 1e6),
+        op,
+        max: MAX_EDIT_INPUT_PIXELS / 1e6,
+      }),
+      { action: t('nothingChanged') },
     )
   try {
     const img = sharp(path, {
@@ -77,10 +83,8 @@ export async function readPicture(
     const { data, info } = await img.raw().toBuffer({ resolveWithObject: true })
     return { data, width: info.width, height: info.height, channels: alpha ? 4 : 3 }
   } catch (e) {
-    return fail(
-      'validation',
-      `The picture is damaged or truncated and cannot be ${what} (${(e as Error).message}).`,
-      { action: 'Nothing was changed.' },
-    )
+    return fail('validation', t('picDamaged', { op, detail: (e as Error).message }), {
+      action: t('nothingChanged'),
+    })
   }
 }

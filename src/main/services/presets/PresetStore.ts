@@ -8,6 +8,7 @@ import {
 import { fail } from '@shared/result'
 
 import type { JsonFile } from '../../adapters/fs/JsonFile'
+import { t } from '../../i18n'
 
 /** The file's shape (userData/presets.json). */
 export interface StoredPresets {
@@ -60,8 +61,8 @@ export class PresetStore {
       const key = keyOf(form, name)
       const count = [...presets.values()].filter((p) => p.form === form).length
       if (!presets.has(key) && count >= MAX_PRESETS_PER_FORM)
-        fail('validation', `This form already has ${MAX_PRESETS_PER_FORM} presets.`, {
-          action: 'Delete one you no longer use, or save over an existing one.',
+        fail('validation', t('presetsFull', { max: MAX_PRESETS_PER_FORM }), {
+          action: t('presetsFullAction'),
         })
       presets.set(key, { form, name, fields: structuredClone(fields), savedAt: this.now() })
     })
@@ -71,8 +72,8 @@ export class PresetStore {
   delete(form: PresetForm, name: string): Promise<Preset[]> {
     return this.serial(form, async (presets) => {
       if (!presets.delete(keyOf(form, name)))
-        fail('not_found', `There is no preset named ${name}.`, {
-          action: 'Open the presets menu again to see the current list.',
+        fail('not_found', t('presetGone', { name }), {
+          action: t('presetGoneAction'),
         })
     })
   }
@@ -84,8 +85,8 @@ export class PresetStore {
       try {
         await this.file.write({ version: 1, presets: [...presets.values()] })
       } catch (e) {
-        fail('storage', `The presets could not be saved: ${(e as Error).message}`, {
-          action: 'Check that the disk is not full and the app folder is writable.',
+        fail('storage', t('presetsSaveFailed', { detail: (e as Error).message }), {
+          action: t('appFolderWritableAction'),
         })
       }
       this.presets = presets

@@ -10,6 +10,7 @@ import { type Budgets, NO_BUDGETS } from '@shared/spending/types'
 import type { JsonFile } from '../../adapters/fs/JsonFile'
 import type { SecretStore } from '../../adapters/secrets/SecretStore'
 import type { MainEvents } from '../../events'
+import { t } from '../../i18n'
 
 /** What is written to settings.json in userData. Never contains the key. */
 export interface PersistedSettings {
@@ -98,8 +99,8 @@ export class SettingsService {
     try {
       await this.options.file.write(next)
     } catch (e) {
-      fail('storage', `Settings could not be saved: ${(e as Error).message}`, {
-        action: 'Check that the disk is not full and the settings folder is writable.',
+      fail('storage', t('settingsSaveFailed', { detail: (e as Error).message }), {
+        action: t('settingsSaveFailedAction'),
       })
     }
     this.state = next
@@ -217,8 +218,8 @@ export class SettingsService {
     return this.serial(async () => {
       const s = await this.load()
       if (!s.baseUrl)
-        fail('validation', 'Set the service address before the key.', {
-          fields: { baseUrl: 'Required' },
+        fail('validation', t('addressBeforeKey'), {
+          fields: { baseUrl: t('required') },
         })
       await this.options.secrets.set(keyAccount(s.baseUrl!), key)
       const view = await this.view()

@@ -9,6 +9,7 @@ import {
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import { writeFileAtomic } from '../../adapters/fs/JsonFile'
 import { zipOf } from '../../adapters/zip/zipOf'
+import { t } from '../../i18n'
 import { redactText } from '../diagnostics/redact'
 import type { ClaimRow, ClaimRows } from '../journal/ClaimRows'
 import { boundedMessage, type TaskEvents, UNUSABLE_EVENT } from '../journal/TaskEvents'
@@ -69,13 +70,9 @@ export class ClaimService {
     const byId = new Map(this.rows(req).map((r) => [r.id, r]))
     const missing = req.ids.filter((id) => !byId.has(id))
     if (missing.length > 0)
-      return fail(
-        'validation',
-        `${missing.length} of the ticked requests are no longer candidates.`,
-        {
-          action: 'Refresh the list and tick the requests again.',
-        },
-      )
+      return fail('validation', t('claimStale', { count: missing.length }), {
+        action: t('claimStaleAction'),
+      })
     const entries: ClaimEntry[] = req.ids.map((id) => {
       const row = byId.get(id)!
       return {
@@ -106,16 +103,15 @@ export class ClaimService {
 
   /** Keeps the user's report that a saved task's result could not be used (with the reason). */
   markUnusable(taskId: string, reason: string): { id: string; reportedAt: number } {
-    const t = this.o.tasks.get(taskId)
-    if (!t) return fail('not_found', 'This task is no longer in the journal.')
-    if (t.demo)
-      return fail('validation', 'Demo results were never charged, so there is nothing to claim.')
-    if (t.state !== 'saved')
-      return fail('validation', 'Only a saved result can be reported as unusable.', {
-        action: 'A failed or stuck request is listed in a claim without a report.',
+    const task = this.o.tasks.get(taskId)
+    if (!task) return fail('not_found', t('taskNotInJournal'))
+    if (task.demo) return fail('validation', t('claimDemo'))
+    if (task.state !== 'saved')
+      return fail('validation', t('claimOnlySaved'), {
+        action: t('claimOnlySavedAction'),
       })
     const at = this.clock.now()
-    this.o.events.record(taskId, at, UNUSABLE_EVENT, t.state, { reason: reason.trim() })
+    this.o.events.record(taskId, at, UNUSABLE_EVENT, task.state, { reason: reason.trim() })
     return { id: taskId, reportedAt: at }
   }
 

@@ -6,9 +6,10 @@ import type { Budgets, BudgetState, DayKey, KeptCost, SpendSummary } from '@shar
 import type { Clock } from '../../adapters/clock/Clock'
 import { writeFileAtomic } from '../../adapters/fs/JsonFile'
 import type { MainEvents } from '../../events'
+import { t } from '../../i18n'
 import type { SpendLedger } from '../journal/SpendLedger'
 import type { TaskJournal } from '../journal/TaskJournal'
-import { capName } from './budgetCheck'
+import { capParams } from './budgetCheck'
 import type { BudgetGate } from './BudgetGate'
 import { csvOf } from './csv'
 import { invoiceCsvOf } from './invoice'
@@ -199,8 +200,12 @@ export class SpendingService {
       const m = (usd: number) => formatUsdMicros(Math.round(usd * 1_000_000))
       this.o.notifier?.notify({
         taskId: '',
-        title: `${Math.floor(u.fraction * 100)}% of ${capName(u)} used`,
-        body: `${m(u.spentUsd)} of ${m(u.capUsd)} committed; ${m(u.remainingUsd)} left.`,
+        title: t('budgetWarnTitle', { percent: Math.floor(u.fraction * 100), ...capParams(u) }),
+        body: t('budgetWarnBody', {
+          spent: m(u.spentUsd),
+          cap: m(u.capUsd),
+          left: m(u.remainingUsd),
+        }),
       })
     }
   }

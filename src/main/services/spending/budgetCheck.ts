@@ -11,6 +11,7 @@ import {
 import { costOf } from '@shared/tasks/estimate'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
+import { t } from '../../i18n'
 import { SPEND_KIND, type SpendLedger } from '../journal/SpendLedger'
 
 /** What a request or a whole batch would add, per budget kind, in USD. */
@@ -112,24 +113,31 @@ export function crossedCap(state: BudgetState, adding: SpendByKind): BudgetRefus
   return null
 }
 
-const KIND_WORDS: Record<BudgetKind, string> = { image: 'image', video: 'video', art: 'art' }
-
-/** "today's cap" / "this month's video cap" / "today's cap for project “Client X”". */
-export function capName(r: Pick<BudgetRefusal, 'period' | 'kind' | 'project'>): string {
-  const when = r.period === 'day' ? "today's" : "this month's"
-  if (r.project !== undefined) return `${when} cap for project “${r.project}”`
-  return r.kind ? `${when} ${KIND_WORDS[r.kind]} cap` : `${when} cap`
+/**
+ * The ICU arguments that name a cap in main's messages ("today's cap", "this month's video cap",
+ * "today's cap for project “Client X”"): each message selects on them, so the whole sentence is
+ * one message in every language.
+ */
+export function capParams(r: Pick<BudgetRefusal, 'period' | 'kind' | 'project'>) {
+  return {
+    period: r.period,
+    scope: r.project !== undefined ? 'project' : (r.kind ?? 'all'),
+    project: r.project ?? '',
+  }
 }
 
 /** Throws `over_budget` with the amount, the cap and what is left; nothing has been sent. */
 export function refuseOverBudget(r: BudgetRefusal, what: 'request' | 'batch'): never {
   return fail(
     'over_budget',
-    `This ${what} (${usd(micros(r.requestUsd))}) would go over ${capName(r)} of ${usd(micros(r.capUsd))}: ` +
-      `${usd(micros(r.spentUsd))} already committed, ${usd(micros(r.remainingUsd))} left. Nothing was sent.`,
-    {
-      budget: r,
-      action: 'Raise the cap in Spending, or choose to go over it once for this ' + what + '.',
-    },
+    t('budgetRefused', {
+      what,
+      ...capParams(r),
+      request: usd(micros(r.requestUsd)),
+      cap: usd(micros(r.capUsd)),
+      spent: usd(micros(r.spentUsd)),
+      left: usd(micros(r.remainingUsd)),
+    }),
+    { budget: r, action: t('budgetRefusedAction', { what }) },
   )
 }

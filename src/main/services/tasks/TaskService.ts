@@ -10,6 +10,7 @@ import type { OpenedResult, QueuedRequestView, TasksUpdate, TaskView } from '@sh
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
 import type { MainEvents } from '../../events'
+import { t as tr } from '../../i18n'
 import type { BatchJournal } from '../journal/BatchJournal'
 import type { SpendLedger } from '../journal/SpendLedger'
 import type { TaskEvents } from '../journal/TaskEvents'
@@ -155,8 +156,8 @@ export class TaskService {
     const engine = await this.start()
     const t = engine.get(id)
     if (!t || t.dismissed)
-      return fail('not_found', 'This task is no longer in the list.', {
-        action: 'Refresh the Tasks screen.',
+      return fail('not_found', tr('taskGone'), {
+        action: tr('taskGoneAction'),
       })
     return { engine, t }
   }
@@ -170,15 +171,15 @@ export class TaskService {
     const { engine, t } = await this.task(id)
     const view = engine.view(t)
     if (!taskActions(view)[action]) {
-      return fail('validation', `A task that is ${t.state.replace('_', ' ')} cannot do that.`, {
-        action: 'Refresh the Tasks screen; the task may have moved on.',
+      return fail('validation', tr('taskActionNotNow'), {
+        action: tr('taskActionNotNowAction'),
       })
     }
     try {
       return engine.view(run(engine))
     } catch (e) {
       if (e instanceof InvalidTransition)
-        return fail('validation', e.message, { action: 'Refresh the Tasks screen.' })
+        return fail('validation', tr('taskActionNotNow'), { action: tr('taskGoneAction') })
       throw e
     }
   }
@@ -294,8 +295,8 @@ export class TaskService {
     const { engine, t } = await this.task(id)
     const view = engine.view(t)
     if (view.results.length === 0) {
-      return fail('not_found', 'This task has no saved result yet.', {
-        action: 'Wait until it is saved, or check its error.',
+      return fail('not_found', tr('taskNoResultYet'), {
+        action: tr('taskNoResultYetAction'),
       })
     }
     return view.results.map((r) => {
@@ -317,7 +318,7 @@ export class TaskService {
 
 /** A queue action on a task that has left the queue (sent, stopped) meanwhile. */
 function notWaiting(): never {
-  return fail('validation', 'This task is no longer waiting in the queue: it was already sent.', {
-    action: 'Refresh the Tasks screen; only tasks that were never sent can be moved or removed.',
+  return fail('validation', tr('queuedAlreadySent'), {
+    action: tr('queueActionSent'),
   })
 }

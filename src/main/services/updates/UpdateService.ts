@@ -1,6 +1,7 @@
 import { DEFAULT_UPDATE_TIMEOUT_S, type UpdateView } from '@shared/ipc/contract/updates'
 
 import type { Clock } from '../../adapters/clock/Clock'
+import { t as tr } from '../../i18n'
 import type { DiagnosticsSink } from '../diagnostics/Diagnostics'
 import { describeUpdateError } from './describeUpdateError'
 import { describeInFlight, type InFlight } from './inFlight'
@@ -241,10 +242,9 @@ export class UpdateService {
     const timeout = new AbortController()
     const timer = this.o.clock.sleep(ms, timeout.signal).then(
       () => {
-        throw Object.assign(
-          new Error(`The update feed did not answer within ${Math.round(ms / 1000)} s.`),
-          { code: 'UPDATE_FEED_TIMEOUT' },
-        )
+        throw Object.assign(new Error(tr('updFeedTimeout', { seconds: Math.round(ms / 1000) })), {
+          code: 'UPDATE_FEED_TIMEOUT',
+        })
       },
       () => new Promise<never>(() => {}),
     )
@@ -267,23 +267,21 @@ export class UpdateService {
     const what = describeInFlight(busy ?? { tasks: 0, replies: 0 })
     switch (phase) {
       case 'off':
-        return 'Update checks are off: the app asks nothing but the service.'
+        return tr('updOff')
       case 'unsupported':
-        return unsupported ?? 'This build cannot update itself.'
+        return unsupported ?? tr('updCannot')
       case 'checking':
-        return 'Checking for updates…'
+        return tr('updChecking')
       case 'current':
-        return 'This is the latest version.'
+        return tr('updCurrent')
       case 'downloading':
-        return `Downloading version ${version} in the background…`
+        return tr('updDownloading', { version })
       case 'ready':
-        return inFlight > 0
-          ? `Version ${version} is ready. It installs when you quit with no paid request in flight (now: ${what}).`
-          : `Version ${version} is ready: it installs when you quit, or now with “Restart now”.`
+        return inFlight > 0 ? tr('updReadyBusy', { version, what }) : tr('updReady', { version })
       case 'waiting':
-        return `Waiting for ${what} to be saved before restarting into version ${version}.`
+        return tr('updWaiting', { what, version })
       case 'idle':
-        return this.lastError ? 'The last check failed; the app will try again later.' : ''
+        return this.lastError ? tr('updLastFailed') : ''
     }
   }
 }

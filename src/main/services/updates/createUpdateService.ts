@@ -11,13 +11,14 @@ import {
 import { systemClock } from '../../adapters/clock/Clock'
 import { JsonFile } from '../../adapters/fs/JsonFile'
 import type { MainEvents } from '../../events'
+import { t } from '../../i18n'
 import type { DiagnosticsSink } from '../diagnostics/Diagnostics'
 import type { UpdatePrefs, UpdaterPort } from './ports'
 import { UpdateService } from './UpdateService'
 
 /** For builds and tests with no updater (the browser bridge, unit tests): never asks anything. */
 export const noUpdater = (version: string): UpdaterPort => ({
-  unsupportedReason: () => 'This build has no updater.',
+  unsupportedReason: () => t('updNoUpdater'),
   currentVersion: () => version,
   configure: () => {},
   check: async () => null,

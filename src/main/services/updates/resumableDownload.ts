@@ -1,3 +1,4 @@
+import { t } from '../../i18n'
 import type { ArtifactResponse, DownloadProgress, PartialStore, ResumableArtifact } from './ports'
 import { judgeResponse, planRange, recordFor } from './resume'
 
@@ -47,13 +48,12 @@ async function attempts(
     if (verdict.kind === 'fail') {
       res.cancel()
       if (verdict.drop) await partial.drop()
-      throw failure(`The update download was refused: ${verdict.why}.`, 'UPDATE_HTTP')
+      throw failure(t('resumeRefused', { why: verdict.why }), 'UPDATE_HTTP')
     }
     if (verdict.kind === 'drop') {
       res.cancel()
       await partial.drop()
-      if (++drops > 1)
-        throw failure(`The update download could not start: ${verdict.why}.`, 'UPDATE_HTTP')
+      if (++drops > 1) throw failure(t('resumeCannotStart', { why: verdict.why }), 'UPDATE_HTTP')
       continue
     }
     const from = verdict.kind === 'append' ? kept.bytes : 0
@@ -62,14 +62,11 @@ async function attempts(
     const received = await receive(res, from, total, partial, onProgress, now)
     if (target.size > 0 && received > target.size) {
       await partial.drop()
-      throw failure('The update download is longer than the feed says.', 'ERR_CHECKSUM_MISMATCH')
+      throw failure(t('resumeTooLong'), 'ERR_CHECKSUM_MISMATCH')
     }
     if (target.size === 0 || received === target.size) return verify(artifact)
     if (++cuts > RESUMES_PER_DOWNLOAD)
-      throw failure(
-        `The update download was cut off at ${received} of ${target.size} bytes; the next check continues from there.`,
-        'UPDATE_DOWNLOAD_CUT',
-      )
+      throw failure(t('resumeCutAt', { received, size: target.size }), 'UPDATE_DOWNLOAD_CUT')
   }
 }
 

@@ -1,3 +1,4 @@
+import { t } from '../../i18n'
 /**
  * The decisions of a resumable update download, apart from any HTTP or disk: what to ask for given
  * the bytes already kept, and what a response's status and headers allow (append, start over,
@@ -92,24 +93,22 @@ export function judgeResponse(
     if (target.size > 0 && Number.isFinite(length) && length !== target.size)
       return {
         kind: 'fail',
-        why: `the file on the server has ${length} bytes, the feed says ${target.size}`,
+        why: t('resumeWhyLength', { length, size: target.size }),
         drop: true,
       }
     return { kind: 'restart' }
   }
-  if (res.status === 416 && plan.kind === 'rest')
-    return { kind: 'drop', why: 'the server cannot serve the rest (416)' }
+  if (res.status === 416 && plan.kind === 'rest') return { kind: 'drop', why: t('resumeWhy416') }
   if (res.status !== 206 || plan.kind !== 'rest')
-    return { kind: 'fail', why: `the server answered ${res.status}` }
+    return { kind: 'fail', why: t('resumeWhyStatus', { status: res.status }) }
   const range = parseContentRange(res.header('content-range'))
-  if (!range || range.start !== plan.from)
-    return { kind: 'drop', why: 'the server sent another range than asked' }
+  if (!range || range.start !== plan.from) return { kind: 'drop', why: t('resumeWhyRange') }
   if (target.size > 0 && range.total !== null && range.total !== target.size)
-    return { kind: 'drop', why: 'the file on the server has another size' }
+    return { kind: 'drop', why: t('resumeWhySize') }
   // A server that ignores If-Range but tells the validator: a changed file is not continued.
   const etag = strongEtag(res.header('etag'))
   if (kept?.etag && etag && etag !== strongEtag(kept.etag))
-    return { kind: 'drop', why: 'the file on the server changed' }
+    return { kind: 'drop', why: t('resumeWhyChanged') }
   return { kind: 'append' }
 }
 

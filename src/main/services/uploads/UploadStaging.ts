@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { inspectReference } from '@shared/catalog'
 import { fail } from '@shared/result'
 
+import { t } from '../../i18n'
+
 /** Staged uploads older than this are removed on the next stage (tasks copy what they send). */
 export const STAGE_TTL_MS = 24 * 60 * 60 * 1000
 
@@ -27,8 +29,8 @@ export class UploadStaging {
     const { meta, problem } = inspectReference(bytes)
     const type = meta.type
     if (problem || !type) {
-      const reason = problem ?? 'Use a PNG, JPEG or WebP image'
-      return fail('validation', `${reason}.`, { fields: { bytes: reason } })
+      const reason = problem ?? t('refUseImage')
+      return fail('validation', t('sentence', { text: reason }), { fields: { bytes: reason } })
     }
     await mkdir(this.dir, { recursive: true })
     await this.sweep()

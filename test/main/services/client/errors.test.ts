@@ -1,3 +1,4 @@
+import { setMainLanguage } from '@main/i18n'
 import { type HttpErrorContext, mapHttpError, parseErrorBody } from '@main/services/client/errors'
 import { describe, expect, it } from 'vitest'
 
@@ -108,5 +109,20 @@ describe('the spec error table', () => {
       { redact: (t) => t.replace('sk-abc', '[redacted]') },
     )
     expect(e.message).not.toContain('sk-abc')
+  })
+})
+
+describe("the service's errors in the user's language", () => {
+  it('a refused key in Chinese, the service text kept as it said it', () => {
+    setMainLanguage('zh-Hans')
+    try {
+      const e = map(401, {})
+      expect(e).toMatchObject({ code: 'auth', action: '请在“设置”中检查密钥。' })
+      expect(e.message).toBe('服务不接受该 API 密钥（错误、未激活或已过期）。')
+      const low = map(402, { error: { message: 'insufficient funds' } })
+      expect(low.message).toBe('钱包余额不足以支付此请求。服务返回：insufficient funds')
+    } finally {
+      setMainLanguage('en')
+    }
   })
 })

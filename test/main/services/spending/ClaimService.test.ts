@@ -186,6 +186,6 @@ describe('the claim pack', () => {
     const dest = join(dir, 'claim.zip')
     await expect(
       claims.exportPack({ ...range(), ids: ['ok'], includePrompts: false }, dest),
-    ).rejects.toThrow(/no longer candidates/)
+    ).rejects.toThrow(/1 of the ticked requests is no longer a candidate/)
   })
 })

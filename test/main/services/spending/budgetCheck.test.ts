@@ -1,7 +1,8 @@
+import { setMainLanguage } from '@main/i18n'
 import type { SpendLedger } from '@main/services/journal/SpendLedger'
 import {
   budgetState,
-  capName,
+  capParams,
   crossedCap,
   refuseOverBudget,
   type SpendByKind,
@@ -292,12 +293,28 @@ describe('refuseOverBudget', () => {
   })
 
   it.each([
-    ['day', null, "today's cap"],
-    ['month', null, "this month's cap"],
-    ['day', 'image', "today's image cap"],
-    ['month', 'art', "this month's art cap"],
-  ] as const)('capName(%s, %s) is %s', (period, kind, name) => {
-    expect(capName({ period, kind })).toBe(name)
+    ['day', null, { period: 'day', scope: 'all', project: '' }],
+    ['month', 'art', { period: 'month', scope: 'art', project: '' }],
+  ] as const)('capParams(%s, %s) names the cap', (period, kind, params) => {
+    expect(capParams({ period, kind })).toEqual(params)
+  })
+
+  it('speaks the language main speaks: the refusal and its action in Japanese', () => {
+    setMainLanguage('ja')
+    try {
+      const e = thrown(refusal({ kind: 'image', project: 'Client X' }), 'batch')
+      expect(e.error.message).toBe(
+        'このバッチ（$0.01）は今日のプロジェクト「Client X」の上限（$0.05）を超えます。確定済み $0.05、残り $0.00 です。何も送信していません。',
+      )
+      expect(e.error.action).toBe(
+        '「支出」で上限を引き上げるか、このバッチだけ一度上限を超えることを選んでください。',
+      )
+      expect(thrown(refusal(), 'request').error.message).toMatch(
+        /^このリクエスト（\$0\.01）は今日の上限/,
+      )
+    } finally {
+      setMainLanguage('en')
+    }
   })
 })
 

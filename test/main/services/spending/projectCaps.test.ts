@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { ManualClock } from '@main/adapters/clock/ManualClock'
 import { Journal } from '@main/services/journal/Journal'
 import type { LedgerOpen } from '@main/services/journal/SpendLedger'
-import { budgetState, capName, crossedCap } from '@main/services/spending/budgetCheck'
+import { budgetState, crossedCap, refuseOverBudget } from '@main/services/spending/budgetCheck'
 import { BudgetGate } from '@main/services/spending/BudgetGate'
 import { AppFailure } from '@shared/result'
 import { budgetsSchema } from '@shared/spending/schemas'
@@ -199,7 +199,7 @@ describe('a project cap', () => {
     // A video ($0.9072 at 720p) fits today's $1 but not the month's $3 with $2.50 committed.
     const r = gate.refusal(b, [video], false, 'Client X')
     expect(r).toMatchObject({ period: 'month', project: 'Client X', spentUsd: 2.5, capUsd: 3 })
-    expect(capName(r!)).toBe("this month's cap for project “Client X”")
+    expect(() => refuseOverBudget(r!, 'request')).toThrow(/this month's cap for project “Client X”/)
     const batch = crossedCap(budgetState(b, journal.ledger, NOW, 'Client X'), {
       image: 0.3,
       video: 0,

@@ -1,13 +1,17 @@
 import { AppFailure } from '@shared/result'
 
+import { t } from '../../../i18n'
 import { modelsSchema, parseAnswer } from '../schemas'
 import { binary } from '../transport/helpers'
 import type { HttpTransport } from '../transport/HttpTransport'
 import type { BinarySink, CallOptions } from '../types'
 
 /** GET /v1/models: the model IDs this key lists (the catalog may still refuse some calls). */
-export async function listModels(t: HttpTransport, options: CallOptions = {}): Promise<string[]> {
-  const json = await t.json('GET', '/v1/models', '/v1/models', undefined, options)
+export async function listModels(
+  transport: HttpTransport,
+  options: CallOptions = {},
+): Promise<string[]> {
+  const json = await transport.json('GET', '/v1/models', '/v1/models', undefined, options)
   return parseAnswer(modelsSchema, json, '/v1/models').data.map((m) => m.id)
 }
 
@@ -16,7 +20,7 @@ export async function listModels(t: HttpTransport, options: CallOptions = {}): P
  * origin; any other origin, and every redirect to one, goes through the keyless dispatcher.
  */
 export function download<T>(
-  t: HttpTransport,
+  transport: HttpTransport,
   url: string,
   sink: BinarySink<T>,
   options: CallOptions = {},
@@ -28,11 +32,9 @@ export function download<T>(
     // Reported below.
   }
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-    return Promise.reject(
-      new AppFailure({ code: 'bad_response', message: 'The result link is not an http(s) URL.' }),
-    )
+    return Promise.reject(new AppFailure({ code: 'bad_response', message: t('resultLinkNotHttp') }))
   }
-  return t.call({
+  return transport.call({
     method: 'GET',
     path: parsed.href,
     endpoint: '(result url)',

@@ -16,6 +16,7 @@ import {
   parseRetryAfter,
   type RetryPolicy,
 } from '../../../adapters/http/retryPolicy'
+import { t } from '../../../i18n'
 import type { DiagnosticsSink } from '../../diagnostics/Diagnostics'
 import { redactText } from '../../diagnostics/redact'
 import { mapHttpError, parseErrorBody, transportError } from '../errors'
@@ -135,8 +136,8 @@ export class HttpTransport {
     } catch (e) {
       if (isAppFailure(e)) throw e
       this.options.diagnostics?.error('client', e)
-      return fail('internal', 'The saved connection could not be read.', {
-        action: 'Open Settings and enter the service address and key again.',
+      return fail('internal', t('connReadFailed'), {
+        action: t('connReadFailedAction'),
       })
     }
     if (conn) {
@@ -144,8 +145,8 @@ export class HttpTransport {
       return conn
     }
     if (allowUnconnected) return null
-    return fail('not_connected', 'No service address and API key are set.', {
-      action: 'Enter the service address and API key in Settings.',
+    return fail('not_connected', t('notConnected'), {
+      action: t('notConnectedAction'),
     })
   }
 
@@ -209,7 +210,7 @@ export class HttpTransport {
   ): Promise<T> {
     const serviceOrigin = conn ? new URL(conn.baseUrl).origin : null
     if (!conn && !/^https?:\/\//i.test(spec.path)) {
-      return fail('not_connected', 'No service address is set.')
+      return fail('not_connected', t('noServiceAddress'))
     }
     let url = joinUrl(conn?.baseUrl ?? '', spec.path)
     const headersTimeout =
@@ -252,11 +253,10 @@ export class HttpTransport {
         spec.method === 'GET'
       ) {
         await res.body.dump().catch(() => {})
-        if (hop >= MAX_REDIRECTS)
-          return fail('bad_response', 'The result link redirected too many times.')
+        if (hop >= MAX_REDIRECTS) return fail('bad_response', t('tooManyRedirects'))
         url = new URL(location, url)
         if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-          return fail('bad_response', 'The result link redirected to a non-http address.')
+          return fail('bad_response', t('redirectNotHttp'))
         }
         continue
       }
@@ -277,7 +277,7 @@ export class HttpTransport {
         })
         if (status < 400) {
           error.code = 'bad_response'
-          error.message = `The service answered with an unexpected redirect (HTTP ${status}).`
+          error.message = t('unexpectedRedirect', { status })
         }
         throw new AttemptFailure(error, isRetryableStatus(status), retryAfterMs)
       }
@@ -304,7 +304,7 @@ export class HttpTransport {
       return new AttemptFailure(
         {
           code: 'bad_response',
-          message: `The answer to ${spec.endpoint} was larger than allowed.`,
+          message: t('answerTooLarge', { endpoint: spec.endpoint }),
         },
         false,
         null,
@@ -314,14 +314,17 @@ export class HttpTransport {
     if (kind === 'cancelled') return new AttemptFailure(cancelledFailure().error, false, null)
     if (kind === 'network' || kind === 'timeout') {
       const error = transportError(kind, spec.endpoint, spec.options.taskId)
-      if (target === 'cdn') error.action = 'Check the connection and try the download again.'
+      if (target === 'cdn') error.action = t('downloadRetryAction')
       return new AttemptFailure(error, true, null)
     }
     return new AttemptFailure(
       {
         code: 'internal',
-        message: `The request to ${spec.endpoint} failed unexpectedly: ${redact(errorText(e))}`,
-        action: 'Try again; if it keeps happening, export diagnostics for a report.',
+        message: t('requestFailedUnexpectedly', {
+          endpoint: spec.endpoint,
+          detail: redact(errorText(e)),
+        }),
+        action: t('answerRetryAction'),
       },
       false,
       null,

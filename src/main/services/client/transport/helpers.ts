@@ -2,6 +2,7 @@ import type { Validation } from '@shared/catalog'
 import { fail } from '@shared/result'
 
 import type { MultipartPart } from '../../../adapters/http/multipart'
+import { t } from '../../../i18n'
 import type { BinaryResponse, FileRef } from '../types'
 import type { Opened } from './spec'
 
@@ -60,10 +61,12 @@ export function validated(result: Validation, endpoint: string): void {
   const first = entries[0]
   fail(
     'validation',
-    first ? `${first[0]}: ${first[1]}` : `The request to ${endpoint} is invalid.`,
+    first
+      ? t('fieldProblem', { field: first[0], problem: first[1] })
+      : t('requestInvalid', { endpoint }),
     {
       fields: result.fields,
-      action: 'Correct the highlighted settings; nothing was sent or charged.',
+      action: t('fixFieldsNothingSent'),
     },
   )
 }

@@ -3,6 +3,7 @@ import { type AppError, AppFailure, isAppFailure } from '@shared/result'
 import { cancelledFailure } from '../../../adapters/clock/Clock'
 import { classifyTransportError } from '../../../adapters/http/retryPolicy'
 import { parseSse, type SseEvent, SseTooLargeError } from '../../../adapters/http/sse'
+import { t } from '../../../i18n'
 import { redactText } from '../../diagnostics/redact'
 import { mapHttpError, parseErrorBody, transportError } from '../errors'
 import type { ArtEvent, CallOptions } from '../types'
@@ -99,8 +100,8 @@ export function streamError(
 export function streamDropped(endpoint: string, taskId?: string): AppError {
   const error: AppError = {
     code: 'network',
-    message: `The event stream (${endpoint}) was disconnected before the task finished.`,
-    action: 'Reconnect to the task’s events or check the task; do not submit it again.',
+    message: t('streamDropped', { endpoint }),
+    action: t('streamDroppedAction'),
   }
   if (taskId) error.taskId = taskId
   return error

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
+import { defineKeys } from '@shared/i18n/keys'
 import { fail } from '@shared/result'
+
+import { t } from '../../../i18n'
 
 /** A temp name in the same folder (same file system, so rename is atomic); hidden from scans. */
 export const tempNameFor = (path: string): string =>
@@ -55,29 +58,39 @@ export async function moveFile(from: string, to: string): Promise<void> {
 
 export const errnoOf = (e: unknown): string => (e as NodeJS.ErrnoException)?.code ?? ''
 
+/** What could not be written, as main's words for it (the start of a storage failure). */
+const WRITES = defineKeys('main', {
+  favourite: 'libWriteFavourite',
+  collections: 'libWriteCollections',
+  collectionDelete: 'libWriteCollectionDelete',
+  setting: 'libWriteSetting',
+  export: 'libWriteExport',
+  zip: 'libWriteZip',
+  poster: 'libWritePoster',
+  result: 'libWriteResult',
+  delete: 'libWriteDelete',
+  restore: 'libWriteRestore',
+})
+export type LibraryWrite = keyof typeof WRITES
+
 /**
  * Turns a file-system error into a storage failure whose message says what the user can do:
  * disk full, read-only or missing folder, permission. Anything else keeps the OS message.
  */
-export function storageFailure(what: string, e: unknown, dir: string): never {
+export function storageFailure(write: LibraryWrite, e: unknown, dir: string): never {
   const code = errnoOf(e)
+  const what = t(WRITES[write])
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return fail('storage', `${what}: the disk is full.`, {
-      action: `Free some space on the disk that holds ${dir}, then try again. Nothing was lost.`,
-    })
+    return fail('storage', t('libDiskFull', { what }), { action: t('libDiskFullAction', { dir }) })
   }
   if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
-    return fail('storage', `${what}: the library folder is read-only.`, {
-      action: `Make ${dir} writable or choose another library folder in Settings.`,
-    })
+    return fail('storage', t('libReadOnly', { what }), { action: t('libReadOnlyAction', { dir }) })
   }
   if (code === 'ENOENT' || code === 'ENOTDIR') {
-    return fail('storage', `${what}: the library folder is missing.`, {
-      action: `Reconnect the drive that holds ${dir} or choose another library folder in Settings.`,
-    })
+    return fail('storage', t('libMissing', { what }), { action: t('libMissingAction', { dir }) })
   }
-  return fail('storage', `${what}: ${(e as Error)?.message ?? String(e)}`, {
-    action: 'Check the library folder in Settings.',
+  return fail('storage', t('libOtherError', { what, detail: (e as Error)?.message ?? String(e) }), {
+    action: t('libCheckFolderAction'),
   })
 }
 

@@ -5,6 +5,7 @@ import { imageDimensions } from '@shared/catalog'
 import { type LibraryMedia, MEDIA_TYPES, type MediaExt } from '@shared/library/types'
 
 import { loadSharp } from '../../../adapters/thumbnails/loadSharp'
+import { t } from '../../../i18n'
 
 /**
  * The type a file really is, from its first bytes (never trusting the name): a download that is
@@ -149,10 +150,7 @@ export async function probeMedia(path: string): Promise<MediaInfo> {
     await handle.close()
   }
   const ext = sniffExt(head)
-  if (!ext)
-    throw new Error(
-      'This is not an image or video the library can hold (PNG, JPEG, WebP, GIF, MP4, WebM, MOV).',
-    )
+  if (!ext) throw new Error(t('mediaNotHeld'))
   const media = MEDIA_TYPES[ext].media
   if (media === 'video') {
     const info =
@@ -164,13 +162,13 @@ export async function probeMedia(path: string): Promise<MediaInfo> {
     // chunk and hand it to JavaScript whole: a 16 KB zTXt chunk became a 16 MiB string and a
     // 57 ms block of main (bench/hostile-files.ts).
     const dims = imageDimensions(head)
-    if (!dims) throw new Error('The image cannot be read (its PNG header is damaged).')
+    if (!dims) throw new Error(t('pngHeaderDamaged'))
     return { ext, media, width: dims.width, height: dims.height, durationSec: null }
   }
   try {
     const meta = await loadSharp()(path).metadata()
     return { ext, media, width: meta.width ?? null, height: meta.height ?? null, durationSec: null }
   } catch (e) {
-    throw new Error(`The image cannot be read (${(e as Error).message}).`)
+    throw new Error(t('imageUnreadable', { detail: (e as Error).message }))
   }
 }

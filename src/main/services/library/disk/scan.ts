@@ -4,6 +4,7 @@ import { join } from 'node:path'
 
 import { mediaExtOf } from '@shared/library/types'
 
+import { t } from '../../../i18n'
 import { conflictOriginal, isSyncTempName } from './syncNames'
 
 /** What a media file looks like on disk right now. */
@@ -61,7 +62,7 @@ export interface MediaEntry {
 /** A folder below the library folder that cannot be listed: reported, the rest still indexes. */
 export const unreadableFolder = (relPath: string, e: unknown): ScanProblem => ({
   relPath,
-  message: `This folder cannot be read (${(e as Error).message}).`,
+  message: t('folderUnreadable', { detail: (e as Error).message }),
 })
 
 /**
@@ -127,7 +128,7 @@ export async function walkMedia(
 
 /** Message of a file the walk listed but could not stat or read. */
 export const unreadableFile = (e: unknown): string =>
-  `This file cannot be read (${(e as Error).message}).`
+  t('fileUnreadableDetail', { detail: (e as Error).message })
 
 /**
  * Walks the library folder (or one subfolder of it) and stamps every media file and its sidecar;

@@ -13,6 +13,7 @@ import { organiseFromJson } from '@shared/library/organise'
 import { stampsFromJson } from '@shared/library/stamps'
 import { LIBRARY_KINDS, type LibraryKind, type LibrarySidecar } from '@shared/library/types'
 
+import { t } from '../../../i18n'
 import { writeAtomic } from './fsUtil'
 
 /** The sidecar of `a/b/name.png` is `a/b/name.png.json`: unambiguous even for `x.png` and `x.jpg`. */
@@ -65,14 +66,13 @@ export function parseSidecar(text: string): LibrarySidecar {
   try {
     v = JSON.parse(text)
   } catch (e) {
-    throw new SidecarError(`The sidecar is not valid JSON (${(e as Error).message}).`)
+    throw new SidecarError(t('sidecarNotJson', { detail: (e as Error).message }))
   }
-  if (!isRecord(v)) throw new SidecarError('The sidecar is not a JSON object.')
+  if (!isRecord(v)) throw new SidecarError(t('sidecarNotObject'))
   if (typeof v.id !== 'string' || !/^[\w.~-]{1,128}$/.test(v.id))
-    throw new SidecarError('The sidecar has no valid id.')
+    throw new SidecarError(t('sidecarNoId'))
   const created = strOr(v.created, '')
-  if (!created || Number.isNaN(Date.parse(created)))
-    throw new SidecarError('The sidecar has no valid created time.')
+  if (!created || Number.isNaN(Date.parse(created))) throw new SidecarError(t('sidecarNoCreated'))
   return {
     format: 'gen-studio-library',
     version: 1,

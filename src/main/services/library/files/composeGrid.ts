@@ -6,6 +6,7 @@ import { fail } from '@shared/result'
 import type { OverlayOptions } from 'sharp'
 
 import { loadSharp } from '../../../adapters/thumbnails/loadSharp'
+import { t } from '../../../i18n'
 import { tempNameFor } from '../disk/fsUtil'
 import { mapLimit } from '../disk/scan'
 
@@ -145,8 +146,8 @@ export async function composeGrid(opts: ComposeGridOptions): Promise<{
 }> {
   const { cells, xValues, yValues, out } = opts
   if (xValues.length > MAX_GRID_AXIS || yValues.length > MAX_GRID_AXIS)
-    return fail('validation', `A grid has at most ${MAX_GRID_AXIS} values on each axis.`)
-  if (cells.length > MAX_CELLS) return fail('validation', `A grid has at most ${MAX_CELLS} cells.`)
+    return fail('validation', t('gridMaxAxis', { max: MAX_GRID_AXIS }))
+  if (cells.length > MAX_CELLS) return fail('validation', t('gridMaxCells', { max: MAX_CELLS }))
   const box = gridLayout(xValues, yValues, opts.cellSize)
   const { cols, rows, cell: size, font: f } = box
   const left = (c: number) => box.cellOrigin(c, 0).left

@@ -5,6 +5,7 @@ import type { DeleteReceipt, LibraryItem, LibraryTile } from '@shared/library/ty
 import { fail } from '@shared/result'
 
 import { exists } from '../../../adapters/fs/exists'
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { isLinkFree, storageFailure } from '../disk/fsUtil'
 import type { DiskStamp } from '../disk/scan'
@@ -34,8 +35,7 @@ export class LibraryDeletes {
       const items = ids
         .map((id) => this.core.idx().get(id))
         .filter((i): i is LibraryItem => i !== null)
-      if (!items.length)
-        return fail('not_found', 'Nothing to delete: these items are no longer in the library.')
+      if (!items.length) return fail('not_found', t('deleteNothing'))
       const present: string[] = []
       for (const item of items) {
         // Never through a link: renaming one would move the real file outside the library.
@@ -47,7 +47,7 @@ export class LibraryDeletes {
         try {
           receipt = await this.core.holding.hold(root, present)
         } catch (e) {
-          return storageFailure('The files could not be deleted', e, root)
+          return storageFailure('delete', e, root)
         }
       }
       const removed = this.core.idx().removePaths(items.map((i) => i.relPath))
@@ -64,12 +64,11 @@ export class LibraryDeletes {
       try {
         restored = await this.core.holding.undo(this.core.dir(), token)
       } catch (e) {
-        return storageFailure('The files could not be restored', e, this.core.dir())
+        return storageFailure('restore', e, this.core.dir())
       }
       if (!restored) {
-        return fail('not_found', 'This delete is no longer in the library’s trash.', {
-          action:
-            'It was restored already (perhaps on another machine), or it was in the trash for 30 days and went to the system trash; restore it from there.',
+        return fail('not_found', t('deleteNotInTrash'), {
+          action: t('deleteNotInTrashAction'),
         })
       }
       const stamps: Array<[string, DiskStamp]> = []

@@ -18,6 +18,7 @@ import { fail } from '@shared/result'
 import type { OverlayOptions } from 'sharp'
 
 import { loadSharp } from '../../../adapters/thumbnails/loadSharp'
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { tempNameFor, writeSynced } from '../disk/fsUtil'
 import { mapLimit } from '../disk/scan'
@@ -47,17 +48,16 @@ function framesOf(core: LibraryCore, ids: string[]): { items: LibraryItem[]; ski
 }
 
 /** Runs the decoding of an export; an unreadable picture becomes a clear refusal. */
-async function decoding<T>(what: string, work: () => Promise<T>): Promise<T> {
+async function decoding<T>(
+  what: 'sheet' | 'animation' | 'video',
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work()
   } catch (e) {
-    return fail(
-      'validation',
-      `A picture for the ${what} could not be read (${(e as Error).message}).`,
-      {
-        action: 'Leave the damaged item out of the selection and export again.',
-      },
-    )
+    return fail('validation', t('exportDecodeFailed', { what, detail: (e as Error).message }), {
+      action: t('exportDecodeFailedAction'),
+    })
   }
 }
 
@@ -128,7 +128,11 @@ export async function exportCopies(
     } catch (e) {
       return fail(
         'validation',
-        `${basename(item.relPath)} could not be converted (${(e as Error).message}); ${count} copies were written.`,
+        t('exportConvertFailed', {
+          name: basename(item.relPath),
+          detail: (e as Error).message,
+          count,
+        }),
       )
     }
     const stem = basename(item.relPath, extname(item.relPath))
@@ -145,7 +149,7 @@ export async function exportCopies(
     await writeWhole(join(dest, name), bytes)
     count++
   }
-  if (!count) return fail('validation', 'None of the selected items is an image to copy.')
+  if (!count) return fail('validation', t('exportNoImageToCopy'))
   return { path: dest, count, skipped }
 }
 
@@ -158,12 +162,12 @@ export async function exportContactSheet(
   metadata: ExportMetadata,
 ): Promise<ExportResult> {
   const { items, skipped } = framesOf(core, ids)
-  if (!items.length) return fail('validation', 'None of the selected items is an image.')
+  if (!items.length) return fail('validation', t('exportNoImage'))
   if (items.length > MAX_EXPORT_FRAMES)
-    return fail('validation', `A contact sheet takes at most ${MAX_EXPORT_FRAMES} images.`)
+    return fail('validation', t('sheetMax', { max: MAX_EXPORT_FRAMES }))
   const sharp = loadSharp()
   if (format === 'sheet-pdf') {
-    const tiles = await decoding('contact sheet', () =>
+    const tiles = await decoding('sheet', () =>
       mapLimit(items, DECODE_JOBS, async (item) => {
         const { data, info } = await sharp(join(core.dir(), item.relPath), { failOn: 'none' })
           .rotate()
@@ -229,9 +233,9 @@ export async function exportAnimation(
   frameMs = 500,
 ): Promise<ExportResult> {
   const { items, skipped } = framesOf(core, ids)
-  if (items.length < 2) return fail('validation', 'An animation needs at least two images.')
+  if (items.length < 2) return fail('validation', t('animationMin'))
   if (items.length > MAX_EXPORT_FRAMES)
-    return fail('validation', `An animation takes at most ${MAX_EXPORT_FRAMES} frames.`)
+    return fail('validation', t('animationMax', { max: MAX_EXPORT_FRAMES }))
   const sharp = loadSharp()
   const first = await decoding('animation', () =>
     sharp(join(core.dir(), items[0]!.relPath)).metadata(),

@@ -12,6 +12,7 @@ import type { LibraryItem, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
 
 import { exists } from '../../../adapters/fs/exists'
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { errnoOf, storageFailure, tempNameFor } from '../disk/fsUtil'
 import { hashFile } from '../disk/scan'
@@ -57,7 +58,7 @@ export class LibraryFilesOut {
     try {
       await writeMetadataPrefs(this.core.dir(), prefs)
     } catch (e) {
-      return storageFailure('The library setting could not be saved', e, this.core.dir())
+      return storageFailure('setting', e, this.core.dir())
     }
     return prefs
   }
@@ -90,11 +91,14 @@ export class LibraryFilesOut {
         try {
           file = await preparedFile(item, abs, metadata, temp)
         } catch (e) {
-          if (errnoOf(e)) return storageFailure('The export could not be written', e, dest)
+          if (errnoOf(e)) return storageFailure('export', e, dest)
           return fail(
             'validation',
-            `${basename(item.relPath)} could not be rewritten for the export (${(e as Error).message}); nothing was exported.`,
-            { action: 'Export it with all metadata, or leave it out.' },
+            t('exportRewriteFailed', {
+              name: basename(item.relPath),
+              detail: (e as Error).message,
+            }),
+            { action: t('exportRewriteFailedAction') },
           )
         }
         if ('temp' in file) temps.push(file.temp)
@@ -108,12 +112,11 @@ export class LibraryFilesOut {
           entries.push({ path: sidecarPathOf(abs), name: `${name}.json`, compress: true })
       }
       const count = entries.filter((e) => !e.name.endsWith('.json')).length
-      if (!count)
-        return fail('not_found', 'None of the selected files are in the library folder any more.')
+      if (!count) return fail('not_found', t('exportNoneLeft'))
       try {
         await writeZip(entries, dest)
       } catch (e) {
-        return storageFailure('The ZIP could not be written', e, dest)
+        return storageFailure('zip', e, dest)
       }
       return { path: dest, count }
     } finally {
@@ -147,17 +150,13 @@ export class LibraryFilesOut {
   /** Stores the poster frame the renderer grabbed from a video; `replace` swaps an existing one. */
   async setPoster(id: string, bytes: Uint8Array, replace = false): Promise<LibraryTile> {
     const item = await this.get(id)
-    if (item.media !== 'video') return fail('validation', 'Only videos take a poster frame.')
+    if (item.media !== 'video') return fail('validation', t('posterOnlyVideos'))
     try {
       await this.core.thumbs.fromPoster(bytes, item.sha256, replace)
       this.core.idx().markPoster(id)
     } catch (e) {
-      if (errnoOf(e))
-        return storageFailure('The poster could not be stored', e, this.core.thumbs.dir)
-      return fail(
-        'validation',
-        `The poster frame is not a readable image (${(e as Error).message}).`,
-      )
+      if (errnoOf(e)) return storageFailure('poster', e, this.core.thumbs.dir)
+      return fail('validation', t('posterUnreadable', { detail: (e as Error).message }))
     }
     this.core.emit({ reason: 'updated', ids: [id] })
     return { ...item, hasThumb: true }
@@ -178,8 +177,7 @@ export class LibraryFilesOut {
         if (item.media === 'image') await this.thumbPath(id).catch(() => null)
       }
     }
-    if (!files.length)
-      return fail('not_found', 'None of the selected files are in the library folder.')
+    if (!files.length) return fail('not_found', t('dragNone'))
     return { files, icon: await this.core.thumbs.dragIcon(sha) }
   }
 
@@ -194,27 +192,24 @@ export class LibraryFilesOut {
     try {
       st = await fs.stat(path)
     } catch {
-      return fail('not_found', `${name} cannot be read.`)
+      return fail('not_found', t('fileUnreadableName', { name }))
     }
-    if (!st.isFile()) return fail('validation', 'Drop an image or video file.')
+    if (!st.isFile()) return fail('validation', t('dropMediaFile'))
     let read: FileSettings
     try {
       read = await readFileSettings(path)
     } catch (e) {
-      if (errnoOf(e)) return fail('not_found', `${name} cannot be read.`)
+      if (errnoOf(e)) return fail('not_found', t('fileUnreadableName', { name }))
       throw e
     }
     if ('settings' in read) return read.settings
     if ('problem' in read)
-      return fail('validation', `${name}: ${read.problem}`, {
-        action: 'The file itself is fine; set the form by hand.',
+      return fail('validation', t('settingsProblem', { name, problem: read.problem }), {
+        action: t('settingsProblemAction'),
       })
     if ('damaged' in read)
-      return fail(
-        'validation',
-        `${name} is damaged (${read.damaged}); could not read the settings.`,
-      )
+      return fail('validation', t('settingsDamaged', { name, detail: read.damaged }))
     if (read.unsupported) return { source: 'none', params: {} }
-    return fail('validation', `${name} is not an image the app can read.`)
+    return fail('validation', t('notReadableImage', { name }))
   }
 }

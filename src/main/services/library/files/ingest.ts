@@ -24,6 +24,7 @@ import {
 } from '@shared/library/types'
 import { fail, isAppFailure } from '@shared/result'
 
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { errnoOf, moveFile, storageFailure, tempNameFor, writeSynced } from '../disk/fsUtil'
 import { extMatches, probeMedia, sniffExt } from '../disk/mediaProbe'
@@ -88,12 +89,12 @@ const slug = (s: string) =>
 export async function saveNow(core: LibraryCore, input: SaveInput): Promise<LibraryItem> {
   const root = core.dir()
   if (core.state === 'missing' || core.state === 'error') {
-    return fail('storage', core.stateMessage ?? 'The library folder is not available.', {
-      action: 'Reconnect the drive or choose another library folder in Settings.',
+    return fail('storage', core.stateMessage ?? t('libNotAvailable'), {
+      action: t('libNotAvailableAction'),
     })
   }
   const claimed = mediaExtOf(`x.${input.file.ext.replace(/^\./, '')}`)
-  if (!claimed) return fail('validation', `The library cannot store .${input.file.ext} files.`)
+  if (!claimed) return fail('validation', t('libCannotStoreExt', { ext: input.file.ext }))
   const { file } = input
   let bytes: Uint8Array | null = 'bytes' in file ? file.bytes : null
   const srcPath = 'tempPath' in file ? file.tempPath : 'copyFrom' in file ? file.copyFrom : null
@@ -101,17 +102,13 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
   try {
     head = bytes ? bytes.subarray(0, 64) : await readHead(srcPath!)
   } catch (e) {
-    return fail('not_found', `The file to save cannot be read (${(e as Error).message}).`)
+    return fail('not_found', t('saveSourceUnreadable', { detail: (e as Error).message }))
   }
   const sniffed = sniffExt(head)
   if (!sniffed || !extMatches(claimed, sniffed)) {
-    return fail(
-      'bad_response',
-      `The downloaded file is not a valid ${claimed.toUpperCase()} (its content does not match).`,
-      {
-        action: 'The result was not saved; retry the download.',
-      },
-    )
+    return fail('bad_response', t('downloadNotValid', { format: claimed.toUpperCase() }), {
+      action: t('resultNotSavedAction'),
+    })
   }
   const ext: MediaExt = sniffed === 'jpg' && claimed === 'jpeg' ? 'jpeg' : sniffed
   const createdAt = input.createdAt ?? core.now()
@@ -134,8 +131,8 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
         : (readPngChunks(bytes), bytes)
     } catch (e) {
       if (isAppFailure(e)) throw e
-      return fail('bad_response', `The PNG is damaged (${(e as Error).message}).`, {
-        action: 'The result was not saved; retry the download.',
+      return fail('bad_response', t('pngDamaged', { detail: (e as Error).message }), {
+        action: t('resultNotSavedAction'),
       })
     }
   } else if (embed && (ext === 'jpg' || ext === 'jpeg' || ext === 'webp')) {
@@ -143,7 +140,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       bytes ??= new Uint8Array(await fs.readFile(srcPath!))
       bytes = embedInImage(ext, bytes, embedded, embedPrompts)
     } catch (e) {
-      if (errnoOf(e)) return storageFailure('The result could not be saved', e, root)
+      if (errnoOf(e)) return storageFailure('result', e, root)
       // A header our writer cannot follow: the paid result is kept as it came, without metadata.
       core.log(`metadata not embedded in a ${ext}: ${(e as Error).message}`)
     }
@@ -183,7 +180,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       await fs.copyFile(srcPath!, staged)
     }
   } catch (e) {
-    return storageFailure('The result could not be saved', e, root)
+    return storageFailure('result', e, root)
   }
   let sidecarWritten = false
   let placed = false
@@ -246,10 +243,10 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       if (placed) await moveFile(abs, staged).catch(() => {})
     } else await fs.rm(current, { force: true }).catch(() => {})
     if (isAppFailure(e)) throw e
-    if (errnoOf(e)) return storageFailure('The result could not be saved', e, root)
+    if (errnoOf(e)) return storageFailure('result', e, root)
     return fail(
       'bad_response',
-      `The file cannot be read as ${ext.toUpperCase()} (${(e as Error).message}).`,
+      t('cannotReadAs', { format: ext.toUpperCase(), detail: (e as Error).message }),
     )
   }
   const item = core.idx().get(id)!
@@ -277,7 +274,7 @@ export async function importFiles(core: LibraryCore, paths: string[]): Promise<I
     try {
       const st = await fs.stat(path)
       if (!st.isFile()) {
-        report.failed.push({ path, message: 'Only files can be imported, not folders.' })
+        report.failed.push({ path, message: t('importOnlyFiles') })
         continue
       }
       const info = await probeMedia(path)
@@ -285,7 +282,11 @@ export async function importFiles(core: LibraryCore, paths: string[]): Promise<I
       if (st.size > cap) {
         report.failed.push({
           path,
-          message: `This ${info.media} is larger than the library takes (${Math.round(st.size / 2 ** 20)} MiB; at most ${cap / 2 ** 20} MiB).`,
+          message: t('importTooLarge', {
+            media: info.media,
+            size: Math.round(st.size / 2 ** 20),
+            max: cap / 2 ** 20,
+          }),
         })
         continue
       }

@@ -7,6 +7,7 @@ import {
 } from '@shared/library/meta/readAny'
 import type { MediaExt } from '@shared/library/types'
 
+import { t } from '../../../i18n'
 import { sniffExt } from '../disk/mediaProbe'
 import { readMp4Texts } from './mp4File'
 
@@ -54,8 +55,7 @@ export async function readFileSettings(path: string): Promise<FileSettings> {
   }
   if (ext !== 'png' && ext !== 'jpg' && ext !== 'jpeg' && ext !== 'webp')
     return { unsupported: ext }
-  if (size > MAX_SETTINGS_FILE)
-    return { problem: 'Could not read the settings: the file is too large.' }
+  if (size > MAX_SETTINGS_FILE) return { problem: t('settingsFileTooLarge') }
   try {
     return await settingsFromImageBytes(bytes)
   } catch (e) {

@@ -11,6 +11,7 @@ import { TRASH_KEEP_MS, type TrashEntry } from '@shared/library/trash'
 import { mediaExtOf } from '@shared/library/types'
 
 import type { Trash } from '../../../adapters/trash/Trash'
+import { t } from '../../../i18n'
 import { HOLDING_DIR, sidecarPathOf } from '../disk/sidecar'
 
 /**
@@ -152,7 +153,7 @@ export class DeleteHolding {
       try {
         await this.trash.trashItem(file)
       } catch (e) {
-        this.onError(`Could not move ${file} to the trash: ${(e as Error).message}`)
+        this.onError(t('trashMoveFailed', { file, detail: (e as Error).message }))
       }
     }
     if (!(await listFiles(dir)).some((f) => f !== marker)) await fs.rm(marker, { force: true })

@@ -29,6 +29,7 @@ export {
   COLLECTIONS_DIR,
   LEGACY_COLLECTIONS_FILE,
 } from '../disk/collectionFile'
+import { t } from '../../../i18n'
 
 /** What a collection known only from sidecars (its definition lost) is called until renamed. */
 export const UNNAMED = 'Unnamed collection'
@@ -196,24 +197,26 @@ export class LibraryCollections {
     const def = defs.find((d) => d.id === id)
     if (def) return def
     if (this.count(id) > 0) return { id, name: UNNAMED, created: 0 }
-    return fail('not_found', 'This collection no longer exists.', {
-      action: 'It may have been deleted; the list of collections is up to date now.',
+    return fail('not_found', t('collectionGone'), {
+      action: t('collectionGoneAction'),
     })
   }
 
   private checkName(defs: CollectionDef[], name: string, self: string | null): void {
     const key = name.toLowerCase()
     if (defs.some((d) => d.id !== self && d.name.toLowerCase() === key))
-      fail('validation', `There is already a collection named “${name}”.`, {
-        fields: { name: 'Choose another name.' },
+      fail('validation', t('collectionNameTaken', { name }), {
+        fields: { name: t('chooseAnotherName') },
       })
   }
 
   /** A definition whose file cannot be read is never overwritten: the change is refused. */
   private writable(broken: Set<string>, id: string): void {
     if (broken.has(id))
-      fail('storage', 'The file of this collection cannot be read, so it was not changed.', {
-        action: `Fix or remove ${COLLECTIONS_DIR}/${collectionFileName(id)} in the library folder; which items are in it is kept in their sidecars.`,
+      fail('storage', t('collectionFileUnreadable'), {
+        action: t('collectionFileUnreadableAction', {
+          file: `${COLLECTIONS_DIR}/${collectionFileName(id)}`,
+        }),
       })
   }
 
@@ -293,8 +296,8 @@ export class LibraryCollections {
     try {
       return await this.readDefs()
     } catch (e) {
-      return fail('storage', `The collections cannot be read (${(e as Error).message}).`, {
-        action: `Fix or remove ${LEGACY_COLLECTIONS_FILE} in the library folder; which items are in which collection is kept in their sidecars.`,
+      return fail('storage', t('collectionsUnreadable', { detail: (e as Error).message }), {
+        action: t('collectionsUnreadableAction', { file: LEGACY_COLLECTIONS_FILE }),
       })
     }
   }
@@ -306,7 +309,7 @@ export class LibraryCollections {
         collectionFileText(def),
       )
     } catch (e) {
-      storageFailure('The collections could not be saved', e, this.core.dir())
+      storageFailure('collections', e, this.core.dir())
     }
   }
 
@@ -314,7 +317,7 @@ export class LibraryCollections {
     try {
       await fs.rm(this.abs(`${COLLECTIONS_DIR}/${collectionFileName(id)}`), { force: true })
     } catch (e) {
-      storageFailure('The collection could not be deleted', e, this.core.dir())
+      storageFailure('collectionDelete', e, this.core.dir())
     }
   }
 }

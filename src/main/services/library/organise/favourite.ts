@@ -4,6 +4,7 @@ import { basename, join } from 'node:path'
 import type { LibraryItem, LibrarySidecar, LibraryTile } from '@shared/library/types'
 import { fail } from '@shared/result'
 
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { stampEdit } from '../disk/fieldMerge'
 import { errnoOf, storageFailure } from '../disk/fsUtil'
@@ -34,13 +35,9 @@ export class LibraryFavourites {
         sidecar = await readSidecar(path)
       } catch (e) {
         if (errnoOf(e) !== 'ENOENT') {
-          return fail(
-            'storage',
-            `The settings file of ${item.fileName} cannot be read, so it was not changed.`,
-            {
-              action: `Fix or remove ${basename(path)}; the picture itself is fine.`,
-            },
-          )
+          return fail('storage', t('sidecarUnreadable', { name: item.fileName }), {
+            action: t('sidecarUnreadableAction', { file: basename(path) }),
+          })
         }
         sidecar = sidecarFromItem(item)
       }
@@ -52,7 +49,7 @@ export class LibraryFavourites {
       try {
         await writeSidecar(path, sidecar)
       } catch (e) {
-        return storageFailure('The favourite could not be saved', e, this.core.dir())
+        return storageFailure('favourite', e, this.core.dir())
       }
       const mtime = Math.round((await fs.stat(path)).mtimeMs)
       this.core.idx().setFavourite(id, favourite, mtime)

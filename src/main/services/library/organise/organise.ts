@@ -20,6 +20,8 @@ import {
 import type { LibrarySidecar } from '@shared/library/types'
 import { fail } from '@shared/result'
 
+import { t } from '../../../i18n'
+import { t as tr } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { stampEdit } from '../disk/fieldMerge'
 import { errnoOf } from '../disk/fsUtil'
@@ -125,7 +127,7 @@ export class LibraryOrganiser {
       const tags = c.tags.filter((t) => !removing.has(tagKey(t)))
       const keys = new Set(tags.map(tagKey))
       for (const t of adding) if (!keys.has(tagKey(t))) tags.push(t)
-      if (tags.length > MAX_TAGS) return `An item can carry at most ${MAX_TAGS} tags.`
+      if (tags.length > MAX_TAGS) return tr('tagsMax', { max: MAX_TAGS })
       return sameList(tags, c.tags) ? null : { tags }
     }
     return this.queued(ids.map((id) => [id, change]))
@@ -177,9 +179,11 @@ export class LibraryOrganiser {
     }
     if (before.length) core.emit({ reason: 'updated', ids: before.map((b) => b.id).slice(0, 1000) })
     if (!before.length && failed.length) {
-      const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : ''
-      return fail('storage', `${failed[0]!.message}${more}`, {
-        action: 'Nothing was changed. Check that the library folder is writable, or Rescan.',
+      const first = failed[0]!.message
+      const message =
+        failed.length > 1 ? t('organiseFailedMore', { first, count: failed.length - 1 }) : first
+      return fail('storage', message, {
+        action: t('organiseFailedAction'),
       })
     }
     return { before, failed }
@@ -188,7 +192,7 @@ export class LibraryOrganiser {
   /** Reads one item's sidecar, applies the change and writes it back atomically. */
   private async writeOne(id: string, change: OrganiseChange): Promise<Outcome> {
     const item = this.core.idx().get(id)
-    if (!item) return { id, failed: 'This item is no longer in the library.' }
+    if (!item) return { id, failed: tr('libItemGone') }
     const path = sidecarPathOf(join(this.core.dir(), item.relPath))
     let sidecar: LibrarySidecar
     try {
@@ -197,7 +201,7 @@ export class LibraryOrganiser {
       if (errnoOf(e) !== 'ENOENT')
         return {
           id,
-          failed: `The settings file of ${item.fileName} cannot be read, so it was not changed.`,
+          failed: tr('sidecarUnreadable', { name: item.fileName }),
         }
       sidecar = sidecarFromItem(item)
     }
@@ -213,13 +217,18 @@ export class LibraryOrganiser {
       return { id, before: pick(id, current, touched), fields, mtime }
     } catch (e) {
       const code = errnoOf(e)
-      const why =
+      const reason =
         code === 'ENOSPC' || code === 'EDQUOT'
-          ? 'the disk is full'
+          ? 'full'
           : code === 'EROFS' || code === 'EACCES' || code === 'EPERM'
-            ? 'the library folder is read-only'
-            : (e as Error).message
-      return { id, failed: `The settings file of ${item.fileName} could not be saved: ${why}.` }
+            ? 'readonly'
+            : 'other'
+      const failed = tr('sidecarSaveFailed', {
+        name: item.fileName,
+        reason,
+        detail: (e as Error).message,
+      })
+      return { id, failed }
     }
   }
 }

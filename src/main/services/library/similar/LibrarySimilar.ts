@@ -19,6 +19,7 @@ import { fail } from '@shared/result'
 
 import { exists } from '../../../adapters/fs/exists'
 import type { Db } from '../../../adapters/sqlite/openDatabase'
+import { t } from '../../../i18n'
 import type { LibraryCore, LibraryServiceOptions } from '../core/LibraryCore'
 import { errnoOf } from '../disk/fsUtil'
 import { type TileRow, toTile } from '../index/indexRows'
@@ -278,22 +279,17 @@ export class LibrarySimilar {
   /** An item asked about before the walk reached it: hashed now. */
   private async hashNow(id: string): Promise<PHash> {
     const row = this.db() ? (this.stmts!.byId.get(id) as ItemHash | undefined) : undefined
-    if (!row) return fail('not_found', 'This item is no longer in the library.')
-    if (row.media !== 'image')
-      return fail('unsupported', 'Find similar compares pictures; videos are not compared yet.')
+    if (!row) return fail('not_found', t('libItemGone'))
+    if (row.media !== 'image') return fail('unsupported', t('similarNoVideos'))
     if (row.hi === null) {
       await this.hashOne({ sha256: row.sha256, relPath: row.rel_path })
       this.flush()
     }
     const after = this.stmts!.byId.get(id) as ItemHash | undefined
     if (!after || after.hi === null || after.hi < 0)
-      return fail(
-        'unsupported',
-        `${row.rel_path.split('/').pop()} cannot be decoded, so it cannot be compared.`,
-        {
-          action: 'Open it with the system app to check the file.',
-        },
-      )
+      return fail('unsupported', t('similarUndecodable', { name: row.rel_path.split('/').pop() }), {
+        action: t('similarUndecodableAction'),
+      })
     const hash = { hi: after.hi, lo: after.lo! }
     this.index.set(id, hash)
     return hash

@@ -2,6 +2,7 @@ import { constants as fsc, promises as fs } from 'node:fs'
 
 import type { LibraryWatchState } from '@shared/library/syncStatus'
 
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { COLLECTIONS_DIR } from '../disk/collectionFile'
 import { errnoOf } from '../disk/fsUtil'
@@ -76,10 +77,7 @@ export class LibraryFolder {
     try {
       const st = await fs.stat(dir)
       if (!st.isDirectory()) {
-        core.setState(
-          'error',
-          `The library location ${dir} is a file, not a folder. Choose another folder in Settings.`,
-        )
+        core.setState('error', t('libIsFile', { dir }))
         return
       }
     } catch (e) {
@@ -87,17 +85,11 @@ export class LibraryFolder {
         try {
           await fs.mkdir(dir, { recursive: true })
         } catch (e2) {
-          core.setState(
-            'missing',
-            `The library folder ${dir} does not exist and cannot be created (${(e2 as Error).message}).`,
-          )
+          core.setState('missing', t('libCannotCreate', { dir, detail: (e2 as Error).message }))
           return
         }
       } else {
-        core.setState(
-          'missing',
-          `The library folder ${dir} is missing. Reconnect its drive or choose another folder in Settings; what was indexed stays visible.`,
-        )
+        core.setState('missing', t('libFolderMissing', { dir }))
         return
       }
     }
@@ -105,10 +97,7 @@ export class LibraryFolder {
       await fs.access(dir, fsc.W_OK)
       core.setState('ok', null)
     } catch {
-      core.setState(
-        'readonly',
-        `The library folder ${dir} is read-only: you can browse it, but new results cannot be saved there.`,
-      )
+      core.setState('readonly', t('libFolderReadOnly', { dir }))
     }
   }
 
@@ -116,7 +105,7 @@ export class LibraryFolder {
   async unreadable(error: Error): Promise<void> {
     await this.check(false)
     if (this.core.state === 'ok')
-      this.core.setState('error', `The library folder cannot be read (${error.message}).`)
+      this.core.setState('error', t('libFolderUnreadable', { detail: error.message }))
     this.scheduleRetry()
   }
 

@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path'
 
 import { mediaExtOf } from '@shared/library/types'
 
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import {
   type CollectionDef,
@@ -105,7 +106,7 @@ export class ConflictMerger {
         if (errnoOf(e) === 'ENOENT') continue
         this.core.activity.problems.set(
           rel,
-          `This conflict copy could not be merged (${(e as Error).message}); it is kept as it is.`,
+          t('conflictNotMerged', { detail: (e as Error).message }),
         )
       }
     }

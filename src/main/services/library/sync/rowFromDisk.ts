@@ -6,6 +6,7 @@ import { readPngText } from '@shared/library/pngChunks'
 import { settingsFromPngText } from '@shared/library/settings'
 import type { LibrarySidecar } from '@shared/library/types'
 
+import { t } from '../../../i18n'
 import { probeMedia } from '../disk/mediaProbe'
 import { type DiskStamp, hashFile } from '../disk/scan'
 import { parseSidecar, SidecarError, sidecarPathOf, writeSidecar } from '../disk/sidecar'
@@ -120,7 +121,7 @@ export async function rowFromDisk(
       const message =
         e instanceof SidecarError
           ? e.message
-          : `The sidecar cannot be read (${(e as Error).message}).`
+          : t('sidecarReadFailed', { detail: (e as Error).message })
       const sidecar = await sidecarForOrphan(abs, pathId(relPath), stamp.fileMtime)
       const info = await probeMedia(abs)
       return {

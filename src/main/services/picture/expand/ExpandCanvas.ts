@@ -19,6 +19,7 @@ import type SharpModule from 'sharp'
 
 import { JsonFile } from '../../../adapters/fs/JsonFile'
 import { loadSharp } from '../../../adapters/thumbnails/loadSharp'
+import { t } from '../../../i18n'
 import type { PictureLibrary } from '../derived'
 import { checkPictureItem, readPicture } from '../readPicture'
 
@@ -97,10 +98,10 @@ export class ExpandCanvas {
     model: string,
   ): Promise<ExpandPrepared> {
     const parent = await this.o.library.get(id)
-    checkPictureItem(parent, 'expanded')
-    const pic = await readPicture(await this.o.library.absolutePath(id), 'expanded')
+    checkPictureItem(parent, 'expand')
+    const pic = await readPicture(await this.o.library.absolutePath(id), 'expand')
     const plan = planExpand(pic.width, pic.height, spec)
-    if (typeof plan === 'string') return fail('validation', plan, { action: 'Nothing was sent.' })
+    if (typeof plan === 'string') return fail('validation', plan, { action: t('nothingSent') })
     const { image, mask } = await buildExpand(pic, plan)
     const [img, msk] = [await this.o.stage(image), await this.o.stage(mask)]
     await this.remember(requestId, {

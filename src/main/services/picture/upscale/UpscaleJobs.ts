@@ -20,6 +20,7 @@ import type {
 import { fail } from '@shared/result'
 
 import { loadSharp } from '../../../adapters/thumbnails/loadSharp'
+import { t } from '../../../i18n'
 import { LANCZOS_MODEL } from '../applyEdit'
 import { type PictureLibrary, saveDerived } from '../derived'
 import { checkPictureItem, pictureSize, readPicture } from '../readPicture'
@@ -39,7 +40,7 @@ export interface UpscaleOptions {
 
 /** The spawn of an app built without the upscaler's thread: the model is refused, Lanczos works. */
 export const noUpscaler = (): Worker => {
-  throw new Error('The upscaling model is not part of this build; choose Lanczos.')
+  throw new Error(t('upscaleNoModel'))
 }
 
 /** Finished jobs kept for the Tasks screen. */
@@ -110,7 +111,7 @@ export class UpscaleJobs {
   cancel(jobId: string): boolean {
     const job = this.jobs.get(jobId)
     if (!job || (job.state !== 'running' && job.state !== 'saving')) return false
-    this.update(job, { state: 'cancelled', message: 'Cancelled: nothing was saved.' })
+    this.update(job, { state: 'cancelled', message: t('upscaleCancelled') })
     void this.workers.get(jobId)?.terminate()
     this.workers.delete(jobId)
     return true
@@ -129,30 +130,30 @@ export class UpscaleJobs {
 
   private async checkedSize(id: string, scale: UpscaleScaleChoice) {
     const item = await this.o.library.get(id)
-    checkPictureItem(item, 'upscaled')
+    checkPictureItem(item, 'upscale')
     const { width, height } = await pictureSize(await this.o.library.absolutePath(id))
     const outW = width * scale
     const outH = height * scale
     if (outW > MAX_EDIT_SIDE || outH > MAX_EDIT_SIDE)
       fail(
         'validation',
-        `×${scale} of this ${width} × ${height} picture would be ${outW} × ${outH}: larger than ${MAX_EDIT_SIDE} pixels on a side.`,
-        { action: 'Choose ×2, or crop the picture first.' },
+        t('upscaleTooLarge', { scale, width, height, outW, outH, max: MAX_EDIT_SIDE }),
+        { action: t('upscaleTooLargeAction') },
       )
     const need = outW * outH * BYTES_PER_OUT_PIXEL
     const free = (this.o.freeMemory ?? freemem)()
     if (need > free)
       fail(
         'validation',
-        `×${scale} of this ${width} × ${height} picture needs about ${mib(need)} of memory; ${mib(free)} is free.`,
-        { action: 'Close other programs, choose ×2, or crop the picture first.' },
+        t('upscaleNoMemory', { scale, width, height, need: mib(need), free: mib(free) }),
+        { action: t('upscaleNoMemoryAction') },
       )
     return { item, width, height }
   }
 
   private async run(job: UpscaleJobView): Promise<void> {
     const path = await this.o.library.absolutePath(job.itemId)
-    const pic = await readPicture(path, 'upscaled', { alpha: false })
+    const pic = await readPicture(path, 'upscale', { alpha: false })
     const sharp = loadSharp()
     let png: Buffer
     if (job.engine === 'lanczos') {
@@ -215,7 +216,7 @@ export class UpscaleJobs {
         end(() =>
           this.jobs.get(job.jobId)?.state === 'cancelled'
             ? resolve(null)
-            : reject(new Error('The upscaler stopped before it finished.')),
+            : reject(new Error(t('upscalerStopped'))),
         ),
       )
       worker.postMessage(req, [req.data.buffer as ArrayBuffer])
@@ -235,9 +236,7 @@ export class UpscaleJobs {
         else if (m.type === 'error') done(() => reject(new Error(m.message)))
       })
       worker.on('error', (e) => done(() => reject(e)))
-      worker.on('exit', () =>
-        done(() => reject(new Error('The upscaler stopped while measuring.'))),
-      )
+      worker.on('exit', () => done(() => reject(new Error(t('upscalerStoppedMeasuring')))))
       worker.postMessage({ type: 'probe', scale } satisfies UpscaleRequest)
     })
   }
@@ -258,7 +257,7 @@ export class UpscaleJobs {
   }
 }
 
-const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MiB`
+const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
 const messageOf = (e: unknown): string =>
   e && typeof e === 'object' && 'error' in e
     ? String((e as { error: { message: string } }).error.message)

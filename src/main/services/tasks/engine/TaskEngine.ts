@@ -3,6 +3,7 @@ import { CONCURRENCY_KEY, isActive } from '@shared/tasks/states'
 import type { TaskView } from '@shared/tasks/views'
 
 import type { Clock } from '../../../adapters/clock/Clock'
+import { t as tr } from '../../../i18n'
 import type { TaskJournal, TaskRecord } from '../../journal/TaskJournal'
 import type { GatewayTask, ResultSink, TaskGateway, TaskLedgerHook, TaskNotifier } from '../ports'
 import { RequestBudget } from '../scheduler/RequestBudget'
@@ -256,14 +257,13 @@ export class TaskEngine {
       this.previews.delete(t.id)
       const ran = (t.finishedAt ?? this.o.clock.now()) - (t.startedAt ?? t.createdAt)
       if (ran >= this.policy.longTaskMs && this.o.notifier) {
-        const what = t.kind === 'video' ? 'Video' : t.kind === 'workbench' ? 'Art image' : 'Image'
         this.o.notifier.notify({
           taskId: t.id,
-          title: t.state === 'saved' ? `${what} ready` : `${what} failed`,
+          title: tr('taskDoneTitle', { kind: t.kind, state: t.state }),
           body:
             t.state === 'saved'
-              ? `Saved to the library: ${t.prompt.slice(0, 80)}`
-              : (t.error?.message ?? 'The service reported a failure.'),
+              ? tr('taskSavedBody', { prompt: t.prompt.slice(0, 80) })
+              : (t.error?.message ?? tr('taskFailedBody')),
         })
       }
     }
@@ -361,8 +361,8 @@ export class TaskEngine {
     if (account) return account
     this.notice(t.id, {
       code: 'not_connected',
-      message: 'Gen Studio is not connected to the service.',
-      action: 'Enter the service address and API key in Settings; the task continues by itself.',
+      message: tr('notConnectedTask'),
+      action: tr('notConnectedTaskAction'),
     })
     await this.sleep(this.policy.offlineWaitMs, signal)
     return null

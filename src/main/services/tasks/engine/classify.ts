@@ -1,5 +1,7 @@
 import { type AppError, isAppFailure } from '@shared/result'
 
+import { t as tr } from '../../../i18n'
+
 /**
  * What the engine does about a failed call, by the AppError code the gateway reported:
  * - `retry`: timeouts, disconnects, 5xx: same state, same key, back off, for as long as it takes;
@@ -69,7 +71,7 @@ export function toAppError(e: unknown): AppError {
   const message = e instanceof Error ? e.message : String(e)
   return {
     code: 'internal',
-    message: `Unexpected problem: ${message.slice(0, 300)}`,
-    action: 'Gen Studio keeps trying with the same request key; nothing is charged twice.',
+    message: tr('unexpectedProblem', { detail: message.slice(0, 300) }),
+    action: tr('unexpectedProblemAction'),
   }
 }

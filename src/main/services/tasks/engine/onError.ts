@@ -1,5 +1,6 @@
 import type { AppError } from '@shared/result'
 
+import { t as tr } from '../../../i18n'
 import { dispositionOf, toAppError } from './classify'
 import type { EngineContext, Memory, Phase } from './context'
 import { backoff } from './policy'
@@ -71,9 +72,8 @@ export async function onError(
           type: 'blocked',
           error: {
             ...error,
-            message: `The service's answer could not be used (${m.badAnswers} times in a row): ${error.message}`,
-            action:
-              'Try again later (same request key, never a second charge), or Dismiss it; if it keeps happening, contact the service with the task ID.',
+            message: tr('answerUnusable', { count: m.badAnswers, detail: error.message }),
+            action: tr('answerUnusableAction'),
           },
         })
         return

@@ -2,6 +2,7 @@ import type { AppError } from '@shared/result'
 import type { TaskState } from '@shared/tasks/states'
 import type { QuoteView } from '@shared/tasks/views'
 
+import { t as tr } from '../../../i18n'
 import type { TaskPatch, TaskRecord } from '../../journal/TaskJournal'
 import type { OutputRef } from '../ports'
 
@@ -85,12 +86,11 @@ const waitsOnQuote = (t: Current): boolean =>
   (t.attention === 'quote_changed' || t.attention === 'price_above_estimate')
 
 /** What a task stopped by the user while the service may be working on it (and charging) says. */
-export const STOPPED_BY_USER: AppError = {
+export const stoppedByUser = (): AppError => ({
   code: 'cancelled',
-  message: 'Stopped. The service may already have charged for this request.',
-  action:
-    'Try again picks it up with the same request key (never a second charge) and saves the result; Dismiss forgets it.',
-}
+  message: tr('stoppedByUser'),
+  action: tr('stoppedByUserAction'),
+})
 
 /**
  * Cancel (and Dismiss of a task still in progress). Whatever the state, the user can stop a task.
@@ -103,7 +103,7 @@ function stopPatch(t: Current, event: TaskEvent, now: number): TaskPatch {
   if (t.state === 'queued' || waitsOnQuote(t) || (t.state === 'submitting' && neverSent))
     return { state: 'cancelled', finishedAt: now, pendingQuote: null }
   if (t.state === 'submitting' || t.state === 'running' || t.state === 'downloading')
-    return { state: 'needs_attention', attention: 'blocked', error: STOPPED_BY_USER }
+    return { state: 'needs_attention', attention: 'blocked', error: stoppedByUser() }
   throw new InvalidTransition(t.state, event.type)
 }
 

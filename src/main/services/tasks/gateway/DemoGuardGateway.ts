@@ -1,5 +1,6 @@
 import { AppFailure } from '@shared/result'
 
+import { t as tr } from '../../../i18n'
 import type { GatewayTask, TaskGateway } from '../ports'
 
 /**
@@ -20,16 +21,16 @@ export class DemoGuardGateway implements TaskGateway {
     if (task.demo && !demoNow) {
       throw new AppFailure({
         code: 'unsupported',
-        message: 'This task was started in the offline demo, which has ended. Nothing was charged.',
-        action: 'Start the demo again to try it there, or generate it for real.',
+        message: tr('demoEnded'),
+        action: tr('demoEndedAction'),
         taskId: task.id,
       })
     }
     if (!task.demo && demoNow) {
       throw new AppFailure({
         code: 'not_connected',
-        message: 'Paused while the offline demo runs.',
-        action: 'Leave the demo in Settings and this task continues with the same request key.',
+        message: tr('demoPaused'),
+        action: tr('demoPausedAction'),
         taskId: task.id,
       })
     }

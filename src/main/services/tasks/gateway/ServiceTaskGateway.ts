@@ -12,6 +12,7 @@ import type {
 } from '@shared/catalog'
 import { fail } from '@shared/result'
 
+import { t as tr } from '../../../i18n'
 import { quoteOf } from '../../client/quote'
 import { loadArtReferenceBase64 } from '../../client/references'
 import type { ServiceClient } from '../../client/ServiceClient'
@@ -82,7 +83,7 @@ export class ServiceTaskGateway implements TaskGateway {
         outputs.push({ type: 'file', path: saved.path })
       }
     }
-    if (outputs.length === 0) fail('bad_response', 'The service answered without any image.')
+    if (outputs.length === 0) fail('bad_response', tr('noImageInAnswer'))
     return outputs
   }
 
@@ -121,7 +122,7 @@ export class ServiceTaskGateway implements TaskGateway {
         return { type: 'outputs', outputs: files.map((f) => ({ type: 'file', path: f.path })) }
       }
       case 'workbench': {
-        if (!task.quote) return fail('quote_expired', 'The task has no quote yet.')
+        if (!task.quote) return fail('quote_expired', tr('taskNoQuote'))
         const req: WorkbenchGenerationRequest = {
           ...(task.request as unknown as WorkbenchEstimateRequest),
           quote_id: task.quote.quoteId,
@@ -134,7 +135,7 @@ export class ServiceTaskGateway implements TaskGateway {
   }
 
   async status(task: GatewayTask, signal: AbortSignal): Promise<ServerStatus> {
-    if (!task.serverId) return fail('not_found', 'The task has no server id yet.')
+    if (!task.serverId) return fail('not_found', tr('taskNoServerId'))
     if (task.kind === 'video') {
       return videoStatusOf(await this.o.client.getVideo(task.serverId, engineCall(task, signal)))
     }
@@ -179,8 +180,8 @@ export class ServiceTaskGateway implements TaskGateway {
       case 'file': {
         const st = await fs.stat(output.path).catch(() => null)
         if (!st?.isFile())
-          return fail('not_found', 'The result file from the earlier answer is gone.', {
-            action: 'Gen Studio asks the service again with the same key (no new charge).',
+          return fail('not_found', tr('earlierResultGone'), {
+            action: tr('earlierResultGoneAction'),
           })
         const ext = extname(output.path).slice(1).toLowerCase()
         return { path: output.path, bytes: st.size, ext, mime: mimeOfExt(ext) }

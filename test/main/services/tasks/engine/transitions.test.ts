@@ -1,7 +1,7 @@
 import type { TaskRecord } from '@main/services/journal/TaskJournal'
 import {
   InvalidTransition,
-  STOPPED_BY_USER,
+  stoppedByUser,
   type TaskEvent,
   transition,
 } from '@main/services/tasks/engine/transitions'
@@ -310,7 +310,7 @@ describe('task transitions: what each one does', () => {
       expect(patch).toEqual({
         state: 'needs_attention',
         attention: 'blocked',
-        error: STOPPED_BY_USER,
+        error: stoppedByUser(),
         notice: null,
       })
       // Try again from there goes back to where the journal got, with the same key.

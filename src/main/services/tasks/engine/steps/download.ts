@@ -1,3 +1,4 @@
+import { t as tr } from '../../../../i18n'
 import type { TaskRecord } from '../../../journal/TaskJournal'
 import { dispositionOf, toAppError } from '../classify'
 import type { EngineContext, Memory } from '../context'
@@ -105,9 +106,8 @@ async function onDownloadError(
         type: 'links_lost',
         error: {
           ...error,
-          message: `The result could not be downloaded: ${error.message}`,
-          action:
-            'Use “Try again” later (same request, no new charge); if it keeps failing, contact the service with the task ID.',
+          message: tr('downloadFailed', { detail: error.message }),
+          action: tr('downloadFailedAction'),
         },
       })
     }

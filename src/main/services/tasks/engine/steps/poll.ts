@@ -1,3 +1,4 @@
+import { t as tr } from '../../../../i18n'
 import type { TaskRecord } from '../../../journal/TaskJournal'
 import type { OutputRef, ServerStatus } from '../../ports'
 import { nextPollDelay } from '../../scheduler/pollPlan'
@@ -23,14 +24,13 @@ export function onStatus(
     return true
   }
   if (st.phase === 'failed') {
-    const said = st.error?.message ? ` The service said: ${st.error.message}` : ''
+    const said = st.error?.message
     ctx.apply(id, {
       type: 'server_failed',
       error: {
         code: 'server',
-        message: `The service reports that this generation failed.${said}`,
-        action:
-          'Adjust the prompt or settings if the message points to them, then use “Retry as new”.',
+        message: said ? tr('svcSaid', { message: tr('genFailed'), said }) : tr('genFailed'),
+        action: tr('genFailedAction'),
         ...(st.error?.code ? { serverCode: st.error.code } : {}),
       },
     })

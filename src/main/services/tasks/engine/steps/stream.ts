@@ -1,3 +1,4 @@
+import { t as tr } from '../../../../i18n'
 import type { TaskRecord } from '../../../journal/TaskJournal'
 import type { WorkbenchEvent } from '../../ports'
 import { dispositionOf, toAppError } from '../classify'
@@ -33,7 +34,7 @@ export async function stepStream(
       if (next === 'idle') {
         ctx.notice(t.id, {
           code: 'network',
-          message: 'The live updates went quiet (no keepalive); reconnecting.',
+          message: tr('streamQuiet'),
         })
         break
       }
@@ -133,7 +134,9 @@ function onEvent(ctx: EngineContext, id: string, e: WorkbenchEvent): boolean {
       // Confirmed by GET of the task after the stream (an error event may be the stream's).
       ctx.notice(id, {
         code: 'server',
-        message: `The live updates reported an error${e.error.message ? `: ${e.error.message}` : ''}; checking the task.`,
+        message: e.error.message
+          ? tr('streamErrorSaid', { detail: e.error.message })
+          : tr('streamError'),
       })
       return false
   }
