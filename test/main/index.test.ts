@@ -45,6 +45,13 @@ vi.mock('electron', () => {
         return Promise.resolve()
       },
       getPath: (name: string) => `/tmp/fake-${name}`,
+      getPreferredSystemLanguages: () => ['en-US'],
+      getName: () => 'Gen Studio',
+      exit: vi.fn(),
+    },
+    Menu: {
+      buildFromTemplate: (template: unknown[]) => ({ template }),
+      setApplicationMenu: () => s.calls.push('setApplicationMenu'),
     },
     protocol: {
       registerSchemesAsPrivileged: (schemes: typeof s.privileged) => {
@@ -76,6 +83,7 @@ vi.mock('electron', () => {
           once: vi.fn(),
           show: vi.fn(),
           isDestroyed: () => false,
+          destroy: vi.fn(),
           isVisible: () => false,
           webContents: { on: vi.fn() },
           loadURL: vi.fn(async (url: string) => {

@@ -53,10 +53,8 @@ export interface EventSource {
 
 /** Follows the settings' language from now on: read once, then every settings:languageChanged. */
 export function followLanguage(settings: LanguageSource, events: EventSource): () => void {
-  void settings.language().then(
-    (l) => setMainLanguage(l.resolved),
-    () => {},
-  )
+  // Unreadable settings (or a throw before the promise) leave main in the OS's language.
+  void (async () => setMainLanguage((await settings.language()).resolved))().catch(() => {})
   return events.forward((event, payload) => {
     if (event === 'settings:languageChanged')
       setMainLanguage((payload as EventPayload<'settings:languageChanged'>).resolved)

@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { promises as fs, readFileSync } from 'node:fs'
+import { existsSync, promises as fs, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -39,7 +39,15 @@ function importGraph(entry: string): { files: string[]; packages: Set<string> } 
         const base = spec.startsWith('@shared/')
           ? join(ROOT, 'src/shared', spec.slice('@shared/'.length))
           : resolve(dirname(file), spec)
-        todo.push(base.endsWith('.ts') ? base : `${base}.ts`)
+        if (base.endsWith('.json')) continue // a catalog: data, it imports nothing
+        // A folder's import means its index.ts (`../../i18n`).
+        todo.push(
+          base.endsWith('.ts')
+            ? base
+            : existsSync(`${base}.ts`)
+              ? `${base}.ts`
+              : join(base, 'index.ts'),
+        )
       } else packages.add(spec)
     }
     for (const m of text.matchAll(/require\(\s*'([^']+)'\s*\)/g)) packages.add(m[1]!)
@@ -90,7 +98,13 @@ describe('the library reader thread', () => {
   it('loads only Node built-ins, nothing native and nothing of Electron (Electron multithreading guide)', () => {
     const { files, packages } = importGraph(ENTRY)
     expect(files.length).toBeGreaterThan(3)
-    expect([...packages].filter((p) => !p.startsWith('node:'))).toEqual([])
+    // Its messages come from main's catalogs (issue #34): ICU formatting is plain JavaScript, a
+    // dependency of the app. Anything else (native, Electron) must not be loaded here.
+    expect([...packages].filter((p) => !p.startsWith('node:'))).toEqual(['intl-messageformat'])
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: object
+    }
+    expect(pkg.dependencies).toHaveProperty('intl-messageformat')
   })
 
   it('reads every sidecar in chunks and leaves files without a usable one to main', async () => {

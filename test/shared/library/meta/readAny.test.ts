@@ -76,7 +76,7 @@ describe('settings from other generators, field by field', () => {
 
   it('maps into "Reuse settings" and lists what the art form cannot use', () => {
     const s = settingsOf({ prompt: JSON.stringify(COMFY_PROMPT) })
-    const { applied, skipped, draft } = applySettings('art', DEFAULT_DRAFTS.art, s)
+    const { applied, skipped, draft, foreignModel } = applySettings('art', DEFAULT_DRAFTS.art, s)
     expect(applied).toEqual(
       expect.arrayContaining([
         'prompt',
@@ -93,7 +93,9 @@ describe('settings from other generators, field by field', () => {
       steps: '20',
       seed: '156680208700286',
     })
-    expect(skipped).toEqual(['model (v1-5-pruned-emaonly.safetensors)', 'scheduler'])
+    // The other tool's checkpoint is named apart (the screen words it), the rest by field name.
+    expect(foreignModel).toBe('v1-5-pruned-emaonly.safetensors')
+    expect(skipped).toEqual(['scheduler'])
   })
 })
 
