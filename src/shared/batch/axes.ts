@@ -6,6 +6,7 @@
  * and per-model rules on every planned request, as for a single generation.
  */
 import { isObject } from '../catalog/validation'
+import { msg } from '../i18n/message'
 import type { TaskKind } from '../tasks/states'
 import type { AxisField } from './types'
 
@@ -18,30 +19,30 @@ const SEED_MAX = 4_294_967_295
 const whole: Parser = (field, text) =>
   /^-?\d+$/.test(text)
     ? { ok: true, value: Number(text) }
-    : { ok: false, message: `${field}: "${text}" is not a whole number` }
+    : { ok: false, message: msg('axisNotWhole', { field, text }) }
 
 const decimal: Parser = (field, text) =>
   /^-?(\d+\.?\d*|\.\d+)$/.test(text)
     ? { ok: true, value: Number(text) }
-    : { ok: false, message: `${field}: "${text}" is not a number` }
+    : { ok: false, message: msg('axisNotNumber', { field, text }) }
 
 const seed: Parser = (field, text) => {
   const n = whole(field, text)
   if (n.ok && !((n.value as number) >= 0 && (n.value as number) <= SEED_MAX)) {
-    return { ok: false, message: `${field}: "${text}" must be 0 to ${SEED_MAX}` }
+    return { ok: false, message: msg('axisSeedRange', { field, text, max: SEED_MAX }) }
   }
   return n
 }
 
 const words: Parser = (field, text) =>
-  text === '' ? { ok: false, message: `${field}: a value is empty` } : { ok: true, value: text }
+  text === '' ? { ok: false, message: msg('axisEmptyValue', { field }) } : { ok: true, value: text }
 
 /** "832x1216", "832 × 1216" or "832X1216" → { width, height }. */
 const dimensions: Parser = (field, text) => {
   const m = /^(\d{1,6})\s*[x×X]\s*(\d{1,6})$/.exec(text)
   return m
     ? { ok: true, value: { width: Number(m[1]), height: Number(m[2]) } }
-    : { ok: false, message: `${field}: "${text}" is not a size like 832x1216` }
+    : { ok: false, message: msg('axisNotSize', { field, text }) }
 }
 
 /** A copy of `req` with `value` at `path`, copying each object on the way (never mutating). */
@@ -123,21 +124,19 @@ const TARGETS: Record<TaskKind, Targets> = {
   },
 }
 
-const INFO: Record<AxisField, { label: string; hint: string }> = {
-  prompt: {
-    label: 'Prompt (search and replace)',
-    hint: 'The first value is a piece of the prompt; each value replaces it in turn',
-  },
-  model: { label: 'Model', hint: 'A model identifier, for example art-diffusion-4-5-full' },
-  size: { label: 'Size', hint: 'WIDTHxHEIGHT, for example 832x1216' },
-  quality: { label: 'Quality', hint: 'low, medium, high or auto' },
-  aspect_ratio: { label: 'Aspect ratio', hint: 'For example 16:9' },
-  duration: { label: 'Duration', hint: 'Whole seconds, for example 5' },
-  resolution: { label: 'Resolution', hint: 'For example 720p' },
-  steps: { label: 'Steps', hint: 'A whole number, for example 28' },
-  guidance: { label: 'Guidance', hint: 'A number, for example 5.5' },
-  seed: { label: 'Seed', hint: `A whole number from 0 to ${SEED_MAX}` },
-  sampler: { label: 'Sampler', hint: 'A sampler name, for example k_euler' },
+/** Label and hint per axis, made at call time so they come in the caller's current language. */
+const INFO: Record<AxisField, () => { label: string; hint: string }> = {
+  prompt: () => ({ label: msg('axisLabelPrompt'), hint: msg('axisHintPrompt') }),
+  model: () => ({ label: msg('axisLabelModel'), hint: msg('axisHintModel') }),
+  size: () => ({ label: msg('axisLabelSize'), hint: msg('axisHintSize') }),
+  quality: () => ({ label: msg('axisLabelQuality'), hint: msg('axisHintQuality') }),
+  aspect_ratio: () => ({ label: msg('axisLabelAspect'), hint: msg('axisHintAspect') }),
+  duration: () => ({ label: msg('axisLabelDuration'), hint: msg('axisHintDuration') }),
+  resolution: () => ({ label: msg('axisLabelResolution'), hint: msg('axisHintResolution') }),
+  steps: () => ({ label: msg('labelSteps'), hint: msg('axisHintSteps') }),
+  guidance: () => ({ label: msg('labelGuidance'), hint: msg('axisHintGuidance') }),
+  seed: () => ({ label: msg('labelSeed'), hint: msg('axisHintSeed', { max: SEED_MAX }) }),
+  sampler: () => ({ label: msg('axisLabelSampler'), hint: msg('axisHintSampler') }),
 }
 
 export interface AxisOption {
@@ -151,8 +150,8 @@ export function axesFor(kind: TaskKind): AxisOption[] {
   const fields: AxisField[] = ['prompt', ...(Object.keys(TARGETS[kind]) as AxisField[])]
   return fields.map((field) => ({
     field,
-    ...INFO[field],
-    ...(kind === 'workbench' && field === 'model' ? { label: 'Model variant' } : {}),
+    ...INFO[field](),
+    ...(kind === 'workbench' && field === 'model' ? { label: msg('axisLabelModelVariant') } : {}),
   }))
 }
 
@@ -199,13 +198,15 @@ export function applyAxis<R extends object>(
     if (search === '' || !prompt.includes(search)) {
       return {
         ok: false,
-        message: `prompt: "${search}" does not occur in the prompt (the first value is the piece each value replaces)`,
+        message: msg('axisPromptNotFound', { search }),
       }
     }
     return { ok: true, request: withPrompt(kind, request, prompt.replaceAll(search, value)) }
   }
   const target = TARGETS[kind][field]
-  if (!target) return { ok: false, message: `${INFO[field].label} cannot vary on ${kind} requests` }
+  if (!target) {
+    return { ok: false, message: msg('axisNotHere', { field: INFO[field]().label, kind }) }
+  }
   const parsed = target.parse(field, text)
   if (!parsed.ok) return parsed
   return { ok: true, request: target.set(request as Req, parsed.value) as R }

@@ -61,19 +61,24 @@ export const batchSubmitSchema = z
 
 export const batchIdSchema = z.object({ id: z.string().min(1).max(64) }).strict()
 
-/** A wildcard list's name: what goes between the double underscores. */
+/**
+ * A wildcard list's name: what goes between the double underscores. Messages are functions so
+ * they are made at parse time, in the language of that moment.
+ */
 export const wildcardNameSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use letters, digits, - and _ (at most 64)')
-  .refine((n) => !n.startsWith('_') && !n.endsWith('_'), 'A name cannot start or end with _')
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: () => msg('wildcardNameChars') })
+  .refine((n) => !n.startsWith('_') && !n.endsWith('_'), {
+    error: () => msg('wildcardNameUnderscore'),
+  })
 
 export const wildcardListSchema = z
   .object({
     name: wildcardNameSchema,
     values: z
       .array(z.string().trim().min(1).max(2000))
-      .min(1, 'A list needs at least one value')
-      .max(1000, 'At most 1000 values in a list'),
+      .min(1, { error: () => msg('wildcardListEmpty') })
+      .max(1000, { error: () => msg('wildcardListMax', { max: 1000 }) }),
   })
   .strict()

@@ -5,6 +5,7 @@
  * emphasis text until a `|` at its level turns it into a group, and each part moves at most once
  * when that happens, so reading costs time linear in the prompt's length.
  */
+import { msg } from '../i18n/message'
 
 /** A run of text and choices; `count` is how many texts it makes (the product of its choices). */
 export interface WildcardSequence {
@@ -101,28 +102,36 @@ function quoteFrom(prompt: string, index: number): string {
 }
 
 function nestedTooDeep(prompt: string, index: number): string {
-  return (
-    `Braces nest more than ${MAX_NESTING} deep at character ${characterAt(prompt, index)}: ` +
-    `"${quoteFrom(prompt, index)}". Nest them less, or write \\{ for a literal brace.`
-  )
+  return msg('wildcardTooDeep', {
+    max: MAX_NESTING,
+    at: characterAt(prompt, index),
+    quote: quoteFrom(prompt, index),
+    escaped: '\\{',
+  })
 }
 
 function unclosed(prompt: string, index: number, open: number): string {
-  const quote = quoteFrom(prompt, index)
-  const more = open > 1 ? ` (and ${open - 1} more)` : ''
-  return (
-    `Unclosed "{" at character ${characterAt(prompt, index)}${more}: "${quote}". ` +
-    'Close it with "}", or write \\{ if you meant a literal brace.'
-  )
+  // The braces are parameters: a literal brace in a message would be ICU syntax.
+  const params = {
+    open: '{',
+    close: '}',
+    escaped: '\\{',
+    at: characterAt(prompt, index),
+    quote: quoteFrom(prompt, index),
+    more: open - 1,
+  }
+  return open > 1 ? msg('wildcardUnclosedMore', params) : msg('wildcardUnclosed', params)
 }
 
 function unmatched(prompt: string, index: number): string {
   const chars = Array.from(prompt.slice(Math.max(0, index - QUOTED * 2), index + 1))
   const quote = (chars.length > QUOTED + 1 ? '…' : '') + chars.slice(-QUOTED - 1).join('')
-  return (
-    `Unmatched "}" at character ${characterAt(prompt, index)}: "${quote}". ` +
-    'Remove it, or write \\} if you meant a literal brace.'
-  )
+  return msg('wildcardUnmatched', {
+    close: '}',
+    at: characterAt(prompt, index),
+    quote,
+    escaped: '\\}',
+  })
 }
 
 /**

@@ -3,6 +3,7 @@
  * of the catalog, plus the output dimensions each request implies (the simulator renders them and
  * pricing reads the tier from them).
  */
+import { msg } from '../i18n/message'
 import { checkModelOfKind } from './modelField'
 import { type ApiEndpoint, IMAGE_QUALITIES, type ImageModel, RESPONSE_FORMATS } from './models'
 import {
@@ -30,10 +31,12 @@ export const groupDigits = (n: number): string => String(n).replace(/\B(?=(\d{3}
 
 const countMessage = (field: string, range: { min: number; max: number }, model: string): string =>
   range.min === range.max
-    ? `${field} must hold exactly ${range.min} image${range.min === 1 ? '' : 's'} for ${model}`
+    ? range.min === 1
+      ? msg('imgCountOne', { field, model })
+      : msg('imgCountExactly', { field, count: range.min, model })
     : range.min === 0
-      ? `${field} must hold at most ${range.max} images for ${model}`
-      : `${field} must hold ${range.min} to ${range.max} images for ${model}`
+      ? msg('imgCountAtMost', { field, max: range.max, model })
+      : msg('imgCountRange', { field, min: range.min, max: range.max, model })
 
 /**
  * Resolves the `model` field for an images endpoint; adds a `model` issue and returns undefined
@@ -48,15 +51,18 @@ function resolveImageModel(
   if (!model) return undefined
   const id = model.id
   if (!model.publicApi) {
-    issues.add('model', `${id} is available in the web workspace only; it has no public API`)
+    issues.add('model', msg('imgWebOnly', { id }))
     return undefined
   }
   if (!model.endpoints.includes(endpoint)) {
     issues.add(
       'model',
       model.nativeModel
-        ? `${id} uses the native endpoint /ai/generate-image with model ${model.nativeModel}`
-        : `${id} is not available on ${endpoint === 'images.edits' ? '/v1/images/edits' : '/v1/images/generations'}`,
+        ? msg('imgUsesNative', { id, native: model.nativeModel })
+        : msg('imgNotOnEndpoint', {
+            id,
+            endpoint: endpoint === 'images.edits' ? '/v1/images/edits' : '/v1/images/generations',
+          }),
     )
     return undefined
   }
@@ -72,17 +78,20 @@ export function tierFor(model: ImageModel, quality: unknown): SizeTier {
 
 function checkCommon(issues: Issues, req: Obj, model: ImageModel, referenceCount: number): void {
   checkString(issues, 'prompt', req.prompt, 'prompt', { required: true, nonEmpty: true })
-  checkInt(issues, 'n', req.n, 'n', model.n, { unit: ` for ${model.id}` })
+  checkInt(issues, 'n', req.n, 'n', model.n, { unit: msg('unitForModel', { model: model.id }) })
 
   // quality → tier
   const quality = checkOneOf(issues, 'quality', req.quality, 'quality', IMAGE_QUALITIES)
   const tiers = model.qualityTiers
   if (quality !== undefined && !tiers) {
-    issues.add('quality', `quality does not apply to ${model.id}; leave it out`)
+    issues.add('quality', msg('imgQualityNotApplicable', { model: model.id }))
   } else if (quality !== undefined && tiers && !tiers[quality]) {
     issues.add(
       'quality',
-      `quality for ${model.id} must be one of ${IMAGE_QUALITIES.filter((k) => tiers[k]).join(', ')}`,
+      msg('imgQualityOneOf', {
+        model: model.id,
+        allowed: IMAGE_QUALITIES.filter((k) => tiers[k]).join(', '),
+      }),
     )
   }
   const tier = tierFor(model, req.quality)
@@ -94,35 +103,42 @@ function checkCommon(issues: Issues, req: Obj, model: ImageModel, referenceCount
       issues.add(
         'size',
         model.fixedResolution
-          ? `size cannot be set: ${model.id} has a fixed ${model.fixedResolution.label} resolution`
+          ? msg('imgSizeFixed', { model: model.id, resolution: model.fixedResolution.label })
           : model.aspectRatios
-            ? `size is not supported by ${model.id}; use aspect_ratio`
-            : `size is not supported by ${model.id}`,
+            ? msg('imgSizeUseAspect', { model: model.id })
+            : msg('imgSizeUnsupported', { model: model.id }),
       )
     } else {
       const size = parseSize(String(req.size))
       if (!size) {
-        issues.add('size', 'size must be WIDTHxHEIGHT, for example 1024x1024')
+        issues.add('size', msg('imgSizeFormat'))
       } else {
         const { width, height } = size
         const pixels = width * height
         if (width % rule.multipleOf !== 0 || height % rule.multipleOf !== 0) {
-          issues.add('size', `size: width and height must be multiples of ${rule.multipleOf}`)
+          issues.add('size', msg('imgSizeMultiple', { step: rule.multipleOf }))
         } else if (rule.withinTierBudget && pixels > TIER_PIXEL_BUDGET[tier]) {
           issues.add(
             'size',
-            `size must be at most ${groupDigits(TIER_PIXEL_BUDGET[tier])} pixels in total for the ${tier} tier (quality ${typeof req.quality === 'string' ? req.quality : 'auto'})`,
+            msg('imgSizeTierBudget', {
+              max: groupDigits(TIER_PIXEL_BUDGET[tier]),
+              tier,
+              quality: typeof req.quality === 'string' ? req.quality : 'auto',
+            }),
           )
         } else if (pixels < (rule.minPixels ?? 0) || pixels > (rule.maxPixels ?? Infinity)) {
           issues.add(
             'size',
-            `size must be ${groupDigits(rule.minPixels ?? 1)} to ${groupDigits(rule.maxPixels ?? pixels)} pixels in total`,
+            msg('imgSizePixels', {
+              min: groupDigits(rule.minPixels ?? 1),
+              max: groupDigits(rule.maxPixels ?? pixels),
+            }),
           )
         } else if (
           Math.max(width, height) >
           (rule.maxAspect ?? Infinity) * Math.min(width, height)
         ) {
-          issues.add('size', `size aspect ratio must be within ${rule.maxAspect}:1`)
+          issues.add('size', msg('imgSizeAspect', { ratio: rule.maxAspect }))
         }
         // `maxSide` needs no check of its own while the pixel and aspect limits imply it
         // (test/shared/catalog/validateImage.test.ts proves they do for every model).
@@ -133,7 +149,7 @@ function checkCommon(issues: Issues, req: Obj, model: ImageModel, referenceCount
   // aspect_ratio
   if (req.aspect_ratio !== undefined && req.aspect_ratio !== null) {
     if (!model.aspectRatios) {
-      issues.add('aspect_ratio', `aspect_ratio is not supported by ${model.id}`)
+      issues.add('aspect_ratio', msg('imgAspectUnsupported', { model: model.id }))
     } else {
       const ar = checkOneOf(
         issues,
@@ -143,7 +159,7 @@ function checkCommon(issues: Issues, req: Obj, model: ImageModel, referenceCount
         model.aspectRatios,
       )
       if (ar === 'smart' && model.smartAspectNeedsReferences && referenceCount <= 0) {
-        issues.add('aspect_ratio', 'A smart aspect_ratio needs at least one reference image')
+        issues.add('aspect_ratio', msg('imgSmartNeedsReference'))
       }
     }
   }
@@ -153,10 +169,10 @@ function checkCommon(issues: Issues, req: Obj, model: ImageModel, referenceCount
   // mode
   if (model.requiredMode) {
     if (req.mode !== model.requiredMode) {
-      issues.add('mode', `mode must be ${model.requiredMode} for ${model.id}`)
+      issues.add('mode', msg('imgModeMust', { mode: model.requiredMode, model: model.id }))
     }
   } else if (req.mode !== undefined && req.mode !== null) {
-    issues.add('mode', `mode is not used by ${model.id}; leave it out`)
+    issues.add('mode', msg('imgModeUnused', { model: model.id }))
   }
 }
 
@@ -164,7 +180,7 @@ function checkCommon(issues: Issues, req: Obj, model: ImageModel, referenceCount
 export function validateImageGeneration(req: unknown): Validation {
   const issues = new Issues()
   if (!isObject(req)) {
-    issues.add('body', 'The request body must be a JSON object')
+    issues.add('body', msg('bodyJsonObject'))
     return issues.result()
   }
   const model = resolveImageModel(issues, req.model, 'images.generations')
@@ -175,7 +191,7 @@ export function validateImageGeneration(req: unknown): Validation {
   // An invalid list has its issue already; it counts as no references.
   const urls = Math.max(0, checkUrlList(issues, 'image_urls', req.image_urls, 'image_urls'))
   if (!model.urlReferences) {
-    if (urls > 0) issues.add('image_urls', `image_urls is not accepted by ${model.id}`)
+    if (urls > 0) issues.add('image_urls', msg('imgUrlsNotAccepted', { model: model.id }))
   } else if (urls < model.urlReferences.min || urls > model.urlReferences.max) {
     issues.add('image_urls', countMessage('image_urls', model.urlReferences, model.id))
   }
@@ -190,7 +206,7 @@ export function validateImageGeneration(req: unknown): Validation {
 export function validateImageEdit(req: unknown, files: readonly ReferenceFileMeta[]): Validation {
   const issues = new Issues()
   if (!isObject(req)) {
-    issues.add('body', 'The request must be multipart form data')
+    issues.add('body', msg('bodyMultipart'))
     return issues.result()
   }
   const model = resolveImageModel(issues, req.model, 'images.edits')
@@ -200,12 +216,11 @@ export function validateImageEdit(req: unknown, files: readonly ReferenceFileMet
   }
   const urls = Math.max(0, checkUrlList(issues, 'image_urls', req.image_urls, 'image_urls'))
   if (urls > 0 && !model.urlReferences) {
-    issues.add('image_urls', `image_urls is not accepted by ${model.id}`)
+    issues.add('image_urls', msg('imgUrlsNotAccepted', { model: model.id }))
   }
   files.forEach((f, i) => {
-    if (f.bytes <= 0) issues.add(`image[${i}]`, 'The reference file is empty')
-    else if (f.type === null)
-      issues.add(`image[${i}]`, 'Each reference must be a PNG, JPEG or WebP image')
+    if (f.bytes <= 0) issues.add(`image[${i}]`, msg('imgRefFileEmpty'))
+    else if (f.type === null) issues.add(`image[${i}]`, msg('imgRefFileType'))
   })
   const total = files.length + (model.urlReferences ? urls : 0)
   const range = model.editReferences

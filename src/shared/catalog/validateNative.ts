@@ -1,4 +1,5 @@
 /** Validator for POST /ai/generate-image (the art-model native endpoint), from the native limits. */
+import { msg } from '../i18n/message'
 import { checkArtDimensions, checkNativeVariant } from './artChecks'
 import { NATIVE_ACTIONS, NATIVE_LIMITS, type NativeModel } from './artModels'
 import { base64DecodedLength, decodeBase64 } from './imageBytes'
@@ -61,7 +62,7 @@ function checkCaptions(
 ): void {
   if (value === undefined || value === null) return
   if (!isObject(value) || !isObject(value.caption)) {
-    issues.add(path, 'must be an object with caption.char_captions')
+    issues.add(path, msg('nativeCaptionsObject'))
     return
   }
   checkBoolean(issues, `${path}.use_coords`, value.use_coords, 'use_coords')
@@ -69,20 +70,20 @@ function checkCaptions(
   const listPath = `${path}.caption.char_captions`
   if (list === undefined || list === null) return
   if (!Array.isArray(list)) {
-    issues.add(listPath, 'Character prompts must be a list')
+    issues.add(listPath, msg('nativeCharList'))
     return
   }
   if (model && list.length > model.maxCharacters) {
     issues.add(
       listPath,
       model.maxCharacters === 0
-        ? `${model.id} takes no character prompts`
-        : `Character prompts must be at most ${model.maxCharacters} for ${model.id}`,
+        ? msg('charNone', { model: model.id })
+        : msg('nativeCharMax', { max: model.maxCharacters, model: model.id }),
     )
   }
   list.forEach((c, i) => {
     if (!isObject(c) || typeof c.char_caption !== 'string') {
-      issues.add(`${listPath}[${i}]`, 'Each character needs a char_caption text')
+      issues.add(`${listPath}[${i}]`, msg('nativeCharCaption'))
     }
   })
 }
@@ -98,7 +99,7 @@ function checkImageField(
   if (typeof value !== 'string') {
     issues.add(
       path,
-      value === undefined || value === null ? missing : `${label} must be a Base64 image`,
+      value === undefined || value === null ? missing : msg('valBase64Image', { label }),
     )
     return
   }
@@ -111,7 +112,7 @@ function checkImageField(
   }
   const bytes = decodeBase64(value)
   if (!bytes) {
-    issues.add(path, `${label} must be valid Base64`)
+    issues.add(path, msg('valBase64', { label }))
     return
   }
   const problem = checkArtReference(bytes)
@@ -125,16 +126,16 @@ function checkImageField(
 export function validateNative(req: unknown, opts: { requestBytes?: number } = {}): Validation {
   const issues = new Issues()
   if ((opts.requestBytes ?? 0) > NATIVE_LIMITS.maxRequestBytes) {
-    issues.add('request', 'The request must be at most 40 MiB')
+    issues.add('request', msg('nativeRequestMax'))
     return issues.result()
   }
   if (!isObject(req)) {
-    issues.add('body', 'The request body must be a JSON object')
+    issues.add('body', msg('bodyJsonObject'))
     return issues.result()
   }
   for (const u of NATIVE_UNSUPPORTED_PARAMETERS) {
     if (active(get(req, u.path)))
-      issues.add(u.path, `${u.feature} is not supported by the native endpoint`)
+      issues.add(u.path, msg('nativeUnsupported', { feature: u.feature }))
   }
   checkString(issues, 'input', req.input, 'input (prompt)', { required: true, nonEmpty: true })
   const model = checkNativeVariant(issues, 'model', req.model)
@@ -145,7 +146,7 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
 
   const p = req.parameters
   if (!isObject(p)) {
-    issues.add('parameters', 'parameters is required and must be an object')
+    issues.add('parameters', msg('nativeParametersObject'))
     return issues.result()
   }
   checkArtDimensions(
@@ -154,19 +155,21 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
     p.width,
     p.height,
   )
-  checkInt(issues, 'parameters.steps', p.steps, 'Steps', NATIVE_LIMITS.steps, { required: true })
+  checkInt(issues, 'parameters.steps', p.steps, msg('labelSteps'), NATIVE_LIMITS.steps, {
+    required: true,
+  })
   checkInt(
     issues,
     'parameters.n_samples',
     p.n_samples,
-    'Samples (n_samples)',
+    msg('labelSamples'),
     NATIVE_LIMITS.nSamples,
     {
       required: true,
     },
   )
-  checkInt(issues, 'parameters.seed', p.seed, 'Seed', NATIVE_LIMITS.seed)
-  checkNumber(issues, 'parameters.scale', p.scale, 'Guidance (scale)', { min: 0, max: 10 })
+  checkInt(issues, 'parameters.seed', p.seed, msg('labelSeed'), NATIVE_LIMITS.seed)
+  checkNumber(issues, 'parameters.scale', p.scale, msg('labelGuidanceScale'), { min: 0, max: 10 })
   checkString(issues, 'parameters.sampler', p.sampler, 'sampler')
   checkString(issues, 'parameters.negative_prompt', p.negative_prompt, 'negative_prompt')
   checkCaptions(issues, 'parameters.v4_prompt', p.v4_prompt, model)
@@ -179,30 +182,30 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
       'parameters.image',
       p.image,
       'image',
-      `${action} needs parameters.image`,
+      msg('nativeNeedsImage', { action }),
     )
-    checkNumber(issues, 'parameters.strength', p.strength, 'Strength', {
+    checkNumber(issues, 'parameters.strength', p.strength, msg('labelStrength'), {
       min: 0,
       max: 1,
       minExclusive: true,
     })
-    checkNumber(issues, 'parameters.noise', p.noise, 'Noise', { min: 0, max: 1 })
+    checkNumber(issues, 'parameters.noise', p.noise, msg('labelNoise'), { min: 0, max: 1 })
   } else if (action === 'generate' && p.image !== undefined && p.image !== null) {
-    issues.add('parameters.image', 'image is only used by img2img and infill')
+    issues.add('parameters.image', msg('nativeImageOnly'))
   }
   if (action === 'infill') {
-    checkImageField(issues, 'parameters.mask', p.mask, 'mask', 'infill needs parameters.mask')
+    checkImageField(issues, 'parameters.mask', p.mask, 'mask', msg('nativeNeedsMask'))
   } else if (action !== undefined && p.mask !== undefined && p.mask !== null) {
-    issues.add('parameters.mask', 'mask is only used by infill')
+    issues.add('parameters.mask', msg('nativeMaskOnly'))
   }
   const refs = p.director_reference_images
   if (refs !== undefined && refs !== null) {
     if (!Array.isArray(refs)) {
-      issues.add('parameters.director_reference_images', 'must be a list of Base64 images')
+      issues.add('parameters.director_reference_images', msg('nativeRefsList'))
     } else if (refs.length > 0 && model && !PRECISE_REFERENCE_FAMILIES.has(model.family)) {
       issues.add(
         'parameters.director_reference_images',
-        `Precise reference is not supported by ${model.id}`,
+        msg('nativePreciseUnsupported', { model: model.id }),
       )
     } else {
       refs.forEach((r, i) =>
@@ -210,8 +213,8 @@ export function validateNative(req: unknown, opts: { requestBytes?: number } = {
           issues,
           `parameters.director_reference_images[${i}]`,
           r,
-          'Reference',
-          'Each reference must be a Base64 image',
+          msg('labelReference'),
+          msg('nativeRefBase64'),
         ),
       )
     }

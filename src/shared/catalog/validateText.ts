@@ -1,4 +1,5 @@
 /** Validators for the text endpoints: chat completions, responses and responses/compact. */
+import { msg } from '../i18n/message'
 import { checkModelOfKind } from './modelField'
 import { type ApiEndpoint, ENDPOINT_PATHS, type TextModel } from './models'
 import { CHAT_ROLES } from './types'
@@ -12,10 +13,7 @@ function resolveTextModel(
   const m = checkModelOfKind(issues, value, 'text')
   if (!m) return undefined
   if (!m.endpoints.includes(endpoint)) {
-    issues.add(
-      'model',
-      `${m.id} is not available on ${ENDPOINT_PATHS[endpoint]}; use /v1/chat/completions`,
-    )
+    issues.add('model', msg('textUseChat', { id: m.id, endpoint: ENDPOINT_PATHS[endpoint] }))
     return undefined
   }
   return m
@@ -35,21 +33,21 @@ function checkContent(issues: Issues, path: string, content: unknown): void {
   ) {
     return
   }
-  issues.add(path, 'content must be text or a list of text parts')
+  issues.add(path, msg('textContent'))
 }
 
 function checkMessages(issues: Issues, path: string, value: unknown, label: string): void {
   if (!Array.isArray(value) || value.length === 0) {
-    issues.add(path, `${label} must be a non-empty list of messages`)
+    issues.add(path, msg('textMessages', { label }))
     return
   }
   value.forEach((m, i) => {
     if (!isObject(m)) {
-      issues.add(`${path}[${i}]`, 'Each message must be an object with role and content')
+      issues.add(`${path}[${i}]`, msg('textMessageObject'))
       return
     }
     if (typeof m.role !== 'string' || !(CHAT_ROLES as readonly string[]).includes(m.role)) {
-      issues.add(`${path}[${i}].role`, `role must be one of ${CHAT_ROLES.join(', ')}`)
+      issues.add(`${path}[${i}].role`, msg('textRoleOneOf', { allowed: CHAT_ROLES.join(', ') }))
     }
     checkContent(issues, `${path}[${i}].content`, m.content)
   })
@@ -59,7 +57,7 @@ function checkMessages(issues: Issues, path: string, value: unknown, label: stri
 export function validateChat(req: unknown): Validation {
   const issues = new Issues()
   if (!isObject(req)) {
-    issues.add('body', 'The request body must be a JSON object')
+    issues.add('body', msg('bodyJsonObject'))
     return issues.result()
   }
   resolveTextModel(issues, req.model, 'chat.completions')
@@ -78,12 +76,12 @@ export function validateResponses(
 ): Validation {
   const issues = new Issues()
   if (!isObject(req)) {
-    issues.add('body', 'The request body must be a JSON object')
+    issues.add('body', msg('bodyJsonObject'))
     return issues.result()
   }
   resolveTextModel(issues, req.model, endpoint)
   if (typeof req.input === 'string') {
-    if (req.input.trim() === '') issues.add('input', 'input must not be empty')
+    if (req.input.trim() === '') issues.add('input', msg('valNotEmpty', { label: 'input' }))
   } else {
     checkMessages(issues, 'input', req.input, 'input')
   }

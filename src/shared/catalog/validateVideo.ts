@@ -1,4 +1,5 @@
 /** Validator for POST /v1/videos, driven by the per-model video rows of the catalog. */
+import { msg } from '../i18n/message'
 import { checkModelOfKind } from './modelField'
 import { VIDEO_REFERENCE_MODE } from './models'
 import {
@@ -16,7 +17,7 @@ import {
 export function validateVideo(req: unknown): Validation {
   const issues = new Issues()
   if (!isObject(req)) {
-    issues.add('body', 'The request body must be a JSON object')
+    issues.add('body', msg('bodyJsonObject'))
     return issues.result()
   }
   checkString(issues, 'prompt', req.prompt, 'prompt', { required: true, nonEmpty: true })
@@ -24,9 +25,15 @@ export function validateVideo(req: unknown): Validation {
   if (!model) return issues.result()
 
   checkInt(issues, 'duration', req.duration, 'duration', model.duration, {
-    unit: ` seconds for ${model.id}`,
+    unit: msg('unitSecondsForModel', { model: model.id }),
   })
-  checkOneOf(issues, 'resolution', req.resolution, `resolution for ${model.id}`, model.resolutions)
+  checkOneOf(
+    issues,
+    'resolution',
+    req.resolution,
+    msg('videoResolutionLabel', { model: model.id }),
+    model.resolutions,
+  )
   checkOneOf(issues, 'aspect_ratio', req.aspect_ratio, 'aspect_ratio', model.aspectRatios)
 
   // Reference mode (clip-h3, clip-h3-sfw): all-reference with reference videos and their seconds.
@@ -35,8 +42,8 @@ export function validateVideo(req: unknown): Validation {
     issues.add(
       'mode',
       model.referenceModes.length === 0
-        ? `${model.id} has no reference mode; leave mode out`
-        : `mode must be one of ${model.referenceModes.join(', ')}`,
+        ? msg('videoNoReferenceMode', { model: model.id })
+        : msg('videoModeOneOf', { allowed: model.referenceModes.join(', ') }),
     )
   }
   const refs = checkUrlList(
@@ -47,25 +54,20 @@ export function validateVideo(req: unknown): Validation {
   )
   const inAllReference = req.mode === VIDEO_REFERENCE_MODE && model.referenceModes.length > 0
   if (refs > 0 && !inAllReference) {
-    issues.add('reference_video_urls', `reference_video_urls need mode ${VIDEO_REFERENCE_MODE}`)
+    issues.add('reference_video_urls', msg('videoRefsNeedMode', { mode: VIDEO_REFERENCE_MODE }))
   }
   if (inAllReference && refs === 0) {
-    issues.add(
-      'reference_video_urls',
-      `mode ${VIDEO_REFERENCE_MODE} needs at least one reference video URL`,
-    )
+    issues.add('reference_video_urls', msg('videoModeNeedsRefs', { mode: VIDEO_REFERENCE_MODE }))
   }
   const seconds = req.input_video_seconds
   const hasSeconds = seconds !== undefined && seconds !== null
   // An invalid list (-1) has its own issue; the seconds are not blamed for it.
   if (hasSeconds && refs === 0) {
-    issues.add('input_video_seconds', 'input_video_seconds is only used with reference_video_urls')
+    issues.add('input_video_seconds', msg('videoSecondsOnlyWithRefs'))
   } else if (refs > 0 && !(isInteger(seconds) && seconds >= 1)) {
     issues.add(
       'input_video_seconds',
-      hasSeconds
-        ? 'input_video_seconds must be a whole number of seconds, at least 1'
-        : 'input_video_seconds is required with reference_video_urls',
+      hasSeconds ? msg('videoSecondsWhole') : msg('videoSecondsRequired'),
     )
   }
   return issues.result()

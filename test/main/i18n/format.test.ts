@@ -1,6 +1,8 @@
 import { MainEvents } from '@main/events'
 import { followLanguage, mainLanguage, setMainLanguage, t } from '@main/i18n'
 import { mainFormatter } from '@main/i18n/format'
+import { parseWildcards } from '@shared/batch/wildcardSyntax'
+import { validateImageGeneration } from '@shared/catalog/validateImage'
 import { rangeMessage } from '@shared/catalog/validation'
 import { projectNameProblem } from '@shared/spending/project'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -71,5 +73,32 @@ describe("shared messages on main's side", () => {
     expect(rangeMessage('Width', 1024, 1024, ' px')).toBe('Width は 1024 px にしてください')
     setMainLanguage('en')
     expect(rangeMessage('Steps', 1, 50)).toBe('Steps must be 1 to 50')
+  })
+
+  it('a wildcard brace problem in Japanese: the braces pass as parameters, not ICU syntax', () => {
+    setMainLanguage('ja')
+    expect(parseWildcards('a {red|blue cat', new Map()).problem).toBe(
+      '3 文字目の「{」が閉じられていません: 「{red|blue cat」。「}」で閉じるか、波括弧そのものを書くときは \\{ と書いてください。',
+    )
+  })
+
+  it("an image validator's field messages in Japanese, the field names and model ids kept", () => {
+    const request = { model: 'art-v4.5', prompt: 'a cat', n: 9, mode: 'edit', size: 'big' }
+    setMainLanguage('ja')
+    expect(validateImageGeneration(request)).toEqual({
+      ok: false,
+      fields: {
+        n: 'n は 1〜4（art-v4.5 の場合） にしてください',
+        size: 'art-v4.5 は size に対応していません。aspect_ratio を使ってください',
+        mode: 'art-v4.5 では mode は使いません。指定しないでください',
+      },
+    })
+    setMainLanguage('en')
+    expect(validateImageGeneration(request)).toMatchObject({
+      fields: {
+        n: 'n must be 1 to 4 for art-v4.5',
+        mode: 'mode is not used by art-v4.5; leave it out',
+      },
+    })
   })
 })
