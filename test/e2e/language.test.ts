@@ -14,7 +14,7 @@ describe('the interface language', () => {
       const { page } = app
       await page.getByRole('heading', { name: 'Gen Studio へようこそ' }).waitFor()
       await app.screenshot('first-run-ja')
-      await page.getByRole('button', { name: 'Try the offline demo' }).click()
+      await page.getByRole('button', { name: 'オフラインデモを試す' }).click()
       await page.getByTestId('demo-badge').waitFor()
       expect(await page.getByTestId('demo-badge').textContent()).toBe('デモ')
 

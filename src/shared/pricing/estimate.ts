@@ -103,7 +103,8 @@ export interface ArtEstimateInput {
  */
 export function estimateArt(input: ArtEstimateInput): PriceEstimate {
   const model: NativeModel | undefined = getNativeModel(input.variant)
-  if (!model) return { kind: 'not_offered', basis: `Unknown art model ${input.variant}` }
+  if (!model)
+    return { kind: 'not_offered', basis: msg('estUnknownArt', { variant: input.variant }) }
   const base = artBaseFor(model.family)
   const pixels = input.width * input.height
   const micros = Math.round(
@@ -111,13 +112,17 @@ export function estimateArt(input: ArtEstimateInput): PriceEstimate {
   )
   const notes: string[] = []
   const standard = pixels === ART_STANDARD_PIXELS && input.steps === ART_STANDARD_STEPS
-  if (!standard) notes.push('scaled linearly by pixels and steps (approximate)')
+  if (!standard) notes.push(msg('estScaledPixelsSteps'))
   const published = model.family === 'v4.5' || model.family === 'v5'
-  if (!published) notes.push(`${model.label} has no published price; the V4.5 price is used`)
+  if (!published) notes.push(msg('estNoPublishedV45', { model: model.label }))
   const refs = input.referenceCount ?? 0
-  if (refs > 0) notes.push('reference surcharge not published, not included')
+  if (refs > 0) notes.push(msg('estRefSurcharge'))
   const basis = withNotes(
-    `${formatUsdMicros(base)} per ${model.family === 'v5' ? 'V5' : 'V4.5'} image at 1024x1024 and 23 steps × ${input.count}`,
+    msg('estArtBasis', {
+      price: formatUsdMicros(base),
+      family: model.family === 'v5' ? 'V5' : 'V4.5',
+      count: input.count,
+    }),
     notes,
   )
   return usd(micros, !standard || !published || refs > 0, basis)
@@ -137,7 +142,7 @@ export interface ImageEstimateInput {
 /** Images endpoints: price per output by tier × n, plus still-5.0-pro's extra references. */
 export function estimateImage(input: ImageEstimateInput): PriceEstimate {
   const model = getImageModel(input.model)
-  if (!model) return { kind: 'not_offered', basis: `${input.model} is not an image model` }
+  if (!model) return { kind: 'not_offered', basis: msg('estNotImageModel', { model: input.model }) }
   const n = input.n ?? 1
   if (model.id === 'art-v4.5') {
     // Server-defined dimensions per aspect ratio are unpublished: the standard-image price is used.
@@ -145,22 +150,28 @@ export function estimateImage(input: ImageEstimateInput): PriceEstimate {
     return usd(
       ART_BASE_MICROS['v4.5'] * n,
       !square,
-      `${formatUsdMicros(artBaseFor('v4.5'))} per standard art image × ${n}` +
-        (square ? '' : `; ${input.aspect_ratio} dimensions are server-defined (approximate)`),
+      withNotes(
+        msg('estStandardArt', { price: formatUsdMicros(artBaseFor('v4.5')), count: n }),
+        square ? [] : [msg('estServerDefined', { aspect: input.aspect_ratio ?? '' })],
+      ),
     )
   }
   if (model.id === 'art-v5') {
-    return { kind: 'not_offered', basis: 'art-v5 is priced on the native endpoint (estimateArt)' }
+    return { kind: 'not_offered', basis: msg('estArtV5Native') }
   }
   const tier = input.tier ?? tierFor(model, input.quality)
   const each = imagePricePerOutput(model.id, tier)
-  if (each === null) return { kind: 'not_offered', basis: `${model.id} has no ${tier} price` }
+  if (each === null)
+    return { kind: 'not_offered', basis: msg('estNoTierPrice', { model: model.id, tier }) }
   let micros = each * n
-  let basis = `${formatUsdMicros(each)} per ${tier} output × ${n}`
+  let basis = msg('estPerOutput', { price: formatUsdMicros(each), tier, count: n })
   if (model.id === 'still-5.0-pro' && (input.referenceCount ?? 0) > 1) {
     const extra = (input.referenceCount ?? 0) - 1
     micros += extra * STILL_EXTRA_REFERENCE_MICROS
-    basis += ` + ${formatUsdMicros(STILL_EXTRA_REFERENCE_MICROS)} × ${extra} additional reference${extra === 1 ? '' : 's'}`
+    // English `shared` messages take no ICU (they must read right before a translator is
+    // registered), so one and many are two messages here; the translations are the same sentence.
+    const parts = { basis, price: formatUsdMicros(STILL_EXTRA_REFERENCE_MICROS), extra }
+    basis = extra === 1 ? msg('estPlusReference', parts) : msg('estPlusReferences', parts)
   }
   return usd(micros, false, basis)
 }
@@ -179,23 +190,31 @@ export interface VideoEstimateInput {
  */
 export function estimateVideo(input: VideoEstimateInput): PriceEstimate {
   const model = getVideoModel(input.model)
-  if (!model) return { kind: 'not_offered', basis: `${input.model} is not a video model` }
+  if (!model) return { kind: 'not_offered', basis: msg('estNotVideoModel', { model: input.model }) }
   const resolution = input.resolution ?? model.defaults.resolution
   const duration = input.duration ?? model.defaults.duration
   const aspect = input.aspect_ratio ?? model.defaults.aspect_ratio
   const base =
     VIDEO_PRICE_MICROS[model.id][resolution as keyof (typeof VIDEO_PRICE_MICROS)[typeof model.id]]
   if (base === undefined) {
-    return { kind: 'not_offered', basis: `${model.id} has no ${resolution} price` }
+    return {
+      kind: 'not_offered',
+      basis: msg('estNoResolutionPrice', { model: model.id, resolution }),
+    }
   }
   const micros = Math.round((base * duration) / VIDEO_TABLE_SECONDS)
   const notes: string[] = []
-  if (duration !== VIDEO_TABLE_SECONDS) notes.push(`scaled linearly to ${duration} s`)
+  if (duration !== VIDEO_TABLE_SECONDS) notes.push(msg('estScaledDuration', { duration }))
   if (aspect !== VIDEO_TABLE_ASPECT)
-    notes.push(`the table lists ${VIDEO_TABLE_ASPECT} only; ${aspect} may differ`)
-  if (input.mode === VIDEO_REFERENCE_MODE) notes.push('reference video charges are not published')
+    notes.push(msg('estAspectDiffers', { table: VIDEO_TABLE_ASPECT, aspect }))
+  if (input.mode === VIDEO_REFERENCE_MODE) notes.push(msg('estRefVideo'))
   const basis = withNotes(
-    `${formatUsdMicros(base)} per ${VIDEO_TABLE_SECONDS} s at ${resolution}, ${VIDEO_TABLE_ASPECT}`,
+    msg('estVideoBasis', {
+      price: formatUsdMicros(base),
+      seconds: VIDEO_TABLE_SECONDS,
+      resolution,
+      aspect: VIDEO_TABLE_ASPECT,
+    }),
     notes,
   )
   return usd(micros, notes.length > 0, basis)
@@ -204,9 +223,10 @@ export function estimateVideo(input: VideoEstimateInput): PriceEstimate {
 /** Text models have no published rate; the app shows that instead of a number. */
 export function estimateText(model: string): PriceEstimate {
   const m = getModel(model)
-  if (!m || m.kind !== 'text') return { kind: 'not_offered', basis: `${model} is not a text model` }
+  if (!m || m.kind !== 'text')
+    return { kind: 'not_offered', basis: msg('estNotTextModel', { model }) }
   return {
     kind: 'no_published_rate',
-    basis: `${m.id} has no published rate; rates are never guessed`,
+    basis: msg('estTextNoRate', { model: m.id }),
   }
 }
