@@ -1,9 +1,13 @@
-import { pricesAsOf } from '@shared/catalog'
+import { PRICES_CHECKED_AT } from '@shared/catalog'
 import { type Simulator, startSimulator } from '@simulator'
 import { describeViolations, seriousViolations } from '@test/e2e/harness/axe'
 import { type AppUnderTest, connect, launchApp } from '@test/e2e/harness/launch'
 import { goTo } from '@test/e2e/harness/screens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/** "prices as of Nov 26, 2026": what the English interface says of the built-in price tables. */
+const pricesAsOf = () =>
+  `prices as of ${new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${PRICES_CHECKED_AT}T00:00:00Z`))}`
 
 // Price and rule freshness through the built app (issue #30), against the simulator: an account
 // whose GET /v1/models lists a model this version does not know, and one that no longer lists

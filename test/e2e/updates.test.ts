@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-import { pricesAsOf } from '@shared/catalog'
+import { PRICES_CHECKED_AT } from '@shared/catalog'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import type { Result } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
@@ -18,6 +18,10 @@ import {
 import { artifactName, type FeedRelease } from '@test/support/updateFeed'
 import { zipTexts } from '@test/support/zipTexts'
 import { describe, expect, it } from 'vitest'
+
+/** "prices as of Nov 26, 2026": what the English interface says of the built-in price tables. */
+const pricesAsOf = () =>
+  `prices as of ${new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${PRICES_CHECKED_AT}T00:00:00Z`))}`
 
 // Updates through the built app under the Electron double (issue #30): electron-updater itself
 // runs (its AppImage updater, Electron's `net` played over loopback, app.isPackaged true,

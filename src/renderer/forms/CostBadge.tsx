@@ -1,6 +1,7 @@
-import { pricesAsOf } from '@shared/catalog'
 import { describeEstimate, type PriceEstimate } from '@shared/pricing'
 import { useTranslation } from 'react-i18next'
+
+import { pricesDate } from './pricesDate'
 
 /**
  * The estimated USD cost, shown before anything is spent. "≈" and the word "approximate" appear
@@ -19,7 +20,12 @@ export function CostBadge({ estimate }: { estimate: PriceEstimate | null }) {
   }
   const approximate = estimate.kind === 'usd' && estimate.approximate
   return (
-    <div className="cost" data-testid="cost" aria-live="polite" title={capitalised(pricesAsOf())}>
+    <div
+      className="cost"
+      data-testid="cost"
+      aria-live="polite"
+      title={t('pricesAsOfTitle', { date: pricesDate() })}
+    >
       <span className="cost-label">{t('costEstimated')}</span>
       <span className="cost-value" data-testid="cost-value">
         {describeEstimate(estimate)}
@@ -32,5 +38,3 @@ export function CostBadge({ estimate }: { estimate: PriceEstimate | null }) {
 
 /** Shown in place of a figure before there is an estimate: a symbol, not a word. */
 const NO_FIGURE = '—'
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

@@ -16,18 +16,6 @@ import { getModel, PUBLIC_MODELS } from './models'
  */
 export const PRICES_CHECKED_AT = '2026-11-26'
 
-/** "prices as of 26 Nov 2026": the words Settings and every estimate's tooltip use. */
-export function pricesAsOf(date: string = PRICES_CHECKED_AT): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  const text = d.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-  return `prices as of ${text}`
-}
-
 /**
  * Which public catalog models an account can use from its GET /v1/models listing: a model counts
  * when its own id is listed, or (art models) when one of its native variants is. compact-2-sfw

@@ -1,18 +1,10 @@
-import {
-  catalogDrift,
-  PRICES_CHECKED_AT,
-  pricesAsOf,
-  PUBLIC_MODELS,
-  usableModels,
-} from '@shared/catalog'
+import { catalogDrift, PRICES_CHECKED_AT, PUBLIC_MODELS, usableModels } from '@shared/catalog'
 import { estimateFor } from '@shared/tasks/estimate'
 import { describe, expect, it } from 'vitest'
 
 describe('price freshness', () => {
-  it('says the date the tables were checked, in words', () => {
+  it('holds the day the tables were checked', () => {
     expect(PRICES_CHECKED_AT).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    expect(pricesAsOf('2026-11-26')).toBe('prices as of 26 Nov 2026')
-    expect(pricesAsOf('2027-01-05')).toBe('prices as of 5 Jan 2027')
   })
 
   it('is not in the future of the build that carries it', () => {

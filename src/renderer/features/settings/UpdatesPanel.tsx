@@ -1,6 +1,5 @@
 import './upkeep.css'
 
-import { PRICES_CHECKED_AT } from '@shared/catalog'
 import type { UpdateView } from '@shared/ipc/contract/updates'
 import type { AppError } from '@shared/result'
 import { type FormEvent, useEffect, useState } from 'react'
@@ -15,16 +14,10 @@ import {
 } from '../../api/updates'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Field } from '../../components/Field'
+import { pricesDate } from '../../forms/pricesDate'
 import { formatDateTime } from '../../i18n/format'
 
 /** The day the built-in prices were checked, as the language writes a date. */
-const pricesDate = () =>
-  formatDateTime(new Date(`${PRICES_CHECKED_AT}T00:00:00Z`), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
 
 /**
  * Updates and how current the built-in prices are. The check is the only thing the app asks
