@@ -24,4 +24,3 @@ export const linesOf = (text: string): string[] =>
 
 /** A seed for "random": drawn when the request is built, so the saved settings reproduce it. */
 export const randomSeed = (): number => Math.floor(Math.random() * 4_294_967_296)
-
