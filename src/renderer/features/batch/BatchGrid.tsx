@@ -2,7 +2,8 @@ import type { BatchGridCell, BatchGridView } from '@shared/batch/types'
 import { thumbUrl } from '@shared/library/mediaUrls'
 import { useTranslation } from 'react-i18next'
 
-import { axisLabel, SEP, TASK_STATE_LABELS } from './batchWords'
+import { TASK_STATE_KEYS } from '../../forms/taskStateKeys'
+import { axisLabel, SEP } from './batchWords'
 
 const key = (x: string | null, y: string | null) => `${x ?? ''}\u0000${y ?? ''}`
 
@@ -22,6 +23,7 @@ function useCellLabel(view: BatchGridView): (c: BatchGridCell) => string {
 
 function Cell({ view, cell }: { view: BatchGridView; cell: BatchGridCell }) {
   const { t } = useTranslation('batch')
+  const { t: tc } = useTranslation('common')
   const label = useCellLabel(view)(cell)
   const id = cell.libraryIds[0]
   if (cell.state === 'saved' && id) {
@@ -44,7 +46,7 @@ function Cell({ view, cell }: { view: BatchGridView; cell: BatchGridCell }) {
         ? t('cellFailed')
         : cell.state === 'cancelled'
           ? t('cellCancelled')
-          : t(TASK_STATE_LABELS[cell.state])
+          : tc(TASK_STATE_KEYS[cell.state])
   return (
     <span className={`batch-cell-state state-${cell.state}`} title={label} data-testid="grid-state">
       {text}

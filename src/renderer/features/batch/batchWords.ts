@@ -52,17 +52,6 @@ export const TASK_KIND_LABELS = defineKeys('batch', {
   workbench: 'kindWorkbench',
 }) satisfies Record<TaskKind, string>
 
-export const TASK_STATE_LABELS = defineKeys('batch', {
-  queued: 'stateQueued',
-  submitting: 'stateSubmitting',
-  running: 'stateRunning',
-  downloading: 'stateDownloading',
-  saved: 'stateSaved',
-  failed: 'stateFailed',
-  needs_attention: 'stateNeedsAttention',
-  cancelled: 'stateCancelled',
-}) satisfies Record<TaskState, string>
-
 /** "3 queued": a batch's count of requests in one state. */
 export const TASK_STATE_COUNTS = defineKeys('batch', {
   queued: 'countQueued',

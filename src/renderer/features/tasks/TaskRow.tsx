@@ -8,9 +8,10 @@ import { Trans, useTranslation } from 'react-i18next'
 import { trapTab } from '../../components/focusTrap'
 import { originalSrc } from '../../components/media'
 import { RepeatNotice } from '../../forms/RepeatNotice'
+import { TASK_STATE_KEYS } from '../../forms/taskStateKeys'
 import { useTasksStore } from '../../stores/tasks'
 import { elapsedOf, formatElapsed, percentText, useTaskText } from './format'
-import { TASK_KIND_LABELS, TASK_STATE_LABELS } from './labels'
+import { TASK_KIND_LABELS } from './labels'
 import { ReportProblem } from './ReportProblem'
 
 /**
@@ -29,6 +30,7 @@ export function TaskRow({
   controls?: ReactNode
 }) {
   const { t } = useTranslation('tasks')
+  const { t: tc } = useTranslation('common')
   const text = useTaskText()
   const headingId = useId()
   const actions = taskActions(task)
@@ -66,7 +68,7 @@ export function TaskRow({
             {t('taskTitle', { kind: t(TASK_KIND_LABELS[task.kind]), model: task.model })}
           </h2>
           <span className={`task-badge badge-${task.state}`} data-testid="task-state">
-            {t(TASK_STATE_LABELS[task.state])}
+            {tc(TASK_STATE_KEYS[task.state])}
           </span>
         </header>
         <p className="task-prompt" title={task.prompt}>

@@ -1,21 +1,6 @@
 import { defineKeys } from '@shared/i18n/keys'
 import type { AppError } from '@shared/result'
-import type { TaskKind, TaskState } from '@shared/tasks/states'
-
-/**
- * People's words for the task engine's vocabulary (issue #34 item 5: no raw enum on screen), as
- * `tasks` keys: `t(TASK_STATE_LABELS[task.state])` with useTranslation('tasks').
- */
-export const TASK_STATE_LABELS = defineKeys('tasks', {
-  queued: 'stateQueued',
-  submitting: 'stateSubmitting',
-  running: 'stateRunning',
-  downloading: 'stateDownloading',
-  saved: 'stateSaved',
-  failed: 'stateFailed',
-  needs_attention: 'stateNeedsAttention',
-  cancelled: 'stateCancelled',
-}) satisfies Record<TaskState, string>
+import type { TaskKind } from '@shared/tasks/states'
 
 /** What a task generates, in words. */
 export const TASK_KIND_LABELS = defineKeys('tasks', {
