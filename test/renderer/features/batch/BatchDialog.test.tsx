@@ -219,7 +219,10 @@ describe('Batch… on a generation form', () => {
     fireEvent.change(field('Prompt'), { target: { value: 'a {red|blue} lighthouse' } })
     fireEvent.click(screen.getByRole('button', { name: 'Batch…' }))
     const dialog = await screen.findByRole('dialog')
-    expect(document.activeElement).toBe(within(dialog).getByLabelText('Repeat'))
+    // The dialog takes focus once it has opened (its focus trap runs after the first paint).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Repeat')),
+    )
     fireEvent.change(within(dialog).getByLabelText('X varies'), { target: { value: 'quality' } })
     fireEvent.change(within(dialog).getByLabelText('X values'), {
       target: { value: 'low\nhigh' },
@@ -238,7 +241,9 @@ describe('Batch… on a generation form', () => {
     // Esc closes the dialog and gives focus back to Batch….
     fireEvent.keyDown(dialog, { key: 'Escape' })
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Batch…' }))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Batch…' })),
+    )
   })
 })
 
