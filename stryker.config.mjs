@@ -53,6 +53,7 @@ export default {
     'src/main/services/spending/budgetCheck.ts',
     // The ledger, its triggers and what is read from it.
     'src/main/services/journal/SpendLedger.ts',
+    'src/main/services/journal/sumByKey.ts',
     'src/main/services/journal/migrations.ts',
     'src/main/services/journal/taskLedger.ts',
     'src/main/services/spending/SpendingService.ts',

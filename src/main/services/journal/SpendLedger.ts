@@ -15,6 +15,7 @@ import type { Statement } from 'better-sqlite3'
 import type { Db } from '../../adapters/sqlite/openDatabase'
 import { type LedgerRow, toEntry } from './ledgerRows'
 import { ProjectLedger } from './ProjectLedger'
+import { sumByKey } from './sumByKey'
 
 /** Which ledger (and budget) kind a task kind spends under. */
 export const SPEND_KIND: Readonly<Record<TaskKind, Exclude<SpendKind, 'text'>>> = {
@@ -76,26 +77,11 @@ interface GroupRow {
 }
 
 /**
- * The rows of one query per demo flag, summed by `key`, as one GROUP BY over both flags would have
- * given them. Their order is not kept: every caller looks rows up by key or sorts them itself.
+ * `demo IN (0, 1)` rather than no condition: the indexes start with demo. No clause reads the same
+ * rows without the index, so that mutant is equivalent for the answer.
  */
-function sumByKey<R extends object>(
-  parts: R[][],
-  key: (row: R) => string,
-  fields: ReadonlyArray<keyof R & string>,
-): R[] {
-  // Stryker disable next-line ConditionalExpression: equivalent, one part summed is itself (a shortcut)
-  if (parts.length === 1) return parts[0]!
-  const sums = new Map<string, R>()
-  for (const rows of parts)
-    for (const row of rows) {
-      const k = key(row)
-      const seen = sums.get(k) as Record<string, number> | undefined
-      if (!seen) sums.set(k, { ...row })
-      else for (const f of fields) seen[f] = seen[f]! + (row as Record<string, number>)[f]!
-    }
-  return [...sums.values()]
-}
+// Stryker disable next-line StringLiteral: equivalent for the answer, see above
+const demoClauseOf = (includeDemo: boolean) => (includeDemo ? 'AND demo IN (0, 1)' : 'AND demo = 0')
 
 const zero = (): SpendTotals => ({ usd: 0, count: 0, unpriced: 0 })
 /** A group being summed, in micro-dollars (`m`). */
@@ -194,9 +180,8 @@ export class SpendLedger {
       prompt: e.prompt.slice(0, PROMPT_CUT),
       project: e.project ?? null,
     })
-    // A row dated before today changes a day the per-project cache holds. Mutants that invalidate
-    // more often (any row, today's rows too) are equivalent: a needless invalidation only costs the
-    // next summary a re-read of past days; never invalidating is caught by the late-row test.
+    // A row dated before today changes a day the per-project cache holds. Invalidating more often
+    // only costs a re-read (equivalent); never invalidating is caught by the late-row test.
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, see above
     if (changes > 0 && dayKeyOf(e.createdAt) < dayKeyOf(Date.now())) this.projects.invalidate()
     if (changes > 0) this.changed()
@@ -265,10 +250,7 @@ export class SpendLedger {
 
   /** Totals for a range of local days (from the per-day totals): by day, model and kind, the top requests. */
   summary(from: DayKey, to: DayKey, includeDemo: boolean): Omit<SpendSummary, 'kept'> {
-    // `demo IN (0, 1)` rather than no condition: the indexes start with demo. An empty clause
-    // instead reads the same rows, only without the index: equivalent for the answer.
-    // Stryker disable next-line StringLiteral: equivalent for the answer, see above
-    const demoClause = includeDemo ? 'AND demo IN (0, 1)' : 'AND demo = 0'
+    const demoClause = demoClauseOf(includeDemo)
     // One read per demo flag: each is one range of an index that starts with demo, read in
     // order; `demo IN (0, 1)` made SQLite sort the rows of both ranges together first.
     const flags: Array<0 | 1> = includeDemo ? [0, 1] : [0]
@@ -278,8 +260,7 @@ export class SpendLedger {
       (d) => d.day,
       ['n', 'unpriced', 'm'],
     )
-    // Both statements give the same groups (tested over short and long ranges); which one reads
-    // them is a speed choice, so mutants of the threshold are equivalent for the answer.
+    // Both statements give the same groups (tested): the threshold is a speed choice.
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, see above
     const groupsStmt = this.groupsStmt[range.length >= GROUPS_BY_INDEX_FROM ? 'byGroup' : 'byDay']
     const groups = sumByKey(
@@ -369,12 +350,10 @@ export class SpendLedger {
     to: DayKey,
     includeDemo: boolean,
   ): Generator<LedgerEntryView & { demo: boolean }> {
-    // Stryker disable next-line StringLiteral: `demo IN (0, 1)` against no clause is equivalent (index use only)
-    const demo = includeDemo ? 'AND demo IN (0, 1)' : 'AND demo = 0'
     const stmt = this.db.prepare(
       `SELECT id, task_id, batch_id, kind, model, amount_usd, basis, status, created_at, day,
               prompt, demo
-         FROM ledger WHERE day BETWEEN ? AND ? ${demo}
+         FROM ledger WHERE day BETWEEN ? AND ? ${demoClauseOf(includeDemo)}
         ORDER BY created_at, id`,
     )
     for (const r of stmt.iterate(from, to) as Iterable<LedgerRow & { demo: number }>)
