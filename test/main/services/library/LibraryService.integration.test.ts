@@ -15,6 +15,8 @@ import { createMediaHandler } from '@main/protocols/mediaProtocol'
 import { MAX_IMPORT_IMAGE_BYTES } from '@main/services/library/files/ingest'
 import { HOLD_MARKER } from '@main/services/library/holding/DeleteHolding'
 import { LibraryService } from '@main/services/library/LibraryService'
+import { jpegWithMetadata } from '@shared/library/meta/jpeg'
+import { buildXmp } from '@shared/library/meta/xmp'
 import { readPngText, writePngText } from '@shared/library/pngChunks'
 import type { LibraryChange, LibraryItem } from '@shared/library/types'
 import type { AppError, Result } from '@shared/result'
@@ -288,6 +290,31 @@ describe('LibraryService: the folder is the source of truth', () => {
     expect(item).toMatchObject({ model: 'art-v4.5', negativePrompt: 'lowres', seed: 5, width: 32 })
     expect(JSON.parse(readFileSync(`${external}.json`, 'utf8')).id).toBe(tile.id) // sidecar written for it
     expect(changes.some((c) => c.reason === 'added' && c.ids.includes(tile.id))).toBe(true)
+
+    // A JPEG another tool wrote (A1111 text in EXIF UserComment, an XMP packet) is read the same
+    // way a drop is: the same reader, not only a PNG's text chunks.
+    const jpeg = jpegWithMetadata(
+      await sharp({ create: { width: 24, height: 16, channels: 3, background: '#364fc7' } })
+        .jpeg()
+        .toBuffer(),
+      {
+        xmp: buildXmp({ description: 'harbour at dawn' }),
+        userComment:
+          'harbour at dawn\nNegative prompt: haze\nSteps: 18, Sampler: Euler a, CFG scale: 5, Seed: 77, Size: 24x16, Model: sdxl_base',
+      },
+    )
+    await fs.writeFile(join(dayDir, 'from-forge.jpg'), jpeg)
+    const harbour = (await waitFor(
+      async () => (await lib.query({ text: 'harbour' }, null)).items[0],
+    ))!
+    expect(await lib.get(harbour.id)).toMatchObject({
+      kind: 'imported',
+      model: 'sdxl_base',
+      prompt: 'harbour at dawn',
+      negativePrompt: 'haze',
+      seed: 77,
+      width: 24,
+    })
     await fs.rm(dayDir, { recursive: true })
     await waitFor(async () => (await lib.status()).itemCount === 0)
   })

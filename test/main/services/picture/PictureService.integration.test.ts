@@ -171,6 +171,42 @@ describe('local picture edits (issue #31)', () => {
     expect(up.madeFrom).toMatchObject({ id: parent.id, present: false })
   })
 
+  it('a derived item whose sidecar went missing keeps its lineage when an edit rewrites it', async () => {
+    const { app, lib, libraryDir } = newApp()
+    const parent = await saveParent(lib, await positionPng())
+    const crop = await call<LibraryItem>(app, 'picture:edit', {
+      id: parent.id,
+      edit: { op: 'crop', x: 2, y: 3, width: 20, height: 10 },
+    })
+    const flip = await call<LibraryItem>(app, 'picture:edit', {
+      id: parent.id,
+      edit: { op: 'flip', axis: 'vertical' },
+    })
+    const sidecarOf = (item: LibraryItem) => join(libraryDir, `${item.relPath}.json`)
+    const expected = JSON.parse(readFileSync(sidecarOf(crop), 'utf8')).derivedFrom
+    expect(expected).toMatchObject({ parentId: parent.id, operation: 'crop' })
+    await fs.rm(sidecarOf(crop))
+    await fs.rm(sidecarOf(flip))
+
+    // A favourite (favourite.ts) and a rating (organise.ts) each rebuild a sidecar from the index.
+    await call(app, 'library:setFavourite', { id: crop.id, favourite: true })
+    await call(app, 'library:setRating', { ids: [flip.id], rating: 4 })
+
+    expect(JSON.parse(readFileSync(sidecarOf(crop), 'utf8'))).toMatchObject({
+      favourite: true,
+      derivedFrom: expected,
+    })
+    expect(JSON.parse(readFileSync(sidecarOf(flip), 'utf8'))).toMatchObject({
+      rating: 4,
+      derivedFrom: {
+        parentId: parent.id,
+        operation: 'flip',
+        params: { axis: 'vertical' },
+        model: 'sharp',
+      },
+    })
+  })
+
   it('refuses bad input with a clear message before any work, and writes nothing', async () => {
     const { app, lib, libraryDir } = newApp()
     const count = async () => (await lib.query({}, null)).items.length

@@ -54,6 +54,22 @@ export class LineageIndex {
     if (l) this.st.write.run(key, l.parentId, l.operation, JSON.stringify(l.params), l.model)
   }
 
+  /**
+   * The item's own `derivedFrom` as the index holds it, or undefined: a sidecar rebuilt from the
+   * index (organise/sidecarFromItem.ts, when the file went missing) keeps its link this way.
+   */
+  of(id: string): Lineage | undefined {
+    const up = this.st.of.get(id) as LinkRow | undefined
+    return up
+      ? {
+          parentId: up.parent,
+          operation: operationOf(up.operation),
+          params: parseParams(up.params),
+          model: up.model,
+        }
+      : undefined
+  }
+
   /** "Made from" and "derived" of one item, newest derived first. */
   view(id: string): LineageView {
     const up = this.st.of.get(id) as LinkRow | undefined

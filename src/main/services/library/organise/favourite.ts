@@ -39,7 +39,7 @@ export class LibraryFavourites {
             action: t('sidecarUnreadableAction', { file: basename(path) }),
           })
         }
-        sidecar = sidecarFromItem(item)
+        sidecar = sidecarFromItem(item, this.core.idx().lineage.of(item.id))
       }
       if (sidecar.favourite !== favourite) {
         const was = { ...fieldsOf(sidecar), favourite: sidecar.favourite }

@@ -203,7 +203,7 @@ export class LibraryOrganiser {
           id,
           failed: tr('sidecarUnreadable', { name: item.fileName }),
         }
-      sidecar = sidecarFromItem(item)
+      sidecar = sidecarFromItem(item, this.core.idx().lineage.of(item.id))
     }
     const current = fieldsOf(sidecar)
     const touched = change(current)

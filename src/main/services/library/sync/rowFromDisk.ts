@@ -2,8 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { basename, join } from 'node:path'
 
-import { readPngText } from '@shared/library/pngChunks'
-import { settingsFromPngText } from '@shared/library/settings'
+import { settingsFromImageBytes } from '@shared/library/meta/readAny'
 import type { LibrarySidecar } from '@shared/library/types'
 
 import { t } from '../../../i18n'
@@ -17,13 +16,14 @@ import { rowFromSidecar } from '../reader/sidecarRow'
 export const pathId = (relPath: string): string =>
   `f-${createHash('sha1').update(relPath).digest('hex').slice(0, 24)}`
 
-/** Largest PNG we read whole to look for embedded settings. */
+/** Largest picture we read whole to look for embedded settings. */
 const MAX_SETTINGS_READ = 64 * 1024 * 1024
 
 /**
  * A sidecar for a file that arrived without one (copied into the folder by hand, or a crash
- * between writing the file and its sidecar): measured, hashed, and with any settings embedded in
- * a PNG (ours, NovelAI's or A1111's) recovered.
+ * between writing the file and its sidecar, or a picture another machine's tool made): measured,
+ * hashed, and with any settings embedded in a PNG, JPEG or WebP recovered by the same reader as a
+ * drop (ours, NovelAI, A1111, ComfyUI, InvokeAI, EXIF, XMP: shared/library/meta/readAny.ts).
  */
 export async function sidecarForOrphan(
   absPath: string,
@@ -55,11 +55,12 @@ export async function sidecarForOrphan(
     demo: false,
     originalName: basename(absPath),
   }
-  if (info.ext === 'png' && st.size <= MAX_SETTINGS_READ) {
+  const picture = info.media === 'image' && info.ext !== 'gif'
+  if (picture && st.size <= MAX_SETTINGS_READ) {
     try {
-      const text = await readPngText(await fs.readFile(absPath))
-      const settings = settingsFromPngText(text)
-      if (settings.source !== 'none') {
+      const read = await settingsFromImageBytes(await fs.readFile(absPath))
+      const settings = 'settings' in read ? read.settings : null
+      if (settings && settings.source !== 'none') {
         if (settings.kind)
           sidecar.kind = settings.source === 'gen-studio' ? settings.kind : 'imported'
         sidecar.model = settings.model ?? settings.foreignModel ?? ''
@@ -69,7 +70,7 @@ export async function sidecarForOrphan(
         sidecar.seed = settings.seed ?? null
       }
     } catch {
-      // A PNG without readable text chunks is still a picture.
+      // A picture whose metadata cannot be read is still a picture.
     }
   }
   return sidecar
