@@ -32,7 +32,7 @@ export interface TaskServiceDeps {
   policy?: Partial<EnginePolicy>
   clock?: Clock
   /** The item a task's results were made from (issue #31: an expanded canvas); none: no lineage. */
-  lineageOf?: (taskId: string) => Lineage | null
+  lineageOf?: (taskId: string) => Promise<Lineage | null>
 }
 
 /**

@@ -83,6 +83,7 @@ export async function buildExpand(
 export class ExpandCanvas {
   private readonly store: JsonFile<Pending>
   private pending: Pending | null = null
+  private loading: Promise<void> | null = null
   private readonly now: () => number
 
   constructor(private readonly o: ExpandOptions) {
@@ -123,15 +124,28 @@ export class ExpandCanvas {
     }
   }
 
-  /** The lineage for a task's results, when the task is an expand this service prepared. */
-  lineageOfTask(taskId: string): Lineage | null {
+  /**
+   * The lineage for a task's results, when the task is an expand this service prepared. It waits
+   * for the file of earlier runs: a result that arrives in the first moment after a restart would
+   * otherwise be saved without its link.
+   */
+  async lineageOfTask(taskId: string): Promise<Lineage | null> {
     const requestId = this.o.requestIdOf(taskId)
-    return (requestId && this.pending?.[requestId]?.lineage) || null
+    if (!requestId) return null
+    await this.open()
+    return this.pending?.[requestId]?.lineage ?? null
   }
 
   /** Loads what earlier runs prepared (results may arrive after a restart). */
-  async open(): Promise<void> {
-    this.pending ??= (await this.store.read().catch(() => null)) ?? {}
+  open(): Promise<void> {
+    // One read for every caller: two reads racing could put back a file older than a `remember`.
+    this.loading ??= this.store
+      .read()
+      .catch(() => null)
+      .then((read) => {
+        this.pending ??= read ?? {}
+      })
+    return this.loading
   }
 
   private async remember(requestId: string, lineage: Lineage): Promise<void> {

@@ -24,7 +24,7 @@ export class LibraryResultSink implements ResultSink {
   constructor(
     private readonly library: Pick<LibraryService, 'save' | 'findBySourceTask' | 'whenReconciled'>,
     /** The library item a task's results were made from (an expanded canvas, issue #31). */
-    private readonly lineageOf: (taskId: string) => Lineage | null = () => null,
+    private readonly lineageOf: (taskId: string) => Promise<Lineage | null> = async () => null,
   ) {}
 
   async save(meta: ResultMeta, file: DownloadedFile): Promise<SavedResult> {
@@ -39,7 +39,7 @@ export class LibraryResultSink implements ResultSink {
       sourceTaskId: meta.taskId,
       demo: meta.demo,
       batch: meta.batch,
-      derivedFrom: this.lineageOf(meta.taskId),
+      derivedFrom: await this.lineageOf(meta.taskId),
       file: { tempPath: file.path, ext: file.ext },
     })
     return { libraryId: item.id, relPath: item.relPath }
