@@ -9,14 +9,15 @@ import {
 import { CROP_RATIOS, parseRatio } from '@shared/library/pictureEdits'
 import type { LibraryItem } from '@shared/library/types'
 import { estimateArt } from '@shared/pricing'
-import type { AppError } from '@shared/result'
-import { useState } from 'react'
+import type { AppError, BudgetRefusal as Refusal } from '@shared/result'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { expandPrepare, submitExpand } from '../../../api/picture'
 import { newRequestId } from '../../../api/tasks'
 import { CanvasStage } from '../../../components/CanvasStage'
 import { originalSrc } from '../../../components/media'
+import { BudgetRefusal } from '../../../forms/BudgetRefusal'
 import { CostBadge } from '../../../forms/CostBadge'
 import { randomSeed } from '../../../forms/numbers'
 
@@ -77,6 +78,8 @@ export function ExpandPanel({
   const [prompt, setPrompt] = useState(item.prompt)
   const [model, setModel] = useState('art-diffusion-5-full')
   const [sending, setSending] = useState(false)
+  /** A cap main refused this expand for, waiting for "Go over the cap once" (cleared by any edit). */
+  const [refused, setRefused] = useState<Refusal | null>(null)
   const w = item.width ?? 0
   const h = item.height ?? 0
   const spec: ExpandSpec = mode === 'ratio' ? { mode, ratio } : { mode, ...sides }
@@ -101,9 +104,14 @@ export function ExpandPanel({
           count: 1,
         })
 
-  const send = async () => {
+  const specKey = JSON.stringify(spec)
+  useEffect(() => setRefused(null), [specKey, prompt, model])
+
+  /** Prepares and sends the expand; `overrideBudget` only after the user chose to go over a cap. */
+  const send = async (opts: { overrideBudget?: true } = {}) => {
     if (typeof plan === 'string') return
     setSending(true)
+    setRefused(null)
     const requestId = newRequestId()
     const prepared = await expandPrepare({ id: item.id, spec, requestId, model })
     if (!prepared.ok) {
@@ -122,8 +130,11 @@ export function ExpandPanel({
       request: { ...native, parameters: { ...native.parameters } },
       image: prepared.value.image,
       mask: prepared.value.mask,
+      ...opts,
     })
     setSending(false)
+    if (!r.ok && r.error.code === 'over_budget' && r.error.budget && !opts.overrideBudget)
+      return setRefused(r.error.budget)
     if (!r.ok) return onError(r.error)
     onSent(
       t('expandSent', { width: prepared.value.plan.width, height: prepared.value.plan.height }),
@@ -234,6 +245,13 @@ export function ExpandPanel({
           {sending ? t('sending') : t('expand')}
         </button>
       </div>
+      {refused && (
+        <BudgetRefusal
+          refusal={refused}
+          onOverride={() => send({ overrideBudget: true })}
+          onDismiss={() => setRefused(null)}
+        />
+      )}
     </div>
   )
 }
