@@ -5,6 +5,7 @@
  */
 import { a1111Parameters } from '@shared/library/meta/a1111'
 import { fittedXmp, pngEntriesFor, withoutPrompts } from '@shared/library/meta/embed'
+import { gifWithoutMetadata } from '@shared/library/meta/gif'
 import {
   exifWithUserComment,
   jpegWithMetadata,
@@ -58,5 +59,6 @@ export function stripImage(ext: MediaExt, bytes: Uint8Array): Uint8Array {
   }
   if (ext === 'jpg' || ext === 'jpeg') return jpegWithoutMetadata(bytes)
   if (ext === 'webp') return webpWithMetadata(bytes, { xmp: null, exif: null })
+  if (ext === 'gif') return gifWithoutMetadata(bytes)
   return bytes
 }

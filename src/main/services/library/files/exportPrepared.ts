@@ -16,6 +16,9 @@ import { writeMp4WithMetadata } from './mp4File'
 export const embeddedOf = (item: LibraryItem): EmbeddedSettings =>
   embeddedSettings(item, item.createdAt)
 
+/** Images rewritten in memory (a GIF only loses what it came with: we write nothing into one). */
+const IMAGE_EXTS = new Set<MediaExt>(['png', 'jpg', 'jpeg', 'webp', 'gif'])
+
 /** Whether we write metadata about this item (not for files imported from elsewhere). */
 const ours = (item: LibraryItem) => item.kind !== 'imported'
 
@@ -43,7 +46,7 @@ export async function preparedFile(
   tempPath: string,
 ): Promise<{ path: string } | { bytes: Uint8Array } | { temp: string }> {
   if (metadata === 'all') return { path: abs }
-  if (item.ext === 'png' || item.ext === 'jpg' || item.ext === 'jpeg' || item.ext === 'webp') {
+  if (IMAGE_EXTS.has(item.ext)) {
     return {
       bytes: imageWithMetadata(item, item.ext, new Uint8Array(await fs.readFile(abs)), metadata),
     }
@@ -53,6 +56,6 @@ export async function preparedFile(
     await writeMp4WithMetadata(abs, tempPath, meta)
     return { temp: tempPath }
   }
-  // GIF and WebM carry no metadata of ours; they go as they are.
+  // WebM carries no metadata of ours, and its tags are not taken out: it goes as it is.
   return { path: abs }
 }

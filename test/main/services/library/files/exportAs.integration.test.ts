@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, promises as fs, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
+import { DEFAULT_ZIP_LIMITS, forEachZipEntry } from '@main/adapters/zip/safeZip'
 import { readMp4Texts } from '@main/services/library/files/mp4File'
 import { readJpegMeta } from '@shared/library/meta/jpeg'
 import { settingsFromImageBytes } from '@shared/library/meta/readAny'
@@ -197,6 +198,52 @@ describe('exports carry the chosen metadata', () => {
     await lib.exportAs(ids, full, 'zip', 'all')
     expect(Object.keys(await zipTexts(full)).filter((n) => n.endsWith('.json'))).toHaveLength(3)
   })
+
+  it.skipIf(!exiftool)(
+    'without metadata, an imported GIF loses its comment (exiftool reads it before, not after)',
+    async () => {
+      const { app, lib } = newApp()
+      const gif = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c92' } })
+        .gif()
+        .toBuffer()
+      const firstBlock = 13 + (gif[10]! & 0x80 ? 3 * 2 ** ((gif[10]! & 7) + 1) : 0)
+      const block = (head: number[], body: string) =>
+        Buffer.concat([
+          Buffer.from(head),
+          Buffer.from([body.length]),
+          Buffer.from(body),
+          Buffer.from([0]),
+        ])
+      const tagged = Buffer.concat([
+        gif.subarray(0, firstBlock),
+        block([0x21, 0xfe], 'a secret lighthouse'),
+        gif.subarray(firstBlock),
+      ])
+      const src = join(app.dir, 'tagged.gif')
+      await fs.writeFile(src, tagged)
+      expect(JSON.parse(runMetadataTool('exiftool', ['-j', '-Comment', src]))[0].Comment).toBe(
+        'a secret lighthouse',
+      )
+      const [imported] = (await lib.import([src])).imported
+      const out = join(app.dir, 'bare.zip')
+      expect(await lib.exportAs([imported!.id], out, 'zip', 'none')).toMatchObject({ count: 1 })
+      const entries: Array<[string, Buffer]> = []
+      await forEachZipEntry(out, DEFAULT_ZIP_LIMITS, async (entry) => {
+        const chunks: Buffer[] = []
+        for await (const chunk of await entry.open()) chunks.push(Buffer.from(chunk))
+        entries.push([entry.name, Buffer.concat(chunks)])
+      })
+      expect(entries.map(([n]) => n.endsWith('.gif'))).toEqual([true])
+      const dest = join(app.dir, 'bare.gif')
+      await fs.writeFile(dest, entries[0]![1])
+      expect(entries[0]![1].includes('lighthouse')).toBe(false)
+      expect(JSON.parse(runMetadataTool('exiftool', ['-j', '-Comment', dest]))[0].Comment).toBe(
+        undefined,
+      )
+      // The picture itself came through: same pixels as the tagged original.
+      expect(await sharp(dest).raw().toBuffer()).toEqual(await sharp(src).raw().toBuffer())
+    },
+  )
 
   it('JPEG copies: converted, never overwriting, metadata as chosen', async () => {
     const { app, lib } = newApp()
