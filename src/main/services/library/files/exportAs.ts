@@ -25,6 +25,7 @@ import { mapLimit } from '../disk/scan'
 import { cellImage, xmlEscape } from './composeGrid'
 import { embeddedOf, imageWithMetadata } from './exportPrepared'
 import { contactSheetPdf, PDF_CAPTION_CHARS, PDF_CAPTION_LINES } from './pdfSheet'
+import { isWide } from './pdfText'
 
 /** Most items one sheet or animation takes (a sheet page holds 9; an animation this many frames). */
 export const MAX_EXPORT_FRAMES = 500
@@ -72,20 +73,40 @@ async function writeWhole(dest: string, bytes: Uint8Array): Promise<void> {
   }
 }
 
-/** The caption lines of an item: prompt (wrapped), then its settings, as metadata allows. */
+/** Cells a character takes on a caption line: two for a CJK (wide) one, else one. */
+const cellsOf = (ch: string) => (isWide(ch.codePointAt(0)!) ? 2 : 1)
+
+/** How many of `chars` fit in `limit` cells. */
+function fitting(chars: string[], limit: number): number {
+  let cells = 0
+  let n = 0
+  while (n < chars.length && cells + cellsOf(chars[n]!) <= limit) cells += cellsOf(chars[n++]!)
+  return n
+}
+
+/**
+ * The caption lines of an item: prompt (wrapped), then its settings, as metadata allows. `width`
+ * is in cells, so a line of Chinese, Japanese or Korean is cut at half the characters.
+ */
 export function captionLines(item: LibraryItem, metadata: ExportMetadata, width: number): string[] {
   const wrap = (text: string, max: number) => {
     const out: string[] = []
-    let rest = text.replace(/\s+/g, ' ').trim()
-    while (rest && out.length < max) {
-      if (rest.length <= width) {
-        out.push(rest)
+    let rest = [...text.replace(/\s+/g, ' ').trim()]
+    while (rest.length && out.length < max) {
+      const fit = fitting(rest, width)
+      if (fit === rest.length) {
+        out.push(rest.join(''))
         break
       }
-      const cut = rest.lastIndexOf(' ', width)
-      const at = cut > width / 2 ? cut : width
-      out.push(out.length === max - 1 ? `${rest.slice(0, width - 1)}…` : rest.slice(0, at))
-      rest = rest.slice(at).trim()
+      if (out.length === max - 1) {
+        out.push(`${rest.slice(0, fitting(rest, width - 1)).join('')}…`)
+        break
+      }
+      const space = rest.lastIndexOf(' ', fit)
+      const at = space > fit / 2 ? space : fit
+      out.push(rest.slice(0, at).join(''))
+      rest = rest.slice(at)
+      while (rest[0] === ' ') rest.shift()
     }
     return out
   }
@@ -183,7 +204,7 @@ export async function exportContactSheet(
         }
       }),
     )
-    await writeWhole(dest, contactSheetPdf(tiles, 'Gen Studio contact sheet'))
+    await writeWhole(dest, contactSheetPdf(tiles, t('sheetPdfTitle')))
     return { path: dest, count: items.length, skipped }
   }
   const cols = Math.min(8, Math.ceil(Math.sqrt(items.length)))

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 
 import { DEFAULT_ZIP_LIMITS, forEachZipEntry } from '@main/adapters/zip/safeZip'
 import { readMp4Texts } from '@main/services/library/files/mp4File'
+import { PDF_CAPTION_CHARS } from '@main/services/library/files/pdfSheet'
 import { readJpegMeta } from '@shared/library/meta/jpeg'
 import { settingsFromImageBytes } from '@shared/library/meta/readAny'
 import { readWebpMeta } from '@shared/library/meta/webp'
@@ -26,6 +27,7 @@ vi.mock('electron', () => ({}))
 
 const ffmpeg = hasMetadataTool('ffprobe') && hasMetadataTool('ffmpeg')
 const exiftool = hasMetadataTool('exiftool')
+const poppler = hasMetadataTool('pdftotext') && hasMetadataTool('pdffonts')
 
 const apps: ReturnType<typeof createTestApp>[] = []
 afterEach(async () => {
@@ -292,6 +294,50 @@ describe('exports carry the chosen metadata', () => {
     await lib.exportAs(ids, noPrompts, 'sheet-pdf', 'no-prompts')
     expect(readFileSync(noPrompts).toString('latin1')).not.toContain('paper boat')
   })
+
+  it.skipIf(!poppler)(
+    'a contact sheet PDF in Chinese, Japanese and Korean: poppler reads every prompt back as text',
+    async () => {
+      const { app, lib } = newApp()
+      const prompts = [
+        '夜の港に浮かぶ紙の舟、ネオンの光が水面に映る、静かな雨上がりの街角で猫が見ている',
+        '雨中的红色灯笼照亮了古老的石板路，远处的山在雾中若隐若现',
+        '밤하늘 아래 등대가 바다를 비추고 작은 배가 항구로 돌아온다',
+        'a paper boat on a puddle',
+      ]
+      const ids: string[] = []
+      for (const prompt of prompts) {
+        const bytes = await sharp({
+          create: { width: 64, height: 48, channels: 3, background: '#2a6' },
+        })
+          .png()
+          .toBuffer()
+        const item = await lib.save({
+          kind: 'art',
+          model: 'art-v4.5',
+          prompt,
+          negativePrompt: '',
+          params: ART_PARAMS,
+          seed: 5,
+          file: { bytes: new Uint8Array(bytes), ext: 'png' },
+        })
+        ids.push(item.id)
+      }
+      const dest = join(app.dir, 'sheet-cjk.pdf')
+      expect(await lib.exportAs(ids, dest, 'sheet-pdf', 'all')).toMatchObject({ count: 4 })
+      const text = runMetadataTool('pdftotext', ['-enc', 'UTF-8', dest, '-'])
+      const joined = text.replace(/\s+/g, '')
+      for (const prompt of prompts) expect(joined).toContain(prompt.replace(/\s+/g, ''))
+      // Wide characters count double: no caption line is wider than its tile.
+      for (const line of text.split('\n')) {
+        const cells = [...line].reduce((n, ch) => n + (/[\u1100-\uffdc]/.test(ch) ? 2 : 1), 0)
+        expect(cells, line).toBeLessThanOrEqual(PDF_CAPTION_CHARS)
+      }
+      const fonts = runMetadataTool('pdffonts', [dest])
+      for (const name of ['Helvetica', 'HeiseiMin-W3', 'STSong-Light', 'HYSMyeongJo-Medium'])
+        expect(fonts).toContain(name)
+    },
+  )
 
   it('a contact sheet image is one PNG of the tiles with captions', async () => {
     const { app, lib } = newApp()
