@@ -88,3 +88,23 @@ export async function readPicture(
     })
   }
 }
+
+/**
+ * A picture's alpha channel scaled to `width` × `height` (Lanczos), or null when it has none: an
+ * upscale works on colour only, and this puts the transparency back on its result.
+ */
+export async function alphaAt(
+  path: string,
+  width: number,
+  height: number,
+  sharp: typeof SharpModule = loadSharp(),
+): Promise<Buffer | null> {
+  const open = () => sharp(path, { limitInputPixels: MAX_EDIT_INPUT_PIXELS })
+  if (!(await open().metadata()).hasAlpha) return null
+  return open()
+    .rotate()
+    .extractChannel('alpha')
+    .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
+    .raw()
+    .toBuffer()
+}

@@ -23,7 +23,7 @@ import { loadSharp } from '../../../adapters/thumbnails/loadSharp'
 import { t } from '../../../i18n'
 import { LANCZOS_MODEL } from '../applyEdit'
 import { type PictureLibrary, saveDerived } from '../derived'
-import { checkPictureItem, pictureSize, readPicture } from '../readPicture'
+import { alphaAt, checkPictureItem, pictureSize, readPicture } from '../readPicture'
 import { ESRGAN_MODEL } from './esrganModel'
 import type { UpscaleMessage, UpscaleRequest } from './runUpscale'
 import { pixelsRead, planTiles } from './tiles'
@@ -155,14 +155,19 @@ export class UpscaleJobs {
     const path = await this.o.library.absolutePath(job.itemId)
     const pic = await readPicture(path, 'upscale', { alpha: false })
     const sharp = loadSharp()
-    let png: Buffer
+    let rgb: { data: Uint8Array; width: number; height: number }
     if (job.engine === 'lanczos') {
-      png = await sharp(pic.data, { raw: { width: pic.width, height: pic.height, channels: 3 } })
-        .resize(pic.width * job.scale, pic.height * job.scale, { kernel: 'lanczos3' })
-        .png()
+      const width = pic.width * job.scale
+      const height = pic.height * job.scale
+      const data = await sharp(pic.data, {
+        raw: { width: pic.width, height: pic.height, channels: 3 },
+      })
+        .resize(width, height, { kernel: 'lanczos3' })
+        .raw()
         .toBuffer()
       if (this.jobs.get(job.jobId)?.state !== 'running') return
       this.update(job, { done: 1 })
+      rgb = { data, width, height }
     } else {
       const out = await this.onThread(job, {
         type: 'run',
@@ -174,10 +179,18 @@ export class UpscaleJobs {
       })
       if (!out) return
       this.update(job, { state: 'saving' })
-      png = await sharp(out.data, { raw: { width: out.width, height: out.height, channels: 3 } })
-        .png()
-        .toBuffer()
+      rgb = out
     }
+    // The model sees colour only; a transparent picture keeps its transparency, Lanczos-scaled.
+    const alpha = await alphaAt(path, rgb.width, rgb.height)
+    const colour = sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+    const png = await (
+      alpha
+        ? colour.joinChannel(alpha, { raw: { width: rgb.width, height: rgb.height, channels: 1 } })
+        : colour
+    )
+      .png()
+      .toBuffer()
     if (this.jobs.get(job.jobId)?.state === 'cancelled') return
     this.update(job, { state: 'saving' })
     const parent = await this.o.library.get(job.itemId)

@@ -113,6 +113,53 @@ describe('local upscale jobs (issue #31)', () => {
     expect(spawned).toHaveLength(0)
   })
 
+  it.each(['lanczos', 'model'] as const)(
+    '%s: a transparent picture stays transparent where it was',
+    async (engine) => {
+      const { app, lib, jobs } = newApp()
+      // 48 × 32, the left half opaque texture, the right half fully transparent.
+      const w = 48
+      const h = 32
+      const rgba = Buffer.alloc(w * h * 4)
+      for (let i = 0; i < w * h; i++) {
+        rgba[i * 4] = (i * 37) & 255
+        rgba[i * 4 + 1] = (i * 11) & 255
+        rgba[i * 4 + 2] = 90
+        rgba[i * 4 + 3] = i % w < w / 2 ? 255 : 0
+      }
+      const parent = await lib.save({
+        kind: 'image',
+        model: 'std-image-2',
+        prompt: 'a cut-out',
+        params: { size: `${w}x${h}` },
+        file: {
+          bytes: await sharp(rgba, { raw: { width: w, height: h, channels: 4 } })
+            .png()
+            .toBuffer(),
+          ext: 'png',
+        },
+      })
+      const job = await call<UpscaleJobView>(app, 'picture:upscale', {
+        id: parent.id,
+        scale: 2,
+        engine,
+      })
+      const done = await waitFor(
+        () => jobs.find((j) => j.jobId === job.jobId && j.state === 'done'),
+        60_000,
+      )
+      const item = await call<LibraryItem>(app, 'library:get', { id: done!.resultId })
+      const { data, info } = await sharp(join(app.dir, 'Library', item.relPath))
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+      expect([info.width, info.height, info.channels]).toEqual([96, 64, 4])
+      const alphaAt = (x: number, y: number) => data[(y * 96 + x) * 4 + 3]
+      expect(alphaAt(10, 30)).toBe(255)
+      expect(alphaAt(85, 30)).toBe(0)
+    },
+    90_000,
+  )
+
   it('cancel stops the thread mid-way and saves nothing', async () => {
     const { app, lib, jobs } = newApp()
     const parent = await saveItem(lib, 800, 384)
