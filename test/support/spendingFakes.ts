@@ -1,4 +1,4 @@
-import type { Result } from '@shared/result'
+import type { BudgetRefusal, Result } from '@shared/result'
 import { daysBetween } from '@shared/spending/schemas'
 import type { BudgetState, BudgetUse, LedgerEntryView, SpendSummary } from '@shared/spending/types'
 import { NO_BUDGETS } from '@shared/spending/types'
@@ -122,3 +122,14 @@ export function budgetState(over: Partial<BudgetState> = {}): BudgetState {
     ...over,
   }
 }
+
+/** A day cap of $0.05 already spent, refusing a $0.01 request: the refusal forms show. */
+export const dayCapRefusal = (over: Partial<BudgetRefusal> = {}): BudgetRefusal => ({
+  period: 'day',
+  kind: null,
+  capUsd: 0.05,
+  spentUsd: 0.05,
+  requestUsd: 0.01,
+  remainingUsd: 0,
+  ...over,
+})

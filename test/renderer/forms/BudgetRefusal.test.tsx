@@ -1,9 +1,8 @@
 import ImagesScreen from '@renderer/features/images/ImagesScreen'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { initialState, useBudgetRefusals, useSpendingStore } from '@renderer/stores/spending'
-import type { BudgetRefusal } from '@shared/result'
 import { fakeMain, field, resetScreensEachTest, taskView } from '@test/support/generateScreens'
-import { budgetState } from '@test/support/spendingFakes'
+import { budgetState, dayCapRefusal } from '@test/support/spendingFakes'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 
@@ -13,14 +12,7 @@ beforeEach(() => {
   useBudgetRefusals.setState({ byForm: {} })
 })
 
-const refusal: BudgetRefusal = {
-  period: 'day',
-  kind: null,
-  capUsd: 0.05,
-  spentUsd: 0.05,
-  requestUsd: 0.01,
-  remainingUsd: 0,
-}
+const refusal = dayCapRefusal()
 
 type Sent = { requestId: string; overrideBudget?: boolean; request: unknown }
 

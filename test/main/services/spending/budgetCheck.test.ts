@@ -12,6 +12,7 @@ import { AppFailure, type BudgetRefusal } from '@shared/result'
 import { type BudgetKind, type Budgets, type BudgetState, NO_BUDGETS } from '@shared/spending/types'
 import { costOf } from '@shared/tasks/estimate'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
+import { dayCapRefusal } from '@test/support/spendingFakes'
 import { describe, expect, it } from 'vitest'
 
 type Committed = { total: number; byKind: Record<BudgetKind, number> }
@@ -233,15 +234,7 @@ describe('budgetState', () => {
 })
 
 describe('refuseOverBudget', () => {
-  const refusal = (over: Partial<BudgetRefusal> = {}): BudgetRefusal => ({
-    period: 'day',
-    kind: null,
-    capUsd: 0.05,
-    spentUsd: 0.05,
-    requestUsd: 0.01,
-    remainingUsd: 0,
-    ...over,
-  })
+  const refusal = dayCapRefusal
 
   const thrown = (r: BudgetRefusal, what: 'request' | 'batch'): AppFailure => {
     try {

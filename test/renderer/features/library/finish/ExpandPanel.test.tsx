@@ -1,35 +1,16 @@
 import { ExpandPanel } from '@renderer/features/library/finish/ExpandPanel'
 import { initialState, useSpendingStore } from '@renderer/stores/spending'
-import type { LibraryItem } from '@shared/library/types'
-import type { BudgetRefusal } from '@shared/result'
+import { finishItem } from '@test/support/finishItem'
 import { fakeMain, taskView } from '@test/support/generateScreens'
+import { dayCapRefusal } from '@test/support/spendingFakes'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 beforeEach(() => useSpendingStore.setState(initialState()))
 afterEach(cleanup)
 
-const item = {
-  id: 'p1',
-  kind: 'art',
-  media: 'image',
-  model: 'art-v5',
-  prompt: 'a lighthouse',
-  negativePrompt: '',
-  width: 512,
-  height: 512,
-  relPath: '2026/03/14/p1.png',
-} as LibraryItem
-
-const refusal: BudgetRefusal = {
-  period: 'day',
-  kind: null,
-  capUsd: 0.05,
-  spentUsd: 0.05,
-  requestUsd: 0.01,
-  remainingUsd: 0,
-}
-
+const item = finishItem()
+const refusal = dayCapRefusal()
 type Sent = { requestId: string; overrideBudget?: boolean }
 
 /** Main: prepares every expand, refuses every submission over the cap unless it carries the override. */

@@ -1,6 +1,6 @@
 import { FinishPanel } from '@renderer/features/library/finish/FinishPanel'
 import { initialState, useSpendingStore } from '@renderer/stores/spending'
-import type { LibraryItem } from '@shared/library/types'
+import { finishItem } from '@test/support/finishItem'
 import { fakeMain } from '@test/support/generateScreens'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import axe from 'axe-core'
@@ -9,18 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 beforeEach(() => useSpendingStore.setState(initialState()))
 afterEach(cleanup)
 
-const item = {
-  id: 'p1',
-  kind: 'art',
-  media: 'image',
-  model: 'art-v5',
-  prompt: 'a lighthouse',
-  negativePrompt: '',
-  width: 1024,
-  height: 768,
-  relPath: '2026/03/14/p1.png',
-  fileName: 'p1.png',
-} as LibraryItem
+const item = finishItem({ width: 1024, height: 768 })
 
 describe('Finish panel: every tool passes an axe scan (issue #31)', () => {
   it.each(['Crop…', 'Resize…', 'Upscale…', 'Expand canvas…'])('%s', async (tool) => {
