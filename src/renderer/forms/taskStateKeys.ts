@@ -1,5 +1,5 @@
 import { defineKeys } from '@shared/i18n/keys'
-import type { TaskState } from '@shared/tasks/states'
+import type { TaskKind, TaskState } from '@shared/tasks/states'
 
 /**
  * A task's state as people read it, in the interface language: `t(TASK_STATE_KEYS[state])` with
@@ -17,3 +17,12 @@ export const TASK_STATE_KEYS = defineKeys('common', {
   needs_attention: 'taskStateNeedsAttention',
   cancelled: 'taskStateCancelled',
 }) satisfies Record<TaskState, string>
+
+/** What a task generates, in words (`common`, for the same reason: Tasks and Batch both name it). */
+export const TASK_KIND_KEYS = defineKeys('common', {
+  image: 'taskKindImage',
+  edit: 'taskKindEdit',
+  video: 'taskKindVideo',
+  native: 'taskKindNative',
+  workbench: 'taskKindWorkbench',
+}) satisfies Record<TaskKind, string>

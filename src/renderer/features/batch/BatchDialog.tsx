@@ -9,8 +9,9 @@ import { Trans, useTranslation } from 'react-i18next'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Modal } from '../../components/Modal'
 import { NumberInput, TextInput } from '../../forms/inputs'
+import { TASK_KIND_KEYS } from '../../forms/taskStateKeys'
 import { AxisFields } from './AxisFields'
-import { runLabel, TASK_KIND_LABELS } from './batchWords'
+import { runLabel } from './batchWords'
 import { PlanRepeats } from './PlanRepeats'
 import { PlanSummary } from './PlanSummary'
 import { splitFieldErrors } from './spec'
@@ -51,6 +52,7 @@ export function BatchDialog({
   returnTo?: RefObject<HTMLElement | null>
 }) {
   const { t } = useTranslation('batch')
+  const { t: tc } = useTranslation('common')
   const p = usePlan(base)
   const [showLists, setShowLists] = useState(false)
   const axes = useMemo(() => axesFor(base.kind), [base.kind])
@@ -73,7 +75,7 @@ export function BatchDialog({
       returnTo={returnTo}
     >
       <p className="muted">
-        {t('dialogIntro', { kind: t(TASK_KIND_LABELS[base.kind]), model: modelOf(base) })}
+        {t('dialogIntro', { kind: tc(TASK_KIND_KEYS[base.kind]), model: modelOf(base) })}
       </p>
       <div className="batch-fields">
         <NumberInput

@@ -2,17 +2,11 @@ import type { BatchView } from '@shared/batch/types'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
+import { TASK_KIND_KEYS } from '../../forms/taskStateKeys'
 import { countsOf, isOpen, savedOf, useBatchStore } from '../../stores/batch'
 import { useLibraryStore } from '../../stores/library'
 import { useNavigationStore } from '../../stores/navigation'
-import {
-  axisLabel,
-  BATCH_STATE_LABELS,
-  money,
-  SEP,
-  TASK_KIND_LABELS,
-  TASK_STATE_COUNTS,
-} from './batchWords'
+import { axisLabel, BATCH_STATE_LABELS, money, SEP, TASK_STATE_COUNTS } from './batchWords'
 
 /** Between the two axes: a symbol, not a word. */
 const TIMES = ' × '
@@ -24,6 +18,7 @@ const TIMES = ' × '
  */
 export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: string): void }) {
   const { t } = useTranslation('batch')
+  const { t: tc } = useTranslation('common')
   const headingId = useId()
   const busy = useBatchStore((s) => s.busy[batch.id])
   const actionError = useBatchStore((s) => s.actionErrors[batch.id])
@@ -59,7 +54,7 @@ export function BatchRow({ batch, onGrid }: { batch: BatchView; onGrid(id: strin
           </span>
         </header>
         <p className="muted">
-          {t(TASK_KIND_LABELS[batch.kind])}
+          {tc(TASK_KIND_KEYS[batch.kind])}
           {SEP}
           {batch.model}
           {axes.length > 0 ? SEP : null}

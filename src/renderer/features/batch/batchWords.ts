@@ -44,14 +44,6 @@ export const AXIS_HINTS = defineKeys('batch', {
   sampler: 'axisHintSampler',
 }) satisfies Record<AxisField, string>
 
-export const TASK_KIND_LABELS = defineKeys('batch', {
-  image: 'kindImage',
-  edit: 'kindEdit',
-  video: 'kindVideo',
-  native: 'kindNative',
-  workbench: 'kindWorkbench',
-}) satisfies Record<TaskKind, string>
-
 /** "3 queued": a batch's count of requests in one state. */
 export const TASK_STATE_COUNTS = defineKeys('batch', {
   queued: 'countQueued',

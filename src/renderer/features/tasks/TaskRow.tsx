@@ -8,10 +8,9 @@ import { Trans, useTranslation } from 'react-i18next'
 import { trapTab } from '../../components/focusTrap'
 import { originalSrc } from '../../components/media'
 import { RepeatNotice } from '../../forms/RepeatNotice'
-import { TASK_STATE_KEYS } from '../../forms/taskStateKeys'
+import { TASK_KIND_KEYS, TASK_STATE_KEYS } from '../../forms/taskStateKeys'
 import { useTasksStore } from '../../stores/tasks'
 import { elapsedOf, formatElapsed, percentText, useTaskText } from './format'
-import { TASK_KIND_LABELS } from './labels'
 import { ReportProblem } from './ReportProblem'
 
 /**
@@ -65,7 +64,7 @@ export function TaskRow({
       >
         <header className="task-head">
           <h2 id={headingId} className="task-title">
-            {t('taskTitle', { kind: t(TASK_KIND_LABELS[task.kind]), model: task.model })}
+            {t('taskTitle', { kind: tc(TASK_KIND_KEYS[task.kind]), model: task.model })}
           </h2>
           <span className={`task-badge badge-${task.state}`} data-testid="task-state">
             {tc(TASK_STATE_KEYS[task.state])}
@@ -271,7 +270,7 @@ export function TaskRow({
               className="ghost"
               disabled={busy !== undefined}
               onClick={() => void run(task.id, 'dismiss')}
-              aria-label={t('dismissTask', { kind: t(TASK_KIND_LABELS[task.kind]) })}
+              aria-label={t('dismissTask', { kind: tc(TASK_KIND_KEYS[task.kind]) })}
             >
               <X aria-hidden />
               {t('dismiss')}

@@ -1,15 +1,5 @@
 import { defineKeys } from '@shared/i18n/keys'
 import type { AppError } from '@shared/result'
-import type { TaskKind } from '@shared/tasks/states'
-
-/** What a task generates, in words. */
-export const TASK_KIND_LABELS = defineKeys('tasks', {
-  image: 'kindImage',
-  edit: 'kindEdit',
-  video: 'kindVideo',
-  native: 'kindNative',
-  workbench: 'kindWorkbench',
-}) satisfies Record<TaskKind, string>
 
 /**
  * The statuses the service reports for a running task (its own words: `in_progress`, and
