@@ -162,7 +162,10 @@ function measure(TOTAL: number) {
 
   // ── duplicates ──
   const groupTimes: number[] = []
+  const groupCpu: number[] = []
   const longestSteps: number[] = []
+  const stepWalls: number[] = []
+  const stepCpus: number[] = []
   const heapBefore = process.memoryUsage().heapUsed
   let groups: string[][] = []
   for (let r = 0; r < 3; r++) {
@@ -170,16 +173,27 @@ function measure(TOTAL: number) {
     const steps = index.groupsInSteps(DUPLICATE_DISTANCE)
     let longest = 0
     const t = process.hrtime.bigint()
+    const cpu0 = process.cpuUsage()
     for (;;) {
       const s = process.hrtime.bigint()
+      const c = process.cpuUsage()
       const step = steps.next()
+      const used = process.cpuUsage(c)
       longest = Math.max(longest, ms(s))
+      // CPU of the process during the step: what main did, without the time other processes
+      // had the cores (this machine is shared); it also counts V8's GC and compiler threads.
+      if (r === 2) {
+        stepWalls.push(ms(s))
+        stepCpus.push((used.user + used.system) / 1000)
+      }
       if (step.done) {
         groups = step.value
         break
       }
     }
     groupTimes.push(ms(t))
+    const cpu = process.cpuUsage(cpu0)
+    groupCpu.push((cpu.user + cpu.system) / 1000)
     longestSteps.push(longest)
   }
   const groupOf = new Map<string, number>()
@@ -208,7 +222,12 @@ function measure(TOTAL: number) {
     bigint_scan_median_ms: Number(median(bigTimes).toFixed(1)),
     duplicates_ms: Number(duplicatesMs.toFixed(1)),
     duplicates_vs_control_scan: Math.round(duplicatesMs / controlMs),
+    duplicates_cpu_ms: Number(median(groupCpu).toFixed(1)),
     duplicates_longest_step_ms: Number(median(longestSteps).toFixed(1)),
+    duplicates_steps: stepWalls.length,
+    duplicates_step_p99_ms: Number(pct(stepWalls, 0.99).toFixed(1)),
+    duplicates_step_cpu_p99_ms: Number(pct(stepCpus, 0.99).toFixed(1)),
+    duplicates_step_cpu_max_ms: Number(Math.max(...stepCpus).toFixed(1)),
     duplicates_groups: groups.length,
     duplicates_recall: Number((whole / PLANTED_GROUPS).toFixed(4)),
     duplicates_unrelated_groups: unrelated,
@@ -238,7 +257,13 @@ async function main(): Promise<void> {
     'control: BigInt scan median (ms)': row((r) => r.bigint_scan_median_ms),
     'duplicates of all (ms), goal ≤ 20,000 at 1M': row((r) => r.duplicates_ms),
     'duplicates / one bare scan (p50)': row((r) => `${r.duplicates_vs_control_scan}×`),
-    'its longest step, main held at once (ms), goal ≤ 10': row((r) => r.duplicates_longest_step_ms),
+    'duplicates: CPU of the process (ms)': row((r) => r.duplicates_cpu_ms),
+    'its steps': row((r) => r.duplicates_steps),
+    'its longest step, wall (ms), goal ≤ 10': row((r) => r.duplicates_longest_step_ms),
+    'its steps p99, wall (ms)': row((r) => r.duplicates_step_p99_ms),
+    'its steps p99 / max, CPU (ms)': row(
+      (r) => `${r.duplicates_step_cpu_p99_ms} / ${r.duplicates_step_cpu_max_ms}`,
+    ),
     'planted groups found whole': row((r) => r.duplicates_recall),
     'groups of unrelated hashes': row((r) => r.duplicates_unrelated_groups),
     'JS heap during (MiB)': row((r) => r.heap_mib_during),

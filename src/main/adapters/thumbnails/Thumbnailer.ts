@@ -9,18 +9,12 @@ import { exists } from '../fs/exists'
 import { Gate } from './gate'
 import { loadSharp } from './loadSharp'
 import { ThumbCacheCap } from './thumbCacheCap'
+import { THUMB_JOBS } from './thumbJobs'
 
 /** Longest side of a grid thumbnail: sharp on a 2× display for ~160 px tiles. */
 export const THUMB_SIZE = 320
 
-/**
- * Thumbnails made at once. sharp runs each on a libuv pool thread (4 by default) and, on glibc
- * Linux, gives each image one libvips thread. Three at once keeps two cores busy through each
- * job's file reads and writes (`THUMB_JOBS_SWEEP=1 npm run bench -- thumbnails` on two cores:
- * 130–150/s at 2, 150–165/s at 3, 160–175/s at 4) and still leaves one pool thread to the rest
- * of main's file work (downloads, the library).
- */
-export const THUMB_JOBS = 3
+export { THUMB_JOBS } from './thumbJobs'
 
 /** A thumbnail in the cache, with the pHash of its pixels when it was made just now. */
 interface Made {
