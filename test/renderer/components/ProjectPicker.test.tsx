@@ -15,6 +15,7 @@ const view = (active: string | null, recent: string[] = []): SettingsView => ({
   concurrency: { image: 4, video: 8, art: 2, workbench: 2 },
   secureStore: { available: true, backend: 'test' },
   demo: { active: false },
+  thumbCacheGiB: 4,
   project: { active, recent },
 })
 

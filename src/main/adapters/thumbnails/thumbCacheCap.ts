@@ -1,11 +1,10 @@
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 
-/**
- * Default size cap of the thumbnail cache: ~15 KB a 320 px WebP, so about 270k thumbnails, a
- * quarter of a 1M-item library, the rest made again (one decode each) when scrolled back to.
- */
-export const THUMB_CACHE_CAP = 4 * 1024 ** 3
+import { DEFAULT_THUMB_CACHE_GIB, GIB } from '@shared/library/thumbCache'
+
+/** Default size cap of the thumbnail cache (the Settings choice's default: shared/library/thumbCache.ts). */
+export const THUMB_CACHE_CAP = DEFAULT_THUMB_CACHE_GIB * GIB
 
 /** What an eviction keeps: this share of the cap, so evictions do not follow every new thumbnail. */
 const KEEP_SHARE = 0.9
@@ -41,9 +40,23 @@ export class ThumbCacheCap {
 
   constructor(
     private readonly dir: string,
-    readonly capBytes: number = THUMB_CACHE_CAP,
+    private cap: number = THUMB_CACHE_CAP,
     private readonly now: () => number = Date.now,
   ) {}
+
+  get capBytes(): number {
+    return this.cap
+  }
+
+  /**
+   * A new cap (the Settings choice changed): when the cache is known to hold more, an eviction
+   * starts, which the returned promise waits for (callers need not); before the cache was first
+   * counted (start-up) nothing is walked: the next thumbnail made counts it against the new cap.
+   */
+  async setCap(bytes: number): Promise<void> {
+    this.cap = bytes
+    if (this.total !== null && this.total > this.cap) await this.evict()
+  }
 
   /** Marks a thumbnail as just used (errors ignored: a file evicted meanwhile is made again). */
   async touch(path: string): Promise<void> {

@@ -70,6 +70,7 @@ describe('Settings in Korean (issue #34)', () => {
         concurrency: { image: 4, video: 8, art: 2, workbench: 2 },
         secureStore: { available: true, backend: 'Secret Service' },
         demo: { active: false },
+        thumbCacheGiB: 4,
         project: { active: null, recent: [] },
       },
     })
