@@ -22,6 +22,12 @@ interface Made {
   phash: PHash | null
 }
 
+/** What rendering a thumbnail answers: its pHash (images only) and the bytes written. */
+interface Rendered {
+  phash: PHash | null
+  bytes: number
+}
+
 /** Hears the pHash of every image thumbnail made (LibrarySimilar stores them in the index). */
 export type HashListener = (sha256: string, phash: PHash) => void
 
@@ -73,17 +79,18 @@ export class Thumbnailer {
 
   /**
    * Makes the thumbnail of `sha256` once: `make` renders it into the temporary file it is given
-   * (sharp writes it on its own pool thread) and answers the pHash, if any.
+   * (sharp writes it on its own pool thread) and answers the pHash, if any, and the bytes written.
    */
-  private async write(sha256: string, make: (tmp: string) => Promise<PHash | null>): Promise<Made> {
+  private async write(sha256: string, make: (tmp: string) => Promise<Rendered>): Promise<Made> {
     const target = this.pathFor(sha256)
     const existing = this.inflight.get(sha256)
     if (existing) return existing
     const job = this.gate
       .run(async (): Promise<Made> => {
         if (await this.has(sha256)) return { path: target, phash: null }
-        const phash = await this.writeAtomically(target, make)
-        this.counted(target)
+        const { phash, bytes } = await this.writeAtomically(target, make)
+        // Counted from sharp's answer: no stat of the file just written.
+        void this.cap.added(bytes).catch(() => undefined)
         if (phash) for (const listener of this.hashListeners) listener(sha256, phash)
         return { path: target, phash }
       })
@@ -113,14 +120,6 @@ export class Thumbnailer {
       if (!this.folders.delete(folder) || (await exists(folder))) throw e
       return this.writeAtomically(target, make)
     }
-  }
-
-  /** Counts a new thumbnail against the cap; the eviction it may start runs in the background. */
-  private counted(path: string): void {
-    void fs
-      .stat(path)
-      .then((st) => this.cap.added(st.size))
-      .catch(() => undefined)
   }
 
   /** The cached thumbnail of an image file, made now if missing. Throws for undecodable files. */
@@ -173,10 +172,10 @@ export class Thumbnailer {
       await fs.rm(this.dragIconPath(sha256), { force: true })
     }
     const made = await this.write(sha256, async (tmp) => {
-      await render(loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })).toFile(
-        tmp,
-      )
-      return null
+      const info = await render(
+        loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 }),
+      ).toFile(tmp)
+      return { phash: null, bytes: info.size }
     })
     return made.path
   }
@@ -215,7 +214,7 @@ export class Thumbnailer {
  * hash ~0.5 ms more (`npx tsx bench/thumbnails.ts` measures the whole against both); hashing the
  * finished WebP instead would cost a decode and give other bits.
  */
-async function renderWithHash(image: Sharp, file: string): Promise<PHash> {
+async function renderWithHash(image: Sharp, file: string): Promise<Rendered> {
   const { data: pixels, info } = await image
     .rotate()
     .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
@@ -224,12 +223,13 @@ async function renderWithHash(image: Sharp, file: string): Promise<PHash> {
   const { width, height, channels } = info
   const written = loadSharp()(pixels, { raw: { width, height, channels } }).webp(WEBP).toFile(file)
   let phash: PHash
+  let bytes: number
   try {
     phash = phashOfPixels(pixels, info)
   } finally {
-    await written
+    bytes = (await written).size
   }
-  return phash
+  return { phash, bytes }
 }
 
 /** The grid thumbnail's WebP settings (see `render`); bench/thumbnails.ts encodes its floor with them. */

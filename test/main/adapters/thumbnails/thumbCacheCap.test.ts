@@ -130,5 +130,8 @@ describe('Thumbnailer with a size cap', () => {
     expect(shardBytes(cache)).toBeLessThanOrEqual(size * 4.5)
     for (const n of [1, 3, 4, 5]) expect(existsSync(thumbs.pathFor(sha(n))), `${n}`).toBe(true)
     expect(await thumbs.usedPath(sha(2))).toBeNull()
+    // Counted from sharp's answer (no stat of each new file): the count is the files' bytes.
+    await thumbs.fromImage(source, sha(6))
+    await vi.waitFor(() => expect(thumbs.cap.bytes).toBe(shardBytes(cache)), { timeout: 5000 })
   })
 })
