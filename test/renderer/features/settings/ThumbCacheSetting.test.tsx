@@ -2,22 +2,12 @@ import { ThumbCacheSetting } from '@renderer/features/settings/ThumbCacheSetting
 import { startI18n } from '@renderer/i18n/setup'
 import { useSettingsStore } from '@renderer/stores/settings'
 import { initialState } from '@renderer/stores/settings/initialState'
-import type { SettingsView } from '@shared/ipc/contract'
 import { fakeMain } from '@test/support/generateScreens'
+import { settingsView } from '@test/support/settingsViewFixture'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-const view = (thumbCacheGiB: number): SettingsView => ({
-  baseUrl: 'https://api.example.com',
-  hasKey: true,
-  keyHint: '…1234',
-  libraryDir: '/home/u/Gen Studio',
-  concurrency: { image: 4, video: 8, art: 2, workbench: 2 },
-  secureStore: { available: true, backend: 'Secret Service' },
-  demo: { active: false },
-  thumbCacheGiB,
-  project: { active: null, recent: [] },
-})
+const view = (thumbCacheGiB: number) => settingsView({ thumbCacheGiB })
 
 beforeEach(async () => {
   await startI18n('en')
