@@ -5,6 +5,7 @@ import { JsonFile } from './adapters/fs/JsonFile'
 import { isNetworkFilesystem } from './adapters/fs/networkFilesystem'
 import type { SecretStore } from './adapters/secrets/SecretStore'
 import { sqliteOpener } from './adapters/sqlite/openDatabase'
+import { capFollowsSettings } from './adapters/thumbnails/capFollowsSettings'
 import { Thumbnailer } from './adapters/thumbnails/Thumbnailer'
 import { MainEvents } from './events'
 import type { Platform } from './platform'
@@ -75,11 +76,13 @@ export function createContainer(options: ContainerOptions) {
     defaultLibraryDir: options.defaultLibraryDir,
     systemLanguages: options.systemLanguages,
   })
+  const thumbs = new Thumbnailer(join(options.userDataDir, 'cache', 'thumbs'))
+  capFollowsSettings(thumbs.cap, { settings: () => settings.settings(), events })
   const library = new LibraryService({
     settings,
     events,
     indexPath: join(options.userDataDir, 'library-index.sqlite'),
-    thumbs: new Thumbnailer(join(options.userDataDir, 'cache', 'thumbs')),
+    thumbs,
     trash: { trashItem: (path) => options.platform.trashItem(path) },
     openDatabase,
     networkShare: isNetworkFilesystem,

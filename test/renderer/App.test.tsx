@@ -15,6 +15,7 @@ const baseView: SettingsView = {
   concurrency: { image: 4, video: 8, art: 2, workbench: 2 },
   secureStore: { available: true, backend: 'test keychain' },
   demo: { active: false },
+  thumbCacheGiB: 4,
   project: { active: null, recent: [] },
 }
 

@@ -4,19 +4,16 @@ import { useSettingsStore } from '@renderer/stores/settings'
 import { initialState } from '@renderer/stores/settings/initialState'
 import type { SettingsView } from '@shared/ipc/contract'
 import { fakeMain } from '@test/support/generateScreens'
+import { settingsView } from '@test/support/settingsViewFixture'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-const view = (active: string | null, recent: string[] = []): SettingsView => ({
-  baseUrl: 'https://api.example.com',
-  hasKey: true,
-  keyHint: '…1234',
-  libraryDir: '/lib',
-  concurrency: { image: 4, video: 8, art: 2, workbench: 2 },
-  secureStore: { available: true, backend: 'test' },
-  demo: { active: false },
-  project: { active, recent },
-})
+const view = (active: string | null, recent: string[] = []): SettingsView =>
+  settingsView({
+    libraryDir: '/lib',
+    secureStore: { available: true, backend: 'test' },
+    project: { active, recent },
+  })
 
 const collection = (name: string) => ({ id: `c-${name}`, name, count: 1, created: 0 })
 

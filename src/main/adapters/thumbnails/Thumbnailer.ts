@@ -9,23 +9,23 @@ import { exists } from '../fs/exists'
 import { Gate } from './gate'
 import { loadSharp } from './loadSharp'
 import { ThumbCacheCap } from './thumbCacheCap'
+import { THUMB_JOBS } from './thumbJobs'
 
 /** Longest side of a grid thumbnail: sharp on a 2× display for ~160 px tiles. */
 export const THUMB_SIZE = 320
 
-/**
- * Thumbnails made at once. sharp runs each on a libuv pool thread (4 by default) and, on glibc
- * Linux, gives each image one libvips thread. Three at once keeps two cores busy through each
- * job's file reads and writes (`THUMB_JOBS_SWEEP=1 npm run bench -- thumbnails` on two cores:
- * 130–150/s at 2, 150–165/s at 3, 160–175/s at 4) and still leaves one pool thread to the rest
- * of main's file work (downloads, the library).
- */
-export const THUMB_JOBS = 3
+export { THUMB_JOBS } from './thumbJobs'
 
 /** A thumbnail in the cache, with the pHash of its pixels when it was made just now. */
 interface Made {
   path: string
   phash: PHash | null
+}
+
+/** What rendering a thumbnail answers: its pHash (images only) and the bytes written. */
+interface Rendered {
+  phash: PHash | null
+  bytes: number
 }
 
 /** Hears the pHash of every image thumbnail made (LibrarySimilar stores them in the index). */
@@ -79,17 +79,18 @@ export class Thumbnailer {
 
   /**
    * Makes the thumbnail of `sha256` once: `make` renders it into the temporary file it is given
-   * (sharp writes it on its own pool thread) and answers the pHash, if any.
+   * (sharp writes it on its own pool thread) and answers the pHash, if any, and the bytes written.
    */
-  private async write(sha256: string, make: (tmp: string) => Promise<PHash | null>): Promise<Made> {
+  private async write(sha256: string, make: (tmp: string) => Promise<Rendered>): Promise<Made> {
     const target = this.pathFor(sha256)
     const existing = this.inflight.get(sha256)
     if (existing) return existing
     const job = this.gate
       .run(async (): Promise<Made> => {
         if (await this.has(sha256)) return { path: target, phash: null }
-        const phash = await this.writeAtomically(target, make)
-        this.counted(target)
+        const { phash, bytes } = await this.writeAtomically(target, make)
+        // Counted from sharp's answer: no stat of the file just written.
+        void this.cap.added(bytes).catch(() => undefined)
         if (phash) for (const listener of this.hashListeners) listener(sha256, phash)
         return { path: target, phash }
       })
@@ -119,14 +120,6 @@ export class Thumbnailer {
       if (!this.folders.delete(folder) || (await exists(folder))) throw e
       return this.writeAtomically(target, make)
     }
-  }
-
-  /** Counts a new thumbnail against the cap; the eviction it may start runs in the background. */
-  private counted(path: string): void {
-    void fs
-      .stat(path)
-      .then((st) => this.cap.added(st.size))
-      .catch(() => undefined)
   }
 
   /** The cached thumbnail of an image file, made now if missing. Throws for undecodable files. */
@@ -179,10 +172,10 @@ export class Thumbnailer {
       await fs.rm(this.dragIconPath(sha256), { force: true })
     }
     const made = await this.write(sha256, async (tmp) => {
-      await render(loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })).toFile(
-        tmp,
-      )
-      return null
+      const info = await render(
+        loadSharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 }),
+      ).toFile(tmp)
+      return { phash: null, bytes: info.size }
     })
     return made.path
   }
@@ -221,7 +214,7 @@ export class Thumbnailer {
  * hash ~0.5 ms more (`npx tsx bench/thumbnails.ts` measures the whole against both); hashing the
  * finished WebP instead would cost a decode and give other bits.
  */
-async function renderWithHash(image: Sharp, file: string): Promise<PHash> {
+async function renderWithHash(image: Sharp, file: string): Promise<Rendered> {
   const { data: pixels, info } = await image
     .rotate()
     .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
@@ -230,12 +223,13 @@ async function renderWithHash(image: Sharp, file: string): Promise<PHash> {
   const { width, height, channels } = info
   const written = loadSharp()(pixels, { raw: { width, height, channels } }).webp(WEBP).toFile(file)
   let phash: PHash
+  let bytes: number
   try {
     phash = phashOfPixels(pixels, info)
   } finally {
-    await written
+    bytes = (await written).size
   }
-  return phash
+  return { phash, bytes }
 }
 
 /** The grid thumbnail's WebP settings (see `render`); bench/thumbnails.ts encodes its floor with them. */

@@ -1,17 +1,19 @@
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 
-/**
- * Default size cap of the thumbnail cache: ~15 KB a 320 px WebP, so about 270k thumbnails, a
- * quarter of a 1M-item library, the rest made again (one decode each) when scrolled back to.
- */
-export const THUMB_CACHE_CAP = 4 * 1024 ** 3
+import { DEFAULT_THUMB_CACHE_GIB, GIB } from '@shared/library/thumbCache'
+
+/** Default size cap of the thumbnail cache (the Settings choice's default: shared/library/thumbCache.ts). */
+export const THUMB_CACHE_CAP = DEFAULT_THUMB_CACHE_GIB * GIB
 
 /** What an eviction keeps: this share of the cap, so evictions do not follow every new thumbnail. */
 const KEEP_SHARE = 0.9
 
 /** Time buckets of the eviction's histogram (its LRU granularity: the cache's time span / this). */
 const BUCKETS = 4096
+
+/** Files stat'ed at once by a walk (libuv's pool runs them between sharp's jobs). */
+const STAT_AT_ONCE = 8
 
 /** Shard folders of the cache (the first two hex digits of the hash); `drag/` is not one. */
 const SHARD = /^[0-9a-f]{2}$/u
@@ -38,9 +40,23 @@ export class ThumbCacheCap {
 
   constructor(
     private readonly dir: string,
-    readonly capBytes: number = THUMB_CACHE_CAP,
+    private cap: number = THUMB_CACHE_CAP,
     private readonly now: () => number = Date.now,
   ) {}
+
+  get capBytes(): number {
+    return this.cap
+  }
+
+  /**
+   * A new cap (the Settings choice changed): when the cache is known to hold more, an eviction
+   * starts, which the returned promise waits for (callers need not); before the cache was first
+   * counted (start-up) nothing is walked: the next thumbnail made counts it against the new cap.
+   */
+  async setCap(bytes: number): Promise<void> {
+    this.cap = bytes
+    if (this.total !== null && this.total > this.cap) await this.evict()
+  }
 
   /** Marks a thumbnail as just used (errors ignored: a file evicted meanwhile is made again). */
   async touch(path: string): Promise<void> {
@@ -104,19 +120,34 @@ export class ThumbCacheCap {
     this.total = Math.max(0, (this.total ?? 0) - removed)
   }
 
-  /** Every thumbnail file in the shards, one shard at a time (a file gone meanwhile is skipped). */
+  /**
+   * Every thumbnail file in the shards, one shard at a time (a file gone meanwhile is skipped).
+   * A shard's files are stat'ed STAT_AT_ONCE at a time: one by one, the 270k files of a full
+   * 4 GiB cache took one pool round trip each in turn, and a walk ran three times per eviction.
+   * All of it on libuv's pool; main only sees the answers. `visit` runs one file at a time.
+   */
   private async walk(visit: (e: Entry) => void | Promise<void>): Promise<void> {
     const shards = await fs.readdir(this.dir).catch(() => [] as string[])
     for (const shard of shards) {
       if (!SHARD.test(shard)) continue
       const folder = join(this.dir, shard)
-      const names = await fs.readdir(folder).catch(() => [] as string[])
-      for (const name of names) {
-        if (!name.endsWith('.webp')) continue
-        const path = join(folder, name)
-        const st = await fs.stat(path).catch(() => null)
-        if (st) await visit({ path, mtimeMs: st.mtimeMs, size: st.size })
+      const names = (await fs.readdir(folder).catch(() => [] as string[])).filter((n) =>
+        n.endsWith('.webp'),
+      )
+      let next = 0
+      let visiting = Promise.resolve()
+      const worker = async () => {
+        while (next < names.length) {
+          const path = join(folder, names[next++]!)
+          const st = await fs.stat(path).catch(() => null)
+          if (st) {
+            const entry = { path, mtimeMs: st.mtimeMs, size: st.size }
+            visiting = visiting.then(() => visit(entry))
+            await visiting
+          }
+        }
       }
+      await Promise.all(Array.from({ length: Math.min(STAT_AT_ONCE, names.length) }, worker))
     }
   }
 }

@@ -2,6 +2,7 @@ import { normalizeBaseUrl } from '@shared/baseUrl'
 import { isLanguageChoice, type LanguageChoice, resolveLanguage } from '@shared/i18n/locales'
 import type { SettingsView } from '@shared/ipc/contract'
 import type { LanguageView } from '@shared/ipc/contract/settings'
+import { thumbCacheGibOf } from '@shared/library/thumbCache'
 import { fail } from '@shared/result'
 import { cleanProjectName, projectNameProblem, RECENT_PROJECTS_MAX } from '@shared/spending/project'
 import { budgetsSchema } from '@shared/spending/schemas'
@@ -26,6 +27,8 @@ export interface PersistedSettings {
   recentProjects?: string[]
   /** The interface language (issue #34); absent: 'system'. */
   language?: LanguageChoice
+  /** The thumbnail cache's cap in GiB (issue #33); absent: DEFAULT_THUMB_CACHE_GIB. */
+  thumbCacheGiB?: number
 }
 
 /** The connection the service client uses: main-process only. */
@@ -84,6 +87,7 @@ export class SettingsService {
       recentProjects: recentOf(stored?.recentProjects),
       // An unknown language (hand-edited file, a language since removed) follows the OS.
       language: isLanguageChoice(stored?.language) ? stored.language : 'system',
+      thumbCacheGiB: thumbCacheGibOf(stored?.thumbCacheGiB),
     }
     return this.state
   }
@@ -129,12 +133,14 @@ export class SettingsService {
       project: { active: s.activeProject ?? null, recent: [...(s.recentProjects ?? [])] },
       secureStore,
       demo: { active: this.demo !== null },
+      thumbCacheGiB: thumbCacheGibOf(s.thumbCacheGiB),
     }
   }
 
   update(patch: {
     baseUrl?: string
     concurrency?: Partial<SettingsView['concurrency']>
+    thumbCacheGiB?: number
   }): Promise<SettingsView> {
     return this.serial(async () => {
       const s = await this.load()
@@ -142,6 +148,8 @@ export class SettingsService {
         ...s,
         concurrency: { ...s.concurrency, ...(patch.concurrency ?? {}) },
       }
+      if (patch.thumbCacheGiB !== undefined)
+        next.thumbCacheGiB = thumbCacheGibOf(patch.thumbCacheGiB)
       if (patch.baseUrl !== undefined) next.baseUrl = checkedBaseUrl(patch.baseUrl)
       return this.save(next)
     })

@@ -15,6 +15,7 @@ import { LanguagePanel } from './LanguagePanel'
 import { LibraryMetadataSetting } from './LibraryMetadataSetting'
 import { ProblemReportPanel } from './ProblemReportPanel'
 import { SyncPanel } from './SyncPanel'
+import { ThumbCacheSetting } from './ThumbCacheSetting'
 import { UpdatesPanel } from './UpdatesPanel'
 
 /** Connection, key, library folder and concurrency. */
@@ -202,6 +203,7 @@ function LibrarySection() {
         {t('chooseFolder')}
       </button>
       <LibraryMetadataSetting key={settings.libraryDir} />
+      <ThumbCacheSetting />
     </section>
   )
 }

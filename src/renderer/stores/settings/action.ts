@@ -14,6 +14,8 @@ export interface SettingsActions {
   connect(baseUrl: string, key: string): Promise<Result<SettingsView>>
   updateBaseUrl(baseUrl: string): Promise<Result<SettingsView>>
   updateConcurrency(patch: Partial<SettingsView['concurrency']>): Promise<Result<SettingsView>>
+  /** The thumbnail cache's cap, in GiB (one of THUMB_CACHE_GIB_CHOICES). */
+  updateThumbCache(gib: number): Promise<Result<SettingsView>>
   setKey(key: string): Promise<Result<SettingsView>>
   clearKey(): Promise<Result<SettingsView>>
   chooseLibraryDir(): Promise<Result<SettingsView>>
@@ -60,6 +62,7 @@ export const createSettingsActions: StateCreator<SettingsStore, [], [], Settings
     connect: (baseUrl, key) => run(() => api().settings.connect({ baseUrl, key })),
     updateBaseUrl: (baseUrl) => run(() => api().settings.update({ baseUrl })),
     updateConcurrency: (concurrency) => run(() => api().settings.update({ concurrency })),
+    updateThumbCache: (thumbCacheGiB) => run(() => api().settings.update({ thumbCacheGiB })),
     setKey: (key) => run(() => api().settings.setKey({ key })),
     clearKey: () => run(() => api().settings.clearKey({})),
     chooseLibraryDir: () => run(() => api().settings.chooseLibraryDir({})),

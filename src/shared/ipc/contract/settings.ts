@@ -5,6 +5,7 @@
 import { z } from 'zod'
 
 import { LANGUAGE_CHOICES, type LanguageChoice, type UiLanguage } from '../../i18n/locales'
+import { THUMB_CACHE_GIB_CHOICES } from '../../library/thumbCache'
 import { projectNameSchema } from '../../spending/schemas'
 import { channel, type DomainChannels, type DomainEvents, empty, event } from './define'
 
@@ -39,6 +40,8 @@ export interface SettingsView {
   demo: { active: boolean }
   /** The project new charges are recorded under (null: none) and the recently chosen ones. */
   project: { active: string | null; recent: string[] }
+  /** The thumbnail cache's size cap in GiB, one of THUMB_CACHE_GIB_CHOICES (issue #33). */
+  thumbCacheGiB: number
 }
 
 /**
@@ -58,11 +61,15 @@ export const settingsChannels = {
     empty,
   ),
   'settings:update': channel<SettingsView>()(
-    'Change non-secret settings. A base URL is normalised and must be https (http only on loopback).',
+    'Change non-secret settings. A base URL is normalised and must be https (http only on loopback). thumbCacheGiB: the thumbnail cache cap (1–64 GiB).',
     z
       .object({
         baseUrl: baseUrlSchema.optional(),
         concurrency: concurrencySchema.partial().optional(),
+        thumbCacheGiB: z
+          .number()
+          .refine((n) => (THUMB_CACHE_GIB_CHOICES as readonly number[]).includes(n))
+          .optional(),
       })
       .strict(),
   ),

@@ -75,6 +75,30 @@ describe('ThumbCacheCap', () => {
     expect(cap.bytes).toBe(900)
     expect(readdirSync(join(cache, 'ab'))).toHaveLength(2)
   })
+
+  it('evicts within a crowded shard (its files looked at a few at once) and down to a smaller cap set later', async () => {
+    const cache = join(dir, 'thumbs')
+    mkdirSync(join(cache, 'cd'), { recursive: true })
+    // 300 thumbnails of 100 bytes in one shard, made at t = 1..300 s.
+    const at = (n: number) => join(cache, 'cd', `cd${n.toString(16).padStart(62, '0')}.webp`)
+    for (let n = 1; n <= 300; n++) {
+      writeFileSync(at(n), Buffer.alloc(100))
+      utimesSync(at(n), n, n)
+    }
+    const cap = new ThumbCacheCap(cache, 40_000)
+    // Before the cache was counted, a new cap walks nothing.
+    await cap.setCap(20_000)
+    expect(cap.bytes).toBeNull()
+    await cap.added(0)
+    expect(cap.bytes).toBe(18_000)
+    for (let n = 1; n <= 300; n++) expect(existsSync(at(n)), `made at ${n}`).toBe(n > 120)
+    // Counted now: a smaller cap evicts at once, the oldest first.
+    await cap.setCap(10_000)
+    expect(cap.bytes).toBe(9_000)
+    expect(shardBytes(cache)).toBe(9_000)
+    for (let n = 121; n <= 300; n++) expect(existsSync(at(n)), `made at ${n}`).toBe(n > 210)
+    expect(cap.capBytes).toBe(10_000)
+  })
 })
 
 describe('Thumbnailer with a size cap', () => {
@@ -106,5 +130,8 @@ describe('Thumbnailer with a size cap', () => {
     expect(shardBytes(cache)).toBeLessThanOrEqual(size * 4.5)
     for (const n of [1, 3, 4, 5]) expect(existsSync(thumbs.pathFor(sha(n))), `${n}`).toBe(true)
     expect(await thumbs.usedPath(sha(2))).toBeNull()
+    // Counted from sharp's answer (no stat of each new file): the count is the files' bytes.
+    await thumbs.fromImage(source, sha(6))
+    await vi.waitFor(() => expect(thumbs.cap.bytes).toBe(shardBytes(cache)), { timeout: 5000 })
   })
 })

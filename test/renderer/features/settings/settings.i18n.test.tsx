@@ -6,6 +6,7 @@ import { startI18n } from '@renderer/i18n/setup'
 import { useSettingsStore } from '@renderer/stores/settings'
 import { initialState } from '@renderer/stores/settings/initialState'
 import { fakeMain } from '@test/support/generateScreens'
+import { settingsView } from '@test/support/settingsViewFixture'
 import { syncStatus } from '@test/support/syncStatusFixture'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -61,18 +62,7 @@ describe('Settings in Korean (issue #34)', () => {
         value: { models: ['std-image-2', 'x-unknown'], usable: ['std-image-2'], checkedAt: 1 },
       }),
     })
-    useSettingsStore.setState({
-      settings: {
-        baseUrl: 'https://api.example.com',
-        hasKey: true,
-        keyHint: '…1234',
-        libraryDir: '/home/u/Gen Studio',
-        concurrency: { image: 4, video: 8, art: 2, workbench: 2 },
-        secureStore: { available: true, backend: 'Secret Service' },
-        demo: { active: false },
-        project: { active: null, recent: [] },
-      },
-    })
+    useSettingsStore.setState({ settings: settingsView() })
     render(<SettingsScreen />)
     expect(screen.getByRole('heading', { name: '설정', level: 1 })).toBeTruthy()
     expect(screen.getByTestId('key-status').textContent).toBe('Secret Service에 저장됨 (…1234)')

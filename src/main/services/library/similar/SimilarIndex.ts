@@ -1,23 +1,15 @@
 import { type PHash, popcount32 } from '@shared/library/phash'
 
+import { type GroupProgress, groupSlots } from './groupHashes'
+
 /** A match: the item and how many of the 64 bits differ. */
 export interface HashHit {
   id: string
   distance: number
 }
 
-/** Largest distance `groups` accepts: beyond it the probes per chunk (radius 4+) grow too fast. */
+/** Largest distance `groups` accepts: beyond it the probes per chunk grow too fast. */
 export const MAX_GROUP_DISTANCE = 15
-
-/** 16-bit masks with at most r bits set, for r = 0..3 (1, 17, 137, 697 masks). */
-const PROBES: Uint16Array[] = (() => {
-  const byRadius: number[][] = [[], [], [], []]
-  for (let m = 0; m < 1 << 16; m++) {
-    const bits = popcount32(m)
-    for (let r = bits; r <= 3; r++) byRadius[r]!.push(m)
-  }
-  return byRadius.map((masks) => Uint16Array.from(masks))
-})()
 
 /**
  * Read once: tests and benches load modules as CommonJS, where each use of an imported function
@@ -26,78 +18,8 @@ const PROBES: Uint16Array[] = (() => {
  */
 const popcount = popcount32
 
-/** Buckets per step of groupsInSteps: 16 steps per chunk, a few ms each at 100k hashes. */
-const SLICE = 4096
-
-/** The root of x's set, halving the path on the way. */
-function find(parent: Int32Array, x: number): number {
-  while (parent[x] !== x) {
-    parent[x] = parent[parent[x]!]!
-    x = parent[x]!
-  }
-  return x
-}
-
-/** One chunk's unique hashes in bucket order, and the union-find they are joined in. */
-interface Buckets {
-  /** Where each 16-bit value's bucket starts (65,537 entries). */
-  starts: Uint32Array
-  /** Unique-hash numbers in bucket order, with their halves beside them (adjacent in memory). */
-  members: Int32Array
-  hiOf: Uint32Array
-  loOf: Uint32Array
-  parent: Int32Array
-}
-
-/** Buckets the unique hashes by one 16-bit chunk (counting sort: bucket starts, then members). */
-function fillBuckets(b: Buckets, unique: Uint32Array, chunk: number): void {
-  const m = unique.length / 2
-  const half = chunk >> 1
-  const shift = (chunk & 1) * 16
-  const value = (u: number) => (unique[2 * u + half]! >>> shift) & 0xffff
-  const { starts, members, hiOf, loOf } = b
-  starts.fill(0)
-  for (let u = 0; u < m; u++) starts[value(u) + 1]!++
-  for (let v = 0; v < 65536; v++) starts[v + 1]! += starts[v]!
-  const next = starts.slice(0, 65536)
-  for (let u = 0; u < m; u++) {
-    const at = next[value(u)]!++
-    members[at] = u
-    hiOf[at] = unique[2 * u]!
-    loOf[at] = unique[2 * u + 1]!
-  }
-}
-
-/**
- * Joins every pair within `d` bits whose chunk values differ by one of `probes`, for the buckets
- * [from, to). Bucket by bucket, so the probed buckets stay in cache for all of a bucket's
- * members; a pair is looked at once (from the lower bucket, or the earlier member of the same
- * one). A plain function, not the generator: V8 optimises it (and re-optimises it after the
- * first match) far better, ~3× at 100k hashes.
- */
-function probeBuckets(b: Buckets, from: number, to: number, probes: Uint16Array, d: number): void {
-  const { starts, members, hiOf, loOf, parent } = b
-  for (let own = from; own < to; own++) {
-    const first = starts[own]!
-    const last = starts[own + 1]!
-    if (first === last) continue
-    for (let p = 0; p < probes.length; p++) {
-      const v = own ^ probes[p]!
-      if (v < own) continue
-      const end = starts[v + 1]!
-      for (let a = first; a < last; a++) {
-        const hi = hiOf[a]!
-        const lo = loOf[a]!
-        for (let k = v === own ? a + 1 : starts[v]!; k < end; k++) {
-          if (popcount(hiOf[k]! ^ hi) + popcount(loOf[k]! ^ lo) > d) continue
-          const x = find(parent, members[a]!)
-          const y = find(parent, members[k]!)
-          if (x !== y) parent[x] = y
-        }
-      }
-    }
-  }
-}
+/** Ids copied, or group members turned into ids, per step (< 1 ms). */
+const IDS_PER_STEP = 32_768
 
 /**
  * Every image's perceptual hash in memory, for "find similar" and the duplicates view: the ids in
@@ -206,11 +128,7 @@ export class SimilarIndex {
 
   /**
    * Groups of near-identical items: the connected parts of the graph "within `maxDistance`"
-   * (union-find), each with at least two items. Pairs are found by multi-index hashing: the 64
-   * bits are four 16-bit chunks, and two hashes within d bits agree within ⌊d/4⌋ bits on at least
-   * one chunk (pigeonhole), so each hash is compared only with the hashes in its chunks' buckets
-   * and their neighbours up to that radius, not with all 100k. Identical hashes (the same file,
-   * or copies) are merged first, so a picture saved 1,000 times costs one probe, not a million.
+   * (union-find), each with at least two items, found by multi-index hashing (groupHashes.ts).
    */
   groups(maxDistance: number): string[][] {
     const steps = this.groupsInSteps(maxDistance)
@@ -221,80 +139,36 @@ export class SimilarIndex {
   }
 
   /**
-   * `groups` in slices of a few ms (SLICE buckets of one chunk each, 69 steps in all), so main can
-   * run other work between them (LibrarySimilar yields to the event loop at each step). Works on
-   * a copy of the index taken at the start: changes meanwhile do not disturb it.
+   * `groups` in steps of at most a few ms (groupHashes.ts: STEP_MS), so main can run other work
+   * between them (LibrarySimilar yields to the event loop at each step; dropping the generator
+   * cancels it). Works on a copy of the index taken at the start: changes meanwhile do not
+   * disturb it. `progress` hears how far it is, 0..1.
    */
-  *groupsInSteps(maxDistance: number): Generator<void, string[][]> {
+  *groupsInSteps(maxDistance: number, progress?: GroupProgress): Generator<void, string[][]> {
     const d = Math.max(0, Math.min(MAX_GROUP_DISTANCE, Math.floor(maxDistance)))
-    const ids = this.ids.slice()
-    const n = ids.length
-    const { unique, uniqueOf } = this.uniqueHashes()
-    yield
-    const m = unique.length / 2
-    const parent = new Int32Array(m)
-    for (let u = 0; u < m; u++) parent[u] = u
-    const probes = PROBES[Math.floor(d / 4)]!
-    const buckets: Buckets = {
-      starts: new Uint32Array(65537),
-      members: new Int32Array(m),
-      hiOf: new Uint32Array(m),
-      loOf: new Uint32Array(m),
-      parent,
-    }
-    for (let chunk = 0; chunk < 4; chunk++) {
-      fillBuckets(buckets, unique, chunk)
+    // The copy in pieces of IDS_PER_STEP (one slice of 1M ids held main for 8–30 ms).
+    const n = this.ids.length
+    const pieces: string[][] = []
+    const hashes = new Uint32Array(2 * n)
+    for (let from = 0; from < n; from += IDS_PER_STEP) {
+      pieces.push(this.ids.slice(from, from + IDS_PER_STEP))
+      hashes.set(this.hashes.subarray(2 * from, 2 * Math.min(n, from + IDS_PER_STEP)), 2 * from)
       yield
-      for (let own = 0; own < 65536; own += SLICE) {
-        probeBuckets(buckets, own, own + SLICE, probes, d)
+    }
+    const slots = yield* groupSlots(hashes, n, d, progress)
+    const out: string[][] = []
+    let done = 0
+    for (const group of slots) {
+      out.push(
+        Array.from(group, (slot) => pieces[Math.floor(slot / IDS_PER_STEP)]![slot % IDS_PER_STEP]!),
+      )
+      done += group.length
+      if (done >= IDS_PER_STEP) {
+        done = 0
         yield
       }
     }
-    const byRoot = new Map<number, string[]>()
-    for (let i = 0; i < n; i++) {
-      const root = find(parent, uniqueOf[i]!)
-      const list = byRoot.get(root)
-      if (list) list.push(ids[i]!)
-      else byRoot.set(root, [ids[i]!])
-    }
-    return [...byRoot.values()].filter((g) => g.length > 1)
-  }
-
-  /**
-   * The distinct hashes (as pairs) and, per slot, which of them it has: an open-addressing table
-   * in a typed array (a Map of 100k keys took ~20 ms, this ~2 ms).
-   */
-  private uniqueHashes(): { unique: Uint32Array; uniqueOf: Int32Array } {
-    const n = this.ids.length
-    const h = this.hashes
-    const unique = new Uint32Array(2 * n)
-    const uniqueOf = new Int32Array(n)
-    let bits = 4
-    while (1 << bits < 2 * n) bits++
-    const mask = (1 << bits) - 1
-    const table = new Int32Array(1 << bits).fill(-1)
-    let m = 0
-    for (let i = 0; i < n; i++) {
-      const hi = h[2 * i]!
-      const lo = h[2 * i + 1]!
-      let at = (Math.imul(hi ^ Math.imul(lo, 0x85ebca6b), 0x9e3779b1) >>> (32 - bits)) & mask
-      for (;;) {
-        const u = table[at]!
-        if (u < 0) {
-          table[at] = m
-          unique[2 * m] = hi
-          unique[2 * m + 1] = lo
-          uniqueOf[i] = m++
-          break
-        }
-        if (unique[2 * u] === hi && unique[2 * u + 1] === lo) {
-          uniqueOf[i] = u
-          break
-        }
-        at = (at + 1) & mask
-      }
-    }
-    return { unique: unique.subarray(0, 2 * m), uniqueOf }
+    return out
   }
 
   /** Distance between two indexed items, or null when either has no hash. */

@@ -14,7 +14,7 @@ import { MainEvents } from '@main/events'
 import { dispatch } from '@main/ipc/dispatch'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { DuplicatesView, SimilarView } from '@shared/library/similar'
-import type { AppError, Result } from '@shared/result'
+import type { AppError, AppFailure, Result } from '@shared/result'
 import { makeMp4, waitFor } from '@test/support/mediaFixtures'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -167,6 +167,17 @@ describe('find similar and duplicates through LibraryService', () => {
       [true, 0],
       [true, 0],
     ])
+
+    // Asked at once: the same distance shares one grouping; another distance stops it (the
+    // panel's level changed), and the newer one answers.
+    const asked = [lib.duplicates(7), lib.duplicates(7), lib.duplicates(6)]
+    const [first, joined, newer] = await Promise.allSettled(asked)
+    for (const stopped of [first, joined]) {
+      expect(stopped!.status).toBe('rejected')
+      expect(((stopped as PromiseRejectedResult).reason as AppFailure).error.code).toBe('cancelled')
+    }
+    expect(newer).toMatchObject({ status: 'fulfilled', value: { maxDistance: 6 } })
+    expect((newer as PromiseFulfilledResult<DuplicatesView>).value.groups).toHaveLength(1)
   })
 
   it('hashes an upgraded library in the background from the cached thumbnails, without decoding the files again', async () => {

@@ -141,7 +141,8 @@ describe('SimilarIndex', () => {
       n++
       step = steps.next()
     }
-    expect(n).toBeGreaterThan(30)
+    // The copy is taken in the first step: the changes above came after it.
+    expect(n).toBeGreaterThanOrEqual(1)
     expect(canonical(step.value)).toEqual([['a', 'a2']])
   })
 })
