@@ -18,6 +18,7 @@ import { monthAt, useLibraryStore } from '../../stores/library'
 import { TILE_SIZES, useLibraryViewStore } from '../../stores/libraryView'
 import { formatDateTime, formatDuration } from './format'
 import { organiseKey, targetIds } from './organise/organiseKeys'
+import { scrollSpace } from './scrollSpace'
 import { PLAY_MARK, PROBLEM_MARK, STAR_ON, UNKNOWN_MARK } from './symbols'
 
 /** The default minimum tile width; the toolbar's Tile size picks another (TILE_SIZES). */
@@ -71,6 +72,7 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
   const minTile = TILE_SIZES[useLibraryViewStore((s) => s.tileSize)]
   const minTileRef = useRef(minTile)
   minTileRef.current = minTile
+  const ratioRef = useRef(1)
 
   useLayoutEffect(() => {
     const el = ref.current
@@ -94,6 +96,8 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
         const top = el.scrollTop
         if (v.top === top) return v
         const layout = layoutFor(v.width, minTileRef.current)
+        // In a compressed space (scrollSpace.ts) the tiles' places depend on every scrolled px.
+        if (ratioRef.current !== 1) return { ...v, top }
         const before = rowSpan(v.top, v.height, layout.rowHeight)
         const after = rowSpan(top, v.height, layout.rowHeight)
         return before.first === after.first && before.last === after.last ? v : { ...v, top }
@@ -104,7 +108,12 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
 
   const layout = layoutFor(view.width, minTile)
   const rows = Math.ceil(total / layout.cols)
-  const span = rowSpan(view.top, view.height, layout.rowHeight)
+  const space = scrollSpace(rows * layout.rowHeight + PAD * 2, view.height)
+  ratioRef.current = space.ratio
+  /** The grid's own top (px of the full grid) at the scroll position; tiles are placed from it. */
+  const gridTop = view.top * space.ratio
+  const shift = view.top - gridTop
+  const span = rowSpan(gridTop, view.height, layout.rowHeight)
   const firstRow = Math.max(0, span.first - OVERSCAN_ROWS)
   const lastRow = Math.min(rows - 1, span.last + OVERSCAN_ROWS)
   const firstPos = firstRow * layout.cols
@@ -125,10 +134,13 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
       if (!el) return
       const row = Math.floor(pos / layout.cols)
       const top = row * layout.rowHeight
-      if (align === 'start') el.scrollTop = top
-      else if (top < el.scrollTop) el.scrollTop = top
-      else if (top + layout.rowHeight > el.scrollTop + el.clientHeight)
-        el.scrollTop = top + layout.rowHeight - el.clientHeight + PAD
+      // Positions are in grid px; the scroll position is in the (maybe compressed) space's px.
+      const ratio = ratioRef.current
+      const current = el.scrollTop * ratio
+      if (align === 'start') el.scrollTop = top / ratio
+      else if (top < current) el.scrollTop = top / ratio
+      else if (top + layout.rowHeight > current + el.clientHeight)
+        el.scrollTop = (top + layout.rowHeight - el.clientHeight + PAD) / ratio
     },
     [layout.cols, layout.rowHeight],
   )
@@ -199,7 +211,7 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
         pos={pos}
         tile={tile}
         x={PAD + col * (layout.tile + GAP)}
-        y={PAD + row * layout.rowHeight}
+        y={PAD + row * layout.rowHeight + shift}
         size={layout.tile}
         selected={tile ? selection.has(tile.id) : false}
         active={pos === active}
@@ -224,7 +236,7 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
       onScroll={onScroll}
       onKeyDown={onKeyDown}
     >
-      <div className="lib-grid-space" style={{ height: rows * layout.rowHeight + PAD * 2 }}>
+      <div className="lib-grid-space" style={{ height: space.space }}>
         {tiles}
       </div>
     </div>
