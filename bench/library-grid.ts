@@ -18,10 +18,11 @@
  * Memory with the library open after the scroll and the End key (issue #33: ≤ 400 MiB for main,
  * ≤ 200 MiB of renderer JS heap): the double runs the built main in this Node process, so main's
  * RSS is this process's, beside its same-run control, the RSS of this process just before the
- * app starts (the double, Playwright's client and the closed seeding index); the renderer's JS
+ * app starts (the double and Playwright's client; the index is seeded in a child process); the renderer's JS
  * heap after a collection, through Chromium's DevTools protocol (HeapProfiler.collectGarbage,
  * Runtime.getHeapUsage), beside the same page's heap before the Library screen first opened.
  */
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -84,52 +85,72 @@ async function thumbnailBytes(): Promise<Buffer[]> {
   return out
 }
 
+/**
+ * Writes the N-row index at `path` (run in a child process, so the rows built here are not in
+ * the RSS this process reports as main's).
+ */
+function seedIndex(path: string, libraryDir: string): void {
+  const index = new LibraryIndex(path)
+  index.setMeta('root', libraryDir)
+  const start = new Date(2023, 0, 1).getTime()
+  const step = (new Date(2026, 0, 1).getTime() - start) / N
+  for (let b = 0; b < N; b += 5000) {
+    const rows: IndexRow[] = []
+    for (let i = b; i < Math.min(N, b + 5000); i++) {
+      rows.push({
+        relPath: `x/${i}.png`,
+        media: i % 9 ? 'image' : 'video',
+        ext: i % 9 ? 'png' : 'mp4',
+        fileMtime: 1,
+        fileSize: 1,
+        sidecarMtime: 1,
+        problem: null,
+        sidecar: {
+          format: 'gen-studio-library',
+          version: 1,
+          id: itemId(i),
+          kind: i % 9 ? 'image' : 'video',
+          model: 'std-image-2',
+          prompt: `synthetic prompt number ${i}, a lighthouse, dusk`,
+          negativePrompt: '',
+          params: {},
+          seed: i,
+          costEstimate: 0.01,
+          sourceTaskId: null,
+          width: 1024,
+          height: 1024,
+          durationSec: i % 9 ? null : 5,
+          bytes: 1,
+          sha256: itemSha(i),
+          created: new Date(start + i * step).toISOString(),
+          favourite: false,
+          demo: false,
+        },
+      })
+    }
+    index.upsert(rows)
+  }
+  index.close()
+}
+
+/** Runs seedIndex in a fresh process (this script with `--seed`). */
+function seedInChild(path: string, libraryDir: string): void {
+  const r = spawnSync(
+    process.execPath,
+    [...process.execArgv, __filename, '--seed', path, libraryDir],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
+  if (r.status !== 0) throw new Error(`seeding the index failed (${r.status})`)
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-grid-'))
   try {
     const libraryDir = join(dir, 'Library')
-    const index = new LibraryIndex(join(dir, 'userData', 'library-index.sqlite'))
-    index.setMeta('root', libraryDir)
-    const start = new Date(2023, 0, 1).getTime()
-    const step = (new Date(2026, 0, 1).getTime() - start) / N
     const t0 = Date.now()
-    for (let b = 0; b < N; b += 5000) {
-      const rows: IndexRow[] = []
-      for (let i = b; i < Math.min(N, b + 5000); i++) {
-        rows.push({
-          relPath: `x/${i}.png`,
-          media: i % 9 ? 'image' : 'video',
-          ext: i % 9 ? 'png' : 'mp4',
-          fileMtime: 1,
-          fileSize: 1,
-          sidecarMtime: 1,
-          problem: null,
-          sidecar: {
-            format: 'gen-studio-library',
-            version: 1,
-            id: itemId(i),
-            kind: i % 9 ? 'image' : 'video',
-            model: 'std-image-2',
-            prompt: `synthetic prompt number ${i}, a lighthouse, dusk`,
-            negativePrompt: '',
-            params: {},
-            seed: i,
-            costEstimate: 0.01,
-            sourceTaskId: null,
-            width: 1024,
-            height: 1024,
-            durationSec: i % 9 ? null : 5,
-            bytes: 1,
-            sha256: itemSha(i),
-            created: new Date(start + i * step).toISOString(),
-            favourite: false,
-            demo: false,
-          },
-        })
-      }
-      index.upsert(rows)
-    }
-    index.close()
+    seedInChild(join(dir, 'userData', 'library-index.sqlite'), libraryDir)
     const thumbs = await thumbnailBytes()
     const thumbDir = join(dir, 'userData', 'cache', 'thumbs')
     const shown = [...Array(THUMBNAILED).keys()].map((k) => N - 1 - k)
@@ -368,4 +389,5 @@ async function main() {
   }
 }
 
-runBench(main)
+if (process.argv[2] === '--seed') seedIndex(process.argv[3]!, process.argv[4]!)
+else runBench(main)
