@@ -8,6 +8,7 @@ import { disjointRanges, MONTH_RANGES_SQL } from '@main/services/library/index/m
 import { splitSearch, tagKey } from '@shared/library/organise'
 import type { LibraryCursor, LibraryFilter } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import { seededRandom } from '@test/support/seededRandom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
@@ -21,15 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 let dir: string
 let index: LibraryIndex
 
-/** A seeded generator (mulberry32), so a failure reproduces. */
-function rng(seed: number): () => number {
-  return () => {
-    let t = (seed = (seed + 0x6d2b79f5) >>> 0)
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
+const rng = seededRandom
 
 const START = new Date(2024, 10, 1).getTime()
 const SPAN = 420 * 86_400_000
