@@ -1,5 +1,10 @@
 import { LibraryGrid } from '@renderer/features/library/LibraryGrid'
-import { MAX_SPACE, scrollSpace } from '@renderer/features/library/scrollSpace'
+import {
+  MAX_SPACE,
+  offsetAfterScroll,
+  scrollSpace,
+  scrollTo,
+} from '@renderer/features/library/scrollSpace'
 import { useGridViewport } from '@test/support/gridViewport'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -10,12 +15,29 @@ useGridViewport()
 afterEach(cleanup)
 
 describe('scrollSpace', () => {
-  it('maps 1:1 while the grid fits, and the last scroll position onto the last row past it', () => {
-    expect(scrollSpace(5000, 600)).toEqual({ space: 5000, ratio: 1 })
-    expect(scrollSpace(MAX_SPACE, 600)).toEqual({ space: MAX_SPACE, ratio: 1 })
+  it('maps 1:1 while the grid fits', () => {
+    expect(scrollSpace(5000, 600)).toEqual({ full: 5000, space: 5000, viewport: 600, ratio: 1 })
+    expect(scrollSpace(MAX_SPACE, 600).ratio).toBe(1)
+    expect(offsetAfterScroll(scrollSpace(5000, 600), 0, 3000, 0)).toBe(0)
+    expect(scrollTo(scrollSpace(5000, 600), 1234, 0)).toEqual({ top: 1234, offset: 0 })
+  })
+
+  it('past MAX_SPACE moves 1:1 by small steps, proportionally on jumps, and ends at the ends', () => {
     const s = scrollSpace(40_000_000, 600)
+    const maxTop = MAX_SPACE - 600
     expect(s.space).toBe(MAX_SPACE)
-    expect((MAX_SPACE - 600) * s.ratio).toBeCloseTo(40_000_000 - 600, 3)
+    // A jump (thumb drag) maps proportionally; small steps keep the offset (tiles move 1:1).
+    const jumped = offsetAfterScroll(s, 0, 1_000_000, 0)
+    expect(1_000_000 + jumped).toBeCloseTo(1_000_000 * s.ratio, 3)
+    expect(offsetAfterScroll(s, 1_000_000, 1_000_060, jumped)).toBe(jumped)
+    // The last scroll position shows the last row, the first one the first.
+    expect(maxTop + offsetAfterScroll(s, maxTop - 60, maxTop, jumped)).toBe(40_000_000 - 600)
+    expect(offsetAfterScroll(s, 60, 0, jumped)).toBe(0)
+    // Going to a place: kept 1:1 when the offset reaches it, else placed proportionally.
+    expect(scrollTo(s, 2_000_000, 1_500_000)).toEqual({ top: 500_000, offset: 1_500_000 })
+    const end = scrollTo(s, 40_000_000 - 600, 0)
+    expect(end.top).toBe(maxTop)
+    expect(end.top + end.offset).toBe(40_000_000 - 600)
   })
 })
 
@@ -49,6 +71,14 @@ describe('grid of a million items (issue #33)', () => {
     const y = yOf(last!)
     expect(y).toBeGreaterThanOrEqual(grid.scrollTop)
     expect(y).toBeLessThan(grid.scrollTop + 600)
+
+    // A wheel step up moves the tiles with it, 1:1: a tile keeps its place in the scrolled box.
+    const kept = document.getElementById('lib-tile-999990')!
+    const before = yOf(kept)
+    grid.scrollTop -= 60
+    await act(async () => void fireEvent.scroll(grid))
+    await act(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+    expect(yOf(document.getElementById('lib-tile-999990')!)).toBe(before)
   })
 
   it('keeps tiles 1:1 with the scroll position while the grid fits the space', async () => {
