@@ -138,6 +138,15 @@ function measure(N: number, dir: string) {
   const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
   const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
   const monthsFiltered = p95(39, (r) => index.months(organiseFilter(r)))
+  // Which shapes of the mix miss: the median of 3 reads of each, in ms.
+  const monthsByShape = Array.from({ length: 13 }, (_, k) => {
+    const times = [0, 1, 2].map(() => {
+      const t = process.hrtime.bigint()
+      index.months(organiseFilter(k))
+      return ms(t)
+    })
+    return `${JSON.stringify(organiseFilter(k))}: ${pct(times, 0.5).toFixed(1)}`
+  })
   const rowsMonths = (f: LibraryFilter) => {
     const q = queries.monthsFromRows(f)
     return index.db.prepare(q.sql).all(...q.params)
@@ -172,6 +181,7 @@ function measure(N: number, dir: string) {
     months_filtered_p95_ms: monthsFiltered,
     months_filtered_before_p95_ms: monthsFilteredBefore,
     months_filtered_vs_control: ratio(monthsFiltered),
+    months_filtered_median_by_shape_ms: monthsByShape,
     tag_suggest_p95_ms: suggest,
     tag_suggest_before_p95_ms: suggestBefore,
     tag_suggest_vs_control: ratio(suggest),
@@ -197,6 +207,10 @@ async function main() {
       'months p95, filtered (before)': `${r.months_filtered_p95_ms} ms (${r.months_filtered_before_p95_ms})`,
       'tag suggestions p95 (before)': `${r.tag_suggest_p95_ms} ms (${r.tag_suggest_before_p95_ms})`,
     })
+    for (const r of results)
+      console.log(
+        `months, filtered, median by shape at ${r.items}:\n  ${r.months_filtered_median_by_shape_ms.join('\n  ')}`,
+      )
     printScales(
       'library-queries',
       results,

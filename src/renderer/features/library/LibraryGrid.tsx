@@ -18,6 +18,7 @@ import { monthAt, useLibraryStore } from '../../stores/library'
 import { TILE_SIZES, useLibraryViewStore } from '../../stores/libraryView'
 import { formatDateTime, formatDuration } from './format'
 import { organiseKey, targetIds } from './organise/organiseKeys'
+import { offsetAfterScroll, type ScrollSpace, scrollSpace, scrollTo } from './scrollSpace'
 import { PLAY_MARK, PROBLEM_MARK, STAR_ON, UNKNOWN_MARK } from './symbols'
 
 /** The default minimum tile width; the toolbar's Tile size picks another (TILE_SIZES). */
@@ -66,11 +67,15 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
   const posterVersion = useLibraryStore((s) => s.posterVersion)
   const scrollRequest = useLibraryStore((s) => s.scrollRequest)
   const ref = useRef<HTMLDivElement>(null)
-  const [view, setView] = useState({ width: 0, height: 0, top: 0 })
+  /** `offset`: grid px minus scroll px (0 unless the grid is taller than MAX_SPACE: scrollSpace.ts). */
+  const [view, setView] = useState({ width: 0, height: 0, top: 0, offset: 0 })
   const frame = useRef(0)
   const minTile = TILE_SIZES[useLibraryViewStore((s) => s.tileSize)]
   const minTileRef = useRef(minTile)
   minTileRef.current = minTile
+  const spaceRef = useRef<ScrollSpace | null>(null)
+  const viewRef = useRef(view)
+  viewRef.current = view
 
   useLayoutEffect(() => {
     const el = ref.current
@@ -94,8 +99,11 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
         const top = el.scrollTop
         if (v.top === top) return v
         const layout = layoutFor(v.width, minTileRef.current)
-        const before = rowSpan(v.top, v.height, layout.rowHeight)
-        const after = rowSpan(top, v.height, layout.rowHeight)
+        const space = spaceRef.current
+        const offset = space ? offsetAfterScroll(space, v.top, top, v.offset) : 0
+        if (offset !== v.offset) return { ...v, top, offset }
+        const before = rowSpan(v.top + v.offset, v.height, layout.rowHeight)
+        const after = rowSpan(top + offset, v.height, layout.rowHeight)
         return before.first === after.first && before.last === after.last ? v : { ...v, top }
       })
     })
@@ -104,7 +112,11 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
 
   const layout = layoutFor(view.width, minTile)
   const rows = Math.ceil(total / layout.cols)
-  const span = rowSpan(view.top, view.height, layout.rowHeight)
+  const space = scrollSpace(rows * layout.rowHeight + PAD * 2, view.height)
+  spaceRef.current = space
+  /** The grid's own top (px of the full grid) at the scroll position; tiles are placed from it. */
+  const offset = space.ratio === 1 ? 0 : view.offset
+  const span = rowSpan(view.top + offset, view.height, layout.rowHeight)
   const firstRow = Math.max(0, span.first - OVERSCAN_ROWS)
   const lastRow = Math.min(rows - 1, span.last + OVERSCAN_ROWS)
   const firstPos = firstRow * layout.cols
@@ -125,10 +137,22 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
       if (!el) return
       const row = Math.floor(pos / layout.cols)
       const top = row * layout.rowHeight
-      if (align === 'start') el.scrollTop = top
-      else if (top < el.scrollTop) el.scrollTop = top
-      else if (top + layout.rowHeight > el.scrollTop + el.clientHeight)
-        el.scrollTop = top + layout.rowHeight - el.clientHeight + PAD
+      // Positions are in grid px; the scroll position is in the (maybe compressed) space's px.
+      const space = spaceRef.current
+      const offset = space && space.ratio !== 1 ? viewRef.current.offset : 0
+      const current = el.scrollTop + offset
+      let target: number | null = null
+      if (align === 'start' || top < current) target = top
+      else if (top + layout.rowHeight > current + el.clientHeight)
+        target = top + layout.rowHeight - el.clientHeight + PAD
+      if (target === null) return
+      if (!space || space.ratio === 1) {
+        el.scrollTop = target
+        return
+      }
+      const next = scrollTo(space, target, offset)
+      el.scrollTop = next.top
+      setView((v) => ({ ...v, top: next.top, offset: next.offset }))
     },
     [layout.cols, layout.rowHeight],
   )
@@ -199,7 +223,7 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
         pos={pos}
         tile={tile}
         x={PAD + col * (layout.tile + GAP)}
-        y={PAD + row * layout.rowHeight}
+        y={PAD + row * layout.rowHeight - offset}
         size={layout.tile}
         selected={tile ? selection.has(tile.id) : false}
         active={pos === active}
@@ -224,7 +248,7 @@ export function LibraryGrid({ onOpen }: { onOpen(id: string): void }) {
       onScroll={onScroll}
       onKeyDown={onKeyDown}
     >
-      <div className="lib-grid-space" style={{ height: rows * layout.rowHeight + PAD * 2 }}>
+      <div className="lib-grid-space" style={{ height: space.space }}>
         {tiles}
       </div>
     </div>

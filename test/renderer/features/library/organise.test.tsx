@@ -12,28 +12,12 @@ import { initialState as organiseInitial, useOrganiseStore } from '@renderer/sto
 import type { LibraryCollection, OrganiseReceipt } from '@shared/library/organise'
 import type { LibraryItem, LibraryTile } from '@shared/library/types'
 import { fakeMain } from '@test/support/generateScreens'
+import { useGridViewport } from '@test/support/gridViewport'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-/** jsdom has no layout: a 1000 × 600 viewport and a no-op ResizeObserver for the grid. */
-const sizes = { clientWidth: 1000, clientHeight: 600 }
-const saved = Object.fromEntries(
-  Object.keys(sizes).map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)]),
-)
-beforeAll(() => {
-  for (const [k, v] of Object.entries(sizes))
-    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v })
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
-})
-afterAll(() => {
-  for (const [k, d] of Object.entries(saved))
-    if (d) Object.defineProperty(HTMLElement.prototype, k, d)
-})
+useGridViewport()
 
 const tile = (n: number, over: Partial<LibraryTile> = {}): LibraryTile => ({
   id: `i${n}`,

@@ -2,29 +2,13 @@ import { LibraryGrid } from '@renderer/features/library/LibraryGrid'
 import { TileSizeControl } from '@renderer/features/viewer/TileSizeControl'
 import { useLibraryStore } from '@renderer/stores/library'
 import { TILE_SIZE_KEY, useLibraryViewStore } from '@renderer/stores/libraryView'
+import { useGridViewport } from '@test/support/gridViewport'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { libraryMain, seedLibrary, tile, violations } from './fixtures'
 
-/** jsdom has no layout: give the grid a 1000 × 600 viewport and a no-op ResizeObserver. */
-const sizes = { clientWidth: 1000, clientHeight: 600 }
-const saved = Object.fromEntries(
-  Object.keys(sizes).map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)]),
-)
-beforeAll(() => {
-  for (const [k, v] of Object.entries(sizes))
-    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v })
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
-})
-afterAll(() => {
-  for (const [k, d] of Object.entries(saved))
-    if (d) Object.defineProperty(HTMLElement.prototype, k, d)
-})
+useGridViewport()
 
 beforeEach(() => {
   localStorage.clear()

@@ -230,8 +230,9 @@ export class LibraryIndex {
           rating: s.rating ?? 0,
         })
         this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
-        this.organise.counts.item(month, s.kind, row.media, s.favourite ? 1 : 0)
-        this.organise.writeRows(rowid, month, s)
+        const facets = { month, kind: s.kind, media: row.media, favourite: s.favourite ? 1 : 0 }
+        this.organise.counts.item(month, facets.kind, facets.media, facets.favourite)
+        this.organise.writeRows(rowid, facets, s)
         this.lineage.writeRow(rowid, s.derivedFrom)
       }
       this.organise.counts.flush()

@@ -2,6 +2,7 @@ import { type OrganiseFields, type TagCount, tagKey } from '@shared/library/orga
 import type { LibrarySidecar } from '@shared/library/types'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
+import type { ItemFacets } from './sideFacets'
 import { SummaryCounts } from './summaryCounts'
 
 /** The `[from, to)` key range of every tag key starting with `prefix`. */
@@ -31,7 +32,7 @@ export class OrganiseIndex {
       clearTags: db.prepare('DELETE FROM item_tags WHERE item = ?'),
       clearCollections: db.prepare('DELETE FROM item_collections WHERE item = ?'),
       clearRatings: db.prepare('DELETE FROM item_ratings WHERE item = ?'),
-      placeOf: db.prepare('SELECT rowid AS key, month FROM items WHERE id = ?'),
+      placeOf: db.prepare('SELECT rowid AS key, month, kind, media FROM items WHERE id = ?'),
       update: db.prepare(
         'UPDATE items SET rating = ?, favourite = ?, sidecar_mtime = ? WHERE rowid = ?',
       ),
@@ -55,12 +56,13 @@ export class OrganiseIndex {
   }
 
   /**
-   * Inserts an item's side rows (its `items` row, with `rating`, was just written as `key`, in
-   * `month`) and counts them in `counts`; the caller flushes the counts in its transaction.
+   * Inserts an item's side rows (its `items` row, with `rating`, was just written as `key`, with
+   * these month, kind, media and favourite) and counts them in `counts`; the caller flushes the
+   * counts in its transaction.
    */
   writeRows(
     key: number,
-    month: number,
+    item: ItemFacets,
     s: Pick<LibrarySidecar, 'rating' | 'tags' | 'collections'>,
   ): void {
     const tags = s.tags ?? []
@@ -68,13 +70,13 @@ export class OrganiseIndex {
     for (let i = 0; i < tags.length; i++) {
       const tag = tagKey(tags[i]!)
       if (this.st.tag.run(tag, key, tags[i]!, i).changes === 0) continue
-      c.side('item_tags', tag, month)
+      c.side('item_tags', tag, item)
       c.label(tag, tags[i]!)
     }
     for (const id of s.collections ?? [])
-      if (this.st.collection.run(id, key).changes) c.side('item_collections', id, month)
+      if (this.st.collection.run(id, key).changes) c.side('item_collections', id, item)
     for (let r = 1; r <= (s.rating ?? 0); r++)
-      if (this.st.rating.run(r, key).changes) c.side('item_ratings', r, month)
+      if (this.st.rating.run(r, key).changes) c.side('item_ratings', r, item)
   }
 
   /**
@@ -82,16 +84,17 @@ export class OrganiseIndex {
    * sidecar's new mtime, so reconcile does not read it again). False when the item is gone.
    */
   update(id: string, f: OrganiseFields, sidecarMtime: number): boolean {
-    const place = this.st.placeOf.get(id) as { key: number; month: number } | undefined
+    const place = this.st.placeOf.get(id) as
+      { key: number; month: number; kind: string; media: string } | undefined
     if (place === undefined) return false
-    const { key, month } = place
+    const { key, month, kind, media } = place
     try {
       this.transaction(() => {
         this.st.update.run(f.rating, f.favourite ? 1 : 0, sidecarMtime, key)
         this.st.clearTags.run(key)
         this.st.clearCollections.run(key)
         this.st.clearRatings.run(key)
-        this.writeRows(key, month, f)
+        this.writeRows(key, { month, kind, media, favourite: f.favourite ? 1 : 0 }, f)
         this.counts.flush()
       })
     } catch (e) {

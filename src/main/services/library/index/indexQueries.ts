@@ -6,6 +6,7 @@ import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } fro
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
+import { disjointRanges, itemProbes, MONTH_RANGES_SQL, type MonthRange } from './monthRanges'
 import { summaryMonths } from './monthSummaries'
 import { filterSource } from './organiseFilter'
 
@@ -148,7 +149,7 @@ export class IndexQueries implements CostSortedQuery {
 
   /** Counts per month for the same filter, newest first (the sort does not change them). */
   months(filter: LibraryFilter): LibraryMonth[] {
-    const q = summaryMonths(filter) ?? this.monthsFromRows(filter)
+    const q = summaryMonths(filter) ?? this.monthsByRanges(filter) ?? this.monthsFromRows(filter)
     const rows = this.stmt(q.sql).all(...q.params) as Array<{
       month: number
       n: number
@@ -165,7 +166,33 @@ export class IndexQueries implements CostSortedQuery {
     })
   }
 
-  /** Month counts by GROUP BY over the filtered rows (filters the count tables cannot answer). */
+  /**
+   * Month counts of a filter the count tables cannot answer, counted per month's rowid range
+   * (monthRanges.ts) over what drives the read: a side table's rows with every other condition a
+   * probe of an index, or an `items` index, never an `items` row. Null when FTS5 drives (a range
+   * per month would run the match once a month) or the ranges do not prove the months.
+   */
+  monthsByRanges(filter: LibraryFilter): { sql: string; params: unknown[] } | null {
+    const source = filterSource(filter, this.estimates)
+    if (source.order === 'items_fts.rowid') return null
+    const ranges = disjointRanges(this.stmt(MONTH_RANGES_SQL).all() as Array<Partial<MonthRange>>)
+    if (!ranges?.length) return null
+    const values = ranges.map(() => '(?, ?, ?)').join(', ')
+    const rangeParams = ranges.flatMap((r) => [r.month, r.lo, r.hi])
+    const rest = source.driver ? itemProbes(filter, source.bound) : this.where(filter, source.bound)
+    const from = source.driver ?? 'items'
+    const where = [...source.clauses, ...rest.clauses]
+    return {
+      sql: `WITH m(month, lo, hi) AS (VALUES ${values})
+        SELECT m.month AS month, count(*) AS n
+        FROM m CROSS JOIN ${from} ON ${source.bound} BETWEEN m.lo AND m.hi
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        GROUP BY m.month ORDER BY m.month DESC`,
+      params: [...rangeParams, ...source.params, ...rest.params],
+    }
+  }
+
+  /** Month counts by GROUP BY over the filtered rows (the plain reading every other one equals). */
   monthsFromRows(filter: LibraryFilter): { sql: string; params: unknown[] } {
     const q = this.base('items.month AS month, count(*) AS n', filter, [], [])
     return { sql: `${q.sql} GROUP BY items.month ORDER BY items.month DESC`, params: q.params }

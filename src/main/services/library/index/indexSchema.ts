@@ -1,5 +1,6 @@
 import type { Migration } from '../../../adapters/sqlite/openDatabase'
 import { SUMMARY_MIGRATION } from './indexSummaries'
+import { SIDE_FACETS_MIGRATION } from './sideFacets'
 
 /**
  * A sidecar stamp no file has (real ones are mtimes ≥ 0, -1 is "no sidecar"): a row stamped so
@@ -153,6 +154,8 @@ export const MIGRATIONS: Migration[] = [
     `),
   // 7 (issue #33): month and tag count tables kept by triggers (indexSummaries.ts).
   SUMMARY_MIGRATION,
+  // 8 (issue #33): side rows counted per month, kind, media and favourite (sideFacets.ts).
+  SIDE_FACETS_MIGRATION,
 ]
 
 /**

@@ -39,6 +39,11 @@ export interface FilterSource {
   order: string
   /** The column the rowid bounds (from/to dates, keyset cursors) apply to. */
   bound: string
+  /**
+   * The side table that drives the read, without the join to `items` (null when `items` or FTS5
+   * drives): month counts walk it alone and probe `items` through its indexes (monthRanges.ts).
+   */
+  driver: string | null
 }
 
 /**
@@ -102,9 +107,10 @@ export function filterSource(filter: LibraryFilter, estimates?: FilterEstimates)
       // (FTS5 takes rowid ranges as constraints) instead of reading every newer match first:
       // a common word's deep page read ~185k matches at 1M items (issue #33).
       bound: 'items_fts.rowid',
+      driver: null,
     }
   }
-  const plain = { from: 'items', order: 'items.rowid', bound: 'items.rowid' }
+  const plain = { from: 'items', order: 'items.rowid', bound: 'items.rowid', driver: null }
   if (!sides.length) return { ...plain, clauses: [], params: [] }
   const sorted = filter.sort !== undefined && filter.sort !== 'newest'
   const itemCount = estimates?.items(filter) ?? null
@@ -123,5 +129,6 @@ export function filterSource(filter: LibraryFilter, estimates?: FilterEstimates)
     params: [first.value, ...p.params],
     order: 'org.item',
     bound: 'org.item',
+    driver: `${first.table} org`,
   }
 }

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
 import type { SideFilter } from './organiseFilter'
+import { type ItemFacets, SIDE_NAMES } from './sideFacets'
 
 /** The (value, month) count table of each side table (schema 7, indexSummaries.ts). */
 const SIDE_COUNTS: Record<SideFilter['table'], string> = {
@@ -20,7 +21,17 @@ export class SummaryCounts {
   private readonly items = new Map<string, [number, string, string, number, number]>()
   private readonly sides = new Map<string, [SideFilter['table'], string | number, number, number]>()
   private readonly labels = new Map<string, [string, string, number]>()
-  private readonly st: { item: Statement; label: Statement; side: Record<string, Statement> }
+  /** side_month_facets (schema 8): side, value, month, kind, media, favourite, n. */
+  private readonly facets = new Map<
+    string,
+    [string, string | number, number, string, string, number, number]
+  >()
+  private readonly st: {
+    item: Statement
+    label: Statement
+    facet: Statement
+    side: Record<string, Statement>
+  }
 
   constructor(db: Db) {
     const add = (table: string, columns: number) =>
@@ -31,6 +42,7 @@ export class SummaryCounts {
     this.st = {
       item: add('month_counts', 5),
       label: add('tag_labels', 3),
+      facet: add('side_month_facets', 7),
       side: Object.fromEntries(Object.entries(SIDE_COUNTS).map(([t, c]) => [t, add(c, 3)])),
     }
   }
@@ -43,12 +55,17 @@ export class SummaryCounts {
     else this.items.set(key, [month, kind, media, favourite, 1])
   }
 
-  /** A side row was inserted for an item of `month`. */
-  side(table: SideFilter['table'], value: string | number, month: number): void {
+  /** A side row was inserted for an item with these facets (month, kind, media, favourite). */
+  side(table: SideFilter['table'], value: string | number, item: ItemFacets): void {
+    const { month, kind, media, favourite } = item
     const key = `${table}\u0000${value}\u0000${month}`
     const e = this.sides.get(key)
     if (e) e[3]++
     else this.sides.set(key, [table, value, month, 1])
+    const fkey = `${key}\u0000${kind}\u0000${media}\u0000${favourite}`
+    const f = this.facets.get(fkey)
+    if (f) f[6]++
+    else this.facets.set(fkey, [SIDE_NAMES[table], value, month, kind, media, favourite, 1])
   }
 
   /** A tag row with this key and label was inserted. */
@@ -65,6 +82,7 @@ export class SummaryCounts {
     for (const [table, value, month, n] of this.sides.values())
       this.st.side[table]!.run(value, month, n)
     for (const v of this.labels.values()) this.st.label.run(...v)
+    for (const v of this.facets.values()) this.st.facet.run(...v)
     this.discard()
   }
 
@@ -73,5 +91,6 @@ export class SummaryCounts {
     this.items.clear()
     this.sides.clear()
     this.labels.clear()
+    this.facets.clear()
   }
 }
