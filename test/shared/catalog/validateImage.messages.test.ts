@@ -60,6 +60,12 @@ describe('validateImageGeneration says why, with the numbers that apply', () => 
       'size must be 655,360 to 1,048,576 pixels in total',
     ],
     [
+      'a size wider than the model’s aspect limit (1792×576 is 3.11:1)',
+      { model: 'std-image-2.5-sunburst', size: '1792x576' },
+      'size',
+      'size aspect ratio must be within 3:1',
+    ],
+    [
       'an aspect ratio on a model sized by WxH',
       { model: 'std-image-2', aspect_ratio: '1:1' },
       'aspect_ratio',
