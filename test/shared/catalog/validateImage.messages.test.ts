@@ -3,7 +3,7 @@
  * each names the model, the tier, the quality and the limits that apply (a message with a
  * placeholder left in it, or the wrong limit, fails here).
  */
-import { validateImageGeneration } from '@shared/catalog/validateImage'
+import { validateImageEdit, validateImageGeneration } from '@shared/catalog/validateImage'
 import { describe, expect, it } from 'vitest'
 
 type Body = Record<string, unknown>
@@ -72,6 +72,18 @@ describe('validateImageGeneration says why, with the numbers that apply', () => 
       'aspect_ratio is not supported by std-image-2',
     ],
     [
+      'too few reference URLs for the model',
+      { model: 'edit-2511', mode: 'reference' },
+      'image_urls',
+      'image_urls must hold 1 to 2 images for edit-2511',
+    ],
+    [
+      'too many reference URLs for a model that takes none to ten',
+      { model: 'still-5.0-pro', image_urls: Array.from({ length: 11 }, () => URL) },
+      'image_urls',
+      'image_urls must hold at most 10 images for still-5.0-pro',
+    ],
+    [
       'reference URLs on a model without them',
       { model: 'std-image-2', image_urls: [URL] },
       'image_urls',
@@ -97,6 +109,64 @@ describe('validateImageGeneration says why, with the numbers that apply', () => 
     ],
   ])('%s', (_name, body, field, message) => {
     const v = validateImageGeneration({ prompt: 'a kite', ...body })
+    expect(v.ok ? {} : v.fields).toEqual({ [field]: message })
+  })
+})
+
+describe('validateImageEdit says why, with the model and counts that apply', () => {
+  const png = (bytes = 100) => ({ bytes, type: 'image/png' as const })
+
+  it('a body that is not an object must be multipart form data', () => {
+    expect(validateImageEdit('x', [])).toEqual({
+      ok: false,
+      fields: { body: 'The request must be multipart form data' },
+    })
+    expect(validateImageGeneration('x')).toEqual({
+      ok: false,
+      fields: { body: 'The request body must be a JSON object' },
+    })
+  })
+
+  it.each<
+    [string, Body, ReadonlyArray<{ bytes: number; type: 'image/png' | null }>, string, string]
+  >([
+    [
+      'reference URLs on a model without them',
+      { model: 'std-image-2', image_urls: [URL] },
+      [png()],
+      'image_urls',
+      'image_urls is not accepted by std-image-2',
+    ],
+    [
+      'an empty file',
+      { model: 'std-image-2' },
+      [png(0)],
+      'image[0]',
+      'The reference file is empty',
+    ],
+    [
+      'a file that is not an image',
+      { model: 'std-image-2' },
+      [{ bytes: 10, type: null }],
+      'image[0]',
+      'Each reference must be a PNG, JPEG or WebP image',
+    ],
+    [
+      'no file',
+      { model: 'std-image-2.5-sunburst' },
+      [],
+      'image[]',
+      'image[] must hold 1 to 4 images for std-image-2.5-sunburst',
+    ],
+    [
+      'five files',
+      { model: 'std-image-2' },
+      [png(), png(), png(), png(), png()],
+      'image[]',
+      'image[] must hold 1 to 4 images for std-image-2',
+    ],
+  ])('%s', (_name, body, files, field, message) => {
+    const v = validateImageEdit({ prompt: 'a kite', ...body }, files)
     expect(v.ok ? {} : v.fields).toEqual({ [field]: message })
   })
 })
