@@ -55,3 +55,24 @@ describe('concurrency slots', () => {
     await granted(slots.wait('art', 'recovered', new AbortController().signal))
   })
 })
+
+describe('concurrency slots in run order', () => {
+  it('a freed slot goes to the first waiter in the run order; ids it does not list go last', async () => {
+    const order = ['c', 'b', 'a']
+    const slots = new ConcurrencySlots(limits, () => order)
+    const signal = new AbortController().signal
+    const started: string[] = []
+    const wait = (id: string) => slots.wait('image', id, signal).then(() => started.push(id))
+    await granted(wait('first'))
+    const waiting = ['a', 'unlisted', 'b', 'c'].map((id) => [id, wait(id)] as const)
+    await settle()
+    expect(started).toEqual(['first'])
+    let holder = 'first'
+    for (const expected of ['c', 'b', 'a', 'unlisted']) {
+      slots.release(holder)
+      await granted(waiting.find(([id]) => id === expected)![1])
+      holder = expected
+    }
+    expect(started).toEqual(['first', 'c', 'b', 'a', 'unlisted'])
+  })
+})
