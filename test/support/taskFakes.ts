@@ -10,7 +10,7 @@ import { Journal } from '@main/services/journal/Journal'
 import type { TaskJournal } from '@main/services/journal/TaskJournal'
 import { ledgerRowOf } from '@main/services/journal/taskLedger'
 import type { TaskRecord } from '@main/services/journal/taskRecord'
-import type { EnginePolicy } from '@main/services/tasks/engine/policy'
+import type { EnginePolicyOverrides } from '@main/services/tasks/engine/policy'
 import { type Limits, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
 import type {
   DownloadedFile,
@@ -278,7 +278,7 @@ export interface Rig {
 
 /** An engine on a real SQLite journal in a temp folder, a manual clock and fakes. */
 export function rig(
-  opts: { limits?: Partial<Limits>; policy?: Partial<EnginePolicy>; start?: boolean } = {},
+  opts: { limits?: Partial<Limits>; policy?: EnginePolicyOverrides; start?: boolean } = {},
 ): Rig {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-tasks-'))
   const clock = new ManualClock()

@@ -5,6 +5,7 @@
 import { CATALOG, type ImageModel } from '@shared/catalog/models'
 import type { ReferenceFileMeta } from '@shared/catalog/types'
 import {
+  groupDigits,
   imageOutputFor,
   tierFor,
   validateImageEdit,
@@ -157,9 +158,15 @@ describe('validateImageGeneration names exactly the refused fields', () => {
     return v.ok ? undefined : v.fields[field]
   }
   it('says why a model or a quality is refused, and the model’s own range', () => {
-    expect(message({ model: 'compact-2-sfw' }, 'model')).toMatch(/web workspace only/)
-    expect(message({ model: 'art-v5' }, 'model')).toMatch(/native endpoint/)
-    expect(message({ model: 'art-v4.5', quality: 'low' }, 'quality')).toMatch(/does not apply/)
+    expect(message({ model: 'compact-2-sfw' }, 'model')).toBe(
+      'compact-2-sfw is available in the web workspace only; it has no public API',
+    )
+    expect(message({ model: 'art-v5' }, 'model')).toBe(
+      'art-v5 uses the native endpoint /ai/generate-image with model art-diffusion-5-full',
+    )
+    expect(message({ model: 'art-v4.5', quality: 'low' }, 'quality')).toBe(
+      'quality does not apply to art-v4.5; leave it out',
+    )
     expect(message({ model: 'std-image-2.5-sunburst', quality: 'high' }, 'quality')).toBe(
       'quality for std-image-2.5-sunburst must be one of low, auto',
     )
@@ -315,5 +322,19 @@ describe('the tier and output size a request implies', () => {
         m.id,
       ).toBeLessThanOrEqual(maxSide)
     }
+  })
+})
+
+describe('groupDigits: the pixel limits in messages', () => {
+  it.each<[number, string]>([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [65536, '65,536'],
+    [1048576, '1,048,576'],
+    [3145728, '3,145,728'],
+    [1234567890, '1,234,567,890'],
+  ])('%d reads %s', (n, text) => {
+    expect(groupDigits(n)).toBe(text)
   })
 })

@@ -9,7 +9,7 @@ import type { GatewayTask, ResultSink, TaskGateway, TaskLedgerHook, TaskNotifier
 import { RequestBudget } from '../scheduler/RequestBudget'
 import { type EngineContext, newMemory } from './context'
 import { onError } from './onError'
-import { DEFAULT_ENGINE_POLICY, type EnginePolicy } from './policy'
+import { DEFAULT_ENGINE_POLICY, type EnginePolicy, type EnginePolicyOverrides } from './policy'
 import { ConcurrencySlots, type Limits } from './slots'
 import { stepDownload } from './steps/download'
 import { stepPoll } from './steps/poll'
@@ -36,7 +36,7 @@ export interface TaskEngineOptions {
   /** Called after every change of a task (the service throttles what reaches the renderer). */
   onChange?: (id: string) => void
   log?: EngineLog
-  policy?: Partial<EnginePolicy>
+  policy?: EnginePolicyOverrides
   /** The spending ledger: opened with the task, kept in step with its state. */
   ledger?: TaskLedgerHook
   /**

@@ -30,6 +30,15 @@ export interface EnginePolicy {
   longTaskMs: number
 }
 
+/**
+ * What a caller may change (Settings, the benchmark, tests): any timing, and within `poll` and
+ * `budget` any single field; the engine fills in every other from the defaults.
+ */
+export type EnginePolicyOverrides = Partial<Omit<EnginePolicy, 'poll' | 'budget'>> & {
+  poll?: Partial<PollPolicy>
+  budget?: Partial<BudgetOptions>
+}
+
 export const DEFAULT_ENGINE_POLICY: EnginePolicy = {
   poll: DEFAULT_POLL_POLICY,
   budget: DEFAULT_BUDGET,

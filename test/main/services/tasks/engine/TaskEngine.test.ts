@@ -1,3 +1,4 @@
+import { InvalidTransition } from '@main/services/tasks/engine/transitions'
 import type { ServerStatus } from '@main/services/tasks/ports'
 import {
   completed,
@@ -574,6 +575,9 @@ describe('workbench tasks', () => {
     })
     await r.clock.advance(10 * 60_000)
     expect(r.gateway.count('submit')).toBe(1)
+    // Confirming a price the user was not shown (a stale quote id) is refused and sends nothing.
+    expect(() => r.engine.confirmQuote(t.id, 'stale')).toThrow(InvalidTransition)
+    expect(state(t.id)).toBe('needs_attention')
     r.engine.confirmQuote(t.id, 'higher')
     await until(() => state(t.id) === 'saved', 60_000)
     const sends = r.gateway.calls.filter((c) => c.op === 'submit')

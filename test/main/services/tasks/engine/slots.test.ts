@@ -1,7 +1,20 @@
+import { settle } from '@main/adapters/clock/ManualClock'
 import { ConcurrencySlots } from '@main/services/tasks/engine/slots'
 import { describe, expect, it } from 'vitest'
 
 const limits = { image: 1, video: 2, art: 1, workbench: 1 }
+
+/**
+ * Awaits a slot that must already be granted (release and new limits hand slots over at once):
+ * one turn of the event loop, then it fails instead of waiting for the test's timeout.
+ */
+const granted = <T>(p: Promise<T>): Promise<T> =>
+  Promise.race([
+    p,
+    settle().then(() => {
+      throw new Error('the slot was not granted at once')
+    }),
+  ])
 
 describe('concurrency slots', () => {
   it('starts waiters in the order they asked, per kind, as slots free up', async () => {
@@ -9,18 +22,18 @@ describe('concurrency slots', () => {
     const signal = new AbortController().signal
     const started: string[] = []
     const wait = (id: string) => slots.wait('image', id, signal).then(() => started.push(id))
-    await wait('a')
+    await granted(wait('a'))
     const b = wait('b')
     const c = wait('c')
     await Promise.resolve()
     expect(started).toEqual(['a'])
     // Another kind is not held up by images.
-    await slots.wait('video', 'v', signal)
+    await granted(slots.wait('video', 'v', signal))
     slots.release('a')
-    await b
+    await granted(b)
     expect(started).toEqual(['a', 'b'])
     slots.release('b')
-    await c
+    await granted(c)
     expect(started).toEqual(['a', 'b', 'c'])
   })
 
@@ -36,9 +49,30 @@ describe('concurrency slots', () => {
     await Promise.resolve()
     expect(y).toBe(false)
     slots.setLimits({ ...limits, art: 2 })
-    await waiting
+    await granted(waiting)
     expect(y).toBe(true)
     // A task that already holds a slot does not wait again.
-    await slots.wait('art', 'recovered', new AbortController().signal)
+    await granted(slots.wait('art', 'recovered', new AbortController().signal))
+  })
+})
+
+describe('concurrency slots in run order', () => {
+  it('a freed slot goes to the first waiter in the run order; ids it does not list go last', async () => {
+    const order = ['c', 'b', 'a']
+    const slots = new ConcurrencySlots(limits, () => order)
+    const signal = new AbortController().signal
+    const started: string[] = []
+    const wait = (id: string) => slots.wait('image', id, signal).then(() => started.push(id))
+    await granted(wait('first'))
+    const waiting = ['a', 'unlisted', 'b', 'c'].map((id) => [id, wait(id)] as const)
+    await settle()
+    expect(started).toEqual(['first'])
+    let holder = 'first'
+    for (const expected of ['c', 'b', 'a', 'unlisted']) {
+      slots.release(holder)
+      await granted(waiting.find(([id]) => id === expected)![1])
+      holder = expected
+    }
+    expect(started).toEqual(['first', 'c', 'b', 'a', 'unlisted'])
   })
 })
