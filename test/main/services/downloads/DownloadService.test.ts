@@ -420,12 +420,13 @@ describe('ZIP extraction', () => {
     const fs = (failOn: number): FileOps => ({
       ...nodeFileOps,
       syncFile: async (path) => {
-        synced.push(path)
+        // The call's own number: later calls may have started by the time this one decides.
+        const call = synced.push(path)
         inFlight++
         maxInFlight = Math.max(maxInFlight, inFlight)
         try {
           await new Promise((r) => setTimeout(r, 20))
-          if (synced.length === failOn)
+          if (call === failOn)
             throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })
           await nodeFileOps.syncFile(path)
         } finally {
