@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
 import { TEST_ALIASES } from './test/support/aliases'
+import { CheapestFirstSequencer } from './test/support/mutationSequencer'
 import { ZONE_PROJECT } from './vitest.config.mts'
 
 /**
@@ -24,7 +25,9 @@ const include = [
   'test/main/services/library/disk/sidecar.test.ts',
   'test/main/services/library/LibraryService.integration.test.ts',
   'test/main/services/library/LibraryService.batch.integration.test.ts',
-  'test/main/services/library/sync/reconcile.firstIndex.integration.test.ts',
+  // Not the reader-thread and watcher integration suites (seconds of thread starts and fs.watch
+  // waits per mutant): reconcile.test.ts proves the same of reconcile.ts on main's thread.
+  'test/main/services/library/sync/reconcile.test.ts',
   'test/main/adapters/http/retryPolicy.test.ts',
   'test/simulator/pricing.test.ts',
   'test/simulator/rules/**/*.test.ts',
@@ -58,5 +61,6 @@ export default defineConfig({
     include,
     exclude: SLOW,
     testTimeout,
+    sequence: { sequencer: CheapestFirstSequencer },
   },
 })
