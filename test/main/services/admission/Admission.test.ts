@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
+import { type AdmissionOptions, admissionOver } from '@main/services/admission/Admission'
+import type { SpendLedger } from '@main/services/journal/SpendLedger'
 import type { GatewayTask, SubmitOutcome } from '@main/services/tasks/ports'
 import type { AppError } from '@shared/result'
 import { rejection } from '@test/support/rejection'
@@ -77,6 +79,26 @@ describe('Admission: a single request', () => {
       request: { model: 'std-image-2', prompt: 'x' },
     })
     expect(b.id).toBe(a.id)
+    await clock.advance(10_000)
+    expect(gateway.count('submit')).toBe(1)
+    expect(await svc.list()).toHaveLength(1)
+  })
+
+  it('answers the first task for its requestId without looking at the request again, even at once', async () => {
+    const { svc, admission, gateway, clock } = service()
+    const request = { model: 'std-image-2', prompt: 'x' }
+    const [a, b] = await Promise.all([
+      admission.submit({ kind: 'image', requestId: 'req-together', request }),
+      admission.submit({ kind: 'image', requestId: 'req-together', request }),
+    ])
+    expect(b.id).toBe(a.id)
+    // The form changed since (now invalid): the request id still answers the task it made.
+    const c = await admission.submit({
+      kind: 'image',
+      requestId: 'req-together',
+      request: { ...request, quality: 'ultra' },
+    })
+    expect(c.id).toBe(a.id)
     await clock.advance(10_000)
     expect(gateway.count('submit')).toBe(1)
     expect(await svc.list()).toHaveLength(1)
@@ -179,6 +201,32 @@ describe('Admission: a single request', () => {
     })
     await svc.dismiss(first.id)
     expect((await svc.list()).map((v) => v.id)).toEqual([again.id])
+  })
+})
+
+describe('Admission: retry as new, refused', () => {
+  it('refuses a task that is gone or dismissed, and one that has not ended', async () => {
+    const { svc, admission, gateway, clock, journal } = service()
+    gateway.onSubmit = () => ({ type: 'task', serverId: 'srv-1', status: null })
+    gateway.onStatus = () => running(null)
+    const first = await admission.submit({
+      kind: 'image',
+      request: { model: 'std-image-2', prompt: 'y' },
+    })
+    await clock.advance(1_000)
+    expect((await svc.get(first.id)).state).toBe('running')
+    expect(await rejection(admission.retryAsNew(first.id))).toMatchObject({
+      code: 'validation',
+      message: expect.stringMatching(/can run again as new/),
+    })
+    expect((await rejection(admission.retryAsNew('no-such-task'))).code).toBe('not_found')
+    await svc.cancel(first.id)
+    await clock.advance(1_000)
+    await svc.dismiss(first.id)
+    expect((await rejection(admission.retryAsNew(first.id))).code).toBe('not_found')
+    await clock.advance(10_000)
+    expect(journal.tasks.list()).toEqual([])
+    expect(gateway.count('submit')).toBe(1)
   })
 })
 
@@ -397,6 +445,54 @@ describe('Admission: a chat reply', () => {
     expect(rows).toMatchObject([
       { id: 'reply-1', kind: 'text', status: 'settled', amountUsd: null },
     ])
+  })
+})
+
+describe('Admission: a chat reply, where its row is kept', () => {
+  /** Admission over the rig's journal, recording the text rows it opens. */
+  function chatAdmission(
+    rig: ReturnType<typeof service>,
+    sources: Pick<AdmissionOptions, 'connection' | 'project'>,
+  ) {
+    const opened: Array<Parameters<SpendLedger['open']>[0]> = []
+    const real = rig.journal.ledger
+    const ledger = Object.assign(Object.create(real) as SpendLedger, {
+      open: (e: Parameters<SpendLedger['open']>[0]) => (opened.push(e), real.open(e)),
+    })
+    const admission = admissionOver(
+      { ...rig.journal, ledger, transaction: (fn) => rig.journal.transaction(fn) },
+      { userDataDir: rig.dir, gate: rig.gate, intake: rig.svc, clock: rig.clock, ...sources },
+    )
+    return { admission, opened }
+  }
+
+  it('stamps the row with admission’s clock, the connection’s demo flag and the active project', async () => {
+    const rig = service()
+    await rig.clock.advance(90_000)
+    const { admission, opened } = chatAdmission(rig, {
+      connection: async () => ({ demo: true }),
+      project: async () => 'Portraits',
+    })
+    admission.text.opened({ id: 'reply-2', model: 'chat-model', prompt: 'hello' })
+    await admission.idle()
+    expect(opened).toMatchObject([
+      { id: 'reply-2', demo: true, project: 'Portraits', createdAt: rig.clock.now() },
+    ])
+  })
+
+  it('counts a reply as real and outside any project when neither can be read', async () => {
+    const rig = service()
+    const { admission, opened } = chatAdmission(rig, {
+      connection: async () => Promise.reject(new Error('keychain locked')),
+      project: async () => Promise.reject(new Error('settings unreadable')),
+    })
+    admission.text.opened({ id: 'reply-3', model: 'chat-model', prompt: 'hello' })
+    await admission.idle()
+    expect(opened).toMatchObject([{ id: 'reply-3', demo: false, project: null }])
+    const none = chatAdmission(rig, { connection: async () => null })
+    none.admission.text.opened({ id: 'reply-4', model: 'chat-model', prompt: 'hello' })
+    await none.admission.idle()
+    expect(none.opened).toMatchObject([{ id: 'reply-4', demo: false, project: null }])
   })
 })
 
