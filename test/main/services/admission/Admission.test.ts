@@ -50,7 +50,7 @@ describe('Admission: a single request', () => {
   })
 
   it('journals a valid task with its estimate and the demo flag, and sends it', async () => {
-    const { svc, admission, gateway, clock } = service()
+    const { svc, admission, gateway, clock, journal } = service()
     gateway.onSubmit = () => ({ type: 'task', serverId: 'v1', status: running(0) })
     const view = await admission.submit({ kind: 'video', request: video })
     expect(view).toMatchObject({
@@ -60,7 +60,9 @@ describe('Admission: a single request', () => {
       prompt: 'a wave',
       costUsd: 0.9072,
       costLabel: '$0.9072',
+      retryOf: null,
     })
+    expect(journal.tasks.get(view.id)).toMatchObject({ retryOf: null, batch: null })
     await clock.advance(1_000)
     expect(gateway.count('submit')).toBe(1)
     expect((await svc.get(view.id)).state).toBe('running')
@@ -227,6 +229,33 @@ describe('Admission: retry as new, refused', () => {
     await clock.advance(10_000)
     expect(journal.tasks.list()).toEqual([])
     expect(gateway.count('submit')).toBe(1)
+  })
+})
+
+describe('Admission: retry as new of a demo result', () => {
+  it('stays a demo request, whatever the connection is now', async () => {
+    const rig = service()
+    let demo = true
+    const admission = admissionOver(rig.journal, {
+      userDataDir: rig.dir,
+      gate: rig.gate,
+      intake: rig.svc,
+      connection: async () => ({ demo }),
+      clock: rig.clock,
+    })
+    rig.gateway.onSubmit = () => ({
+      type: 'outputs',
+      outputs: [{ type: 'url', url: 'https://cdn.test/d.png' }],
+    })
+    const first = await admission.submit({
+      kind: 'image',
+      request: { model: 'std-image-2', prompt: 'd' },
+    })
+    await rig.clock.advance(60_000)
+    demo = false
+    rig.budgets = { ...rig.budgets, dailyUsd: 0.000001 }
+    const again = await admission.retryAsNew(first.id)
+    expect(rig.journal.tasks.get(again.id)).toMatchObject({ demo: true, retryOf: first.id })
   })
 })
 
@@ -408,6 +437,60 @@ describe('Admission: a batch', () => {
     expect(tasks.map((t) => t.batch?.index)).toEqual([0, 1, 2])
     await clock.advance(5_000)
     expect(gateway.count('submit')).toBe(3)
+  })
+
+  it('answers the batch of its requestId at once and without looking at the requests again', async () => {
+    const { admission, journal, gateway, clock } = service()
+    gateway.onSubmit = (task) => ({ type: 'task', serverId: `s-${task.id}`, status: running(0) })
+    const entries = [0, 1].map((i) => ({
+      input: { kind: 'video' as const, request: video },
+      cell: cell(i),
+    }))
+    const batch = {
+      requestId: 'batch-req-2',
+      entries,
+      override: false,
+      record: record('batch-req-2', 2),
+    }
+    const [a, b] = await Promise.all([admission.submitBatch(batch), admission.submitBatch(batch)])
+    expect(b.batchId).toBe(a.batchId)
+    const invalid = entries.map((e) => ({
+      ...e,
+      input: { ...e.input, request: { ...video, duration: 99 } },
+    }))
+    expect((await admission.submitBatch({ ...batch, entries: invalid })).batchId).toBe(a.batchId)
+    expect(journal.batches.list()).toHaveLength(1)
+    expect(journal.tasks.byBatch(a.batchId)).toHaveLength(2)
+    await clock.advance(5_000)
+    expect(gateway.count('submit')).toBe(2)
+  })
+
+  it('weighs the whole batch against the caps, worded as a batch; going over once is the user’s choice', async () => {
+    const rig = service({ demo: false })
+    rig.budgets = { ...rig.budgets, dailyUsd: 1.5 }
+    const entries = [0, 1].map((i) => ({
+      input: { kind: 'video' as const, request: video },
+      cell: cell(i),
+    }))
+    const refused = await rejection(
+      rig.admission.submitBatch({
+        requestId: 'batch-over',
+        entries,
+        override: false,
+        record: record('batch-over', 2),
+      }),
+    )
+    expect(refused.code).toBe('over_budget')
+    expect(refused.message).toMatch(/^This batch /)
+    expect(refused.action).toMatch(/for this batch\.$/)
+    expect(rig.journal.batches.list()).toEqual([])
+    const chosen = await rig.admission.submitBatch({
+      requestId: 'batch-over-anyway',
+      entries,
+      override: true,
+      record: record('batch-over-anyway', 2),
+    })
+    expect(rig.journal.tasks.byBatch(chosen.batchId)).toHaveLength(2)
   })
 
   it('one invalid request refuses the whole batch, worded by the batch, with nothing journaled', async () => {
