@@ -263,6 +263,8 @@ describe('BatchService: submit', () => {
     await s.clock.advance(120_000)
     const { batch: done, cells } = await s.batches.grid(batch.id)
     expect(done.state).toBe('done')
+    // The renderer heard of it as its tasks moved on, without asking.
+    expect(s.events.at(-1)).toMatchObject({ id: batch.id, state: 'done', counts: { saved: 4 } })
     expect(done.counts).toEqual({ saved: 4 })
     expect(cells.map((c) => [c.index, c.x, c.y, c.repeat, c.state])).toEqual([
       [0, 'low', null, 1, 'saved'],
