@@ -23,6 +23,7 @@ const include = [
   'test/main/services/chat/ChatService.test.ts',
   'test/main/services/chat/textSpend.test.ts',
   'test/main/services/library/disk/sidecar.test.ts',
+  'test/main/services/library/files/ingest.test.ts',
   'test/main/services/library/LibraryService.integration.test.ts',
   'test/main/services/library/LibraryService.batch.integration.test.ts',
   // Not the reader-thread and watcher integration suites (seconds of thread starts and fs.watch

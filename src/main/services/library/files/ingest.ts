@@ -93,8 +93,9 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       action: t('libNotAvailableAction'),
     })
   }
-  const claimed = mediaExtOf(`x.${input.file.ext.replace(/^\./, '')}`)
-  if (!claimed) return fail('validation', t('libCannotStoreExt', { ext: input.file.ext }))
+  const bare = input.file.ext.replace(/^\./, '')
+  const claimed = mediaExtOf(`x.${bare}`)
+  if (!claimed) return fail('validation', t('libCannotStoreExt', { ext: bare }))
   const { file } = input
   let bytes: Uint8Array | null = 'bytes' in file ? file.bytes : null
   const srcPath = 'tempPath' in file ? file.tempPath : 'copyFrom' in file ? file.copyFrom : null
