@@ -242,8 +242,10 @@ describe('BatchService: submit', () => {
     expect(s.events.at(-1)).toEqual(batch)
     expect(s.journal.tasks.byBatch(batch.id)).toHaveLength(4)
     // The same request id answers the batch already made; nothing new is journaled.
+    const heard = s.events.length
     const again = await s.batches.submit(base('other'), spec(), 'req-1', false)
     expect(again.id).toBe(batch.id)
+    expect(s.events).toHaveLength(heard)
     expect(s.journal.batches.list()).toHaveLength(1)
     const named = await s.batches.submit(
       base('a kite'),
@@ -366,6 +368,7 @@ describe('BatchService: pause, resume, cancel, run first', () => {
     expect(error).toMatchObject({
       code: 'validation',
       message: expect.stringMatching(/Only a paused/),
+      action: expect.stringMatching(/\w/),
     })
   })
 
@@ -386,6 +389,7 @@ describe('BatchService: pause, resume, cancel, run first', () => {
     expect(error).toMatchObject({
       code: 'validation',
       message: expect.stringMatching(/cancelled batch/),
+      action: expect.stringMatching(/\w/),
     })
     expect(s.journal.batches.get(batch.id)?.state).toBe('cancelled')
   })
@@ -415,6 +419,7 @@ describe('BatchService: pause, resume, cancel, run first', () => {
       expect(await errorOf(p)).toMatchObject({
         code: 'not_found',
         message: expect.stringMatching(/no longer there/),
+        action: expect.stringMatching(/\w/),
       })
     }
     expect(s.journal.batches.list()).toEqual([])
