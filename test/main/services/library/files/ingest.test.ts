@@ -289,3 +289,23 @@ describe('a save refused', () => {
     expect(error.action).toBeTruthy()
   })
 })
+
+describe('importing files', () => {
+  it('copies files in, reports a folder and a missing path, and keeps the originals', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const mine = join(dir, 'mine.png')
+    await fs.writeFile(mine, png)
+    await fs.mkdir(join(dir, 'album'))
+    const report = await lib.import([mine, join(dir, 'album'), join(dir, 'gone.png'), mine])
+    expect(report.imported).toHaveLength(1)
+    expect(report.duplicates).toEqual([{ path: mine, id: report.imported[0]!.id }])
+    expect(report.failed).toEqual([
+      { path: join(dir, 'album'), message: 'Only files can be imported, not folders.' },
+      { path: join(dir, 'gone.png'), message: expect.stringMatching(/ENOENT/) },
+    ])
+    const item = await lib.get(report.imported[0]!.id)
+    expect(item).toMatchObject({ kind: 'imported', originalName: 'mine.png', prompt: '' })
+    expect(readFileSync(join(libraryDir, item.relPath)).equals(png)).toBe(true)
+    expect(readFileSync(mine).equals(png)).toBe(true)
+  })
+})
