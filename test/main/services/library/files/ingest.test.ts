@@ -9,7 +9,7 @@ import type { SaveInput } from '@main/services/library/files/ingest'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryChange } from '@shared/library/types'
 import { type AppError, isAppFailure } from '@shared/result'
-import { makePng } from '@test/support/mediaFixtures'
+import { makeMp4, makePng } from '@test/support/mediaFixtures'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
@@ -233,6 +233,38 @@ describe('saving a result', () => {
       prompt: 'a fox',
     })
     expect(await filesIn(dir)).toContain('mine.png')
+  })
+})
+
+describe('videos', () => {
+  it('writes the settings into a video it is given and removes the download', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const temp = join(dir, 'video.part')
+    await fs.writeFile(temp, makeMp4(2, 320, 240))
+    const item = await lib.save(input({ tempPath: temp, ext: 'mp4' }, { kind: 'video' }))
+    expect(existsSync(temp)).toBe(false)
+    expect(item).toMatchObject({ media: 'video', width: 320, height: 240 })
+    expect(readFileSync(join(libraryDir, item.relPath)).toString('latin1')).toContain('a fox')
+    const mine = join(dir, 'mine.mp4')
+    await fs.writeFile(mine, makeMp4(2, 320, 240))
+    await lib.save(input({ copyFrom: mine, ext: 'mp4' }, { kind: 'video' }))
+    expect(existsSync(mine)).toBe(true)
+  })
+
+  it('keeps a video whose index cannot be rewritten as it came, and says so', async () => {
+    const { lib, dir, libraryDir, logs } = await library()
+    const cut = makeMp4(2, 320, 240).subarray(0, 48)
+    const temp = join(dir, 'cut.part')
+    await fs.writeFile(temp, cut)
+    const moved = await lib.save(input({ tempPath: temp, ext: 'mp4' }, { kind: 'video' }))
+    expect(logs.join('\n')).toMatch(/metadata not embedded in a video/)
+    expect(existsSync(temp)).toBe(false)
+    expect(readFileSync(join(libraryDir, moved.relPath)).equals(cut)).toBe(true)
+    const mine = join(dir, 'cut.mp4')
+    await fs.writeFile(mine, cut)
+    const copied = await lib.save(input({ copyFrom: mine, ext: 'mp4' }, { kind: 'video' }))
+    expect(readFileSync(mine).equals(cut)).toBe(true)
+    expect(readFileSync(join(libraryDir, copied.relPath)).equals(cut)).toBe(true)
   })
 })
 
