@@ -143,6 +143,20 @@ describe('saving a result', () => {
     expect(await filesIn(libraryDir)).toEqual([item.relPath, `${item.relPath}.json`])
   })
 
+  it('makes a short, safe name part of any model name', async () => {
+    const { lib } = await library()
+    const part = async (model: string) =>
+      (await lib.save(input({ bytes: png, ext: 'png' }, { model, embedSettings: false }))).relPath
+        .split('/')[3]!
+        .replace(/^\d{6}-/, '')
+        .replace(/-[0-9a-f]{8}\.png$/, '')
+    expect(await part('--Art  V4.5 (Curated)!!--')).toBe('art-v4.5-curated')
+    expect(await part('MODEL')).toBe('model')
+    expect(await part('a'.repeat(30) + '/' + 'b'.repeat(30))).toBe(
+      `${'a'.repeat(30)}-${'b'.repeat(9)}`,
+    )
+  })
+
   it('fills what the input leaves out, and names a result without a model by its kind', async () => {
     const { lib, libraryDir } = await library()
     const item = await lib.save({
