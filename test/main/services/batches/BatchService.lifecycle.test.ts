@@ -5,8 +5,8 @@ import { BatchService } from '@main/services/batches/BatchService'
 import { WildcardStore } from '@main/services/batches/WildcardStore'
 import type { composeGrid } from '@main/services/library/files/composeGrid'
 import type { BatchSpec, BatchView } from '@shared/batch/types'
-import { type AppError, isAppFailure } from '@shared/result'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
+import { rejection } from '@test/support/rejection'
 import { taskServiceRig } from '@test/support/taskServiceRig'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -83,16 +83,6 @@ const spec = (over: Partial<BatchSpec> = {}): BatchSpec => ({
   ...over,
 })
 
-async function errorOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p
-  } catch (e) {
-    if (isAppFailure(e)) return e.error
-    throw e
-  }
-  throw new Error('expected a failure')
-}
-
 describe('BatchService: the plan', () => {
   it('lists every request with its cell, prompt, model and price, and times it by the lanes', async () => {
     const s = stack({ image: 2 })
@@ -168,7 +158,7 @@ describe('BatchService: the plan', () => {
 
   it('names the missing wildcard lists in the refusal', async () => {
     const s = stack()
-    const error = await errorOf(s.batches.plan(base('a __colour__ kite on __sky__'), spec()))
+    const error = await rejection(s.batches.plan(base('a __colour__ kite on __sky__'), spec()))
     expect(error.code).toBe('validation')
     expect(error.message).toMatch(/\(no wildcard list named __colour__, __sky__\)$/)
     expect(error.action).toBeTruthy()
@@ -183,7 +173,7 @@ describe('BatchService: the plan', () => {
 
   it('words a refusal without missing lists as the planner gave it', async () => {
     const s = stack()
-    const error = await errorOf(s.batches.plan(base('a {red|blue kite'), spec()))
+    const error = await rejection(s.batches.plan(base('a {red|blue kite'), spec()))
     expect(error.code).toBe('validation')
     expect(error.message).not.toMatch(/wildcard list named/)
     expect(error.fields).toBeTruthy()
@@ -191,7 +181,7 @@ describe('BatchService: the plan', () => {
 
   it('names the request and the axis value that admission refused', async () => {
     const s = stack()
-    const error = await errorOf(
+    const error = await rejection(
       s.batches.plan(
         base('a kite'),
         spec({ x: { field: 'model', values: ['std-image-2', 'nope-9'] } }),
@@ -201,7 +191,7 @@ describe('BatchService: the plan', () => {
     expect(error.message).toMatch(/^Request 2 \(X nope-9\): /)
     expect(Object.keys(error.fields ?? {})).toEqual(['x.values'])
     expect(error.fields!['x.values']).toMatch(/^nope-9: /)
-    const both = await errorOf(
+    const both = await rejection(
       s.batches.plan(
         base('a kite'),
         spec({
@@ -213,7 +203,7 @@ describe('BatchService: the plan', () => {
     expect(both.message).toMatch(/^Request 1 \(X low, Y nope-9\): /)
     expect(Object.keys(both.fields ?? {}).sort()).toEqual(['x.values', 'y.values'])
     expect(both.fields!['y.values']).toMatch(/^nope-9: /)
-    const plain = await errorOf(s.batches.plan(base('a kite', 'nope-9'), spec({ repeat: 2 })))
+    const plain = await rejection(s.batches.plan(base('a kite', 'nope-9'), spec({ repeat: 2 })))
     expect(plain.message).toMatch(/^Request 1: /)
     expect(Object.keys(plain.fields ?? {})).toEqual(['base'])
   })
@@ -334,7 +324,7 @@ describe('BatchService: grid export', () => {
       out: '/out/col.png',
     })
     const plain = await s.batches.submit(base(), spec(), 'req-n', false)
-    const error = await errorOf(s.batches.exportGrid(plain.id, '/out/none.png'))
+    const error = await rejection(s.batches.exportGrid(plain.id, '/out/none.png'))
     expect(error).toMatchObject({
       code: 'validation',
       message: expect.stringMatching(/no X or Y axis/),
@@ -364,7 +354,7 @@ describe('BatchService: pause, resume, cancel, run first', () => {
     await s.clock.advance(300_000)
     expect(s.gateway.count('submit')).toBe(3)
     expect((await s.batches.get(batch.id)).state).toBe('done')
-    const error = await errorOf(s.batches.resume(batch.id))
+    const error = await rejection(s.batches.resume(batch.id))
     expect(error).toMatchObject({
       code: 'validation',
       message: expect.stringMatching(/Only a paused/),
@@ -385,7 +375,7 @@ describe('BatchService: pause, resume, cancel, run first', () => {
     expect(s.journal.batches.get(batch.id)?.state).toBe('cancelled')
     // The sent request is still active: the batch shows as cancelled only once it has finished.
     expect(cancelled.state).toBe('cancelled')
-    const error = await errorOf(s.batches.pause(batch.id))
+    const error = await rejection(s.batches.pause(batch.id))
     expect(error).toMatchObject({
       code: 'validation',
       message: expect.stringMatching(/cancelled batch/),
@@ -416,7 +406,7 @@ describe('BatchService: pause, resume, cancel, run first', () => {
       s.batches.cancel('nope'),
       s.batches.prioritize('nope', true),
     ]) {
-      expect(await errorOf(p)).toMatchObject({
+      expect(await rejection(p)).toMatchObject({
         code: 'not_found',
         message: expect.stringMatching(/no longer there/),
         action: expect.stringMatching(/\w/),

@@ -8,8 +8,8 @@ import { MainEvents } from '@main/events'
 import type { SaveInput } from '@main/services/library/files/ingest'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryChange } from '@shared/library/types'
-import { type AppError, isAppFailure } from '@shared/result'
 import { makeMp4, makePng } from '@test/support/mediaFixtures'
+import { rejection } from '@test/support/rejection'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
@@ -72,16 +72,6 @@ const input = (file: SaveInput['file'], over: Partial<SaveInput> = {}): SaveInpu
   file,
   ...over,
 })
-
-async function errorOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p
-  } catch (e) {
-    if (isAppFailure(e)) return e.error
-    throw e
-  }
-  throw new Error('expected a failure')
-}
 
 /** Every file under `dir`, relative, sorted. */
 async function filesIn(dir: string): Promise<string[]> {
@@ -220,7 +210,7 @@ describe('saving a result', () => {
     const { lib, libraryDir, logs } = await library()
     // A JPEG start, then bytes that are no JPEG segment.
     const odd = Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(64, 0x41)])
-    const item = await errorOf(lib.save(input({ bytes: odd, ext: 'jpg' })))
+    const item = await rejection(lib.save(input({ bytes: odd, ext: 'jpg' })))
     expect(item.code).toBe('bad_response')
     expect(item.message).toMatch(/^The file cannot be read as JPG \(/)
     expect(logs.join('\n')).toMatch(/metadata not embedded in a jpg/)
@@ -285,28 +275,28 @@ describe('videos', () => {
 describe('a save refused', () => {
   it('names an extension the library cannot store', async () => {
     const { lib, libraryDir } = await library()
-    const error = await errorOf(lib.save(input({ bytes: png, ext: '.txt' })))
+    const error = await rejection(lib.save(input({ bytes: png, ext: '.txt' })))
     expect(error).toMatchObject({
       code: 'validation',
       message: 'The library cannot store .txt files.',
     })
-    const bare = await errorOf(lib.save(input({ bytes: png, ext: 'txt' })))
+    const bare = await rejection(lib.save(input({ bytes: png, ext: 'txt' })))
     expect(bare.message).toBe('The library cannot store .txt files.')
     expect(await filesIn(libraryDir)).toEqual([])
   })
 
   it('says the source cannot be read, and that bytes are not the type claimed', async () => {
     const { lib, dir, libraryDir } = await library()
-    const gone = await errorOf(lib.save(input({ tempPath: join(dir, 'gone.part'), ext: 'png' })))
+    const gone = await rejection(lib.save(input({ tempPath: join(dir, 'gone.part'), ext: 'png' })))
     expect(gone.code).toBe('not_found')
     expect(gone.message).toMatch(/^The file to save cannot be read \(.*ENOENT/)
-    const wrong = await errorOf(lib.save(input({ bytes: jpeg, ext: 'png' })))
+    const wrong = await rejection(lib.save(input({ bytes: jpeg, ext: 'png' })))
     expect(wrong).toMatchObject({
       code: 'bad_response',
       message: 'The downloaded file is not a valid PNG (its content does not match).',
     })
     expect(wrong.action).toBeTruthy()
-    const empty = await errorOf(lib.save(input({ bytes: new Uint8Array(0), ext: 'png' })))
+    const empty = await rejection(lib.save(input({ bytes: new Uint8Array(0), ext: 'png' })))
     expect(empty.code).toBe('bad_response')
     expect(await filesIn(libraryDir)).toEqual([])
   })
@@ -315,7 +305,7 @@ describe('a save refused', () => {
     const { lib, libraryDir } = await library()
     const cut = png.subarray(0, png.length - 20)
     for (const embedSettings of [true, false]) {
-      const error = await errorOf(lib.save(input({ bytes: cut, ext: 'png' }, { embedSettings })))
+      const error = await rejection(lib.save(input({ bytes: cut, ext: 'png' }, { embedSettings })))
       expect(error.code).toBe('bad_response')
       expect(error.message).toMatch(/^The PNG is damaged \(/)
       expect(error.action).toBeTruthy()
@@ -329,7 +319,7 @@ describe('a save refused', () => {
     const { lib } = await library({ libraryDir: join(blocker, 'Library') })
     const status = await lib.status()
     expect(status.state).toBe('missing')
-    const error = await errorOf(lib.save(input({ bytes: png, ext: 'png' })))
+    const error = await rejection(lib.save(input({ bytes: png, ext: 'png' })))
     expect(error.code).toBe('storage')
     expect(error.message).toBe(status.message)
     expect(error.action).toBeTruthy()
