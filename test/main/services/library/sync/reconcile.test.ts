@@ -428,6 +428,20 @@ describe('the paths the watcher reports', () => {
     expect(s.logs).toEqual([])
   })
 
+  it('merges a sync conflict copy of a sidecar it is told of, and re-reads the item', async () => {
+    const s = await watched()
+    const day = join(s.root, '2025', '03', '05')
+    const theirs = JSON.parse(await fs.readFile(join(day, 'r-0.png.json'), 'utf8'))
+    const copy = 'r-0.png.sync-conflict-20260126-100000-ABCDEFG.json'
+    await fs.writeFile(
+      join(day, copy),
+      JSON.stringify({ ...theirs, tags: ['sea'], stamps: { tags: { sea: 1000 } } }),
+    )
+    s.touch(`2025/03/05/${copy}`)
+    await waitFor(async () => (await s.lib.get('r-0')).tags.includes('sea'))
+    expect(s.changes.at(-1)).toEqual({ reason: 'added', ids: ['r-0'] })
+  })
+
   it('a path that cannot be read is as good as gone', async () => {
     const s = await watched()
     s.touch('2025/03/04/s-0.png/nothing-here')
