@@ -206,7 +206,7 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       bytes: st.size,
       // Large bytes (an upscale's PNG) are hashed from the staged file, in chunks between ticks.
       sha256:
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: the staged file holds exactly `bytes` (writeSynced), so both ways give the same hash; the test only decides where the hashing happens
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: the staged file holds exactly `bytes` (writeSynced), so both ways give the same hash; the test only decides where the hashing happens
         bytes && bytes.length <= HASH_IN_MEMORY_BYTES
           ? createHash('sha256').update(bytes).digest('hex')
           : await hashFile(staged),
