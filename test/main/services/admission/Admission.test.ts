@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
+import { type AdmissionOptions, admissionOver } from '@main/services/admission/Admission'
+import type { SpendLedger } from '@main/services/journal/SpendLedger'
 import type { GatewayTask, SubmitOutcome } from '@main/services/tasks/ports'
 import type { AppError } from '@shared/result'
 import { rejection } from '@test/support/rejection'
@@ -48,7 +50,7 @@ describe('Admission: a single request', () => {
   })
 
   it('journals a valid task with its estimate and the demo flag, and sends it', async () => {
-    const { svc, admission, gateway, clock } = service()
+    const { svc, admission, gateway, clock, journal } = service()
     gateway.onSubmit = () => ({ type: 'task', serverId: 'v1', status: running(0) })
     const view = await admission.submit({ kind: 'video', request: video })
     expect(view).toMatchObject({
@@ -58,7 +60,9 @@ describe('Admission: a single request', () => {
       prompt: 'a wave',
       costUsd: 0.9072,
       costLabel: '$0.9072',
+      retryOf: null,
     })
+    expect(journal.tasks.get(view.id)).toMatchObject({ retryOf: null, batch: null })
     await clock.advance(1_000)
     expect(gateway.count('submit')).toBe(1)
     expect((await svc.get(view.id)).state).toBe('running')
@@ -77,6 +81,26 @@ describe('Admission: a single request', () => {
       request: { model: 'std-image-2', prompt: 'x' },
     })
     expect(b.id).toBe(a.id)
+    await clock.advance(10_000)
+    expect(gateway.count('submit')).toBe(1)
+    expect(await svc.list()).toHaveLength(1)
+  })
+
+  it('answers the first task for its requestId without looking at the request again, even at once', async () => {
+    const { svc, admission, gateway, clock } = service()
+    const request = { model: 'std-image-2', prompt: 'x' }
+    const [a, b] = await Promise.all([
+      admission.submit({ kind: 'image', requestId: 'req-together', request }),
+      admission.submit({ kind: 'image', requestId: 'req-together', request }),
+    ])
+    expect(b.id).toBe(a.id)
+    // The form changed since (now invalid): the request id still answers the task it made.
+    const c = await admission.submit({
+      kind: 'image',
+      requestId: 'req-together',
+      request: { ...request, quality: 'ultra' },
+    })
+    expect(c.id).toBe(a.id)
     await clock.advance(10_000)
     expect(gateway.count('submit')).toBe(1)
     expect(await svc.list()).toHaveLength(1)
@@ -179,6 +203,59 @@ describe('Admission: a single request', () => {
     })
     await svc.dismiss(first.id)
     expect((await svc.list()).map((v) => v.id)).toEqual([again.id])
+  })
+})
+
+describe('Admission: retry as new, refused', () => {
+  it('refuses a task that is gone or dismissed, and one that has not ended', async () => {
+    const { svc, admission, gateway, clock, journal } = service()
+    gateway.onSubmit = () => ({ type: 'task', serverId: 'srv-1', status: null })
+    gateway.onStatus = () => running(null)
+    const first = await admission.submit({
+      kind: 'image',
+      request: { model: 'std-image-2', prompt: 'y' },
+    })
+    await clock.advance(1_000)
+    expect((await svc.get(first.id)).state).toBe('running')
+    expect(await rejection(admission.retryAsNew(first.id))).toMatchObject({
+      code: 'validation',
+      message: expect.stringMatching(/can run again as new/),
+    })
+    expect((await rejection(admission.retryAsNew('no-such-task'))).code).toBe('not_found')
+    await svc.cancel(first.id)
+    await clock.advance(1_000)
+    await svc.dismiss(first.id)
+    expect((await rejection(admission.retryAsNew(first.id))).code).toBe('not_found')
+    await clock.advance(10_000)
+    expect(journal.tasks.list()).toEqual([])
+    expect(gateway.count('submit')).toBe(1)
+  })
+})
+
+describe('Admission: retry as new of a demo result', () => {
+  it('stays a demo request, whatever the connection is now', async () => {
+    const rig = service()
+    let demo = true
+    const admission = admissionOver(rig.journal, {
+      userDataDir: rig.dir,
+      gate: rig.gate,
+      intake: rig.svc,
+      connection: async () => ({ demo }),
+      clock: rig.clock,
+    })
+    rig.gateway.onSubmit = () => ({
+      type: 'outputs',
+      outputs: [{ type: 'url', url: 'https://cdn.test/d.png' }],
+    })
+    const first = await admission.submit({
+      kind: 'image',
+      request: { model: 'std-image-2', prompt: 'd' },
+    })
+    await rig.clock.advance(60_000)
+    demo = false
+    rig.budgets = { ...rig.budgets, dailyUsd: 0.000001 }
+    const again = await admission.retryAsNew(first.id)
+    expect(rig.journal.tasks.get(again.id)).toMatchObject({ demo: true, retryOf: first.id })
   })
 })
 
@@ -362,6 +439,60 @@ describe('Admission: a batch', () => {
     expect(gateway.count('submit')).toBe(3)
   })
 
+  it('answers the batch of its requestId at once and without looking at the requests again', async () => {
+    const { admission, journal, gateway, clock } = service()
+    gateway.onSubmit = (task) => ({ type: 'task', serverId: `s-${task.id}`, status: running(0) })
+    const entries = [0, 1].map((i) => ({
+      input: { kind: 'video' as const, request: video },
+      cell: cell(i),
+    }))
+    const batch = {
+      requestId: 'batch-req-2',
+      entries,
+      override: false,
+      record: record('batch-req-2', 2),
+    }
+    const [a, b] = await Promise.all([admission.submitBatch(batch), admission.submitBatch(batch)])
+    expect(b.batchId).toBe(a.batchId)
+    const invalid = entries.map((e) => ({
+      ...e,
+      input: { ...e.input, request: { ...video, duration: 99 } },
+    }))
+    expect((await admission.submitBatch({ ...batch, entries: invalid })).batchId).toBe(a.batchId)
+    expect(journal.batches.list()).toHaveLength(1)
+    expect(journal.tasks.byBatch(a.batchId)).toHaveLength(2)
+    await clock.advance(5_000)
+    expect(gateway.count('submit')).toBe(2)
+  })
+
+  it('weighs the whole batch against the caps, worded as a batch; going over once is the user’s choice', async () => {
+    const rig = service({ demo: false })
+    rig.budgets = { ...rig.budgets, dailyUsd: 1.5 }
+    const entries = [0, 1].map((i) => ({
+      input: { kind: 'video' as const, request: video },
+      cell: cell(i),
+    }))
+    const refused = await rejection(
+      rig.admission.submitBatch({
+        requestId: 'batch-over',
+        entries,
+        override: false,
+        record: record('batch-over', 2),
+      }),
+    )
+    expect(refused.code).toBe('over_budget')
+    expect(refused.message).toMatch(/^This batch /)
+    expect(refused.action).toMatch(/for this batch\.$/)
+    expect(rig.journal.batches.list()).toEqual([])
+    const chosen = await rig.admission.submitBatch({
+      requestId: 'batch-over-anyway',
+      entries,
+      override: true,
+      record: record('batch-over-anyway', 2),
+    })
+    expect(rig.journal.tasks.byBatch(chosen.batchId)).toHaveLength(2)
+  })
+
   it('one invalid request refuses the whole batch, worded by the batch, with nothing journaled', async () => {
     const { admission, journal } = service()
     const entries = [0, 1].map((i) => ({
@@ -397,6 +528,54 @@ describe('Admission: a chat reply', () => {
     expect(rows).toMatchObject([
       { id: 'reply-1', kind: 'text', status: 'settled', amountUsd: null },
     ])
+  })
+})
+
+describe('Admission: a chat reply, where its row is kept', () => {
+  /** Admission over the rig's journal, recording the text rows it opens. */
+  function chatAdmission(
+    rig: ReturnType<typeof service>,
+    sources: Pick<AdmissionOptions, 'connection' | 'project'>,
+  ) {
+    const opened: Array<Parameters<SpendLedger['open']>[0]> = []
+    const real = rig.journal.ledger
+    const ledger = Object.assign(Object.create(real) as SpendLedger, {
+      open: (e: Parameters<SpendLedger['open']>[0]) => (opened.push(e), real.open(e)),
+    })
+    const admission = admissionOver(
+      { ...rig.journal, ledger, transaction: (fn) => rig.journal.transaction(fn) },
+      { userDataDir: rig.dir, gate: rig.gate, intake: rig.svc, clock: rig.clock, ...sources },
+    )
+    return { admission, opened }
+  }
+
+  it('stamps the row with admission’s clock, the connection’s demo flag and the active project', async () => {
+    const rig = service()
+    await rig.clock.advance(90_000)
+    const { admission, opened } = chatAdmission(rig, {
+      connection: async () => ({ demo: true }),
+      project: async () => 'Portraits',
+    })
+    admission.text.opened({ id: 'reply-2', model: 'chat-model', prompt: 'hello' })
+    await admission.idle()
+    expect(opened).toMatchObject([
+      { id: 'reply-2', demo: true, project: 'Portraits', createdAt: rig.clock.now() },
+    ])
+  })
+
+  it('counts a reply as real and outside any project when neither can be read', async () => {
+    const rig = service()
+    const { admission, opened } = chatAdmission(rig, {
+      connection: async () => Promise.reject(new Error('keychain locked')),
+      project: async () => Promise.reject(new Error('settings unreadable')),
+    })
+    admission.text.opened({ id: 'reply-3', model: 'chat-model', prompt: 'hello' })
+    await admission.idle()
+    expect(opened).toMatchObject([{ id: 'reply-3', demo: false, project: null }])
+    const none = chatAdmission(rig, { connection: async () => null })
+    none.admission.text.opened({ id: 'reply-4', model: 'chat-model', prompt: 'hello' })
+    await none.admission.idle()
+    expect(none.opened).toMatchObject([{ id: 'reply-4', demo: false, project: null }])
   })
 })
 

@@ -116,6 +116,7 @@ describe('BatchService: repeats of paid requests', () => {
     expect(error).toMatchObject({
       code: 'validation',
       message: expect.stringMatching(/already paid/),
+      action: expect.stringMatching(/\w/),
     })
     expect(s.journal.batches.byRequestId('batch-repeats-3')).toBeNull()
   })

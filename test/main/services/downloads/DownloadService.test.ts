@@ -397,6 +397,17 @@ describe('ZIP extraction', () => {
     })
   }
 
+  it('applies the limits the service was made with to every archive, under the limits of the call', async () => {
+    const client = new ServiceClient({ connection: async () => null })
+    cleanups.push(() => client.close())
+    const strict = new DownloadService({ client, zipLimits: { maxEntries: 2 } })
+    const zip = await buildZip(pngs.map((data, i) => ({ name: `${i}.png`, data })))
+    const error = await errorOf(strict.extractZip(zip, image('strict')))
+    expect(error.message).toMatch(/more than 2 files/)
+    expect(readdirSync(dir)).toEqual([])
+    expect(await strict.extractZip(zip, image('loose'), { maxEntries: 3 })).toHaveLength(3)
+  })
+
   it('refuses an entry whose bytes fail the CRC-32 (a damaged archive), leaving nothing', async () => {
     const { downloads } = await setup(() => {})
     const data = Buffer.concat([pngs[0]!, Buffer.from('CORRUPT-ME')])
@@ -420,12 +431,13 @@ describe('ZIP extraction', () => {
     const fs = (failOn: number): FileOps => ({
       ...nodeFileOps,
       syncFile: async (path) => {
-        synced.push(path)
+        // The call's own number: later calls may have started by the time this one decides.
+        const call = synced.push(path)
         inFlight++
         maxInFlight = Math.max(maxInFlight, inFlight)
         try {
           await new Promise((r) => setTimeout(r, 20))
-          if (synced.length === failOn)
+          if (call === failOn)
             throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })
           await nodeFileOps.syncFile(path)
         } finally {

@@ -15,8 +15,6 @@ import { createMediaHandler } from '@main/protocols/mediaProtocol'
 import { MAX_IMPORT_IMAGE_BYTES } from '@main/services/library/files/ingest'
 import { HOLD_MARKER } from '@main/services/library/holding/DeleteHolding'
 import { LibraryService } from '@main/services/library/LibraryService'
-import { jpegWithMetadata } from '@shared/library/meta/jpeg'
-import { buildXmp } from '@shared/library/meta/xmp'
 import { readPngText, writePngText } from '@shared/library/pngChunks'
 import type { LibraryChange, LibraryItem } from '@shared/library/types'
 import type { AppError, Result } from '@shared/result'
@@ -269,55 +267,6 @@ describe('LibraryService: the folder is the source of truth', () => {
     expect(err).toMatchObject({ code: 'storage', message: expect.stringMatching(/cannot be read/) })
     expect((await next.get(good.id)).problem).toBeNull()
   })
-
-  it('picks up files that appear in and vanish from the folder while running (watcher)', async () => {
-    const { lib, libraryDir, changes } = newApp()
-    await lib.whenReconciled()
-    const dayDir = join(libraryDir, '2026', '05', '01')
-    await fs.mkdir(dayDir, { recursive: true })
-    const external = join(dayDir, 'from-novelai.png')
-    const nai = writePngText(await makePng(32, 32, '#2f9e44'), {
-      Title: 'NovelAI generated image',
-      Description: 'forest spirit',
-      Software: 'NovelAI',
-      Source: 'NovelAI Diffusion V4.5 4BDE2A90',
-      Comment: JSON.stringify({ prompt: 'forest spirit', uc: 'lowres', seed: 5, steps: 28 }),
-    })
-    await fs.writeFile(external, nai)
-    const tile = (await waitFor(async () => (await lib.query({ text: 'spirit' }, null)).items[0]))!
-    expect(tile.kind).toBe('imported')
-    const item = await lib.get(tile.id)
-    expect(item).toMatchObject({ model: 'art-v4.5', negativePrompt: 'lowres', seed: 5, width: 32 })
-    expect(JSON.parse(readFileSync(`${external}.json`, 'utf8')).id).toBe(tile.id) // sidecar written for it
-    expect(changes.some((c) => c.reason === 'added' && c.ids.includes(tile.id))).toBe(true)
-
-    // A JPEG another tool wrote (A1111 text in EXIF UserComment, an XMP packet) is read the same
-    // way a drop is: the same reader, not only a PNG's text chunks.
-    const jpeg = jpegWithMetadata(
-      await sharp({ create: { width: 24, height: 16, channels: 3, background: '#364fc7' } })
-        .jpeg()
-        .toBuffer(),
-      {
-        xmp: buildXmp({ description: 'harbour at dawn' }),
-        userComment:
-          'harbour at dawn\nNegative prompt: haze\nSteps: 18, Sampler: Euler a, CFG scale: 5, Seed: 77, Size: 24x16, Model: sdxl_base',
-      },
-    )
-    await fs.writeFile(join(dayDir, 'from-forge.jpg'), jpeg)
-    const harbour = (await waitFor(
-      async () => (await lib.query({ text: 'harbour' }, null)).items[0],
-    ))!
-    expect(await lib.get(harbour.id)).toMatchObject({
-      kind: 'imported',
-      model: 'sdxl_base',
-      prompt: 'harbour at dawn',
-      negativePrompt: 'haze',
-      seed: 77,
-      width: 24,
-    })
-    await fs.rm(dayDir, { recursive: true })
-    await waitFor(async () => (await lib.status()).itemCount === 0)
-  })
 })
 
 describe('LibraryService: delete with undo', () => {
@@ -400,36 +349,6 @@ describe('LibraryService: delete with undo', () => {
     await lib.close()
     expect(await app.trash.list()).toEqual([])
     expect(existsSync(foreign)).toBe(true)
-  })
-})
-
-describe('LibraryService: links never lead out of the library (issue #13)', () => {
-  it('the watcher ignores a linked file and a linked folder: nothing indexed, no sidecar written outside, nothing deleted', async () => {
-    const { app, lib, libraryDir } = newApp()
-    await lib.whenReconciled()
-    const outside = join(app.dir, 'outside')
-    await fs.mkdir(join(outside, 'album'), { recursive: true })
-    await fs.writeFile(join(outside, 'secret.png'), await makePng(16, 16, '#ff0000'))
-    await fs.writeFile(join(outside, 'album', 'other.png'), await makePng(16, 16, '#00ff00'))
-    const dayDir = join(libraryDir, '2026', '06', '01')
-    await fs.mkdir(dayDir, { recursive: true })
-    await fs.symlink(join(outside, 'secret.png'), join(dayDir, 'linked.png'))
-    await fs.symlink(join(outside, 'album'), join(dayDir, 'album'))
-    // Real files next to them prove the watcher ran over this folder.
-    await saveImage(lib, { prompt: 'real one' })
-    await fs.writeFile(join(dayDir, 'real.png'), await makePng(16, 16, '#0000ff'))
-    await waitFor(async () => (await lib.status()).itemCount === 2)
-    await lib.reconcile() // the full rescan agrees
-    const items = (await lib.query({}, null)).items
-    const paths = await Promise.all(items.map(async (t) => (await lib.get(t.id)).relPath))
-    expect(paths.filter((p) => /linked|album/.test(p))).toEqual([])
-    expect(items).toHaveLength(2)
-    expect(existsSync(join(outside, 'secret.png.json'))).toBe(false)
-    expect(existsSync(join(outside, 'album', 'other.png.json'))).toBe(false)
-    await lib.delete(items.map((t) => t.id))
-    await lib.close()
-    expect(existsSync(join(outside, 'secret.png'))).toBe(true)
-    expect(existsSync(join(outside, 'album', 'other.png'))).toBe(true)
   })
 })
 

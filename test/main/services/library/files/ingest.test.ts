@@ -1,0 +1,347 @@
+import { existsSync, promises as fs, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
+import { MainEvents } from '@main/events'
+import type { SaveInput } from '@main/services/library/files/ingest'
+import { LibraryService } from '@main/services/library/LibraryService'
+import type { LibraryChange } from '@shared/library/types'
+import { makeMp4, makePng } from '@test/support/mediaFixtures'
+import { rejection } from '@test/support/rejection'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * Saving one result into the library folder (files/ingest.ts) through the library service, on a
+ * folder made once for this file: the name and place it gets, what its sidecar holds, the type
+ * its bytes must have, and that a refused save leaves nothing under a final name.
+ */
+let base: string
+let png: Buffer
+let jpeg: Buffer
+let webp: Buffer
+const services: LibraryService[] = []
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), 'ingest-'))
+  png = await makePng(16, 12)
+  const raw = sharp({ create: { width: 16, height: 12, channels: 3, background: '#2f9e44' } })
+  jpeg = await raw.clone().jpeg().toBuffer()
+  webp = await raw.clone().webp().toBuffer()
+})
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.close()
+})
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true })
+})
+
+let seq = 0
+async function library(opts: { libraryDir?: string } = {}) {
+  const dir = join(base, `case-${seq++}`)
+  await fs.mkdir(dir, { recursive: true })
+  const libraryDir = opts.libraryDir ?? join(dir, 'Library')
+  const changes: LibraryChange[] = []
+  const logs: string[] = []
+  const events = new MainEvents()
+  events.forward((e, p) => {
+    if (e === 'library:changed') changes.push(p as LibraryChange)
+  })
+  const lib = new LibraryService({
+    settings: { settings: async () => ({ libraryDir }) },
+    events,
+    indexPath: join(dir, 'index.sqlite'),
+    thumbs: new Thumbnailer(join(dir, 'thumbs')),
+    trash: { trashItem: async () => {} },
+    watch: false,
+    now: () => Date.UTC(2026, 0, 2, 3, 4, 5),
+    log: (m) => logs.push(m),
+  })
+  services.push(lib)
+  await lib.whenReconciled()
+  return { lib, dir, libraryDir, changes, logs }
+}
+
+const input = (file: SaveInput['file'], over: Partial<SaveInput> = {}): SaveInput => ({
+  kind: 'image',
+  model: 'Std Image 2!',
+  prompt: 'a fox',
+  params: { size: '16x12' },
+  createdAt: new Date(2026, 2, 4, 5, 6, 7).getTime(),
+  file,
+  ...over,
+})
+
+/** Every file under `dir`, relative, sorted. */
+async function filesIn(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return []
+  const out: string[] = []
+  for (const e of await fs.readdir(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) out.push(join(e.parentPath, e.name).slice(dir.length + 1))
+  return out.sort()
+}
+
+describe('saving a result', () => {
+  it('names it by local time, model and id in its date folder, with a complete sidecar', async () => {
+    const { lib, libraryDir, changes } = await library()
+    const item = await lib.save(
+      input(
+        { bytes: png, ext: '.png' },
+        {
+          negativePrompt: 'blur',
+          seed: 5,
+          costEstimate: 0.04,
+          sourceTaskId: 't-9',
+          params: { size: '16x12', duration: 3 },
+        },
+      ),
+    )
+    expect(item.relPath).toMatch(/^2026\/03\/04\/050607-std-image-2-[0-9a-f]{8}\.png$/)
+    expect(item.relPath.slice(-12, -4)).toBe(item.id.slice(0, 8))
+    const sidecar = JSON.parse(readFileSync(join(libraryDir, `${item.relPath}.json`), 'utf8'))
+    expect(sidecar).toEqual({
+      format: 'gen-studio-library',
+      version: 1,
+      id: item.id,
+      kind: 'image',
+      model: 'Std Image 2!',
+      prompt: 'a fox',
+      negativePrompt: 'blur',
+      params: { size: '16x12', duration: 3 },
+      seed: 5,
+      costEstimate: 0.04,
+      sourceTaskId: 't-9',
+      width: 16,
+      height: 12,
+      durationSec: 3,
+      bytes: readFileSync(join(libraryDir, item.relPath)).length,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      created: new Date(2026, 2, 4, 5, 6, 7).toISOString(),
+      favourite: false,
+      demo: false,
+    })
+    const stored = readFileSync(join(libraryDir, item.relPath))
+    expect(sidecar.sha256).toBe(
+      (await import('node:crypto')).createHash('sha256').update(stored).digest('hex'),
+    )
+    // The settings travel in the PNG too.
+    expect(await lib.readSettings(join(libraryDir, item.relPath))).toMatchObject({
+      prompt: 'a fox',
+    })
+    expect(changes.at(-1)).toEqual({ reason: 'added', ids: [item.id] })
+    expect(await filesIn(libraryDir)).toEqual([item.relPath, `${item.relPath}.json`])
+  })
+
+  it('makes a short, safe name part of any model name', async () => {
+    const { lib } = await library()
+    const part = async (model: string) =>
+      (await lib.save(input({ bytes: png, ext: 'png' }, { model, embedSettings: false }))).relPath
+        .split('/')[3]!
+        .replace(/^\d{6}-/, '')
+        .replace(/-[0-9a-f]{8}\.png$/, '')
+    expect(await part('--Art  V4.5 (Curated)!!--')).toBe('art-v4.5-curated')
+    expect(await part('MODEL')).toBe('model')
+    expect(await part('a'.repeat(30) + '/' + 'b'.repeat(30))).toBe(
+      `${'a'.repeat(30)}-${'b'.repeat(9)}`,
+    )
+  })
+
+  it('fills what the input leaves out, and names a result without a model by its kind', async () => {
+    const { lib, libraryDir } = await library()
+    const item = await lib.save({
+      kind: 'art',
+      model: '---',
+      prompt: 'p',
+      params: { duration: 'long' },
+      file: { bytes: png, ext: 'png' },
+      originalName: 'fox.png',
+    })
+    expect(item.relPath).toMatch(/^2026\/01\/02\/\d{6}-art-[0-9a-f]{8}\.png$/)
+    const sidecar = JSON.parse(readFileSync(join(libraryDir, `${item.relPath}.json`), 'utf8'))
+    expect(sidecar).toMatchObject({
+      negativePrompt: '',
+      seed: null,
+      costEstimate: null,
+      sourceTaskId: null,
+      durationSec: null,
+      demo: false,
+      originalName: 'fox.png',
+      created: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)).toISOString(),
+    })
+    expect('batch' in sidecar || 'derivedFrom' in sidecar).toBe(false)
+  })
+
+  it('keeps a batch cell and the item it was made from in the sidecar', async () => {
+    const { lib, libraryDir } = await library()
+    const parent = await lib.save(input({ bytes: png, ext: 'png' }))
+    const batch = { batchId: 'b-1', index: 2, x: 'low', y: null, repeat: 1, picks: ['red'] }
+    const derivedFrom = { parentId: parent.id, operation: 'crop' as const, params: {}, model: '' }
+    const item = await lib.save(input({ bytes: png, ext: 'png' }, { batch, derivedFrom }))
+    const sidecar = JSON.parse(readFileSync(join(libraryDir, `${item.relPath}.json`), 'utf8'))
+    expect(sidecar.batch).toEqual(batch)
+    expect(sidecar.derivedFrom).toEqual(derivedFrom)
+  })
+
+  it('stores a JPEG under the extension it was claimed as, and a WebP, with their settings', async () => {
+    const { lib, libraryDir } = await library()
+    const asJpeg = await lib.save(input({ bytes: jpeg, ext: 'jpeg' }))
+    const asJpg = await lib.save(input({ bytes: jpeg, ext: 'jpg' }))
+    const asWebp = await lib.save(input({ bytes: webp, ext: 'webp' }))
+    expect(asJpeg.relPath).toMatch(/\.jpeg$/)
+    expect(asJpg.relPath).toMatch(/\.jpg$/)
+    expect(asWebp.relPath).toMatch(/\.webp$/)
+    for (const item of [asJpeg, asJpg, asWebp]) {
+      const stored = readFileSync(join(libraryDir, item.relPath))
+      expect(stored.length).toBeGreaterThan(jpeg.length > webp.length ? webp.length : jpeg.length)
+      expect(stored.toString('latin1')).toContain('a fox')
+    }
+    const plain = await lib.save(input({ bytes: jpeg, ext: 'jpg' }, { embedSettings: false }))
+    expect(readFileSync(join(libraryDir, plain.relPath)).equals(jpeg)).toBe(true)
+  })
+
+  it('keeps an imported PNG byte for byte when asked not to embed', async () => {
+    const { lib, libraryDir } = await library()
+    const item = await lib.save(input({ bytes: png, ext: 'png' }, { embedSettings: false }))
+    expect(readFileSync(join(libraryDir, item.relPath)).equals(png)).toBe(true)
+  })
+
+  it('tries a JPEG whose header the metadata writer cannot follow as it came, and says so', async () => {
+    const { lib, libraryDir, logs } = await library()
+    // A JPEG start, then bytes that are no JPEG segment.
+    const odd = Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(64, 0x41)])
+    const item = await rejection(lib.save(input({ bytes: odd, ext: 'jpg' })))
+    expect(item.code).toBe('bad_response')
+    expect(item.message).toMatch(/^The file cannot be read as JPG \(/)
+    expect(logs.join('\n')).toMatch(/metadata not embedded in a jpg/)
+    expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('moves a temp file it is given and copies a user’s file, leaving the original', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const temp = join(dir, 'download.part')
+    await fs.writeFile(temp, jpeg)
+    const moved = await lib.save(input({ tempPath: temp, ext: 'jpg' }, { embedSettings: false }))
+    expect(existsSync(temp)).toBe(false)
+    expect(readFileSync(join(libraryDir, moved.relPath)).equals(jpeg)).toBe(true)
+    const mine = join(dir, 'mine.png')
+    await fs.writeFile(mine, png)
+    const copied = await lib.save(input({ copyFrom: mine, ext: 'png' }, { embedSettings: false }))
+    expect(readFileSync(mine).equals(png)).toBe(true)
+    expect(readFileSync(join(libraryDir, copied.relPath)).equals(png)).toBe(true)
+    // A temp PNG with settings to embed is read, embedded and the download removed.
+    const temp2 = join(dir, 'download2.part')
+    await fs.writeFile(temp2, png)
+    const embedded = await lib.save(input({ tempPath: temp2, ext: 'png' }))
+    expect(await lib.readSettings(join(libraryDir, embedded.relPath))).toMatchObject({
+      prompt: 'a fox',
+    })
+    expect(await filesIn(dir)).toContain('mine.png')
+  })
+})
+
+describe('videos', () => {
+  it('writes the settings into a video it is given and removes the download', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const temp = join(dir, 'video.part')
+    await fs.writeFile(temp, makeMp4(2, 320, 240))
+    const item = await lib.save(input({ tempPath: temp, ext: 'mp4' }, { kind: 'video' }))
+    expect(existsSync(temp)).toBe(false)
+    expect(item).toMatchObject({ media: 'video', width: 320, height: 240 })
+    expect(readFileSync(join(libraryDir, item.relPath)).toString('latin1')).toContain('a fox')
+    const mine = join(dir, 'mine.mp4')
+    await fs.writeFile(mine, makeMp4(2, 320, 240))
+    await lib.save(input({ copyFrom: mine, ext: 'mp4' }, { kind: 'video' }))
+    expect(existsSync(mine)).toBe(true)
+  })
+
+  it('keeps a video whose index cannot be rewritten as it came, and says so', async () => {
+    const { lib, dir, libraryDir, logs } = await library()
+    const cut = makeMp4(2, 320, 240).subarray(0, 48)
+    const temp = join(dir, 'cut.part')
+    await fs.writeFile(temp, cut)
+    const moved = await lib.save(input({ tempPath: temp, ext: 'mp4' }, { kind: 'video' }))
+    expect(logs.join('\n')).toMatch(/metadata not embedded in a video/)
+    expect(existsSync(temp)).toBe(false)
+    expect(readFileSync(join(libraryDir, moved.relPath)).equals(cut)).toBe(true)
+    const mine = join(dir, 'cut.mp4')
+    await fs.writeFile(mine, cut)
+    const copied = await lib.save(input({ copyFrom: mine, ext: 'mp4' }, { kind: 'video' }))
+    expect(readFileSync(mine).equals(cut)).toBe(true)
+    expect(readFileSync(join(libraryDir, copied.relPath)).equals(cut)).toBe(true)
+  })
+})
+
+describe('a save refused', () => {
+  it('names an extension the library cannot store', async () => {
+    const { lib, libraryDir } = await library()
+    const error = await rejection(lib.save(input({ bytes: png, ext: '.txt' })))
+    expect(error).toMatchObject({
+      code: 'validation',
+      message: 'The library cannot store .txt files.',
+    })
+    const bare = await rejection(lib.save(input({ bytes: png, ext: 'txt' })))
+    expect(bare.message).toBe('The library cannot store .txt files.')
+    expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('says the source cannot be read, and that bytes are not the type claimed', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const gone = await rejection(lib.save(input({ tempPath: join(dir, 'gone.part'), ext: 'png' })))
+    expect(gone.code).toBe('not_found')
+    expect(gone.message).toMatch(/^The file to save cannot be read \(.*ENOENT/)
+    const wrong = await rejection(lib.save(input({ bytes: jpeg, ext: 'png' })))
+    expect(wrong).toMatchObject({
+      code: 'bad_response',
+      message: 'The downloaded file is not a valid PNG (its content does not match).',
+    })
+    expect(wrong.action).toBeTruthy()
+    const empty = await rejection(lib.save(input({ bytes: new Uint8Array(0), ext: 'png' })))
+    expect(empty.code).toBe('bad_response')
+    expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('refuses a damaged PNG, embedding or not, and keeps nothing', async () => {
+    const { lib, libraryDir } = await library()
+    const cut = png.subarray(0, png.length - 20)
+    for (const embedSettings of [true, false]) {
+      const error = await rejection(lib.save(input({ bytes: cut, ext: 'png' }, { embedSettings })))
+      expect(error.code).toBe('bad_response')
+      expect(error.message).toMatch(/^The PNG is damaged \(/)
+      expect(error.action).toBeTruthy()
+    }
+    expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('reports a library folder that is not there', async () => {
+    const blocker = join(base, 'a-file')
+    await fs.writeFile(blocker, '')
+    const { lib } = await library({ libraryDir: join(blocker, 'Library') })
+    const status = await lib.status()
+    expect(status.state).toBe('missing')
+    const error = await rejection(lib.save(input({ bytes: png, ext: 'png' })))
+    expect(error.code).toBe('storage')
+    expect(error.message).toBe(status.message)
+    expect(error.action).toBeTruthy()
+  })
+})
+
+describe('importing files', () => {
+  it('copies files in, reports a folder and a missing path, and keeps the originals', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const mine = join(dir, 'mine.png')
+    await fs.writeFile(mine, png)
+    await fs.mkdir(join(dir, 'album'))
+    const report = await lib.import([mine, join(dir, 'album'), join(dir, 'gone.png'), mine])
+    expect(report.imported).toHaveLength(1)
+    expect(report.duplicates).toEqual([{ path: mine, id: report.imported[0]!.id }])
+    expect(report.failed).toEqual([
+      { path: join(dir, 'album'), message: 'Only files can be imported, not folders.' },
+      { path: join(dir, 'gone.png'), message: expect.stringMatching(/ENOENT/) },
+    ])
+    const item = await lib.get(report.imported[0]!.id)
+    expect(item).toMatchObject({ kind: 'imported', originalName: 'mine.png', prompt: '' })
+    expect(readFileSync(join(libraryDir, item.relPath)).equals(png)).toBe(true)
+    expect(readFileSync(mine).equals(png)).toBe(true)
+  })
+})
