@@ -36,6 +36,7 @@ import {
 import { fakeAutoUpdater, fakeNet, type NetLogEntry } from './net'
 import type { PageConfig } from './page/config'
 import { INSECURE_RESOLVER_ARG, type SchemePrivileges, SchemeServer } from './schemes'
+import { fakeUtilityProcess } from './utilityProcess'
 import { FakeBrowserWindow, type FakeWebContents, type WindowHost } from './windows'
 import { decode, toWire, type Wire } from './wire'
 
@@ -411,6 +412,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     },
     Menu: { setApplicationMenu: () => {}, buildFromTemplate: () => ({}) },
     crashReporter,
+    utilityProcess: fakeUtilityProcess(() => fakeApp.isReady()),
   }
 
   const env = options.env ?? {}
