@@ -131,7 +131,12 @@ export class LibraryCore {
       itemCount: this.indexing ?? index.count(),
       state: this.state,
       message: this.stateMessage,
-      problems: [...this.scanProblems, ...index.problems()].slice(0, 100),
+      // While the writer builds, the index's own problem rows wait for the end of the build: their
+      // query reads the whole table, on main's thread.
+      problems: [...this.scanProblems, ...(this.indexing === null ? index.problems() : [])].slice(
+        0,
+        100,
+      ),
     }
   }
 

@@ -244,7 +244,9 @@ export class LibraryReconciler {
     let removed: string[] = []
     let changed: Array<[string, DiskStamp]>
     try {
-      const found = writer && indexed >= from ? await restartInWriter(core, writer, root) : null
+      // In the writer at any size: it never holds main's thread, where even 10k stamps compared
+      // and walked on main held it for up to 200 ms (bench/library-index.ts).
+      const found = writer && indexed > 0 ? await restartInWriter(core, writer, root) : null
       if (found) {
         core.scanProblems = [...found.errors]
         removed = found.removed
