@@ -82,8 +82,14 @@ export class FakeUtilityProcess extends EventEmitter {
   }
 }
 
-/** The `utilityProcess` module; `isReady` is the app's (fork before `ready` throws, as Electron). */
-export function fakeUtilityProcess(isReady: () => boolean = () => true) {
+/**
+ * The `utilityProcess` module; `isReady` is the app's (fork before `ready` throws, as Electron),
+ * `onFork` hears each child as it is forked.
+ */
+export function fakeUtilityProcess(
+  isReady: () => boolean = () => true,
+  onFork: (child: FakeUtilityProcess) => void = () => {},
+) {
   const forked: FakeUtilityProcess[] = []
   return {
     forked,
@@ -91,6 +97,7 @@ export function fakeUtilityProcess(isReady: () => boolean = () => true) {
       if (!isReady()) throw new Error('utilityProcess cannot be created before app is ready.')
       const child = new FakeUtilityProcess(modulePath, args, options)
       forked.push(child)
+      onFork(child)
       return child
     },
   }
