@@ -70,6 +70,8 @@ export async function bootServices(options: BootOptions): Promise<Container> {
     ),
     // The index's bulk writes in a utility process (workers/indexWriter.ts, issue #33), which
     // loads the same better-sqlite3 build and runs its own reader threads from beside this bundle.
+    // No `cwd`: a folder inside app.asar cannot be a process's working directory
+    // (electron/electron#2081), which is what crashed a utility process in electron/electron#41396.
     libraryWriter: ({ indexPath, thumbsDir }) =>
       utilityIndexWriter(() =>
         utilityProcess.fork(
