@@ -1,3 +1,4 @@
+import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import type { IndexRow } from '../index/LibraryIndex'
 import type { IndexWriter, WriterEvent, WriterResult } from '../writer/IndexWriter'
@@ -11,7 +12,7 @@ type Restarted = Extract<WriterResult, { type: 'restarted' }>
 /**
  * The writer's events as the library shows them: progress as the item count of a status that is
  * not ready yet (without counting the index on main's thread), and a writer that had to be started
- * again in the log, the build going on.
+ * again in the log and as the status's message until the build ends.
  */
 function watcher(core: LibraryCore): (event: WriterEvent) => void {
   let shownAt = 0
@@ -20,6 +21,9 @@ function watcher(core: LibraryCore): (event: WriterEvent) => void {
       core.log(
         `The index writer stopped and was started again (attempt ${event.attempt}); indexing goes on.`,
       )
+      // Said in the Library until the build ends (an `ok` state's message is a notice).
+      if (core.state === 'ok') core.stateMessage = t('libWriterRestarted')
+      core.emitStatus()
       return
     }
     if (event.type !== 'progress') return
@@ -48,6 +52,7 @@ export async function buildInWriter(
     return null
   } finally {
     core.indexing = null
+    if (core.stateMessage === t('libWriterRestarted')) core.stateMessage = null
   }
 }
 

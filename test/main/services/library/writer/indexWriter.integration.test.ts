@@ -116,27 +116,38 @@ function rows(indexPath: string) {
 }
 
 /**
- * The longest gap between ticks of a 1 ms timer while `work` runs: how long main's event loop was
- * held at once.
+ * How long main's event loop was held at once while `work` runs, from a 1 ms timer: the longest
+ * gap between its ticks (`wallMs`), and the most CPU this process used within one gap (`cpuMs`,
+ * process.cpuUsage: main's thread and, conservatively, the helper threads). On a loaded 2-core
+ * machine the OS may leave the process waiting for tens of ms between ticks without it doing
+ * anything (gaps of 50-80 ms used 8-14 ms of CPU under a load average of 15): the CPU used is what
+ * main's own work held it, which is what the writer process has to keep small.
  */
-async function longestBlock<T>(work: () => Promise<T>): Promise<{ result: T; maxMs: number }> {
+async function longestBlock<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; wallMs: number; cpuMs: number }> {
   let last = performance.now()
-  let maxMs = 0
+  let cpu = process.cpuUsage()
+  let wallMs = 0
+  let cpuMs = 0
   const timer = setInterval(() => {
     const now = performance.now()
-    maxMs = Math.max(maxMs, now - last)
+    const used = process.cpuUsage(cpu)
+    wallMs = Math.max(wallMs, now - last)
+    cpuMs = Math.max(cpuMs, (used.user + used.system) / 1000)
     last = now
+    cpu = process.cpuUsage()
   }, 1)
   try {
     const result = await work()
-    return { result, maxMs }
+    return { result, wallMs, cpuMs }
   } finally {
     clearInterval(timer)
   }
 }
 
 describe('the index writer process (issue #33)', () => {
-  it('builds the first index off main: main never blocks over 50 ms, the index equals the in-process build', async () => {
+  it('builds the first index off main: main’s loop is never held over 20 ms of CPU, the index equals the in-process build', async () => {
     const n = 4 * READ_CHUNK + 37
     const a = await folder(n)
     const b = await copyOf(a)
@@ -147,14 +158,16 @@ describe('the index writer process (issue #33)', () => {
     const plain = service(b, join(userData, 'b'), false)
     await plain.lib.whenReconciled()
     const inWriter = service(a, join(userData, 'a'), true)
-    const { maxMs } = await longestBlock(() => inWriter.lib.whenReconciled())
+    const block = await longestBlock(() => inWriter.lib.whenReconciled())
 
     const built = rows(inWriter.indexPath)
     expect(built.items).toHaveLength(n + 1)
     expect(built).toEqual(rows(plain.indexPath))
     expect(built.search).toBe(n)
     expect(inWriter.logs).toEqual([])
-    expect(maxMs).toBeLessThanOrEqual(50)
+    // The goal is 50 ms; measured as CPU this build's main side took ~10 ms at most, the same
+    // build written on main's thread 29-36 ms (2k-12k items): 20 ms tells the two apart.
+    expect(block.cpuMs, `longest gap ${block.wallMs} ms`).toBeLessThanOrEqual(20)
     const status = await inWriter.lib.status()
     expect(status).toMatchObject({ ready: true, itemCount: n + 1 })
     expect(inWriter.changes.at(-1)?.reason).toBe('reset')
@@ -231,6 +244,11 @@ describe('the index writer process (issue #33)', () => {
     await plain.lib.whenReconciled()
     expect(children.length).toBe(2)
     expect(inWriter.logs.join('\n')).toMatch(/index writer stopped and was started again/)
+    // The Library said so while the build went on, and says nothing once it is done.
+    expect(inWriter.statuses.some((s) => !s.ready && /started again/.test(s.message ?? ''))).toBe(
+      true,
+    )
+    expect(inWriter.statuses.at(-1)).toMatchObject({ ready: true, state: 'ok', message: null })
     expect(rows(inWriter.indexPath)).toEqual(rows(plain.indexPath))
     expect(await inWriter.lib.status()).toMatchObject({ ready: true, itemCount: n + 1 })
   })
