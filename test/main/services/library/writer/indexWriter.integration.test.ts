@@ -11,9 +11,9 @@ import type { IndexWriter } from '@main/services/library/writer/IndexWriter'
 import type { LibraryChange, LibraryStatus } from '@shared/library/types'
 import { indexWriterProcess } from '@test/support/bundledIndexWriter'
 import type { FakeUtilityProcess } from '@test/support/electron/utilityProcess'
+import { firstIndexFolder, indexRows } from '@test/support/firstIndexFolder'
 import { writeResults } from '@test/support/libraryFolder'
 import { makePng } from '@test/support/mediaFixtures'
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const dirs: string[] = []
@@ -29,26 +29,7 @@ const temp = async (name: string) => {
   return d
 }
 
-/** `n` saved results in two day folders, each its own second, and one broken sidecar. */
-async function folder(n: number): Promise<string> {
-  const root = await temp('writer-lib-')
-  const png = await makePng(8, 8)
-  const half = Math.ceil(n / 2)
-  const extra = (i: number) => ({
-    created: new Date(Date.UTC(2025, 2, 4) + i * 1000).toISOString(),
-    prompt: `a lighthouse number ${i}`,
-    rating: i % 6,
-    tags: i % 3 ? ['sea'] : [],
-  })
-  await writeResults(join(root, '2025', '03', '05'), half, png, { name: 'r', extra })
-  await writeResults(join(root, '2025', '03', '04'), n - half, png, {
-    name: 's',
-    extra: (i) => extra(half + i),
-  })
-  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png'), png)
-  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png.json'), '{ nope')
-  return root
-}
+const folder = (n: number) => firstIndexFolder(n, dirs)
 
 /** A copy of a library folder with the same mtimes (the plain build's input). */
 async function copyOf(root: string): Promise<string> {
@@ -91,29 +72,7 @@ function service(
   return { lib, changes, statuses, logs, indexPath }
 }
 
-/** What an index holds, row by row (organise and search included). */
-function rows(indexPath: string) {
-  const db = new Database(indexPath, { readonly: true })
-  try {
-    return {
-      items: db
-        .prepare(
-          `SELECT id, rel_path, kind, media, ext, prompt, bytes, created, file_mtime, file_size,
-             sidecar_mtime, rating, problem IS NOT NULL AS has_problem
-           FROM items ORDER BY rel_path`,
-        )
-        .all(),
-      tags: db.prepare('SELECT tag, item FROM item_tags ORDER BY tag, item').all(),
-      months: db.prepare('SELECT * FROM month_counts ORDER BY 1, 2, 3, 4').all(),
-      search: db
-        .prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH 'lighthouse' ORDER BY rowid")
-        .pluck()
-        .all().length,
-    }
-  } finally {
-    db.close()
-  }
-}
+const rows = indexRows
 
 /**
  * How long main's event loop was held at once while `work` runs, from a 1 ms timer: the longest
