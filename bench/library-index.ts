@@ -74,6 +74,12 @@ const SIZES = (process.env.LIBRARY_ITEMS ?? '10000,100000')
   .filter((n) => Number.isInteger(n) && n > 0)
 const ROUNDS = 300
 /**
+ * `LIBRARY_FLOORS_ONLY=1`: only the controls the goals divide by (the reader threads reading and
+ * stamping); the old controls, the write-only and the read-beside-writes controls are skipped
+ * (NaN). At 1M items they take most of an hour on the 2-core VM and hold every row in memory.
+ */
+const FLOORS_ONLY = process.env.LIBRARY_FLOORS_ONLY === '1'
+/**
  * Rows per write in the write-only control, as the app's first index writes them (upsertBulk: one
  * chunk a tick, committed every BULK_COMMIT_ROWS).
  */
@@ -205,16 +211,17 @@ async function measure(N: number) {
       const sidecar = syntheticSidecar(i, created, body.length)
       await fs.writeFile(join(libraryDir, rel), body)
       await fs.writeFile(join(libraryDir, `${rel}.json`), JSON.stringify(sidecar, null, 2))
-      rows.push({
-        sidecar,
-        relPath: rel,
-        media: video ? 'video' : 'image',
-        ext: video ? 'mp4' : 'png',
-        fileMtime: 1,
-        fileSize: body.length,
-        sidecarMtime: 1,
-        problem: null,
-      })
+      if (!FLOORS_ONLY)
+        rows.push({
+          sidecar,
+          relPath: rel,
+          media: video ? 'video' : 'image',
+          ext: video ? 'mp4' : 'png',
+          fileMtime: 1,
+          fileSize: body.length,
+          sidecarMtime: 1,
+          problem: null,
+        })
     })
     const genMs = ms(t0)
     // The new files' dirty pages go to disk now, not during the figures below (writeback of 200k
@@ -226,22 +233,26 @@ async function measure(N: number) {
     // ── control: the app's reader threads read every sidecar, no index writes (the floor) ──
     const readerRows = await floorOf(() => readerOnly(libraryDir, 'rows'))
     if (readerRows.n !== N) throw new Error(`the reader read ${readerRows.n} of ${N} sidecars`)
-    // ── old control (one release): the same sidecars with the promise API on main's thread ──
-    const controlMs = (await floorOf(async () => ({ ms: await readSidecars(libraryDir, folders) })))
-      .ms
+    let controlMs = NaN
+    let writeMs = NaN
+    let besideMs = NaN
+    if (!FLOORS_ONLY) {
+      // ── old control (one release): the same sidecars with the promise API on main's thread ──
+      controlMs = (await floorOf(async () => ({ ms: await readSidecars(libraryDir, folders) }))).ms
 
-    // ── control: only the index writes, the same rows in the same chunks, no file I/O ──
-    const writeOnly = new LibraryIndex(join(dir, 'write-only.sqlite'))
-    const tw = process.hrtime.bigint()
-    for (let i = 0; i < rows.length; i += WRITE_CHUNK)
-      writeOnly.upsertBulk(rows.slice(i, i + WRITE_CHUNK))
-    writeOnly.endBulk()
-    const writeMs = ms(tw)
-    writeOnly.close()
+      // ── control: only the index writes, the same rows in the same chunks, no file I/O ──
+      const writeOnly = new LibraryIndex(join(dir, 'write-only.sqlite'))
+      const tw = process.hrtime.bigint()
+      for (let i = 0; i < rows.length; i += WRITE_CHUNK)
+        writeOnly.upsertBulk(rows.slice(i, i + WRITE_CHUNK))
+      writeOnly.endBulk()
+      writeMs = ms(tw)
+      writeOnly.close()
 
-    // ── control: the same reads with the same writes beside them on a worker thread ──
-    const besideMs = await readBesideWrites(libraryDir, folders, rows, join(dir, 'beside.sqlite'))
-    rows.length = 0
+      // ── control: the same reads with the same writes beside them on a worker thread ──
+      besideMs = await readBesideWrites(libraryDir, folders, rows, join(dir, 'beside.sqlite'))
+      rows.length = 0
+    }
 
     // ── build the index from the sidecars ──
     const settings = { settings: async () => ({ libraryDir }) }
@@ -287,13 +298,16 @@ async function measure(N: number) {
     const readerStamps = await floorOf(() => readerOnly(libraryDir, 'stamps'))
     if (readerStamps.n !== N) throw new Error(`the reader stamped ${readerStamps.n} of ${N} files`)
     // ── old control (one release): the bare stat walk with the promise API on main's thread ──
-    const walk = await floorOf(async () => {
-      const ts = process.hrtime.bigint()
-      const walked = await statWalk(libraryDir)
-      return { ms: ms(ts), walked }
-    })
-    const statMs = walk.ms
-    if (walk.walked !== 2 * N) throw new Error(`walked ${walk.walked} files, expected ${2 * N}`)
+    let statMs = NaN
+    if (!FLOORS_ONLY) {
+      const walk = await floorOf(async () => {
+        const ts = process.hrtime.bigint()
+        const walked = await statWalk(libraryDir)
+        return { ms: ms(ts), walked }
+      })
+      statMs = walk.ms
+      if (walk.walked !== 2 * N) throw new Error(`walked ${walk.walked} files, expected ${2 * N}`)
+    }
     // With the index writer (issue #33) the app walks every restart on the writer's reader
     // threads, whatever the size: their stamping is the floor.
     const restartControlMs = readerStamps.ms
