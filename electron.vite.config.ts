@@ -24,6 +24,8 @@ export default defineConfig({
           libraryReader: resolve(__dirname, 'src/main/workers/libraryReader.ts'),
           // upscaler (issue #31): the local upscaling model's thread (workers/upscaler.ts).
           upscaler: resolve(__dirname, 'src/main/workers/upscaler.ts'),
+          // indexWriter (issue #33): the library index writer's utility process (workers/indexWriter.ts).
+          indexWriter: resolve(__dirname, 'src/main/workers/indexWriter.ts'),
         },
       },
     },

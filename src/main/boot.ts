@@ -2,8 +2,9 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 
 import { MEDIA_SCHEME } from '@shared/protocols'
-import { app, BrowserWindow, protocol } from 'electron'
+import { app, BrowserWindow, protocol, utilityProcess } from 'electron'
 
+import { utilityIndexWriter } from './adapters/processes/utilityIndexWriter'
 import { KeytarSecretStore } from './adapters/secrets/KeytarSecretStore'
 import { resolveSqliteBinding } from './adapters/sqlite/nativeBinding'
 import { libraryReaderThread, READER_LANES } from './adapters/threads/libraryReaderThread'
@@ -67,6 +68,18 @@ export async function bootServices(options: BootOptions): Promise<Container> {
       () => new Worker(join(options.mainDir, 'libraryReader.js')),
       READER_LANES,
     ),
+    // The index's bulk writes in a utility process (workers/indexWriter.ts, issue #33), which
+    // loads the same better-sqlite3 build and runs its own reader threads from beside this bundle.
+    // No `cwd`: a folder inside app.asar cannot be a process's working directory
+    // (electron/electron#2081), which is what crashed a utility process in electron/electron#41396.
+    libraryWriter: ({ indexPath, thumbsDir }) =>
+      utilityIndexWriter(() =>
+        utilityProcess.fork(
+          join(options.mainDir, 'indexWriter.js'),
+          [indexPath, join(options.mainDir, 'libraryReader.js'), thumbsDir, sqliteBinding],
+          { serviceName: 'Gen Studio index writer' },
+        ),
+      ),
     updater: electronUpdater,
     crashDumpsDir: options.crashDumpsDir,
     // "The user's preferred system languages from most preferred to least preferred"

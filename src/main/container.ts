@@ -25,6 +25,7 @@ import { Journal } from './services/journal/Journal'
 import { composeGrid } from './services/library/files/composeGrid'
 import { LibraryService } from './services/library/LibraryService'
 import type { LibraryReader } from './services/library/reader/LibraryReader'
+import type { IndexWriter } from './services/library/writer/IndexWriter'
 import { noUpscaler, PictureService } from './services/picture/PictureService'
 import { PresetStore } from './services/presets/PresetStore'
 import { type PersistedSettings, SettingsService } from './services/settings/SettingsService'
@@ -49,6 +50,8 @@ export interface ContainerOptions {
    * built `libraryReader.js`); none: it is read on main's thread.
    */
   libraryReader?: LibraryReader
+  /** The library index's bulk writes in a process of their own (boot.ts: a utility process). */
+  libraryWriter?: (paths: { indexPath: string; thumbsDir: string }) => IndexWriter
   /** Where Electron's crashReporter writes minidumps (app.getPath('crashDumps')). */
   crashDumpsDir?: string
   /** The app's updater (Electron: adapters/updates/electronUpdater.ts); none: updates are off. */
@@ -76,17 +79,20 @@ export function createContainer(options: ContainerOptions) {
     defaultLibraryDir: options.defaultLibraryDir,
     systemLanguages: options.systemLanguages,
   })
-  const thumbs = new Thumbnailer(join(options.userDataDir, 'cache', 'thumbs'))
+  const indexPath = join(options.userDataDir, 'library-index.sqlite')
+  const thumbsDir = join(options.userDataDir, 'cache', 'thumbs')
+  const thumbs = new Thumbnailer(thumbsDir)
   capFollowsSettings(thumbs.cap, { settings: () => settings.settings(), events })
   const library = new LibraryService({
     settings,
     events,
-    indexPath: join(options.userDataDir, 'library-index.sqlite'),
+    indexPath,
     thumbs,
     trash: { trashItem: (path) => options.platform.trashItem(path) },
     openDatabase,
     networkShare: isNetworkFilesystem,
     ...(options.libraryReader ? { reader: options.libraryReader } : {}),
+    ...(options.libraryWriter ? { writer: options.libraryWriter({ indexPath, thumbsDir }) } : {}),
   })
   const diagnostics = new Diagnostics({ dir: join(options.userDataDir, 'logs') })
   const uploads = new UploadStaging(join(options.userDataDir, 'uploads'))

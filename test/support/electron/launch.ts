@@ -36,6 +36,7 @@ import {
 import { fakeAutoUpdater, fakeNet, type NetLogEntry } from './net'
 import type { PageConfig } from './page/config'
 import { INSECURE_RESOLVER_ARG, type SchemePrivileges, SchemeServer } from './schemes'
+import { type FakeUtilityProcess, fakeUtilityProcess } from './utilityProcess'
 import { FakeBrowserWindow, type FakeWebContents, type WindowHost } from './windows'
 import { decode, toWire, type Wire } from './wire'
 
@@ -118,6 +119,8 @@ export interface LaunchOptions {
    * a packaged app's resources folder, where electron-builder puts app-update.yml. Default: unset.
    */
   resourcesPath?: string
+  /** Hears each utility process the app forks, as it is forked (a test may kill one). */
+  onUtilityProcess?: (child: FakeUtilityProcess) => void
 }
 
 export interface IpcCall {
@@ -147,6 +150,8 @@ export interface ElectronApp {
   netLog: NetLogEntry[]
   /** How the app started crashReporter (each start's options). */
   crashReporterStarts: CrashReporterStart[]
+  /** Every utility process the app forked (utilityProcess.ts), in order. */
+  utilityProcesses: FakeUtilityProcess[]
   dir: string
   userData: string
   home: string
@@ -357,6 +362,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
   const registered = new Set<string>()
   const net = fakeNet()
   const crashReporter = fakeCrashReporter()
+  const utilityProcess = fakeUtilityProcess(() => fakeApp.isReady(), options.onUtilityProcess)
   const electron = {
     net,
     autoUpdater: fakeAutoUpdater(),
@@ -411,6 +417,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     },
     Menu: { setApplicationMenu: () => {}, buildFromTemplate: () => ({}) },
     crashReporter,
+    utilityProcess,
   }
 
   const env = options.env ?? {}
@@ -470,6 +477,8 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
   const teardown = async ({ keepData = false } = {}) => {
     if (closed) return
     closed = true
+    // Electron ends its utility processes with the app; the double's are this process's children.
+    for (const child of utilityProcess.forked) child.kill()
     restoreRuntime()
     restoreEnv()
     await context.close().catch(() => {})
@@ -497,6 +506,7 @@ export async function launchElectronApp(options: LaunchOptions = {}): Promise<El
     opened: shell.opened,
     netLog: net.log,
     crashReporterStarts: crashReporter.started,
+    utilityProcesses: utilityProcess.forked,
     dir,
     userData,
     home,

@@ -155,6 +155,8 @@ export class LibraryService {
     core.closed = true
     this.folder.stop()
     this.unsubscribe?.()
+    // A build in the writer would hold the queue for minutes: stopped, it resumes next start.
+    await core.options.writer?.close()
     await this.opening?.catch(() => {})
     await core.drained()
     if (this.purge) clearInterval(this.purge)

@@ -287,6 +287,17 @@ function StatusBanner() {
           <strong>{status.message}</strong>
         </div>
       ) : null}
+      {/* A first index being built (issue #33): how far it got, and any notice about it. */}
+      {!status.ready && status.itemCount > 0 ? (
+        <div className="banner" role="status" data-testid="library-indexing">
+          {t('indexingProgress', { count: status.itemCount })}
+        </div>
+      ) : null}
+      {status.state === 'ok' && status.message ? (
+        <div className="banner banner-warning" role="status" data-testid="library-notice">
+          {status.message}
+        </div>
+      ) : null}
       {status.problems.length ? (
         <details className="banner banner-warning lib-problems">
           <summary>{t('unreadableFiles', { count: status.problems.length })}</summary>

@@ -14,6 +14,7 @@ import type { DeleteHolding } from '../holding/DeleteHolding'
 import type { LibraryIndex } from '../index/LibraryIndex'
 import type { LibraryReader } from '../reader/LibraryReader'
 import type { WatchFolder } from '../sync/folderWatch'
+import type { IndexWriter } from '../writer/IndexWriter'
 import { newSyncActivity } from './syncActivity'
 
 export interface LibraryServiceOptions {
@@ -50,6 +51,11 @@ export interface LibraryServiceOptions {
    */
   reader?: LibraryReader
   readerStampsFrom?: number
+  /**
+   * The index's bulk writes in a process of their own (writer/IndexWriter.ts: a first index, a
+   * large restart's reconcile, rows main made); none: they are written on main's thread.
+   */
+  writer?: IndexWriter
   /** Opens the index database (the container's, with the process's native binding). */
   openDatabase?: SqliteOpener
   /**
@@ -71,6 +77,8 @@ export class LibraryCore {
   state: LibraryStatus['state'] = 'ok'
   stateMessage: string | null = null
   reconciled = false
+  /** Rows the writer has written so far while it builds the first index (null: not building). */
+  indexing: number | null = null
   scanProblems: Array<{ relPath: string; message: string }> = []
   /** What a sync engine did in the folder, as the library saw it (the Sync panel, #28). */
   readonly activity = newSyncActivity()
@@ -120,10 +128,15 @@ export class LibraryCore {
     return {
       dir: this.root ?? '',
       ready: this.reconciled,
-      itemCount: index.count(),
+      itemCount: this.indexing ?? index.count(),
       state: this.state,
       message: this.stateMessage,
-      problems: [...this.scanProblems, ...index.problems()].slice(0, 100),
+      // While the writer builds, the index's own problem rows wait for the end of the build: their
+      // query reads the whole table, on main's thread.
+      problems: [...this.scanProblems, ...(this.indexing === null ? index.problems() : [])].slice(
+        0,
+        100,
+      ),
     }
   }
 

@@ -109,6 +109,7 @@ export class LibraryIndex {
         .pluck(),
       stamps: db.prepare('SELECT rel_path, id, file_mtime, file_size, sidecar_mtime FROM items'),
       count: db.prepare('SELECT count(*) FROM items').pluck(),
+      countUpTo: db.prepare('SELECT count(*) FROM (SELECT 1 FROM items LIMIT ?)').pluck(),
       problems: db.prepare(
         'SELECT rel_path, problem FROM items WHERE problem IS NOT NULL LIMIT 100',
       ),
@@ -174,6 +175,11 @@ export class LibraryIndex {
 
   count(): number {
     return this.stmts.count.get() as number
+  }
+
+  /** count(), but counting no further than `cap`: what a decision by size needs, cheap at 1M. */
+  countUpTo(cap: number): number {
+    return this.stmts.countUpTo.get(cap) as number
   }
 
   /** Inserts or replaces rows in one transaction; an ID already used by another path gets a suffix. */

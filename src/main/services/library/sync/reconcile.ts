@@ -17,10 +17,12 @@ import { type DiskStamp, mapLimit, scanFolder, stampChanged } from '../disk/scan
 import { sidecarPathOf } from '../disk/sidecar'
 import type { IndexRow } from '../index/LibraryIndex'
 import type { LibraryReader } from '../reader/LibraryReader'
+import type { IndexWriter } from '../writer/IndexWriter'
 import { splitArrived } from './arrival'
 import { ConflictMerger, isMediaConflictCopy } from './conflicts'
 import { rowFromDisk } from './rowFromDisk'
 import { syncEngineOf } from './syncStatus'
+import { buildInWriter, restartInWriter, writeRows } from './writerSync'
 
 /**
  * Indexed items from which a restart's stat walk runs on the reader threads. Starting them costs
@@ -164,6 +166,36 @@ export class LibraryReconciler {
   }
 
   /**
+   * The first index in the writer process (writer/IndexWriter.ts): main's thread only hears its
+   * progress, then reads what the writer left to it (files without a usable sidecar, conflict
+   * copies) and has the writer write those too. False when the writer failed: the caller then
+   * builds on this thread, which re-reads only what is not indexed yet.
+   */
+  private async firstIndexInWriter(root: string, writer: IndexWriter): Promise<boolean> {
+    const core = this.core
+    const built = await buildInWriter(core, writer, root)
+    if (!built) return false
+    if (core.closed || core.root !== root) return true
+    if (built.type === 'unreadable') {
+      await this.onUnreadable(new Error(built.message))
+      return true
+    }
+    core.scanProblems = [...built.errors]
+    await this.mergeConflicts(built.conflicts)
+    const others = await this.settled(root, built.others)
+    const ids = [...built.ids]
+    for (let i = 0; i < others.length; i += RECONCILE_CHUNK) {
+      const rows = await this.rowsFor(root, others.slice(i, i + RECONCILE_CHUNK))
+      await writeRows(core, rows)
+      for (const r of rows) ids.push(r.sidecar.id)
+    }
+    core.reconciled = true
+    if (ids.length) core.emit({ reason: 'reset', ids: ids.slice(0, 1000) })
+    core.emitStatus()
+    return true
+  }
+
+  /**
    * The stat walk of a restart on the reader threads: the stamps scanFolder takes, with
    * synchronous stats in two lanes instead of ~200k round trips through libuv's pool and main's
    * event loop at 100k items (bench/library-index.ts, `restart_vs_stat`). Throws when the folder
@@ -200,31 +232,47 @@ export class LibraryReconciler {
   async all(): Promise<void> {
     const core = this.core
     const root = core.dir()
+    let scanConflicts: string[] = []
     const read = core.options.reader
-    // Counted only where it decides something: whether there is a reader to hand the walk to.
-    const indexed = read ? core.idx().count() : 0
+    const writer = core.options.writer
+    const from = core.options.readerStampsFrom ?? STAMPS_ON_THREADS_FROM
+    // Counted only where it decides something, and only up to what it decides.
+    const indexed = read || writer ? core.idx().countUpTo(Math.max(from, 1)) : 0
+    if (writer && indexed === 0 && (await this.firstIndexInWriter(root, writer))) return
+    if (core.closed) return
     if (read && indexed === 0 && (await this.firstIndex(root, read))) return
-    const onThreads = read && indexed >= (core.options.readerStampsFrom ?? STAMPS_ON_THREADS_FROM)
-    let scan: Scan
+    let removed: string[] = []
+    let changed: Array<[string, DiskStamp]>
     try {
-      scan = (onThreads && (await this.scanOnReader(root, read))) || (await scanFolder(root))
+      // In the writer at any size: it never holds main's thread, where even 10k stamps compared
+      // and walked on main held it for up to 200 ms (bench/library-index.ts).
+      const found = writer && indexed > 0 ? await restartInWriter(core, writer, root) : null
+      if (found) {
+        core.scanProblems = [...found.errors]
+        removed = found.removed
+        changed = await this.settled(root, found.changed)
+      } else {
+        const onThreads = read && indexed >= from
+        const scan =
+          (onThreads && (await this.scanOnReader(root, read))) || (await scanFolder(root))
+        core.scanProblems = [...scan.errors]
+        const stamps = core.idx().stamps()
+        const gone = [...stamps.keys()].filter((rel) => !scan.files.has(rel))
+        changed = await this.settled(
+          root,
+          [...scan.files].filter(([rel, s]) => stampChanged(stamps.get(rel), s)),
+        )
+        removed = gone.length ? core.idx().removePaths(gone) : []
+        scanConflicts = scan.conflicts
+      }
     } catch (e) {
       await this.onUnreadable(e as Error)
       return
     }
-    core.scanProblems = [...scan.errors]
-    const index = core.idx()
-    const stamps = index.stamps()
-    const gone = [...stamps.keys()].filter((rel) => !scan.files.has(rel))
-    const changed = await this.settled(
-      root,
-      [...scan.files].filter(([rel, s]) => stampChanged(stamps.get(rel), s)),
-    )
-    const removed = gone.length ? index.removePaths(gone) : []
     const ids: string[] = []
     for (let i = 0; i < changed.length; i += RECONCILE_CHUNK) {
       const rows = await this.rowsFor(root, changed.slice(i, i + RECONCILE_CHUNK))
-      index.upsert(rows)
+      await writeRows(core, rows)
       ids.push(...rows.map((r) => r.sidecar.id))
     }
     const wasReconciled = core.reconciled
@@ -237,7 +285,7 @@ export class LibraryReconciler {
       })
     }
     core.emitStatus()
-    await this.mergeConflicts([...scan.conflicts, ...(await this.merger.collectionCopies())])
+    await this.mergeConflicts([...scanConflicts, ...(await this.merger.collectionCopies())])
   }
 
   /**

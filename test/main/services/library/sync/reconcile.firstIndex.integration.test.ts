@@ -10,10 +10,10 @@ import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryReader, ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
 import type { LibraryChange } from '@shared/library/types'
+import { firstIndexFolder, indexRows } from '@test/support/firstIndexFolder'
 import { writeResults } from '@test/support/libraryFolder'
 import { makePng, waitFor } from '@test/support/mediaFixtures'
 import { tsWorker } from '@test/support/tsWorker'
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const ENTRY = resolve(__dirname, '../../../../../src/main/workers/libraryReader.ts')
@@ -26,29 +26,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
 })
 
-/** A library folder of `n` saved results in two day folders, one file without a sidecar, one broken. */
-async function folder(n: number): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'first-index-'))
-  dirs.push(root)
-  const png = await makePng(8, 8)
-  const half = Math.ceil(n / 2)
-  // Each its own second: rows created in the same millisecond are keyed in the order they are
-  // written, which differs between the two ways of reading.
-  const extra = (i: number) => ({
-    created: new Date(Date.UTC(2025, 2, 4) + i * 1000).toISOString(),
-    prompt: `a lighthouse number ${i}`,
-    rating: i % 6,
-    tags: i % 3 ? ['sea'] : [],
-  })
-  await writeResults(join(root, '2025', '03', '05'), half, png, { name: 'r', extra })
-  await writeResults(join(root, '2025', '03', '04'), n - half, png, {
-    name: 's',
-    extra: (i) => extra(half + i),
-  })
-  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png'), png)
-  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png.json'), '{ nope')
-  return root
-}
+const folder = (n: number) => firstIndexFolder(n, dirs)
 
 function service(root: string, userData: string, reader?: LibraryReader, stampsFrom?: number) {
   const events = new MainEvents()
@@ -72,30 +50,7 @@ function service(root: string, userData: string, reader?: LibraryReader, stampsF
   return { lib, changes, logs, indexPath: join(userData, 'index.sqlite') }
 }
 
-/** What a first index holds, row by row, without the parts the two builds cannot share. */
-function rows(indexPath: string) {
-  const db = new Database(indexPath, { readonly: true })
-  try {
-    return {
-      items: db
-        .prepare(
-          `SELECT id, rel_path, kind, media, ext, prompt, bytes, created, file_mtime, file_size,
-             sidecar_mtime, rating, problem IS NOT NULL AS has_problem
-           FROM items ORDER BY rel_path`,
-        )
-        .all()
-        // The broken sidecar's row gets an ID derived from its path: the same in both builds.
-        .map((r) => r as Record<string, unknown>),
-      tags: db.prepare('SELECT tag, item FROM item_tags ORDER BY tag, item').all(),
-      search: db
-        .prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH 'lighthouse' ORDER BY rowid")
-        .pluck()
-        .all().length,
-    }
-  } finally {
-    db.close()
-  }
-}
+const rows = indexRows
 
 describe('the first index of a folder, read on the reader thread', () => {
   it('indexes exactly what main’s thread would, and a restart finds nothing to re-read', async () => {
