@@ -1,4 +1,4 @@
-import { greyGrid, GRID, phashOfGrid,type PixelLayout } from '@shared/library/phash'
+import { greyGrid, GRID, phashOfGrid, type PixelLayout } from '@shared/library/phash'
 import { describe, expect, it } from 'vitest'
 
 /**

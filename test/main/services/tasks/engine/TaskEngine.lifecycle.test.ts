@@ -1,4 +1,4 @@
-import { type Rig,rig } from '@test/support/taskFakes'
+import { type Rig, rig } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
 let r: Rig
