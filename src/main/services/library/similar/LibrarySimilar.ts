@@ -23,6 +23,7 @@ import { t } from '../../../i18n'
 import type { LibraryCore, LibraryServiceOptions } from '../core/LibraryCore'
 import { errnoOf } from '../disk/fsUtil'
 import { type TileRow, toTile } from '../index/indexRows'
+import { DuplicateGroupings } from './duplicateGroupings'
 import { SimilarIndex } from './SimilarIndex'
 import { type ItemHash, prepareSimilarSql as prepare, type SimilarSql } from './similarSql'
 
@@ -47,14 +48,6 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
  * first: 2 s).
  */
 export type LibrarySimilarOptions = NonNullable<LibraryServiceOptions['similar']>
-
-/** A duplicates grouping under way: for which index version and distance, and its answer. */
-interface Grouping {
-  version: number
-  d: number
-  cancelled: boolean
-  done: Promise<{ version: number; groups: string[][] }>
-}
 
 interface Missing {
   sha256: string
@@ -87,9 +80,8 @@ export class LibrarySimilar {
   /** An image is being hashed by the worker right now. */
   private hashing = false
   private readonly unsubscribe: Array<() => void>
-  private cachedGroups: { version: number; d: number; groups: string[][] } | null = null
-  /** The duplicates grouping under way, if any (see `grouped`). */
-  private grouping: Grouping | null = null
+  /** The duplicates groupings: cached, shared, cancelled by another distance (duplicateGroupings.ts). */
+  private readonly groupings = new DuplicateGroupings(this.index, () => this.stopped)
   private stmts: SimilarSql | null = null
   private readonly startDelayMs: number
   private readonly addedDelayMs: number
@@ -131,7 +123,7 @@ export class LibrarySimilar {
   async duplicates(maxDistance = DUPLICATE_DISTANCE): Promise<DuplicatesView> {
     await this.ensureLoaded()
     this.catchUp()
-    const groups = await this.grouped(maxDistance)
+    const groups = await this.groupings.grouped(maxDistance)
     // Largest first; equal sizes keep the index's order (newest first as loaded).
     const ordered = [...groups.groups].sort((a, b) => b.length - a.length)
     const out: DuplicateGroup[] = []
@@ -159,47 +151,6 @@ export class LibrarySimilar {
       maxDistance,
       ...this.progress(),
     }
-  }
-
-  /**
-   * The groups at `maxDistance` for the index as it is: cached while it does not change; else
-   * computed in steps (a few ms each, the event loop turning between them), shared by every
-   * request that asks for the same distance meanwhile. A request for another distance or stop()
-   * cancels the one running (its callers get a `cancelled` error; the panel has moved on).
-   */
-  private async grouped(maxDistance: number): Promise<{ version: number; groups: string[][] }> {
-    const version = this.index.version
-    const cached = this.cachedGroups
-    if (cached && cached.version === version && cached.d === maxDistance) return cached
-    const running = this.grouping
-    // The same distance joins the one running, even over an older index: hashes arrive every few
-    // ms while a library is analysed, and restarting for each would never finish at 1M.
-    if (running && running.d === maxDistance) return running.done
-    if (running) running.cancelled = true
-    const job: Grouping = {
-      version,
-      d: maxDistance,
-      cancelled: false,
-      done: Promise.resolve({ version, groups: [] }),
-    }
-    job.done = (async () => {
-      const steps = this.index.groupsInSteps(maxDistance)
-      let step = steps.next()
-      while (!step.done) {
-        await turn()
-        if (job.cancelled || this.stopped) {
-          steps.return([])
-          return fail('cancelled', t('duplicatesCancelled'))
-        }
-        step = steps.next()
-      }
-      this.cachedGroups = { version, d: maxDistance, groups: step.value }
-      return this.cachedGroups
-    })().finally(() => {
-      if (this.grouping === job) this.grouping = null
-    })
-    this.grouping = job
-    return job.done
   }
 
   /** Stops the background work and the listeners (before the index closes). */
