@@ -22,7 +22,13 @@ export interface UtilityChild {
 /** Times the writer may end mid-job and be started again before the job is given up. */
 export const WRITER_RESTARTS = 3
 
-const RESULTS = new Set<WriterEvent['type']>(['built', 'restarted', 'upserted', 'unreadable'])
+const RESULTS = new Set<WriterEvent['type']>([
+  'built',
+  'restarted',
+  'upserted',
+  'opened',
+  'unreadable',
+])
 
 interface Running {
   id: number

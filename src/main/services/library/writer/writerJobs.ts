@@ -35,6 +35,8 @@ export function runWriterJob(
 ): Promise<WriterResult> {
   if (job.type === 'build') return build(deps, job.root, emit)
   if (job.type === 'restart') return restart(deps, job.root)
+  // The index was opened, and so migrated, when the process started (workers/indexWriter.ts).
+  if (job.type === 'open') return Promise.resolve({ type: 'opened' })
   deps.index.upsert(job.rows)
   return Promise.resolve({ type: 'upserted', ids: job.rows.map((r) => r.sidecar.id) })
 }

@@ -104,6 +104,8 @@ function expectSameAsRows(): void {
   }
   // Every shape but the last three is answered from the count tables.
   expect(answered).toBe(FILTERS.length - 3)
+  // The item count (every status) is theirs too.
+  expect(index.count()).toBe(index.db.prepare('SELECT count(*) FROM items').pluck().get())
   for (const prefix of ['', 'c', 'd', 'dog ', 'x']) {
     expect(index.organise.suggestions(prefix, 50), prefix).toEqual(oldSuggestions(prefix))
   }

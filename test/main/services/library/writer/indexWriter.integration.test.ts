@@ -3,8 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { openDatabase, type SqliteOpener } from '@main/adapters/sqlite/openDatabase'
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
+import { MIGRATIONS } from '@main/services/library/index/indexSchema'
 import { LibraryService } from '@main/services/library/LibraryService'
 import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
 import type { IndexWriter } from '@main/services/library/writer/IndexWriter'
@@ -14,6 +16,7 @@ import type { FakeUtilityProcess } from '@test/support/electron/utilityProcess'
 import { firstIndexFolder, indexRows } from '@test/support/firstIndexFolder'
 import { writeResults } from '@test/support/libraryFolder'
 import { makePng } from '@test/support/mediaFixtures'
+import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const dirs: string[] = []
@@ -42,7 +45,11 @@ function service(
   root: string,
   userData: string,
   withWriter: boolean,
-  options: { stampsFrom?: number; forked?: (c: FakeUtilityProcess) => void } = {},
+  options: {
+    stampsFrom?: number
+    forked?: (c: FakeUtilityProcess) => void
+    openDatabase?: SqliteOpener
+  } = {},
 ) {
   const events = new MainEvents()
   const changes: LibraryChange[] = []
@@ -67,6 +74,7 @@ function service(
     log: (m) => logs.push(m),
     ...(writer ? { writer } : {}),
     ...(options.stampsFrom === undefined ? {} : { readerStampsFrom: options.stampsFrom }),
+    ...(options.openDatabase ? { openDatabase: options.openDatabase } : {}),
   })
   services.push(lib)
   return { lib, changes, statuses, logs, indexPath }
@@ -210,5 +218,55 @@ describe('the index writer process (issue #33)', () => {
     expect(inWriter.statuses.at(-1)).toMatchObject({ ready: true, state: 'ok', message: null })
     expect(rows(inWriter.indexPath)).toEqual(rows(plain.indexPath))
     expect(await inWriter.lib.status()).toMatchObject({ ready: true, itemCount: n + 1 })
+  })
+
+  it('brings an index made by an older version up to date in the writer: main opens it current', async () => {
+    const root = await folder(60)
+    const userData = await temp('writer-ud-')
+    const made = service(root, userData, false)
+    await made.lib.whenReconciled()
+    const before = rows(made.indexPath)
+    await made.lib.close()
+    // The index as the version before schema 8 left it: no month facets, its triggers gone.
+    const downgrade = () => {
+      const db = new Database(made.indexPath)
+      db.exec(`DROP TABLE side_month_facets;
+        DROP TRIGGER item_tags_facets_ad; DROP TRIGGER item_collections_facets_ad;
+        DROP TRIGGER item_ratings_facets_ad; DROP TRIGGER items_facets_au;
+        PRAGMA user_version = ${MIGRATIONS.length - 1};`)
+      db.close()
+    }
+    /** The schema version of the file each time main opens it. */
+    const opened =
+      (versions: number[]): SqliteOpener =>
+      (o) => {
+        const db = new Database(o.path, { readonly: true })
+        versions.push(db.pragma('user_version', { simple: true }) as number)
+        db.close()
+        return openDatabase(o)
+      }
+
+    // Control: with no writer, main finds the old schema and migrates it on its own thread.
+    downgrade()
+    const alone: number[] = []
+    const plain = service(root, userData, false, { openDatabase: opened(alone) })
+    await plain.lib.whenReconciled()
+    await plain.lib.close()
+    expect(alone).toEqual([MIGRATIONS.length - 1])
+
+    downgrade()
+    const seen: number[] = []
+    const withWriter = service(root, userData, true, { openDatabase: opened(seen) })
+    await withWriter.lib.whenReconciled()
+    expect(seen).toEqual([MIGRATIONS.length])
+    expect(withWriter.logs).toEqual([])
+    expect(rows(withWriter.indexPath)).toEqual(before)
+    const facets = new Database(withWriter.indexPath, { readonly: true })
+    const tagFacets = facets
+      .prepare("SELECT sum(n) FROM side_month_facets WHERE side = 'tag'")
+      .pluck()
+      .get()
+    facets.close()
+    expect(tagFacets).toBe(before.tags.length)
   })
 })
