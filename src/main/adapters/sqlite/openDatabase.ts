@@ -95,3 +95,29 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     return db
   }
 }
+
+/** SQLite's "database is locked" family: SQLITE_BUSY and its extended codes (BUSY_SNAPSHOT…). */
+export const isBusy = (e: unknown): boolean => {
+  const code = (e as { code?: unknown } | null)?.code
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY')
+}
+
+/**
+ * Runs `work` in an IMMEDIATE transaction when the write lock is free now; false, with nothing
+ * written, when another connection holds it. For writes on main's thread that can wait (a cache's
+ * rows): the library index's writer process holds the lock for a whole commit of a first index
+ * (10,000 rows, seconds at 1M items), and `busy_timeout` would hold main's thread that long.
+ */
+export function writeIfFree(db: Db, work: () => void): boolean {
+  const wait = db.pragma('busy_timeout', { simple: true }) as number
+  db.pragma('busy_timeout = 0')
+  try {
+    db.transaction(work).immediate()
+    return true
+  } catch (e) {
+    if (isBusy(e)) return false
+    throw e
+  } finally {
+    db.pragma(`busy_timeout = ${wait}`)
+  }
+}

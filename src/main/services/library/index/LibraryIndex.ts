@@ -149,7 +149,10 @@ export class LibraryIndex {
   upsertBulk(rows: IndexRow[]): void {
     // Nothing else keeps a transaction open between ticks: an open one is this bulk's.
     if (!this.db.inTransaction) {
-      this.db.exec('BEGIN')
+      // IMMEDIATE: the write lock from the start. A deferred BEGIN reads first, and a commit from
+      // another connection before its first write (main storing hashes) fails it with
+      // SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
+      this.db.exec('BEGIN IMMEDIATE')
       this.bulkRows = 0
     }
     this.upsert(rows)
@@ -250,7 +253,7 @@ export class LibraryIndex {
     // almost each. Ties keep their order (the sort is stable).
     const order = (r: IndexRow) => Date.parse(r.sidecar.created) || 0
     try {
-      run(rows.length > 1 ? [...rows].sort((a, b) => order(a) - order(b)) : rows)
+      run.immediate(rows.length > 1 ? [...rows].sort((a, b) => order(a) - order(b)) : rows)
     } catch (e) {
       this.organise.counts.discard()
       throw e
@@ -268,7 +271,7 @@ export class LibraryIndex {
       }
       return ids
     })
-    return run(relPaths)
+    return run.immediate(relPaths)
   }
 
   stamps(): Map<string, FileStamp> {

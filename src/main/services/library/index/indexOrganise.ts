@@ -106,7 +106,8 @@ export class OrganiseIndex {
 
   /** Runs `work` in one transaction (a chunk of `update`s commits once). */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)()
+    // IMMEDIATE, as every write of the index (LibraryIndex.upsertBulk says why).
+    return this.db.transaction(work).immediate()
   }
 
   /** An item's tags (in the order they were added) and collection ids. */

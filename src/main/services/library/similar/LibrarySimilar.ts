@@ -18,7 +18,7 @@ import type { LibraryChange, LibraryStatus, LibraryTile } from '@shared/library/
 import { fail } from '@shared/result'
 
 import { exists } from '../../../adapters/fs/exists'
-import type { Db } from '../../../adapters/sqlite/openDatabase'
+import { type Db, writeIfFree } from '../../../adapters/sqlite/openDatabase'
 import { t } from '../../../i18n'
 import type { LibraryCore, LibraryServiceOptions } from '../core/LibraryCore'
 import { errnoOf } from '../disk/fsUtil'
@@ -38,6 +38,8 @@ const WALK_CHUNK = 1_000
 const ADDED_CHUNK = 500
 /** Stored for a file sharp cannot decode, so it is not tried again. */
 const UNHASHABLE: PHash = { hi: -1, lo: -1 }
+/** How soon hashes kept back by the index writer's lock are tried again, in ms. */
+const LOCKED_RETRY_MS = 250
 
 /** Lets other work (IPC, the grid's thumbnails) run between two steps. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -235,34 +237,47 @@ export class LibrarySimilar {
   /** A hash arrived (a thumbnail was made, or the walk hashed an image): stored at the next turn. */
   private record(sha256: string, hash: PHash): void {
     this.pendingHashes.set(sha256, hash)
+    this.queueFlush(0)
+  }
+
+  private queueFlush(afterMs: number): void {
     if (this.flushQueued) return
     this.flushQueued = true
-    setImmediate(() => {
+    const run = () => {
       // A failed write (disk full, index closing) loses nothing: the walk hashes them again.
       try {
         this.flush()
       } catch {
         this.pendingHashes.clear()
       }
-    })
+    }
+    if (afterMs > 0) setTimeout(run, afterMs).unref?.()
+    else setImmediate(run)
   }
 
-  /** Writes the hashes that arrived in one transaction and puts them in the cache. */
+  /**
+   * Writes the hashes that arrived in one transaction and puts them in the cache. While the index
+   * writer holds the write lock (a first index commits 10,000 rows at a time, seconds at 1M
+   * items) they wait here and are tried again, instead of main's thread waiting for its commit.
+   */
   private flush(): void {
     this.flushQueued = false
-    if (!this.pendingHashes.size) return
+    if (!this.pendingHashes.size || !this.db()) return
     const entries = [...this.pendingHashes]
     this.pendingHashes.clear()
-    if (!this.db()) return
     const s = this.stmts!
-    s.db.transaction(() => {
+    const stored = writeIfFree(s.db, () => {
       for (const [sha256, h] of entries) {
         s.upsert.run(sha256, h.hi, h.lo)
         // Not loaded yet: the load reads them from the table.
         if (h.hi < 0 || !this.loaded) continue
         for (const id of s.idsBySha.all(sha256) as string[]) this.index.set(id, h)
       }
-    })()
+    })
+    if (stored) return
+    for (const [sha256, h] of entries)
+      if (!this.pendingHashes.has(sha256)) this.pendingHashes.set(sha256, h)
+    this.queueFlush(LOCKED_RETRY_MS)
   }
 
   // ───────────────────────────── hashing ─────────────────────────────

@@ -209,6 +209,57 @@ describe('find similar and duplicates through LibraryService', () => {
     expect(fromFile).not.toHaveBeenCalled()
   })
 
+  it('keeps hashes back while another connection holds the index’s write lock, without holding main’s thread for it', async () => {
+    const first = newLibrary()
+    const original = await picture(6, 480)
+    const paths = await files(first.src, {
+      'a.png': original,
+      'b.jpg': await sharp(original).jpeg({ quality: 75 }).toBuffer(),
+      'c.png': await picture(7, 220),
+    })
+    await first.lib.import(paths)
+    const before = groupIds(await settled(first.lib))
+    await first.lib.close()
+    services.splice(services.indexOf(first.lib), 1)
+    const { default: Database } = await import('better-sqlite3')
+    const indexPath = join(first.root, 'index.sqlite')
+    const holder = new Database(indexPath)
+    holder.exec('DELETE FROM phashes')
+
+    const again = newLibrary(first.root)
+    const fromThumb = vi.spyOn(again.thumbs, 'phashOfThumb')
+    await again.lib.whenReconciled()
+    // The index writer's lock, as a first index holds it for a commit of 10,000 rows.
+    holder.exec('BEGIN IMMEDIATE')
+    let longest = 0
+    let last = performance.now()
+    const timer = setInterval(() => {
+      const now = performance.now()
+      longest = Math.max(longest, now - last)
+      last = now
+    }, 1)
+    try {
+      await waitFor(async () => (fromThumb.mock.calls.length >= 3 ? true : null), 20_000)
+      // Long enough for the first write and a retry of it to meet the lock.
+      await new Promise((resolve) => setTimeout(resolve, 700))
+    } finally {
+      clearInterval(timer)
+    }
+    // busy_timeout (5 s) would have held main's thread until the lock went.
+    expect(longest).toBeLessThan(200)
+    expect(holder.prepare('SELECT count(*) FROM phashes').pluck().get()).toBe(0)
+    holder.exec('COMMIT')
+    holder.close()
+
+    // Kept, not lost: stored once the lock is free, and the groups are the same.
+    expect(groupIds(await settled(again.lib))).toEqual(before)
+    const check = new Database(indexPath, { readonly: true })
+    const stored = check.prepare('SELECT count(*) FROM phashes').pluck().get()
+    check.close()
+    expect(stored).toBe(3)
+    expect(fromThumb).toHaveBeenCalledTimes(3)
+  })
+
   it('answers through the IPC handlers', async () => {
     const app = createTestApp()
     apps.push(app)
