@@ -53,5 +53,16 @@ export interface DuplicatesView extends HashProgress {
   maxDistance: number
 }
 
+/**
+ * How far a duplicates grouping is (`library:duplicatesProgress`): over a million hashes it takes
+ * tens of seconds, and the panel shows the share done.
+ */
+export interface DuplicatesProgress {
+  /** The distance being grouped (the panel ignores another's). */
+  maxDistance: number
+  /** 0..1. */
+  done: number
+}
+
 /** Groups sent at once; the view says how many more there are. */
 export const MAX_DUPLICATE_GROUPS = 200

@@ -12,6 +12,8 @@ export interface SimilarActions {
   openDuplicates(maxDistance?: number): Promise<void>
   refreshDuplicates(): Promise<void>
   closeDuplicates(): void
+  /** Follows main's grouping progress while the panel is open; returns the unsubscribe. */
+  watchDuplicatesProgress(): () => void
   /** Takes the other members out of the shown groups at once (their delete is on its way). */
   dropFromDuplicates(ids: readonly string[]): void
   clearError(): void
@@ -47,14 +49,14 @@ export const createSimilarActions: StateCreator<SimilarStore, [], [], SimilarAct
 
   async openDuplicates(maxDistance = get().duplicates?.maxDistance ?? DEFAULT_DUPLICATE_DISTANCE) {
     const view = get().duplicates?.maxDistance === maxDistance ? get().duplicates!.view : null
-    set({ duplicates: { maxDistance, view, loading: true }, error: null })
+    set({ duplicates: { maxDistance, view, loading: true, progress: null }, error: null })
     await get().refreshDuplicates()
   },
 
   async refreshDuplicates() {
     const asked = get().duplicates
     if (!asked) return
-    set({ duplicates: { ...asked, loading: true } })
+    set({ duplicates: { ...asked, loading: true, progress: null } })
     const result = await call(() => api().library.duplicates({ maxDistance: asked.maxDistance }))
     const now = get().duplicates
     if (now?.maxDistance !== asked.maxDistance) return
@@ -63,6 +65,12 @@ export const createSimilarActions: StateCreator<SimilarStore, [], [], SimilarAct
   },
 
   closeDuplicates: () => set({ duplicates: null }),
+
+  watchDuplicatesProgress: () =>
+    api().on('library:duplicatesProgress', ({ maxDistance, done }) => {
+      const d = get().duplicates
+      if (d?.loading && d.maxDistance === maxDistance) set({ duplicates: { ...d, progress: done } })
+    }),
 
   dropFromDuplicates(ids) {
     const d = get().duplicates

@@ -33,7 +33,13 @@ export interface SimilarState {
   /** "Find similar": the item asked about and its answer; null when the strip is closed. */
   similar: { id: string; fileName: string; view: SimilarView | null; loading: boolean } | null
   /** The duplicates panel; null when it is closed. */
-  duplicates: { maxDistance: number; view: DuplicatesView | null; loading: boolean } | null
+  duplicates: {
+    maxDistance: number
+    view: DuplicatesView | null
+    loading: boolean
+    /** How far main's grouping at this distance is while it runs (0..1); null: not heard yet. */
+    progress: number | null
+  } | null
   error: AppError | null
 }
 

@@ -25,7 +25,7 @@ import {
   tagSchema,
 } from '../../library/schemas'
 import type { ParsedSettings } from '../../library/settings'
-import type { DuplicatesView, SimilarView } from '../../library/similar'
+import type { DuplicatesProgress, DuplicatesView, SimilarView } from '../../library/similar'
 import type {
   DeleteReceipt,
   ImportReport,
@@ -194,4 +194,7 @@ export const libraryChannels = {
 export const libraryEvents = {
   'library:changed': event<LibraryChange>('Library items were added, removed or changed; refetch.'),
   'library:status': event<LibraryStatus>('The library folder or index state changed.'),
+  'library:duplicatesProgress': event<DuplicatesProgress>(
+    'How far the duplicates grouping under way is (a few times a second while it runs).',
+  ),
 } as const satisfies DomainEvents<'library'>

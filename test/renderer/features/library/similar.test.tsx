@@ -9,6 +9,7 @@ import { initialState, useLibraryStore } from '@renderer/stores/library'
 import { initialState as similarInitial, useSimilarStore } from '@renderer/stores/similar'
 import type { DuplicatesView, SimilarView } from '@shared/library/similar'
 import type { LibraryItem, LibraryTile } from '@shared/library/types'
+import type { Result } from '@shared/result'
 import { fakeMain } from '@test/support/generateScreens'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
@@ -172,6 +173,34 @@ describe('duplicates panel', () => {
       },
     )
     expect(main.of('library:duplicates')).toHaveLength(2)
+  })
+})
+
+describe('duplicates progress', () => {
+  it('shows how far a long grouping is, for the distance asked only, and stops listening when closed', async () => {
+    let finish: (r: Result<unknown>) => void = () => {}
+    const main = library({
+      'library:duplicates': () =>
+        new Promise<Result<unknown>>((resolve) => (finish = resolve)) as never,
+    })
+    const { unmount } = render(<DuplicatesPanel />)
+    act(() => void useSimilarStore.getState().openDuplicates())
+    const status = () => screen.getByRole('status').textContent
+    await waitFor(() => expect(status()).toBe('Looking for duplicates…'))
+    expect(main.listening('library:duplicatesProgress')).toBe(1)
+
+    act(() => main.emit('library:duplicatesProgress', { maxDistance: 12, done: 0.5 }))
+    expect(status()).toBe('Looking for duplicates…')
+    act(() => main.emit('library:duplicatesProgress', { maxDistance: 8, done: 0.426 }))
+    expect(status()).toBe('Comparing images… 42%')
+
+    await act(async () => finish({ ok: true, value: dupes() }))
+    await waitFor(() => expect(status()).toBe('2 groups of duplicates.'))
+    // A late word from main changes nothing once the answer is in.
+    act(() => main.emit('library:duplicatesProgress', { maxDistance: 8, done: 0.9 }))
+    expect(status()).toBe('2 groups of duplicates.')
+    unmount()
+    expect(main.listening('library:duplicatesProgress')).toBe(0)
   })
 })
 

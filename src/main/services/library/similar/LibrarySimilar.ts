@@ -83,7 +83,12 @@ export class LibrarySimilar {
   private hashing = false
   private readonly unsubscribe: Array<() => void>
   /** The duplicates groupings: cached, shared, cancelled by another distance (duplicateGroupings.ts). */
-  private readonly groupings = new DuplicateGroupings(this.index, () => this.stopped)
+  private readonly groupings = new DuplicateGroupings(
+    this.index,
+    () => this.stopped,
+    (maxDistance, done) =>
+      this.core.options.events.emit('library:duplicatesProgress', { maxDistance, done }),
+  )
   private stmts: SimilarSql | null = null
   private readonly startDelayMs: number
   private readonly addedDelayMs: number

@@ -3,6 +3,9 @@ import { fail } from '@shared/result'
 import { t } from '../../../i18n'
 import type { SimilarIndex } from './SimilarIndex'
 
+/** How often a grouping's progress is told, at most, in ms. */
+const PROGRESS_MS = 150
+
 /** Lets other work (IPC, the grid's thumbnails) run between two steps. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -34,6 +37,8 @@ export class DuplicateGroupings {
   constructor(
     private readonly index: SimilarIndex,
     private readonly stopped: () => boolean,
+    /** Hears how far a grouping is (0..1), a few times a second and once at its end. */
+    private readonly onProgress: (maxDistance: number, done: number) => void = () => {},
   ) {}
 
   grouped(maxDistance: number): Promise<Grouped> {
@@ -53,7 +58,13 @@ export class DuplicateGroupings {
       done: Promise.resolve({ version, groups: [] }),
     }
     job.done = (async () => {
-      const steps = this.index.groupsInSteps(maxDistance)
+      let toldAt = performance.now()
+      const steps = this.index.groupsInSteps(maxDistance, (done) => {
+        const now = performance.now()
+        if (now - toldAt < PROGRESS_MS) return
+        toldAt = now
+        this.onProgress(maxDistance, done)
+      })
       let step = steps.next()
       while (!step.done) {
         await turn()
@@ -63,6 +74,7 @@ export class DuplicateGroupings {
         }
         step = steps.next()
       }
+      this.onProgress(maxDistance, 1)
       this.cached = { version, d: maxDistance, groups: step.value }
       return this.cached
     })().finally(() => {

@@ -56,12 +56,13 @@ function DuplicatesDialog() {
   const toast = useLibraryStore((s) => s.toast)
   const dialog = useRef<HTMLDivElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
-  const { view, loading, maxDistance } = duplicates
+  const { view, loading, maxDistance, progress } = duplicates
   useLiveRefresh(true, refresh, view?.analysing ?? false, view)
 
   useEffect(() => {
     closeButton.current?.focus()
   }, [])
+  useEffect(() => useSimilarStore.getState().watchDuplicatesProgress(), [])
 
   const close = () => {
     useSimilarStore.getState().closeDuplicates()
@@ -86,15 +87,18 @@ function DuplicatesDialog() {
     if (useLibraryStore.getState().error) await refresh()
   }
 
-  const status = view
-    ? t('duplicatesStatus', {
-        groups: view.totalGroups,
-        more: view.totalGroups > view.groups.length ? 'yes' : 'no',
-        shown: view.groups.length,
-        analysing: view.analysing ? 'yes' : 'no',
-        pending: view.pending,
-      })
-    : t('duplicatesLooking')
+  const status =
+    loading && progress !== null && progress < 1
+      ? t('duplicatesComparing', { percent: Math.floor(progress * 100) })
+      : view
+        ? t('duplicatesStatus', {
+            groups: view.totalGroups,
+            more: view.totalGroups > view.groups.length ? 'yes' : 'no',
+            shown: view.groups.length,
+            analysing: view.analysing ? 'yes' : 'no',
+            pending: view.pending,
+          })
+        : t('duplicatesLooking')
 
   return (
     <div className="lib-detail-backdrop lib-dupes-backdrop">
