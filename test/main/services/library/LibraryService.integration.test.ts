@@ -539,6 +539,44 @@ describe('LibraryService: import, export, settings, thumbnails', () => {
     expect(errorOf(garbage).code).toBe('validation')
   })
 
+  it('takes a poster while the index writer holds the lock: answers at once, the flag lands after', async () => {
+    const { app } = newApp()
+    // No folder watcher: its reconcile is queued work, which the writer's jobs never overlap.
+    const lib = restartedService(app)
+    const video = await lib.save({
+      kind: 'video',
+      model: 'clip-h3',
+      prompt: 'surf',
+      params: {},
+      file: { bytes: makeMp4(4), ext: 'mp4' },
+    })
+    const frame = await sharp({
+      create: { width: 320, height: 180, channels: 3, background: '#345' },
+    })
+      .png()
+      .toBuffer()
+    const { default: Database } = await import('better-sqlite3')
+    const holder = new Database(join(app.dir, 'userData', 'library-index.sqlite'))
+    const posterFlag = () =>
+      holder.prepare('SELECT poster FROM items WHERE id = ?').pluck().get(video.id)
+    // The index writer's lock, as a first index holds it for a commit of 10,000 rows.
+    holder.exec('BEGIN IMMEDIATE')
+    try {
+      const t0 = performance.now()
+      const tile = await lib.setPoster(video.id, frame)
+      // busy_timeout (5 s) would have held main's thread until the lock went.
+      expect(performance.now() - t0).toBeLessThan(1500)
+      expect(tile.hasThumb).toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      expect(posterFlag()).toBe(0)
+    } finally {
+      holder.exec('COMMIT')
+    }
+    await waitFor(async () => (posterFlag() === 1 ? true : null), 5000)
+    holder.close()
+    expect((await lib.get(video.id)).hasThumb).toBe(true)
+  })
+
   it('reads settings from a dropped PNG for the forms, and refuses non-images', async () => {
     const { app, lib } = newApp()
     const item = await saveImage(lib, {

@@ -17,6 +17,8 @@ import type { LibraryCore } from '../core/LibraryCore'
 import { errnoOf, storageFailure, tempNameFor } from '../disk/fsUtil'
 import { hashFile } from '../disk/scan'
 import { sidecarPathOf } from '../disk/sidecar'
+import type { LibraryIndex } from '../index/LibraryIndex'
+import { writeWhenFree } from '../index/writeWhenFree'
 import { exportAnimation, exportContactSheet, exportCopies } from './exportAs'
 import { preparedFile } from './exportPrepared'
 import { writeZip, type ZipEntry } from './exportZip'
@@ -139,12 +141,20 @@ export class LibraryFilesOut {
       // index (a video's poster comes with its hash from the renderer).
       if (row.media !== 'image') return null
       sha256 = await hashFile(file)
-      this.core.idx().setSha(id, sha256)
+      this.indexSoon((index) => index.setSha(id, sha256))
     }
     const cached = await this.core.thumbs.usedPath(sha256)
     if (cached) return cached
     if (row.media !== 'image') return null
     return this.core.thumbs.fromImage(file, sha256)
+  }
+
+  /**
+   * A cache row written outside the library's queue, as soon as the index writer's lock allows
+   * (writeWhenFree.ts): never a wait for it on main's thread.
+   */
+  private indexSoon(work: (index: LibraryIndex) => void): void {
+    writeWhenFree(() => (this.core.closed ? null : this.core.index), work, this.core.log)
   }
 
   /** Stores the poster frame the renderer grabbed from a video; `replace` swaps an existing one. */
@@ -153,7 +163,7 @@ export class LibraryFilesOut {
     if (item.media !== 'video') return fail('validation', t('posterOnlyVideos'))
     try {
       await this.core.thumbs.fromPoster(bytes, item.sha256, replace)
-      this.core.idx().markPoster(id)
+      this.indexSoon((index) => index.markPoster(id))
     } catch (e) {
       if (errnoOf(e)) return storageFailure('poster', e, this.core.thumbs.dir)
       return fail('validation', t('posterUnreadable', { detail: (e as Error).message }))

@@ -23,6 +23,7 @@ import { t } from '../../../i18n'
 import type { LibraryCore, LibraryServiceOptions } from '../core/LibraryCore'
 import { errnoOf } from '../disk/fsUtil'
 import { type TileRow, toTile } from '../index/indexRows'
+import { LOCKED_RETRY_MS } from '../index/writeWhenFree'
 import { DuplicateGroupings } from './duplicateGroupings'
 import { SimilarIndex } from './SimilarIndex'
 import { type ItemHash, prepareSimilarSql as prepare, type SimilarSql } from './similarSql'
@@ -38,8 +39,6 @@ const WALK_CHUNK = 1_000
 const ADDED_CHUNK = 500
 /** Stored for a file sharp cannot decode, so it is not tried again. */
 const UNHASHABLE: PHash = { hi: -1, lo: -1 }
-/** How soon hashes kept back by the index writer's lock are tried again, in ms. */
-const LOCKED_RETRY_MS = 250
 
 /** Lets other work (IPC, the grid's thumbnails) run between two steps. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
