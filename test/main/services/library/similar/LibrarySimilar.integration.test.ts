@@ -15,6 +15,7 @@ import { dispatch } from '@main/ipc/dispatch'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { DuplicatesView, SimilarView } from '@shared/library/similar'
 import type { AppError, AppFailure, Result } from '@shared/result'
+import { watchLoopGaps } from '@test/support/loopGaps'
 import { makeMp4, waitFor } from '@test/support/mediaFixtures'
 import { createTestApp } from '@test/support/testContainer'
 
@@ -231,19 +232,14 @@ describe('find similar and duplicates through LibraryService', () => {
     await again.lib.whenReconciled()
     // The index writer's lock, as a first index holds it for a commit of 10,000 rows.
     holder.exec('BEGIN IMMEDIATE')
-    let longest = 0
-    let last = performance.now()
-    const timer = setInterval(() => {
-      const now = performance.now()
-      longest = Math.max(longest, now - last)
-      last = now
-    }, 1)
+    const gaps = watchLoopGaps()
+    let longest: number
     try {
       await waitFor(async () => (fromThumb.mock.calls.length >= 3 ? true : null), 20_000)
       // Long enough for the first write and a retry of it to meet the lock.
       await new Promise((resolve) => setTimeout(resolve, 700))
     } finally {
-      clearInterval(timer)
+      longest = gaps.stop()
     }
     // busy_timeout (5 s) would have held main's thread until the lock went.
     expect(longest).toBeLessThan(200)
