@@ -367,6 +367,7 @@ export class Admission {
     )
     const record = admitted.records[0]!
     if (admitted.existing) return this.o.intake.view(record)
+    // Stryker disable next-line ConditionalExpression: equivalent, a task just read always has a place (its position, or its creation time)
     if (place !== null) this.o.tasks.placeAt(record.id, place)
     // The new task has its own copies now: the removed one's folder is no longer needed.
     await this.discard([{ dir: join(this.o.userDataDir, 'tasks', id) }])
