@@ -18,9 +18,9 @@ import { BudgetGate } from '@main/services/spending/BudgetGate'
 import { type Budgets, NO_BUDGETS } from '@shared/spending/types'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import type { TaskView } from '@shared/tasks/views'
+import { makePng } from '@test/support/mediaFixtures'
 import { rejection } from '@test/support/rejection'
 import { wbBase } from '@test/support/ruleMatrix'
-import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const cleanups: Array<() => void> = []
@@ -291,12 +291,7 @@ describe('Admission.restoreRemoved: which tasks come back, and as what', () => {
   it('an edit comes back with its own copies; the removed folder goes, and a second undo answers the first', async () => {
     const r = rig()
     const src = join(r.dir, 'ref.png')
-    writeFileSync(
-      src,
-      await sharp({ create: { width: 16, height: 16, channels: 3, background: '#08f' } })
-        .png()
-        .toBuffer(),
-    )
+    writeFileSync(src, await makePng(16, 16, '#08f'))
     const task = await r.admission.submit({ kind: 'edit', request: image('bluer'), images: [src] })
     const folder = join(r.dir, 'tasks', task.id)
     expect(existsSync(folder)).toBe(true)

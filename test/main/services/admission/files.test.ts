@@ -3,29 +3,27 @@
  * re-sends the same bytes even when the originals are moved, and a copy that fails says which
  * field to choose again.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import { copyReferences, prepareFiles } from '@main/services/admission/files'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
+import { makePng } from '@test/support/mediaFixtures'
 import { rejection } from '@test/support/rejection'
-import sharp from 'sharp'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { tempFolderPerTest } from '@test/support/tempFolderPerTest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 let dir: string
 let task: string
 let png: Buffer
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
-    .png()
-    .toBuffer()
+  png = await makePng(8, 8, '#0a0')
 })
+const folder = tempFolderPerTest('gen-studio-files-')
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gen-studio-files-'))
+  dir = folder.path
   task = join(dir, 'tasks', 't1')
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const native = (files: { image?: string; mask?: string }) =>
   ({

@@ -23,36 +23,26 @@ describe('recordOf', () => {
     const input = { kind: 'video', request: video } as SubmitTaskInput
     const files = { images: [] }
     const r = recordOf(input, 'task-1', files, false, none, NOW)
-    expect(r).toStrictEqual({
-      id: 'task-1',
-      requestId: null,
-      kind: 'video',
-      idempotencyKey: r.idempotencyKey,
-      model: 'motion-2.0',
-      prompt: 'a wave',
-      request: video,
-      files,
-      ...costOf(input),
-      quote: null,
-      demo: false,
-      retryOf: null,
-      batch: null,
-      state: 'queued',
-      createdAt: NOW,
-      updatedAt: NOW,
-      startedAt: null,
-      finishedAt: null,
-      attempts: 0,
-      serverId: null,
-      serverStatus: null,
-      progress: null,
-      pendingQuote: null,
-      outputs: null,
-      error: null,
-      notice: null,
-      attention: null,
-      dismissed: false,
-    })
+    expect(r).toStrictEqual(
+      queuedRecord(
+        {
+          id: 'task-1',
+          requestId: null,
+          kind: 'video',
+          idempotencyKey: r.idempotencyKey,
+          model: 'motion-2.0',
+          prompt: 'a wave',
+          request: video,
+          files,
+          ...costOf(input),
+          quote: null,
+          demo: false,
+          retryOf: null,
+          batch: null,
+        },
+        NOW,
+      ),
+    )
     expect(r.costUsd).toBeGreaterThan(0)
     expect(r.request).not.toBe(video)
   })
@@ -97,9 +87,16 @@ describe('recordOf', () => {
 })
 
 describe('queuedRecord', () => {
-  it('a row of any origin starts queued with nothing heard', () => {
+  it('a row of any origin starts queued, never sent, with nothing heard', () => {
     const r = queuedRecord({ id: 'q' } as never, NOW)
-    expect(r).toMatchObject({ id: 'q', state: 'queued', attempts: 0, dismissed: false })
+    expect(r).toMatchObject({ id: 'q', state: 'queued', createdAt: NOW, updatedAt: NOW })
+    expect([r.attempts, r.dismissed, r.startedAt, r.serverId, r.outputs]).toEqual([
+      0,
+      false,
+      null,
+      null,
+      null,
+    ])
   })
 })
 

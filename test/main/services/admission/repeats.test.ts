@@ -3,8 +3,7 @@
  * references hashed by content, and the refusal that says what was paid and when.
  */
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import {
@@ -17,13 +16,14 @@ import { dayKeyOf } from '@shared/spending/days'
 import { canonicalRequest } from '@shared/tasks/canonical'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { rejection } from '@test/support/rejection'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { tempFolderPerTest } from '@test/support/tempFolderPerTest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 let dir: string
+const folder = tempFolderPerTest('gen-studio-repeats-')
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gen-studio-repeats-'))
+  dir = folder.path
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex')
 const image = { model: 'std-image-2', prompt: 'a fox' }

@@ -3,28 +3,26 @@
  * (admission/validate.ts): field-level refusals per kind, an edit's references through the one
  * reference check, and a native request's files counted as the Base64 they will be sent as.
  */
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import { validateSubmission } from '@main/services/admission/validate'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
+import { makePng } from '@test/support/mediaFixtures'
 import { rejection } from '@test/support/rejection'
 import { wbBase } from '@test/support/ruleMatrix'
-import sharp from 'sharp'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { tempFolderPerTest } from '@test/support/tempFolderPerTest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 let dir: string
 let png: Buffer
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
-    .png()
-    .toBuffer()
+  png = await makePng(8, 8, '#08f')
 })
+const folder = tempFolderPerTest('gen-studio-validate-')
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gen-studio-validate-'))
+  dir = folder.path
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const MiB = 1024 * 1024
 const refused = (input: SubmitTaskInput) => rejection(validateSubmission(input))
