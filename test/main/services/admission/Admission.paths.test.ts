@@ -158,9 +158,10 @@ describe('Admission.editQueued: which tasks, and what it keeps', () => {
     })
     const edit = { request: image('edited') }
     const gone = await refusedWith(r.admission.editQueued('no-such-task', edit))
-    expect(gone).toMatchObject({
+    expect(gone).toEqual({
       code: 'not_found',
       message: 'This task is no longer in the list.',
+      action: 'Refresh the Tasks screen.',
     })
     const dismissed = await r.admission.submit({ kind: 'image', request: image('a') })
     r.set(dismissed.id, { dismissed: true })
@@ -179,6 +180,23 @@ describe('Admission.editQueued: which tasks, and what it keeps', () => {
       /already sent/,
     )
     expect(r.journal.tasks.get(retrying.id)!.prompt).toBe('c')
+  })
+
+  it('a task already sent is refused as sent before anything else is asked', async () => {
+    const r = rig()
+    await r.markPaid({ kind: 'image', request: image('paid') })
+    const edit = { request: image('paid') }
+    const running = await r.admission.submit({ kind: 'image', request: image('a') })
+    r.set(running.id, { state: 'running' })
+    const retrying = await r.admission.submit({ kind: 'image', request: image('b') })
+    r.set(retrying.id, { attempts: 1 })
+    for (const id of [running.id, retrying.id]) {
+      const error = await refusedWith(r.admission.editQueued(id, edit))
+      expect(error).toMatchObject({
+        code: 'validation',
+        message: expect.stringMatching(/already sent/),
+      })
+    }
   })
 
   it('asks before an edit makes it a paid repeat, unless the user chose it or it is the demo', async () => {
