@@ -72,7 +72,14 @@ describe('prepareFiles', () => {
     const edit = { kind: 'edit', request: {}, images: [a] } as unknown as SubmitTaskInput
     expect(await prepareFiles(task, edit)).toEqual({ images: [join(task, 'reference-1.png')] })
     const other = join(dir, 'tasks', 't2')
-    const image = { kind: 'image', request: {}, images: [a] } as unknown as SubmitTaskInput
+    // Only a native request sends a source or mask file: a stray one on another kind is not kept.
+    const image = {
+      kind: 'image',
+      request: {},
+      images: [a],
+      image: a,
+      mask: a,
+    } as unknown as SubmitTaskInput
     expect(await prepareFiles(other, image)).toStrictEqual({ images: [] })
     expect(existsSync(other)).toBe(false)
   })
