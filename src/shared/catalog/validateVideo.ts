@@ -43,7 +43,8 @@ export function validateVideo(req: unknown): Validation {
       'mode',
       model.referenceModes.length === 0
         ? msg('videoNoReferenceMode', { model: model.id })
-        : msg('videoModeOneOf', { allowed: model.referenceModes.join(', ') }),
+        : // Stryker disable next-line StringLiteral: equivalent, a model offers at most the one reference mode there is, so nothing is joined
+          msg('videoModeOneOf', { allowed: model.referenceModes.join(', ') }),
     )
   }
   const refs = checkUrlList(

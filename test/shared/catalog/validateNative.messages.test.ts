@@ -3,6 +3,7 @@
  * so each names the setting, its range, the action and the model that apply (a message with a
  * placeholder left in it, another label or the wrong limit fails here).
  */
+import { ART_REFERENCE_LIMITS, tooLarge } from '@shared/catalog/references'
 import { validateNative } from '@shared/catalog/validateNative'
 import { PNG_1x1_BASE64 } from '@test/support/catalogFixtures'
 import { nativeBase } from '@test/support/ruleMatrix'
@@ -113,6 +114,54 @@ describe('validateNative says why, with the label and limits that apply', () => 
         'parameters.v4_prompt.caption.char_captions[0]': 'Each character needs a char_caption text',
       },
     ],
+    [
+      'captions that are not an object',
+      {},
+      { v4_prompt: 'friends' },
+      { 'parameters.v4_prompt': 'must be an object with caption.char_captions' },
+    ],
+    [
+      'img2img with its image left empty (null)',
+      { action: 'img2img' },
+      { image: null },
+      { 'parameters.image': 'img2img needs parameters.image' },
+    ],
+    [
+      'an image that is not text',
+      { action: 'img2img' },
+      { image: 5 },
+      { 'parameters.image': 'image must be a Base64 image' },
+    ],
+    [
+      'a mask that is not text',
+      { action: 'infill' },
+      { image: PNG_1x1_BASE64, mask: 5 },
+      { 'parameters.mask': 'mask must be a Base64 image' },
+    ],
+    [
+      'precise references that are not a list',
+      {},
+      { director_reference_images: 'x' },
+      { 'parameters.director_reference_images': 'must be a list of Base64 images' },
+    ],
+    [
+      'precise references on a model without them',
+      { model: 'art-diffusion-3' },
+      { director_reference_images: [PNG_1x1_BASE64] },
+      {
+        'parameters.director_reference_images':
+          'Precise reference is not supported by art-diffusion-3',
+      },
+    ],
+    [
+      'a precise reference left empty, and one that is not text',
+      {},
+      { director_reference_images: [null, 5] },
+      {
+        'parameters.director_reference_images[0]': 'Each reference must be a Base64 image',
+        'parameters.director_reference_images[1]': 'Reference must be a Base64 image',
+      },
+    ],
   ])('%s', (_name, over, parameters, fields) => {
     const v = validateNative({
       ...nativeBase,
@@ -120,5 +169,44 @@ describe('validateNative says why, with the label and limits that apply', () => 
       parameters: { ...nativeBase.parameters, ...parameters },
     })
     expect(v.ok ? {} : v.fields).toEqual(fields)
+  })
+})
+
+describe('validateNative: what is not a request at all', () => {
+  it('a body that is not an object, and parameters that are not one', () => {
+    expect(validateNative('x')).toEqual({
+      ok: false,
+      fields: { body: 'The request body must be a JSON object' },
+    })
+    expect(validateNative({ ...nativeBase, parameters: 'x' })).toEqual({
+      ok: false,
+      fields: { parameters: 'parameters is required and must be an object' },
+    })
+  })
+})
+
+describe('validateNative: an image over the size limit is refused by its length, before decoding', () => {
+  const img2img = (image: string) =>
+    validateNative({
+      ...nativeBase,
+      action: 'img2img',
+      parameters: { ...nativeBase.parameters, image },
+    })
+  // 33,554,434 characters of Base64 are 25,165,825 bytes: one byte over 24 MiB. Two fewer
+  // characters would be exactly 24 MiB, so the whole text must be measured.
+  const OVER_BY_ONE = 33_554_434
+
+  it('the whole text counts, even when it is not Base64: the size is the first reason', () => {
+    expect(img2img('!'.repeat(OVER_BY_ONE))).toEqual({
+      ok: false,
+      fields: { 'parameters.image': tooLarge(ART_REFERENCE_LIMITS) },
+    })
+  })
+
+  it('a comma counts as a data-URL prefix only after "data:"', () => {
+    expect(img2img(`${'!'.repeat(OVER_BY_ONE)},AAAA`)).toEqual({
+      ok: false,
+      fields: { 'parameters.image': tooLarge(ART_REFERENCE_LIMITS) },
+    })
   })
 })

@@ -75,3 +75,14 @@ describe('validateVideo says why, with the model and limits that apply', () => {
     expect(v.ok ? {} : v.fields).toEqual({ [field]: message })
   })
 })
+
+describe('validateVideo: a body that is not an object', () => {
+  it('says the body must be a JSON object', () => {
+    for (const body of ['x', null, [1]]) {
+      expect(validateVideo(body)).toEqual({
+        ok: false,
+        fields: { body: 'The request body must be a JSON object' },
+      })
+    }
+  })
+})

@@ -70,6 +70,12 @@ describe('validateWorkbench says why, with the label, variant and limits that ap
       'mask_asset_id needs source_asset_id',
     ],
     [
+      'precise references with Vibes',
+      { reference_asset_ids: ['r'], vibe_asset_ids: ['v'] },
+      'reference_asset_ids',
+      'Precise references and Vibes cannot be combined in one request',
+    ],
+    [
       'reference assets that are not a list',
       { reference_asset_ids: 'x' },
       'reference_asset_ids',
@@ -78,5 +84,14 @@ describe('validateWorkbench says why, with the label, variant and limits that ap
   ])('%s', (_name, body, field, message) => {
     const v = validateWorkbench({ ...wbBase, ...body })
     expect(v.ok ? {} : v.fields).toEqual({ [field]: message })
+  })
+})
+
+describe('validateWorkbench: a body that is not an object', () => {
+  it('says the body must be a JSON object', () => {
+    expect(validateWorkbench('x')).toEqual({
+      ok: false,
+      fields: { body: 'The request body must be a JSON object' },
+    })
   })
 })

@@ -177,6 +177,7 @@ export class Admission {
         allowRepeat: true,
       })),
       { override: batch.override, what: 'batch' },
+      // Stryker disable next-line ArrayDeclaration: equivalent, only that it is not null is read (the batch's id is looked up again)
       () => (this.o.batches.byRequestId(batch.requestId) ? [] : null),
       (demo, now) => this.o.batches.insert(batch.record(id, demo, now)),
     )
@@ -191,10 +192,12 @@ export class Admission {
   }
 
   private async project(): Promise<string | null> {
+    // Stryker disable next-line ArrowFunction: equivalent, an undefined answer falls to `?? null` as null does
     return (await this.o.project?.().catch(() => null)) ?? null
   }
 
   private async isDemo(): Promise<boolean> {
+    // Stryker disable next-line ArrowFunction: equivalent, an undefined answer reads as not the demo, as null does
     return (await this.o.connection().catch(() => null))?.demo ?? false
   }
 
@@ -364,6 +367,7 @@ export class Admission {
     )
     const record = admitted.records[0]!
     if (admitted.existing) return this.o.intake.view(record)
+    // Stryker disable next-line ConditionalExpression: equivalent, a task just read always has a place (its position, or its creation time)
     if (place !== null) this.o.tasks.placeAt(record.id, place)
     // The new task has its own copies now: the removed one's folder is no longer needed.
     await this.discard([{ dir: join(this.o.userDataDir, 'tasks', id) }])

@@ -227,6 +227,29 @@ describe('budgetState', () => {
     expect(state.budgets.perKind.video).toEqual({ dailyUsd: null, monthlyUsd: 10 })
   })
 
+  it('a project’s own caps apply only while it is the active one, whatever its name', () => {
+    const ledger = {
+      ...fakeLedger({ total: 0 }),
+      projects: { committed: (name: string) => (name === 'null' ? 3 : 0) },
+    } as unknown as SpendLedger
+    const caps = budgets({ perProject: { null: { dailyUsd: 1, monthlyUsd: null } } })
+    // No active project: a project the user named "null" has no say.
+    expect(budgetState(caps, ledger, NOW, null).uses).toEqual([])
+    expect(budgetState(caps, ledger, NOW, 'null').uses).toEqual([
+      {
+        period: 'day',
+        kind: null,
+        project: 'null',
+        capUsd: 1,
+        spentUsd: 3,
+        remainingUsd: 0,
+        fraction: 3,
+      },
+    ])
+    // An active project when no project has caps of its own: nothing to weigh.
+    expect(budgetState(budgets({ dailyUsd: 2 }), ledger, NOW, 'P').uses).toHaveLength(1)
+  })
+
   it('remaining is exact in micro-dollars (0.3 − 0.1 is 0.2)', () => {
     const state = stateOf({ dailyUsd: 0.3 }, { total: 0.1 })
     expect(state.uses[0]!.remainingUsd).toBe(0.2)
