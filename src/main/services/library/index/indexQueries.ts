@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
 import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
+import type { PrefixTerms } from './ftsTerms'
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
@@ -30,6 +31,8 @@ export class IndexQueries implements CostSortedQuery {
     private readonly db: Db,
     /** The key and cost of an item, for a cursor whose row still exists. */
     readonly placeOf: (id: string) => RowPlace | undefined,
+    /** The terms of items_fts, for searches without a prefix scan (ftsTerms.ts). */
+    private readonly prefixTerms?: PrefixTerms,
   ) {
     this.estimates = new IndexEstimates(db, (sql) => this.stmt(sql))
   }
@@ -97,7 +100,7 @@ export class IndexQueries implements CostSortedQuery {
     extra: string[],
     extraParams: unknown[],
   ): FilterQuery {
-    const source = filterSource(filter, this.estimates)
+    const source = filterSource(filter, this.estimates, this.prefixTerms)
     const { clauses, params } = this.where(filter, source.bound)
     const all = [...source.clauses, ...clauses, ...extra]
     const where = all.length ? all.join(' AND ') : '1'
@@ -116,7 +119,7 @@ export class IndexQueries implements CostSortedQuery {
 
   /** SELECT … newest first after `after` (rowid order, no sort step). */
   private newest(columns: string, filter: LibraryFilter, after: LibraryCursor | null) {
-    const bound = filterSource(filter, this.estimates).bound
+    const bound = filterSource(filter, this.estimates, this.prefixTerms).bound
     const q = after
       ? this.base(columns, filter, [`${bound} < ?`], [this.bound(after)])
       : this.base(columns, filter, [], [])
@@ -173,7 +176,7 @@ export class IndexQueries implements CostSortedQuery {
    * per month would run the match once a month) or the ranges do not prove the months.
    */
   monthsByRanges(filter: LibraryFilter): { sql: string; params: unknown[] } | null {
-    const source = filterSource(filter, this.estimates)
+    const source = filterSource(filter, this.estimates, this.prefixTerms)
     if (source.order === 'items_fts.rowid') return null
     const ranges = disjointRanges(this.stmt(MONTH_RANGES_SQL).all() as Array<Partial<MonthRange>>)
     if (!ranges?.length) return null

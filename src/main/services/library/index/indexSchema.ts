@@ -1,4 +1,5 @@
 import type { Migration } from '../../../adapters/sqlite/openDatabase'
+import { FTS_TERMS_MIGRATION } from './ftsTerms'
 import { SUMMARY_MIGRATION } from './indexSummaries'
 import { SIDE_FACETS_MIGRATION } from './sideFacets'
 
@@ -156,6 +157,8 @@ export const MIGRATIONS: Migration[] = [
   SUMMARY_MIGRATION,
   // 8 (issue #33): side rows counted per month, kind, media and favourite (sideFacets.ts).
   SIDE_FACETS_MIGRATION,
+  // 9 (issue #33): the terms of items_fts, so longer typed words need no prefix scan (ftsTerms.ts).
+  FTS_TERMS_MIGRATION,
 ]
 
 /**
