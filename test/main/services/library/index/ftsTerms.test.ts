@@ -179,6 +179,25 @@ describe('the terms of items_fts (schema 9, issue #33)', () => {
     expect(pageIds('landscape')).toEqual(prefixIds('landscape'))
   })
 
+  it("count a text filter's months per month range on FTS5 alone, as the rows do", () => {
+    const place = index.db.prepare('SELECT rowid AS key, cost FROM items WHERE id = ?')
+    const queries = new IndexQueries(
+      index.db,
+      (id) => place.get(id) as RowPlace | undefined,
+      index.terms,
+    )
+    for (const filter of [{ text: 'landscape' }, { text: 'night land', media: 'image' as const }]) {
+      const byRanges = queries.monthsByRanges(filter)
+      // The match and the probes only: no `items` row is read for a month count.
+      expect(byRanges?.sql).not.toMatch(/JOIN items\b|\bitems\.(?!rowid)/)
+      const fromRows = queries.monthsFromRows(filter)
+      const read = (q: { sql: string; params: unknown[] }) =>
+        index.db.prepare(q.sql).all(...q.params)
+      expect(read(byRanges!)).toEqual(read(fromRows))
+      expect(read(fromRows).length).toBeGreaterThan(0)
+    }
+  })
+
   it('are filled by the migration itself when a small index is upgraded', () => {
     index.db.exec(`DROP TABLE fts_terms; DELETE FROM meta WHERE key = '${TERMS_COMPLETE}'`)
     index.db.pragma('user_version = 8')
