@@ -7,7 +7,13 @@ import type { PrefixTerms } from './ftsTerms'
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
-import { disjointRanges, itemProbes, MONTH_RANGES_SQL, type MonthRange } from './monthRanges'
+import {
+  disjointRanges,
+  itemProbes,
+  MONTH_RANGES_SQL,
+  monthOfKey,
+  type MonthRange,
+} from './monthRanges'
 import { summaryMonths } from './monthSummaries'
 import { filterSource } from './organiseFilter'
 
@@ -171,22 +177,31 @@ export class IndexQueries implements CostSortedQuery {
 
   /**
    * Month counts of a filter the count tables cannot answer, counted per month's rowid range
-   * (monthRanges.ts) over what drives the read: a side table's rows or FTS5's matches with every
-   * other condition a probe of an index, or an `items` index, never an `items` row. Null when
-   * the ranges do not prove the months. With prompt words FTS5 runs the match once a month, each
-   * seeking its doclists to the month's range: at 1M items "landscape" in a collection counted
-   * 12.6k of 125k matches this way in ~60 ms, where the GROUP BY read 125k `items` rows (1–2 s
-   * under load, issue #33).
+   * (monthRanges.ts) over what drives the read, never reading an `items` row: a side table's
+   * rows or an `items` index joined to the ranges, or FTS5's matches read once with each row's
+   * month found from its rowid by a binary search over the ranges (FTS5 seeks badly to a range's
+   * low end: a match run once a month cost 36 × the whole match). At 1M items under load 10 a
+   * common word's 125k matches counted in ~70 ms this way against ~300 ms for the GROUP BY over
+   * their rows (issue #33). Null when the ranges do not prove the months.
    */
   monthsByRanges(filter: LibraryFilter): { sql: string; params: unknown[] } | null {
     const source = filterSource(filter, this.estimates, this.prefixTerms)
     const ranges = disjointRanges(this.stmt(MONTH_RANGES_SQL).all() as Array<Partial<MonthRange>>)
     if (!ranges?.length) return null
+    if (source.order === 'items_fts.rowid') {
+      const month = monthOfKey(ranges, source.bound)
+      const probes = itemProbes(filter, source.bound)
+      return {
+        sql: `SELECT ${month.sql} AS month, count(*) AS n FROM items_fts
+          WHERE ${[...source.clauses, ...probes.clauses].join(' AND ')}
+          GROUP BY 1 ORDER BY 1 DESC`,
+        params: [...month.params, ...source.params, ...probes.params],
+      }
+    }
     const values = ranges.map(() => '(?, ?, ?)').join(', ')
     const rangeParams = ranges.flatMap((r) => [r.month, r.lo, r.hi])
-    const driver = source.driver ?? (source.order === 'items_fts.rowid' ? 'items_fts' : null)
-    const rest = driver ? itemProbes(filter, source.bound) : this.where(filter, source.bound)
-    const from = driver ?? 'items'
+    const rest = source.driver ? itemProbes(filter, source.bound) : this.where(filter, source.bound)
+    const from = source.driver ?? 'items'
     const where = [...source.clauses, ...rest.clauses]
     return {
       sql: `WITH m(month, lo, hi) AS (VALUES ${values})
