@@ -11,7 +11,9 @@
  * - for month counts and tag suggestions, the query the index ran before schema 6 (a GROUP BY
  *   over the rows: IndexQueries.monthsFromRows, and the grouping of every tag use) on the same
  *   database in the same run, so the change shows on a loaded machine.
- * And the fill's cost per item (rows, FTS, side rows and count tables), the write cost the count
+ * - for search (and the filter mix, one shape of which has prompt words), the same reads with
+ *   every word as an FTS5 prefix query, as before schema 9's terms (ftsTerms.ts), same run.
+ * And the size of `fts_terms` beside items_fts's, and the fill's cost per item (rows, FTS, side rows and count tables), the write cost the count
  * tables add to a first index (compare library-index's `control: index writes alone`).
  * Goals: page p95 ≤ 2 ms, search ≤ 20, filter (rating, tag, collection) ≤ 5, month counts plain
  * and filtered ≤ 20, tag suggestions ≤ 10.
@@ -20,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import type { RowPlace } from '../src/main/services/library/index/costOrder'
 import { prefixRange } from '../src/main/services/library/index/indexOrganise'
 import { IndexQueries } from '../src/main/services/library/index/indexQueries'
 import { TILE_COLUMNS } from '../src/main/services/library/index/indexRows'
@@ -123,15 +126,25 @@ function measure(N: number, dir: string) {
       r % 3 === 0 ? {} : r % 3 === 1 ? { media: 'image' } : { kinds: ['art'] }
     return index.page(filter, r % 10 === 0 ? null : cursors[r % cursors.length]!, 200)
   })
-  const search = p95(ROUNDS, (r) => {
-    const text =
-      r % 2
-        ? pick(COMMON)
-        : r % 5 === 0
-          ? `${pick(COMMON)} ${pick(WORDS)}`
-          : pick(WORDS).slice(0, 4)
-    return index.page({ text }, null, 200)
-  })
+  const searchText = Array.from({ length: ROUNDS }, (_, r) =>
+    r % 2 ? pick(COMMON) : r % 5 === 0 ? `${pick(COMMON)} ${pick(WORDS)}` : pick(WORDS).slice(0, 4),
+  )
+  const search = p95(ROUNDS, (r) => index.page({ text: searchText[r]! }, null, 200))
+  // The same searches with every word as a prefix query (before schema 9's terms), same run.
+  const placeOf = index.db.prepare('SELECT rowid AS key, cost FROM items WHERE id = ?')
+  const prefixOnly = new IndexQueries(index.db, (id) => placeOf.get(id) as RowPlace | undefined)
+  const searchBefore = p95(ROUNDS, (r) => prefixOnly.page({ text: searchText[r]! }, null, 200))
+  const filterBefore = p95(ROUNDS, (r) =>
+    prefixOnly.page(organiseFilter(r), r % 2 ? cursors[r % cursors.length]! : null, 200),
+  )
+  const termsBytes = index.db
+    .prepare("SELECT sum(pgsize) FROM dbstat WHERE name = 'fts_terms'")
+    .pluck()
+    .get() as number
+  const ftsBytes = index.db
+    .prepare("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'items_fts%'")
+    .pluck()
+    .get() as number
   const filter = p95(ROUNDS, (r) =>
     index.page(organiseFilter(r), r % 2 ? cursors[r % cursors.length]! : null, 200),
   )
@@ -172,8 +185,12 @@ function measure(N: number, dir: string) {
     page200_p95_ms: page,
     page_vs_control: ratio(page),
     search_p95_ms: search,
+    search_before_p95_ms: searchBefore,
     search_vs_control: ratio(search),
+    fts_terms_bytes: termsBytes,
+    items_fts_bytes: ftsBytes,
     filter_p95_ms: filter,
+    filter_before_p95_ms: filterBefore,
     filter_vs_control: ratio(filter),
     months_plain_p95_ms: monthsPlain,
     months_plain_before_p95_ms: monthsPlainBefore,
@@ -201,8 +218,9 @@ async function main() {
       'fill the index (upsertBulk)': `${r.fill_ms} ms (${r.fill_us_per_item} µs/item)`,
       'control: 200 rows by pk range p95': `${r.control_pk_range_200_p95_ms} ms`,
       'page of 200 p95': `${r.page200_p95_ms} ms (${r.page_vs_control}×)`,
-      'text search p95': `${r.search_p95_ms} ms (${r.search_vs_control}×)`,
-      'rating/tag/collection filter p95': `${r.filter_p95_ms} ms (${r.filter_vs_control}×)`,
+      'text search p95 (prefix queries)': `${r.search_p95_ms} ms (${r.search_vs_control}×) (${r.search_before_p95_ms})`,
+      'fts_terms / items_fts bytes': `${r.fts_terms_bytes} / ${r.items_fts_bytes}`,
+      'rating/tag/collection filter p95 (prefix)': `${r.filter_p95_ms} ms (${r.filter_vs_control}×) (${r.filter_before_p95_ms})`,
       'months p95, plain (before)': `${r.months_plain_p95_ms} ms (${r.months_plain_before_p95_ms})`,
       'months p95, filtered (before)': `${r.months_filtered_p95_ms} ms (${r.months_filtered_before_p95_ms})`,
       'tag suggestions p95 (before)': `${r.tag_suggest_p95_ms} ms (${r.tag_suggest_before_p95_ms})`,

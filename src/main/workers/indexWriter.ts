@@ -42,7 +42,11 @@ const deps = {
   posterKnown: (sha256: string) => thumbs.has(sha256),
 }
 
+// An index written before schema 9 has its search terms read here, never on main (ftsTerms.ts);
+// should it fail, searches keep their prefix queries and the next start tries again.
 let queue: Promise<void> = Promise.resolve()
+  .then(() => void index.terms.fill())
+  .catch(() => undefined)
 port.on('message', ({ data }: { data: WriterRequest }) => {
   queue = queue.then(async () => {
     try {

@@ -166,9 +166,10 @@ describe('LibraryService: batch and cost', () => {
     await lib.close()
     // Turn the index back into the first version: no batch columns, no cost index, real stamps,
     // and none of what later migrations added (organise tables, perceptual hashes, lineage,
-    // count tables, month facets).
+    // count tables, month facets, search terms).
     const db = new Database(indexPath(app))
-    db.exec(`DROP TRIGGER items_facets_au; DROP TABLE side_month_facets; DROP TRIGGER month_counts_ad; DROP TRIGGER month_counts_au; DROP TABLE month_counts;
+    db.exec(`DROP INDEX items_problem; DROP TABLE fts_terms; DELETE FROM meta WHERE key = 'fts_terms_complete';
+      DROP TRIGGER items_facets_au; DROP TABLE side_month_facets; DROP TRIGGER month_counts_ad; DROP TRIGGER month_counts_au; DROP TABLE month_counts;
       DROP TABLE tag_months; DROP TABLE collection_months; DROP TABLE rating_months;
       DROP TABLE tag_labels; DROP TRIGGER items_lineage_ad; DROP TABLE item_lineage;
       DROP TRIGGER items_organise_bd; DROP TABLE item_tags; DROP TABLE item_collections;

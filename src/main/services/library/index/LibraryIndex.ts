@@ -17,6 +17,7 @@ import type {
 
 import { type Db, openDatabase, type SqliteOpener } from '../../../adapters/sqlite/openDatabase'
 import type { RowPlace } from './costOrder'
+import { FtsTerms } from './ftsTerms'
 import { LineageIndex } from './indexLineage'
 import { OrganiseIndex } from './indexOrganise'
 import { IndexQueries } from './indexQueries'
@@ -67,6 +68,8 @@ export class LibraryIndex {
   readonly organise: OrganiseIndex
   /** Made-from links of derived items (indexLineage.ts). */
   readonly lineage: LineageIndex
+  /** The terms of items_fts (ftsTerms.ts): upsert adds each chunk's, searches expand words. */
+  readonly terms: FtsTerms
   private readonly stmts
   /** Rows written by `upsertBulk` since its transaction began. */
   private bulkRows = 0
@@ -128,8 +131,9 @@ export class LibraryIndex {
     }
     this.organise = new OrganiseIndex(db)
     this.lineage = new LineageIndex(db)
+    this.terms = new FtsTerms(db)
     const placeOf = this.stmts.placeOf
-    this.queries = new IndexQueries(db, (id) => placeOf.get(id) as RowPlace | undefined)
+    this.queries = new IndexQueries(db, (id) => placeOf.get(id) as RowPlace | undefined, this.terms)
   }
 
   close(): void {
@@ -153,6 +157,7 @@ export class LibraryIndex {
       // another connection before its first write (main storing hashes) fails it with
       // SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
       this.db.exec('BEGIN IMMEDIATE')
+      this.terms.settle(false)
       this.bulkRows = 0
     }
     this.upsert(rows)
@@ -162,7 +167,14 @@ export class LibraryIndex {
 
   /** Commits what `upsertBulk` wrote so far (nothing once the index is closed: close commits). */
   endBulk(): void {
-    if (this.db.open && this.db.inTransaction) this.db.exec('COMMIT')
+    if (!this.db.open || !this.db.inTransaction) return
+    try {
+      this.db.exec('COMMIT')
+      this.terms.settle(true)
+    } catch (e) {
+      this.terms.settle(false)
+      throw e
+    }
   }
 
   getMeta(key: string): string | null {
@@ -246,16 +258,22 @@ export class LibraryIndex {
         this.organise.writeRows(rowid, facets, s)
         this.lineage.writeRow(rowid, s.derivedFrom)
       }
+      this.terms.add(batch.flatMap((row) => [row.sidecar.prompt, row.sidecar.negativePrompt]))
       this.organise.counts.flush()
     })
     // In key order: FTS5 also writes out the terms it holds whenever a row's key is below the
     // previous one's (sqlite3Fts5IndexBeginWrite), so rows in folder order cost it a segment
     // almost each. Ties keep their order (the sort is stable).
     const order = (r: IndexRow) => Date.parse(r.sidecar.created) || 0
+    // Alone (not inside upsertBulk's transaction), this call's transaction is the terms' one.
+    const alone = !this.db.inTransaction
+    if (alone) this.terms.settle(false)
     try {
       run.immediate(rows.length > 1 ? [...rows].sort((a, b) => order(a) - order(b)) : rows)
+      if (alone) this.terms.settle(true)
     } catch (e) {
       this.organise.counts.discard()
+      this.terms.settle(false)
       throw e
     }
   }

@@ -1,18 +1,32 @@
 import type { BatchCell } from '@shared/batch/types'
 import type { LibraryKind, LibraryMedia, LibraryTile } from '@shared/library/types'
 
+import type { PrefixTerms } from './ftsTerms'
+
+const quoted = (w: string) => `"${w.replace(/"/g, '""')}"`
+
 /**
  * Turns what the user typed into a safe FTS5 query: every word must occur (prefix match), and
- * nothing the user types can be FTS syntax. Null when there are no words.
+ * nothing the user types can be FTS syntax. Null when there are no words. With `prefixTerms`, a
+ * word it knows the terms of is written as the OR of those exact terms, which matches the same
+ * rows as its prefix form without FTS5's prefix scan (ftsTerms.ts).
  */
-export function ftsQuery(text: string): string | null {
+export function ftsQuery(text: string, prefixTerms?: PrefixTerms): string | null {
   const words = text
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}_]+/u)
     .filter(Boolean)
     .slice(0, 16)
   if (!words.length) return null
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ')
+  let grouped = false
+  const parts = words.map((w) => {
+    const terms = prefixTerms?.terms(w)
+    if (!terms) return `${quoted(w)}*`
+    grouped = true
+    return `(${terms.map(quoted).join(' OR ')})`
+  })
+  // FTS5 takes an implicit AND between phrases but not after a parenthesised group.
+  return parts.join(grouped ? ' AND ' : ' ')
 }
 
 export const TILE_COLUMNS = `items.id, items.kind, items.media, items.model,

@@ -1,4 +1,5 @@
 import type { Migration } from '../../../adapters/sqlite/openDatabase'
+import { FTS_TERMS_MIGRATION } from './ftsTerms'
 import { SUMMARY_MIGRATION } from './indexSummaries'
 import { SIDE_FACETS_MIGRATION } from './sideFacets'
 
@@ -156,7 +157,9 @@ export const MIGRATIONS: Migration[] = [
   SUMMARY_MIGRATION,
   // 8 (issue #33): side rows counted per month, kind, media and favourite (sideFacets.ts).
   SIDE_FACETS_MIGRATION,
-  // 9 (issue #33): the rows with a problem, for every status the library sends. Without an index
+  // 9 (issue #33): the terms of items_fts, so longer typed words need no prefix scan (ftsTerms.ts).
+  FTS_TERMS_MIGRATION,
+  // 10 (issue #33): the rows with a problem, for every status the library sends. Without an index
   // `problem IS NOT NULL LIMIT 100` reads all of `items` when few rows have one (the usual case):
   // tens of ms of main's thread at 1M items. Partial, so rows without a problem (nearly all) cost
   // no index write.

@@ -42,6 +42,28 @@ export function disjointRanges(rows: Array<Partial<MonthRange>>): MonthRange[] |
 }
 
 /**
+ * The month of `key` (a rowid column) as a balanced CASE over disjoint ranges in month order
+ * (disjointRanges): the first range whose end is at or above the key holds it, found in about
+ * log2(months) comparisons a row. Every key of an indexed item lies in its own month's range,
+ * so the last month needs no test.
+ */
+export function monthOfKey(ranges: MonthRange[], key: string): { sql: string; params: unknown[] } {
+  const params: unknown[] = []
+  const pick = (from: number, to: number): string => {
+    if (from === to) {
+      params.push(ranges[from]!.month)
+      return '?'
+    }
+    const mid = (from + to) >> 1
+    params.push(ranges[mid]!.hi)
+    const head = `CASE WHEN ${key} <= ? THEN `
+    const low = pick(from, mid)
+    return `${head}${low} ELSE ${pick(mid + 1, to)} END`
+  }
+  return { sql: pick(0, ranges.length - 1), params }
+}
+
+/**
  * The filter's `items` conditions as probes of `items`' own indexes against `key` (a side
  * table's item column): a month count over a side table then never reads an `items` row, whose
  * random reads cost the old GROUP BY most of its time at 1M items (a rating filter's 150k rows:

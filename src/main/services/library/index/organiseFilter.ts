@@ -1,6 +1,7 @@
 import { normalizeTags, splitSearch, tagKey } from '@shared/library/organise'
 import type { LibraryFilter } from '@shared/library/types'
 
+import type { PrefixTerms } from './ftsTerms'
 import { ftsQuery } from './indexRows'
 
 /** One condition on a side table keyed (value, item): schema 3 in indexSchema.ts. */
@@ -91,10 +92,15 @@ const probed = (key: string, sides: SideFilter[]) => ({
  * - under a cost order a side drives only when small (SORTED_SIDE_MAX), else `items_cost` does.
  *
  * Counts come from `estimates` (cached until the next write); without it the first side drives.
+ * Prompt words longer than FTS5's prefix indexes become their exact terms with `prefixTerms`.
  */
-export function filterSource(filter: LibraryFilter, estimates?: FilterEstimates): FilterSource {
+export function filterSource(
+  filter: LibraryFilter,
+  estimates?: FilterEstimates,
+  prefixTerms?: PrefixTerms,
+): FilterSource {
   const search = splitSearch(filter.text ?? '')
-  const match = search.words ? ftsQuery(search.words) : null
+  const match = search.words ? ftsQuery(search.words, prefixTerms) : null
   const sides = sideFilters(filter, search.tags)
   if (match) {
     const p = probed('items_fts.rowid', sides)

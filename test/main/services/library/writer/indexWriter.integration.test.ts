@@ -235,7 +235,7 @@ describe('the index writer process (issue #33)', () => {
       db.exec(`DROP TABLE side_month_facets;
         DROP TRIGGER item_tags_facets_ad; DROP TRIGGER item_collections_facets_ad;
         DROP TRIGGER item_ratings_facets_ad; DROP TRIGGER items_facets_au;
-        DROP INDEX items_problem;
+        DROP INDEX items_problem; DROP TABLE fts_terms;
         PRAGMA user_version = ${old};`)
       db.close()
     }
