@@ -4,6 +4,7 @@
  * Base64, and each output's share of the estimate. The sidecar is built from this, so a wrong
  * field here is a wrong record of what the user paid for.
  */
+import type { SubmitOutcome } from '@main/services/tasks/ports'
 import { newTask, type Rig, rig } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -12,14 +13,13 @@ afterEach(async () => {
   await r?.close()
 })
 
-const twoOutputs = () =>
-  ({
-    type: 'outputs',
-    outputs: [
-      { type: 'url', url: 'https://cdn.test/a.png' },
-      { type: 'url', url: 'https://cdn.test/b.png' },
-    ],
-  }) as const
+const twoOutputs = (): SubmitOutcome => ({
+  type: 'outputs',
+  outputs: [
+    { type: 'url', url: 'https://cdn.test/a.png' },
+    { type: 'url', url: 'https://cdn.test/b.png' },
+  ],
+})
 
 /** Submits a task and runs the clock until it is saved; returns the metas the library got. */
 async function savedMetas(task: Parameters<Rig['submit']>[0]) {
