@@ -4,7 +4,7 @@
  * `wake` drives only tasks that still have work, and an unknown task is refused, not invented.
  */
 import { InvalidTransition } from '@main/services/tasks/engine/transitions'
-import { newTask, type Rig, rig } from '@test/support/taskFakes'
+import { newTask, type Rig, rig, stream } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
 let r: Rig
@@ -53,5 +53,39 @@ describe('TaskEngine: its surface', () => {
     expect(() => r.engine.cancel('nope')).toThrow(InvalidTransition)
     expect(() => r.engine.confirmQuote('nope', 'q')).toThrow(InvalidTransition)
     expect(r.engine.get('nope')).toBeNull()
+  })
+
+  it('raised limits start waiting tasks at once', async () => {
+    r = rig({ limits: { image: 1 } })
+    r.gateway.onSubmit = async (_t, _n, signal) => {
+      await r.clock.sleep(1e9, signal)
+      throw new Error('never answers')
+    }
+    const [a, b] = [r.submit(newTask()), r.submit(newTask())]
+    await r.clock.runUntil(() => state(a.id) === 'submitting', 1_000)
+    await r.clock.advance(1_000)
+    expect([state(a.id), state(b.id)]).toEqual(['submitting', 'queued'])
+    r.engine.setLimits({ image: 2, video: 1, art: 1, workbench: 1 })
+    await r.clock.advance(0)
+    expect(sends()).toEqual([a.id, b.id])
+  })
+
+  it('dismissing a running workbench task drops its preview with it', async () => {
+    r = rig()
+    r.gateway.onSubmit = () => ({ type: 'task', serverId: 's', status: null })
+    r.gateway.onEvents = (_t, _n, signal) =>
+      stream([{ type: 'preview', image: 'data:image/png;base64,AAAA', progress: 0.4 }], {
+        hang: { clock: r.clock, signal },
+      })
+    const t = r.submit(
+      newTask({
+        kind: 'workbench',
+        costUsd: 0.003,
+        quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
+      }),
+    )
+    await r.clock.runUntil(() => r.engine.view(r.journal.get(t.id)!).preview !== null, 60_000)
+    r.engine.dismiss(t.id)
+    expect(r.engine.view(r.journal.get(t.id)!).preview).toBeNull()
   })
 })
