@@ -105,6 +105,11 @@ describe('onError', () => {
     ])
   })
 
+  it('a library folder that fails while a first send’s result is staged stops the task: it was charged, never refused', async () => {
+    const a = await answer(fail('storage'), { phase: 'submit', attempts: 1, serverId: null })
+    expect(a.applied.map((e) => e.type)).toEqual(['blocked'])
+  })
+
   it.each(['submit', 'quote'] as const)(
     'a refusal of the first %s, before any server task, ends the task as refused',
     async (phase) => {

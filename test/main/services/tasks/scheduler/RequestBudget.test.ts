@@ -144,6 +144,8 @@ describe('request budget: exact pacing, pauses and recovery (issue #32)', () => 
     expect(other.pausedUntil('b')).toBe(clock.now())
     expect(budget.stats.pauses).toBe(3)
     expect(budget.pausedUntil('never-used')).toBe(0)
+    expect(budget.waiting('never-used')).toBe(0)
+    expect(budget.rate('never-used')).toBe(2)
   })
 
   it('after a 429 the bucket is empty: requests after the pause go at the rate, not in a burst', async () => {
@@ -251,5 +253,31 @@ describe('request budget: exact pacing, pauses and recovery (issue #32)', () => 
     budget.close()
     await expect(pending).rejects.toMatchObject({ error: { code: 'cancelled' } })
     expect(getEventListeners(driver.signal, 'abort')).toHaveLength(0)
+  })
+
+  it('a request that finds part of a token waits only for the rest of it', async () => {
+    const clock = new ManualClock()
+    const budget = new RequestBudget(clock, { ratePerSec: 1, burst: 1 })
+    await budget.acquire('a')
+    await clock.advance(500)
+    // Half a token saved: the next grant comes half a second later, at 1 s, not 1.5 s.
+    expect(await grantTimes(clock, budget, 1, 5_000)).toEqual([500])
+  })
+
+  it('one account’s waiters share one wait: fifty queued requests keep one timer, not fifty', async () => {
+    const clock = new ManualClock()
+    const budget = new RequestBudget(clock, { ratePerSec: 1, burst: 1 })
+    const granted: number[] = []
+    for (let i = 0; i < 50; i++)
+      void budget.acquire('a').then(
+        () => granted.push(i),
+        () => {},
+      )
+    await clock.advance(0)
+    expect(clock.pending).toBe(1)
+    await clock.advance(10_000)
+    expect(clock.pending).toBe(1)
+    expect(granted).toEqual([...Array(11).keys()])
+    budget.close()
   })
 })
