@@ -3,7 +3,7 @@
  * it is known and within what the user saw (the estimate for a first quote, the same price for a
  * re-quote); anything else waits for the user, and nothing is sent meanwhile.
  */
-import { completed, failure, newTask, type Rig, rig } from '@test/support/taskFakes'
+import { completed, failure, newTask, type Rig, rig, running } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
 let r: Rig
@@ -113,5 +113,64 @@ describe('a workbench quote', () => {
       pendingQuote: { quoteId: 'lower', priceUsd: 0.002 },
     })
     expect(r.gateway.count('submit')).toBe(1)
+  })
+})
+
+describe('an accepted submission', () => {
+  it('that is already finished is downloaded at once: no poll', async () => {
+    r = rig()
+    r.gateway.onSubmit = () => ({
+      type: 'task',
+      serverId: 'v1',
+      status: completed([{ type: 'video', serverId: 'v1' }]),
+    })
+    const t = r.submit(newTask({ kind: 'video' }))
+    await until(() => state(t.id) === 'saved')
+    expect(r.gateway.count('status')).toBe(0)
+    expect(r.journal.get(t.id)!.serverId).toBe('v1')
+  })
+
+  it('shows the status it came with, and is first polled after the first-poll delay', async () => {
+    r = rig({ policy: { poll: { firstMs: 7_000 } } })
+    r.gateway.onSubmit = () => ({
+      type: 'task',
+      serverId: 'v2',
+      status: { phase: 'running', raw: 'in_queue', progress: 0.25, outputs: null, error: null },
+    })
+    r.gateway.onStatus = () => completed([{ type: 'video', serverId: 'v2' }])
+    const t = r.submit(newTask({ kind: 'video' }))
+    await until(() => state(t.id) === 'running')
+    const sentAt = r.gateway.calls.find((c) => c.op === 'submit')!.at
+    expect(r.journal.get(t.id)).toMatchObject({ serverStatus: 'in_queue', progress: 0.25 })
+    await until(() => state(t.id) === 'saved')
+    expect(r.gateway.calls.find((c) => c.op === 'status')!.at - sentAt).toBe(7_000)
+  })
+
+  it('without a status is running with nothing known yet', async () => {
+    r = rig()
+    r.gateway.onSubmit = () => ({ type: 'task', serverId: 'v3', status: null })
+    r.gateway.onStatus = () => running(null)
+    const t = r.submit(newTask({ kind: 'video' }))
+    await until(() => state(t.id) === 'running')
+    expect(r.journal.get(t.id)).toMatchObject({
+      serverId: 'v3',
+      serverStatus: null,
+      progress: null,
+    })
+  })
+
+  it('resets the unusable-answer count: odd answers before and after it never add up', async () => {
+    r = rig({ policy: { maxBadAnswers: 3 } })
+    r.gateway.onSubmit = (_t, n) => {
+      if (n <= 2) throw failure('bad_response')
+      return { type: 'task', serverId: 'v4', status: null }
+    }
+    r.gateway.onStatus = (_t, n) => {
+      if (n <= 2) throw failure('bad_response')
+      return completed([{ type: 'video', serverId: 'v4' }])
+    }
+    const t = r.submit(newTask({ kind: 'video' }))
+    await until(() => state(t.id) === 'saved' || state(t.id) === 'needs_attention', 10 * 60_000)
+    expect(state(t.id)).toBe('saved')
   })
 })
