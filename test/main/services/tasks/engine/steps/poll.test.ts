@@ -44,6 +44,12 @@ describe('a polled status', () => {
     r = rig()
     r.gateway.onSubmit = accepted
     r.gateway.onEvents = () => stream([])
+    const downloaded: OutputRef[] = []
+    const download = r.gateway.onDownload
+    r.gateway.onDownload = (task, output, index, n) => {
+      downloaded.push(output)
+      return download(task, output, index, n)
+    }
     r.gateway.onStatus = (_t, n) =>
       n >= 3 ? completed([{ type: 'url', url: 'https://cdn.test/w.png' }]) : completed([])
     const t = r.submit(
@@ -55,6 +61,7 @@ describe('a polled status', () => {
     )
     await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
     expect(r.gateway.count('status')).toBe(3)
+    expect(downloaded).toEqual([{ type: 'url', url: 'https://cdn.test/w.png' }])
     expect(r.views.some((v) => v.id === t.id && v.state === 'running' && v.progress === 1)).toBe(
       true,
     )
@@ -127,5 +134,28 @@ describe('polling after a restart', () => {
     // task counted from the restart would be capped at 12 s).
     expect(gaps).toEqual([5_000, 20_000, 60_000])
     expect(state(t.id)).toBe('running')
+  })
+
+  it('while no address and key are set, a running task is not asked about', async () => {
+    r = rig()
+    r.gateway.onSubmit = accepted
+    r.gateway.onStatus = () => running(0.1)
+    const t = r.submit(newTask({ kind: 'video' }))
+    await r.clock.runUntil(() => state(t.id) === 'running', 60_000)
+    r.gateway.accountId = null
+    await r.clock.advance(5 * 60_000)
+    expect(r.gateway.count('status')).toBe(0)
+    expect(r.views.at(-1)!.notice?.code).toBe('not_connected')
+  })
+
+  it('at 100 % but not finished, each answer that repeats it lengthens the wait', async () => {
+    r = rig({ policy: { poll: { firstMs: 5_000, factor: 1.5, jitter: 0, overdueMs: 3_000 } } })
+    r.gateway.onSubmit = accepted
+    r.gateway.onStatus = (_t, n) => (n >= 6 ? completed(null) : running(1))
+    const t = r.submit(newTask({ kind: 'video' }))
+    await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
+    const polls = r.gateway.calls.filter((c) => c.op === 'status').map((c) => c.at)
+    const gaps = polls.slice(1).map((at, i) => at - polls[i]!)
+    expect(gaps.slice(1, 4)).toEqual([4_500, 6_750, 10_125])
   })
 })
