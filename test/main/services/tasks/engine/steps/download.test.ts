@@ -72,6 +72,10 @@ describe('a saved result’s metadata', () => {
       }),
     )
     expect(odd[0]).toMatchObject({ negativePrompt: '', seed: null })
+    const infinite = await savedMetas(
+      newTask({ request: { model: 'm', prompt: 'p', seed: Number.NEGATIVE_INFINITY } }),
+    )
+    expect(infinite[0]!.seed).toBeNull()
   })
 
   it('keeps every parameter as sent but replaces text over 2,000 characters (a Base64 image) with its length', async () => {
