@@ -51,6 +51,8 @@ interface Driver {
   done: Promise<void>
   /** Asked to drive again (Try again right after Cancel) while this aborted one winds down. */
   again?: boolean
+  /** Stopped by an unexpected exception (not an abort): driven again only after a wait. */
+  crashed?: boolean
 }
 
 /**
@@ -69,6 +71,8 @@ export class TaskEngine {
   private readonly ctx: EngineContext
   private started = false
   private stopped = false
+  /** Aborted by `stop()`: ends the waits before a crashed driver is driven again. */
+  private readonly stopping = new AbortController()
 
   constructor(private readonly o: TaskEngineOptions) {
     this.policy = {
@@ -116,6 +120,7 @@ export class TaskEngine {
   /** Stops every driver (requests are aborted; the journal keeps each task's place). */
   async stop(): Promise<void> {
     this.stopped = true
+    this.stopping.abort()
     for (const d of this.drivers.values()) d.abort.abort()
     this.budget.close()
     await Promise.all([...this.drivers.values()].map((d) => d.done))
@@ -311,6 +316,7 @@ export class TaskEngine {
     driver.done = this.run(id, abort.signal)
       .catch((e) => {
         if (!abort.signal.aborted) {
+          driver.crashed = true
           this.o.log?.('error', 'Task driver stopped unexpectedly', {
             taskId: id,
             data: String(e),
@@ -325,8 +331,15 @@ export class TaskEngine {
         const wanted = !abort.signal.aborted || driver.again === true
         // A held task waits for `wake` (its batch resumed), not for a new driver now.
         const held = t?.state === 'queued' && this.o.held?.(t) === true
-        if (t && !t.dismissed && isActive(t.state) && !this.stopped && wanted && !held)
-          this.drive(id)
+        if (!t || t.dismissed || !isActive(t.state) || this.stopped || !wanted || held) return
+        // A driver that threw (a keychain or journal error, say) would throw again at once: the
+        // next one starts after the retry wait, so a lasting fault never spins the CPU or the log.
+        if (driver.crashed)
+          void this.sleep(this.policy.retryBaseMs, this.stopping.signal).then(
+            () => this.drive(id),
+            () => {},
+          )
+        else this.drive(id)
       })
   }
 

@@ -89,7 +89,9 @@ export class RequestBudget {
   }
 
   private refill(a: Account, now: number): void {
-    if (a.rate < this.options.ratePerSec && now - a.lastPenaltyAt >= this.options.recoverEveryMs) {
+    // Below the full rate there was a 429 (`lastPenaltyAt` is its time, or the last step given
+    // back): each whole quiet step since gives back one step of rate (none before the first).
+    if (a.rate < this.options.ratePerSec) {
       const steps = Math.floor((now - a.lastPenaltyAt) / this.options.recoverEveryMs)
       a.rate = Math.min(this.options.ratePerSec, a.rate + steps * this.options.recoverStep)
       a.lastPenaltyAt += steps * this.options.recoverEveryMs
@@ -110,10 +112,12 @@ export class RequestBudget {
         signal,
         onAbort: () => {
           const i = a.queue.indexOf(waiter)
+          // Stryker disable next-line ConditionalExpression: equivalent, the listener runs only while the waiter is queued (removed on grant and close)
           if (i >= 0) a.queue.splice(i, 1)
           reject(cancelledFailure())
         },
       }
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, an AbortSignal dispatches 'abort' at most once
       signal?.addEventListener('abort', waiter.onAbort, { once: true })
       a.queue.push(waiter)
       void this.pump(a)

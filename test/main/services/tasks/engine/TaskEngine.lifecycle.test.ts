@@ -1,4 +1,4 @@
-import { type Rig, rig } from '@test/support/taskFakes'
+import { newTask, type Rig, rig } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
 let r: Rig
@@ -17,5 +17,45 @@ describe('TaskEngine: started and stopped', () => {
     expect(r.engine.isStarted).toBe(false)
     r.engine.start()
     expect(r.engine.isStarted).toBe(false)
+  })
+})
+
+/** A driver that throws (not an abort): a lasting fault must not spin the CPU or the log. */
+describe('TaskEngine: a driver that throws', () => {
+  it('is driven again after the retry wait, not at once, and goes on once the fault clears', async () => {
+    r = rig({ policy: { retryBaseMs: 2_000 } })
+    let asked = 0
+    r.gateway.account = async () => {
+      asked++
+      throw new Error('keychain unavailable')
+    }
+    const t = r.submit(newTask())
+    await r.clock.advance(0)
+    expect(asked).toBe(1)
+    await r.clock.advance(1_999)
+    expect(asked).toBe(1)
+    await r.clock.advance(1)
+    expect(asked).toBe(2)
+    // Its key and row are untouched meanwhile: nothing was sent.
+    expect(r.journal.get(t.id)).toMatchObject({ state: 'submitting', attempts: 0 })
+    r.gateway.account = async () => 'acct'
+    await r.clock.runUntil(() => r.journal.get(t.id)!.state === 'saved', 60_000)
+    expect(r.journal.get(t.id)!.state).toBe('saved')
+    expect(r.gateway.count('submit')).toBe(1)
+  })
+
+  it('stop() ends the wait: nothing is driven after it', async () => {
+    r = rig({ policy: { retryBaseMs: 2_000 } })
+    let asked = 0
+    r.gateway.account = async () => {
+      asked++
+      throw new Error('keychain unavailable')
+    }
+    r.submit(newTask())
+    await r.clock.advance(0)
+    await r.engine.stop()
+    await r.clock.advance(10_000)
+    expect(asked).toBe(1)
+    expect(r.clock.pending).toBe(0)
   })
 })

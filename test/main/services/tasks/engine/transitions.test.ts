@@ -313,6 +313,10 @@ describe('task transitions: what each one does', () => {
         error: stoppedByUser(),
         notice: null,
       })
+      // It says what happened and what to do (a possible charge, Try again or Dismiss).
+      expect(patch.error!.message).not.toBe('')
+      expect(patch.error!.action).not.toBe('')
+      expect(patch.error!.message).not.toBe(patch.error!.action)
       // Try again from there goes back to where the journal got, with the same key.
       const resumed = transition({ ...sent, ...patch }, { type: 'resume' }, NOW)
       expect(resumed.state).toBe(sent.state)

@@ -69,6 +69,7 @@ export async function stepDownload(
         file,
       )
     } catch (e) {
+      // Stryker disable next-line StringLiteral: equivalent, onError tells only 'submit' and 'quote' apart, and a CDN download (no service account) pauses no account under any name
       await ctx.onError(t.id, e, 'download', account ?? '', signal, m)
       return
     }
@@ -117,6 +118,7 @@ async function onDownloadError(
     m.badDownloads++
     if (m.badDownloads >= ctx.policy.maxBadDownloads) return renew()
   }
+  // Stryker disable next-line StringLiteral: equivalent, onError tells only 'submit' and 'quote' apart, and a CDN download (no service account) pauses no account under any name
   await ctx.onError(t.id, e, 'download', account ?? '', signal, m)
 }
 
@@ -132,7 +134,8 @@ function seedOf(t: TaskRecord): number | null {
   const r = t.request
   const p = (r.parameters ?? {}) as Record<string, unknown>
   const seed = r.seed ?? p.seed
-  return typeof seed === 'number' && Number.isFinite(seed) ? seed : null
+  // Number.isFinite is false for anything that is not a number (no coercion).
+  return Number.isFinite(seed) ? (seed as number) : null
 }
 
 /** The request's parameters as sent, without Base64 images (they would bloat the sidecar). */

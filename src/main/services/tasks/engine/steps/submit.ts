@@ -45,7 +45,7 @@ export async function stepSubmit(
   } catch (e) {
     const error = toAppError(e)
     if (error.code === 'quote_expired' && t.kind === 'workbench') {
-      await requote(ctx, ctx.mustGet(t.id), account, signal, m, true)
+      await requote(ctx, ctx.mustGet(t.id), account, signal, m)
       return
     }
     await ctx.onError(t.id, e, 'submit', account, signal, m)
@@ -65,7 +65,6 @@ export async function requote(
   account: string,
   signal: AbortSignal,
   m: Memory,
-  expired = false,
 ): Promise<void> {
   await ctx.budget.acquire(account, signal)
   let quote
@@ -78,7 +77,8 @@ export async function requote(
   const now = ctx.clock.now()
   const fresh = { quoteId: quote.quoteId, priceUsd: quote.priceUsd, quotedAt: now }
   const reference = t.quote ? t.quote.priceUsd : t.costUsd
-  const again = t.quote !== null || expired
+  // A task that already has a quote is re-quoted (its quote expired): only the same price will do.
+  const again = t.quote !== null
   const price = fresh.priceUsd
   const acceptable =
     price !== null &&

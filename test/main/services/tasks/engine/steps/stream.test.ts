@@ -1,0 +1,175 @@
+/**
+ * Following a workbench task's event stream (steps/stream.ts): what is shown while it runs
+ * (previews within the memory limit, the stream's own error words), when the task finishes, and
+ * what a stream that ends without a result leads to (a GET of the task, a 429 pausing the
+ * account, a refusal stopping the task, and a reconnect after a growing wait). Never a new send.
+ */
+import type { WorkbenchEvent } from '@main/services/tasks/ports'
+import {
+  completed,
+  failure,
+  newTask,
+  type Rig,
+  rig,
+  running,
+  stream,
+} from '@test/support/taskFakes'
+import { afterEach, describe, expect, it } from 'vitest'
+
+let r: Rig
+afterEach(async () => {
+  await r?.close()
+})
+
+const state = (id: string) => r.journal.get(id)!.state
+const wb = () =>
+  newTask({
+    kind: 'workbench',
+    model: 'art-v4.5',
+    costUsd: 0.003,
+    request: { model: 'art-v4.5', model_variant: 'art-diffusion-4-5-full', prompt: 'cat' },
+    quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
+  })
+const OUT = [{ type: 'url' as const, url: 'https://cdn.test/w.png' }]
+
+/** A workbench rig whose submission is accepted as server task `s1`. */
+function accepted(events: (n: number) => AsyncIterable<WorkbenchEvent>): Rig {
+  r = rig({ policy: { sseReconnectBaseMs: 1_000, sseReconnectMaxMs: 16_000 } })
+  r.gateway.onSubmit = () => ({ type: 'task', serverId: 's1', status: null })
+  r.gateway.onEvents = (_t, n) => events(n)
+  return r
+}
+
+const at = (op: 'events' | 'status') => r.gateway.calls.filter((c) => c.op === op).map((c) => c.at)
+
+describe('a workbench task’s stream', () => {
+  it('keeps a preview up to 2,000,000 characters; a larger one is not kept', async () => {
+    const fits = `data:image/png;base64,${'A'.repeat(2_000_000 - 22)}`
+    const huge = `data:image/png;base64,${'B'.repeat(2_000_000)}`
+    accepted(() =>
+      stream([
+        { type: 'preview', image: fits, progress: 0.3 },
+        { type: 'preview', image: huge, progress: 0.6 },
+        { type: 'preview', image: null, progress: 0.7 },
+        { type: 'done', outputs: OUT },
+      ]),
+    )
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
+    const shown = r.views.filter((v) => v.id === t.id && v.preview).map((v) => v.preview!.length)
+    expect(shown.length).toBeGreaterThan(0)
+    expect(new Set(shown)).toEqual(new Set([2_000_000]))
+    expect(
+      r.views.filter((v) => v.id === t.id && v.state === 'running').map((v) => v.progress),
+    ).toEqual(expect.arrayContaining([0.3, 0.6, 0.7]))
+  })
+
+  it('a done event that lists no images is no finish: the task itself is asked', async () => {
+    accepted(() => stream([{ type: 'done', outputs: [] }]))
+    r.gateway.onStatus = () => completed(OUT)
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
+    expect(state(t.id)).toBe('saved')
+    expect(r.gateway.calls.map((c) => c.op)).toEqual(['submit', 'events', 'status', 'download'])
+  })
+
+  it('an error event shows the stream’s words (or a plain message) until the task is checked', async () => {
+    accepted((n) =>
+      stream([
+        n === 1
+          ? { type: 'error', error: { message: 'upstream hiccup' } }
+          : { type: 'error', error: {} },
+      ]),
+    )
+    r.gateway.onStatus = (_t, n) => (n >= 2 ? completed(OUT) : running(0.5))
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
+    const notices = r.views.filter((v) => v.id === t.id && v.notice).map((v) => v.notice!.message)
+    expect(notices.some((m) => m.includes('upstream hiccup'))).toBe(true)
+    expect(notices.some((m) => !m.includes('upstream hiccup'))).toBe(true)
+    // An error event ends this stream at once: the task is asked, then the stream reopened.
+    expect(r.gateway.calls.map((c) => c.op)).toEqual([
+      'submit',
+      'events',
+      'status',
+      'events',
+      'status',
+      'download',
+    ])
+  })
+
+  it('a 429 that ends the stream pauses the whole account for its Retry-After', async () => {
+    accepted(() =>
+      stream([{ type: 'keepalive' }], {
+        failAfter: failure('rate_limited', { retryAfterMs: 20_000 }),
+      }),
+    )
+    r.gateway.onStatus = () => completed(OUT)
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => r.gateway.count('events') === 1, 60_000)
+    const dropped = r.clock.now()
+    await r.clock.runUntil(() => state(t.id) === 'saved', 120_000)
+    expect(at('status')[0]! - dropped).toBeGreaterThanOrEqual(20_000)
+  })
+
+  it('a 429 on the GET after the stream pauses the account before the reconnect', async () => {
+    accepted(() => stream([]))
+    r.gateway.onStatus = (_t, n) => {
+      if (n === 1) throw failure('rate_limited', { retryAfterMs: 30_000 })
+      return completed(OUT)
+    }
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
+    expect(at('events')[1]! - at('status')[0]!).toBeGreaterThanOrEqual(30_000)
+  })
+
+  it('a GET refused after the stream stops the task for the user (it may be charged)', async () => {
+    accepted(() => stream([]))
+    r.gateway.onStatus = () => {
+      throw failure('forbidden')
+    }
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'needs_attention', 60_000)
+    expect(r.journal.get(t.id)).toMatchObject({ attention: 'blocked', serverId: 's1' })
+    expect(r.gateway.count('events')).toBe(1)
+    expect(r.gateway.count('submit')).toBe(1)
+  })
+
+  it('a GET that fails in passing is noted and the stream reconnects', async () => {
+    accepted(() => stream([]))
+    r.gateway.onStatus = (_t, n) => {
+      if (n === 1) throw failure('server', { message: 'bad gateway' })
+      return completed(OUT)
+    }
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
+    expect(r.views.some((v) => v.id === t.id && v.notice?.message === 'bad gateway')).toBe(true)
+    expect(r.gateway.count('events')).toBe(2)
+  })
+
+  it('streams that end without a result are reopened after a growing wait; an event resets it', async () => {
+    accepted(() => stream([]))
+    r.gateway.onStatus = () => running(0.5)
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => r.gateway.count('events') >= 5, 10 * 60_000)
+    const gaps = at('events')
+      .slice(1)
+      .map((x, i) => x - at('status')[i]!)
+    // Equal jitter: the n-th wait is between half and all of 1 s · 2^(n-1).
+    gaps.slice(0, 4).forEach((gap, i) => {
+      expect(gap).toBeGreaterThanOrEqual(500 * 2 ** i)
+      expect(gap).toBeLessThanOrEqual(1_000 * 2 ** i)
+    })
+    expect(state(t.id)).toBe('running')
+    await r.close()
+
+    const again = accepted(() => stream([{ type: 'keepalive' }]))
+    again.gateway.onStatus = () => running(0.5)
+    again.submit(wb())
+    await again.clock.runUntil(() => again.gateway.count('events') >= 5, 10 * 60_000)
+    const steady = at('events')
+      .slice(1)
+      .map((x, i) => x - at('status')[i]!)
+    for (const gap of steady.slice(0, 4)) expect(gap).toBeLessThanOrEqual(1_000)
+  })
+})
