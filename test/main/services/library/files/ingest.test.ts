@@ -170,6 +170,11 @@ describe('saving a result', () => {
       created: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)).toISOString(),
     })
     expect('batch' in sidecar || 'derivedFrom' in sidecar).toBe(false)
+    // A duration that is a number but no length of time is no duration either.
+    const endless = await lib.save(
+      input({ bytes: png, ext: 'png' }, { params: { duration: Infinity } }),
+    )
+    expect(endless.durationSec).toBeNull()
   })
 
   it('keeps a batch cell and the item it was made from in the sidecar', async () => {
@@ -343,5 +348,34 @@ describe('importing files', () => {
     expect(item).toMatchObject({ kind: 'imported', originalName: 'mine.png', prompt: '' })
     expect(readFileSync(join(libraryDir, item.relPath)).equals(png)).toBe(true)
     expect(readFileSync(mine).equals(png)).toBe(true)
+  })
+
+  it('reads the settings a Gen Studio result carries into the new item', async () => {
+    const from = await library()
+    const saved = await from.lib.save(
+      input({ bytes: png, ext: 'png' }, { negativePrompt: 'blur', seed: 5 }),
+    )
+    const into = await library()
+    const report = await into.lib.import([join(from.libraryDir, saved.relPath)])
+    expect(report.failed).toEqual([])
+    const item = await into.lib.get(report.imported[0]!.id)
+    expect(item).toMatchObject({
+      kind: 'image',
+      model: 'Std Image 2!',
+      prompt: 'a fox',
+      negativePrompt: 'blur',
+      seed: 5,
+    })
+  })
+
+  it('reports a damaged PNG and copies nothing of it', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const cut = join(dir, 'cut.png')
+    await fs.writeFile(cut, png.subarray(0, png.length - 20))
+    const report = await lib.import([cut])
+    expect(report.imported).toEqual([])
+    // Refused before it is hashed or queued, in the PNG reader's own words.
+    expect(report.failed).toEqual([{ path: cut, message: 'The PNG file is truncated.' }])
+    expect(await filesIn(libraryDir)).toEqual([])
   })
 })
