@@ -1,0 +1,214 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import type { ServiceClient } from '@main/services/client/ServiceClient'
+import type { BinaryResponse, BinarySink } from '@main/services/client/types'
+import { DownloadService } from '@main/services/downloads/DownloadService'
+import { type FileOps, nodeFileOps } from '@main/services/downloads/fileOps'
+import { pngBytes } from '@test/support/loopback'
+import { rejection } from '@test/support/rejection'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import yazl from 'yazl'
+
+/**
+ * What the DownloadService does with the bodies the client hands its sink, without a server: a
+ * finished video's content, a native ZIP of images, and a body it refuses (the stream is stopped,
+ * never read on to its end, and nothing stays on disk). The HTTP side is proven in
+ * DownloadService.test.ts.
+ */
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'download-sources-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A body the sink reads chunk by chunk, counting what was read and whether it was stopped. */
+function body(chunks: Buffer[], contentLength: number | null = null) {
+  const seen = { read: 0, destroyed: 0 }
+  const response: BinaryResponse = {
+    body: {
+      async *[Symbol.asyncIterator]() {
+        for (const c of chunks) {
+          seen.read += 1
+          yield c
+        }
+      },
+      destroy: () => {
+        seen.destroyed += 1
+      },
+    },
+    contentLength,
+    contentType: null,
+    url: 'https://cdn.test/x',
+  }
+  return { response, seen }
+}
+
+/** The real disk calls, counting the ones that make a save durable. */
+function countingFs() {
+  const synced = { files: 0, dirs: [] as string[], fileSyncs: 0 }
+  const fs: FileOps = {
+    ...nodeFileOps,
+    create: async (path) => {
+      const file = await nodeFileOps.create(path)
+      return {
+        writev: (b) => file.writev(b),
+        datasync: () => file.datasync(),
+        close: () => file.close(),
+        sync: () => {
+          synced.files += 1
+          return file.sync()
+        },
+      }
+    },
+    syncFile: async (path) => {
+      synced.fileSyncs += 1
+      await nodeFileOps.syncFile(path)
+    },
+    syncDir: async (path) => {
+      synced.dirs.push(path)
+      await nodeFileOps.syncDir(path)
+    },
+  }
+  return { fs, synced }
+}
+
+/** A client whose every download answers with `response`. */
+function serviceWith(response: BinaryResponse, fs?: FileOps) {
+  const calls: string[] = []
+  const answer = <T>(sink: BinarySink<T>) => sink(response)
+  const client = {
+    videoContent: <T>(id: string, sink: BinarySink<T>) => {
+      calls.push(`video ${id}`)
+      return answer(sink)
+    },
+    download: <T>(url: string, sink: BinarySink<T>) => {
+      calls.push(`download ${url}`)
+      return answer(sink)
+    },
+    generateArtNativeZip: <T>(_req: unknown, _o: unknown, sink: BinarySink<T>) => {
+      calls.push('native zip')
+      return answer(sink)
+    },
+  } as unknown as ServiceClient
+  return { downloads: new DownloadService({ client, ...(fs ? { fs } : {}) }), calls }
+}
+
+async function zipOf(files: Buffer[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile()
+  files.forEach((data, i) => zip.addBuffer(data, `entry ${i}.bin`, { compress: false }))
+  zip.end()
+  const chunks: Buffer[] = []
+  for await (const c of zip.outputStream) chunks.push(c as Buffer)
+  return Buffer.concat(chunks)
+}
+
+const png = pngBytes(16, 16, 4000)
+/** A native generation's options: the stub client does not look at them. */
+const GEN = { idempotencyKey: 'gen-1' }
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 1)])
+
+describe('DownloadService: bodies from the client', () => {
+  it('saves a finished video’s content under the name asked for', async () => {
+    const mp4 = Buffer.concat([Buffer.from('\0\0\0\x18ftypisom', 'latin1'), Buffer.alloc(3000)])
+    const { response } = body([mp4], mp4.length)
+    const { downloads, calls } = serviceWith(response)
+    const saved = await downloads.videoContent('vid-1', { dir, baseName: 'clip', accept: ['mp4'] })
+    expect(calls).toEqual(['video vid-1'])
+    expect(saved).toEqual({ path: join(dir, 'clip.mp4'), bytes: mp4.length, kind: 'mp4' })
+    expect(readFileSync(saved.path).equals(mp4)).toBe(true)
+  })
+
+  it('extracts a native ZIP’s images by number, keeping no ZIP on disk', async () => {
+    const zip = await zipOf([png, jpeg])
+    const { response } = body([zip], zip.length)
+    const { downloads, calls } = serviceWith(response)
+    const saved = await downloads.nativeArtZip({} as never, GEN, { dir, baseName: 'art' })
+    expect(calls).toEqual(['native zip'])
+    expect(saved.map((f) => [f.path, f.kind])).toEqual([
+      [join(dir, 'art-1.png'), 'png'],
+      [join(dir, 'art-2.jpg'), 'jpeg'],
+    ])
+    expect(readdirSync(dir).sort()).toEqual(['art-1.png', 'art-2.jpg'])
+  })
+
+  it('makes a saved file durable: its data, then its folder once it has its name', async () => {
+    const { fs, synced } = countingFs()
+    const { response } = body([png], png.length)
+    const { downloads } = serviceWith(response, fs)
+    await downloads.fromUrl('https://cdn.test/x', { dir, baseName: 'one', accept: ['png'] })
+    expect(synced).toEqual({ files: 1, dirs: [dir], fileSyncs: 0 })
+  })
+
+  it('syncs each ZIP entry once, and the folder once for the whole archive', async () => {
+    const { fs, synced } = countingFs()
+    const zip = await zipOf([png, jpeg])
+    const { response } = body([zip], zip.length)
+    const { downloads } = serviceWith(response, fs)
+    await downloads.nativeArtZip({} as never, GEN, { dir, baseName: 'art' })
+    // The ZIP's own temp file is synced like any download; its entries by syncFile, not twice.
+    expect(synced).toEqual({ files: 1, dirs: [dir], fileSyncs: 2 })
+  })
+
+  it('never saves over a file: the next free number is taken', async () => {
+    writeFileSync(join(dir, 'r.png'), 'older')
+    writeFileSync(join(dir, 'r (2).png'), 'older')
+    const { response } = body([png], png.length)
+    const { downloads } = serviceWith(response)
+    const saved = await downloads.fromUrl('https://cdn.test/x', {
+      dir,
+      baseName: 'r',
+      accept: ['png'],
+    })
+    expect(saved.path).toBe(join(dir, 'r (3).png'))
+    expect(readFileSync(join(dir, 'r (2).png'), 'utf8')).toBe('older')
+  })
+
+  it('takes only images from a native ZIP unless told otherwise', async () => {
+    const zip = await zipOf([png, Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), jpeg])])
+    const { response } = body([zip], zip.length)
+    const { downloads } = serviceWith(response)
+    const error = await rejection(downloads.nativeArtZip({} as never, GEN, { dir, baseName: 'a' }))
+    expect(error).toMatchObject({ code: 'bad_response', message: expect.stringMatching(/webm/) })
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('stops a body whose Content-Length is over the cap before reading any of it', async () => {
+    const { response, seen } = body([png], 10_000)
+    const { downloads } = serviceWith(response)
+    const target = { dir, baseName: 'big', accept: ['png'] as const, maxBytes: 9_999 }
+    const error = await rejection(downloads.fromUrl('https://cdn.test/x', target))
+    expect(error).toMatchObject({
+      code: 'bad_response',
+      message: 'The file is larger than allowed (10000 bytes).',
+    })
+    expect(seen).toEqual({ read: 0, destroyed: 1 })
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('refuses a kind it was not asked for, naming both, and stops the body', async () => {
+    const { response, seen } = body([jpeg.subarray(0, 1000), jpeg.subarray(1000)])
+    const { downloads } = serviceWith(response)
+    const target = { dir, baseName: 'only-png', accept: ['png', 'webp'] as const }
+    const error = await rejection(downloads.fromUrl('https://cdn.test/x', target))
+    expect(error).toEqual({
+      code: 'bad_response',
+      message: 'The downloaded file is not .png, .webp (it is jpeg); it was not saved.',
+      action: expect.stringMatching(/^Try again/),
+    })
+    expect(seen).toEqual({ read: 1, destroyed: 1 })
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('calls bytes it does not know unrecognised', async () => {
+    const { response } = body([Buffer.alloc(100, 7)])
+    const { downloads } = serviceWith(response)
+    const error = await rejection(
+      downloads.fromUrl('https://cdn.test/x', { dir, baseName: 'x', accept: ['png'] }),
+    )
+    expect(error.message).toBe(
+      'The downloaded file is not .png (it is unrecognised); it was not saved.',
+    )
+  })
+})
