@@ -1,9 +1,26 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import type * as FsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { nodeFileOps } from '@main/services/downloads/fileOps'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+/** Each path whose handle was fsynced, in order: the disk's flush cannot be seen any other way. */
+const fsynced = vi.hoisted(() => [] as string[])
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof FsPromises>()
+  const open = async (...args: Parameters<typeof real.open>) => {
+    const handle = await real.open(...args)
+    const sync = handle.sync.bind(handle)
+    handle.sync = async () => {
+      fsynced.push(String(args[0]))
+      await sync()
+    }
+    return handle
+  }
+  return { ...real, open }
+})
 
 /**
  * The real disk calls downloads make: whether a final name is taken (a result is never saved over
@@ -13,6 +30,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 let dir: string
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'file-ops-'))
+  fsynced.length = 0
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -35,6 +53,14 @@ describe('nodeFileOps', () => {
       await nodeFileOps.syncDir(dir)
     }
     expect(openDescriptors()).toBe(before)
+  })
+
+  it('flushes the file’s data, then the folder that holds its name', async () => {
+    const file = join(dir, 'result.png')
+    writeFileSync(file, 'bytes')
+    await nodeFileOps.syncFile(file)
+    await nodeFileOps.syncDir(dir)
+    expect(fsynced).toEqual([file, dir])
   })
 
   it('refuses to sync a file that is not there, so a lost result is never called durable', async () => {
