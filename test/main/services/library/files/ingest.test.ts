@@ -1,11 +1,11 @@
-import { existsSync, promises as fs, readFileSync } from 'node:fs'
+import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
-import type { SaveInput } from '@main/services/library/files/ingest'
+import { MAX_IMPORT_IMAGE_BYTES, type SaveInput } from '@main/services/library/files/ingest'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryChange } from '@shared/library/types'
 import { makeMp4, makePng } from '@test/support/mediaFixtures'
@@ -366,6 +366,41 @@ describe('importing files', () => {
       negativePrompt: 'blur',
       seed: 5,
     })
+  })
+
+  it('carries an empty negative prompt as empty, not as missing settings', async () => {
+    const from = await library()
+    const saved = await from.lib.save(input({ bytes: png, ext: 'png' }))
+    const into = await library()
+    const report = await into.lib.import([join(from.libraryDir, saved.relPath)])
+    const item = await into.lib.get(report.imported[0]!.id)
+    expect(item).toMatchObject({ kind: 'image', prompt: 'a fox', negativePrompt: '' })
+  })
+
+  it('refuses an image over the import cap before reading it, saying by how much', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const huge = join(dir, 'huge.png')
+    await fs.writeFile(huge, png)
+    // Sparse: 256 MiB and a byte on disk costs nothing; the cap is checked from its size.
+    await fs.truncate(huge, MAX_IMPORT_IMAGE_BYTES + 1)
+    const report = await lib.import([huge])
+    expect(report.failed).toEqual([
+      {
+        path: huge,
+        message: 'This image is larger than the library takes (256 MiB; at most 256 MiB).',
+      },
+    ])
+    expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('keeps no file open once a save is done', async () => {
+    const { lib, dir } = await library()
+    const mine = join(dir, 'mine.png')
+    await fs.writeFile(mine, png)
+    const before = readdirSync('/proc/self/fd').length
+    for (let i = 0; i < 3; i++)
+      await lib.save(input({ copyFrom: mine, ext: 'png' }, { embedSettings: false }))
+    expect(readdirSync('/proc/self/fd').length).toBe(before)
   })
 
   it('reports a damaged PNG and copies nothing of it', async () => {
