@@ -201,6 +201,58 @@ describe('DownloadService: bodies from the client', () => {
     expect(readdirSync(dir)).toEqual([])
   })
 
+  it('refuses a native ZIP with no entries: a paid request with no image is not a success', async () => {
+    const zip = await zipOf([])
+    const { response } = body([zip], zip.length)
+    const { downloads } = serviceWith(response)
+    const error = await rejection(downloads.nativeArtZip({} as never, GEN, { dir, baseName: 'a' }))
+    expect(error).toMatchObject({
+      code: 'bad_response',
+      message: expect.stringMatching(/no images/),
+    })
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('holds every ZIP entry to the size cap of the call', async () => {
+    const zip = await zipOf([png])
+    const { response } = body([zip], zip.length)
+    const { downloads } = serviceWith(response)
+    const target = { dir, baseName: 'a', maxBytes: zip.length + 10 }
+    const small = await rejection(
+      downloads.nativeArtZip({} as never, GEN, { ...target, maxBytes: 1000 }),
+    )
+    expect(small).toMatchObject({ code: 'bad_response', message: expect.stringMatching(/larger/) })
+    expect(readdirSync(dir)).toEqual([])
+    const { downloads: again } = serviceWith(body([zip], zip.length).response)
+    expect(await again.nativeArtZip({} as never, GEN, target)).toHaveLength(1)
+  })
+
+  it('refuses a damaged ZIP as a bad answer, saying why, and keeps nothing', async () => {
+    const zip = await zipOf([png])
+    const damaged = Buffer.concat([zip.subarray(0, 40), Buffer.alloc(zip.length - 40, 0x55)])
+    const { response } = body([damaged], damaged.length)
+    const { downloads } = serviceWith(response)
+    const error = await rejection(downloads.nativeArtZip({} as never, GEN, { dir, baseName: 'a' }))
+    expect(error).toEqual({
+      code: 'bad_response',
+      message: expect.stringMatching(/^The ZIP archive could not be extracted: .*not a zip file/),
+    })
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('says how large a body without Content-Length may be when it passes the cap', async () => {
+    const { response, seen } = body([png, png])
+    const { downloads } = serviceWith(response)
+    const target = { dir, baseName: 'big', accept: ['png'] as const, maxBytes: png.length + 1 }
+    const error = await rejection(downloads.fromUrl('https://cdn.test/x', target))
+    expect(error).toMatchObject({
+      code: 'bad_response',
+      message: `The file is larger than ${png.length + 1} bytes; it was not saved.`,
+    })
+    expect(seen.destroyed).toBe(1)
+    expect(readdirSync(dir)).toEqual([])
+  })
+
   it('calls bytes it does not know unrecognised', async () => {
     const { response } = body([Buffer.alloc(100, 7)])
     const { downloads } = serviceWith(response)
