@@ -343,6 +343,8 @@ describe('the paths the watcher reports', () => {
     s.touch('2025/05/01/new-0.png')
     await waitFor(async () => (await count(s)) === 3)
     expect(s.changes.at(-1)).toEqual({ reason: 'removed', ids: ['new-0'] })
+    // Each announcement names items: an empty one would reload the grid for nothing.
+    expect(s.changes.filter((c) => c.reason !== 'reset' && c.ids.length === 0)).toEqual([])
   })
 
   it('reads a reported folder whole and removes what vanished under it, only there', async () => {
@@ -399,6 +401,9 @@ describe('the paths the watcher reports', () => {
     expect(existsSync(join(outside, 'album', 'other.png.json'))).toBe(false)
     expect(existsSync(join(day, 'notes.txt.json'))).toBe(false)
     expect(s.logs).toEqual([])
+    // Passed over, not reported: a text file or a conflict copy is no problem of the library's
+    // (the folder's one broken sidecar stays the only one).
+    expect((await s.lib.status()).problems.map((p) => p.relPath)).toEqual(['2025/03/04/broken.png'])
   })
 
   it('merges a sync conflict copy of a sidecar it is told of, and re-reads the item', async () => {
