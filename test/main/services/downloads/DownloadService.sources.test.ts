@@ -47,14 +47,17 @@ function body(chunks: Buffer[], contentLength: number | null = null) {
 
 /** The real disk calls, counting the ones that make a save durable. */
 function countingFs() {
-  const synced = { files: 0, dirs: [] as string[], fileSyncs: 0 }
+  const synced = { files: 0, dirs: [] as string[], fileSyncs: 0, datasyncs: 0 }
   const fs: FileOps = {
     ...nodeFileOps,
     create: async (path) => {
       const file = await nodeFileOps.create(path)
       return {
         writev: (b) => file.writev(b),
-        datasync: () => file.datasync(),
+        datasync: () => {
+          synced.datasyncs += 1
+          return file.datasync()
+        },
         close: () => file.close(),
         sync: () => {
           synced.files += 1
@@ -75,7 +78,7 @@ function countingFs() {
 }
 
 /** A client whose every download answers with `response`. */
-function serviceWith(response: BinaryResponse, fs?: FileOps) {
+function serviceWith(response: BinaryResponse, fs?: FileOps, syncEveryBytes?: number) {
   const calls: string[] = []
   const answer = <T>(sink: BinarySink<T>) => sink(response)
   const client = {
@@ -92,7 +95,12 @@ function serviceWith(response: BinaryResponse, fs?: FileOps) {
       return answer(sink)
     },
   } as unknown as ServiceClient
-  return { downloads: new DownloadService({ client, ...(fs ? { fs } : {}) }), calls }
+  const downloads = new DownloadService({
+    client,
+    ...(fs ? { fs } : {}),
+    ...(syncEveryBytes === undefined ? {} : { syncEveryBytes }),
+  })
+  return { downloads, calls }
 }
 
 async function zipOf(files: Buffer[]): Promise<Buffer> {
@@ -138,7 +146,7 @@ describe('DownloadService: bodies from the client', () => {
     const { response } = body([png], png.length)
     const { downloads } = serviceWith(response, fs)
     await downloads.fromUrl('https://cdn.test/x', { dir, baseName: 'one', accept: ['png'] })
-    expect(synced).toEqual({ files: 1, dirs: [dir], fileSyncs: 0 })
+    expect(synced).toEqual({ files: 1, dirs: [dir], fileSyncs: 0, datasyncs: 0 })
   })
 
   it('syncs each ZIP entry once, and the folder once for the whole archive', async () => {
@@ -148,7 +156,49 @@ describe('DownloadService: bodies from the client', () => {
     const { downloads } = serviceWith(response, fs)
     await downloads.nativeArtZip({} as never, GEN, { dir, baseName: 'art' })
     // The ZIP's own temp file is synced like any download; its entries by syncFile, not twice.
-    expect(synced).toEqual({ files: 1, dirs: [dir], fileSyncs: 2 })
+    expect(synced).toEqual({ files: 1, dirs: [dir], fileSyncs: 2, datasyncs: 0 })
+  })
+
+  describe('flushing a large download while it arrives', () => {
+    const MIB = 1024 * 1024
+    // Two 1 MiB chunks: the writes are batched by the MiB, so two batches of 1 MiB each.
+    const large = [Buffer.concat([png, Buffer.alloc(MIB - png.length)]), Buffer.alloc(MIB)]
+    const save = async (syncEvery: number) => {
+      const { fs, synced } = countingFs()
+      const { downloads } = serviceWith(body(large, 2 * MIB).response, fs, syncEvery)
+      await downloads.fromUrl('https://cdn.test/x', { dir, baseName: 'l', accept: ['png'] })
+      return synced.datasyncs
+    }
+
+    it('flushes once the bytes since the last flush reach the interval, not before', async () => {
+      expect(await save(2 * MIB)).toBe(1)
+      expect(await save(2 * MIB + 1)).toBe(0)
+      expect(await save(10 * MIB)).toBe(0)
+    })
+
+    it('flushes only at the end when the interval is 0', async () => {
+      expect(await save(0)).toBe(0)
+    })
+
+    it('leaves a ZIP entry’s flush to the archive’s own sync', async () => {
+      const { fs, synced } = countingFs()
+      const zip = await zipOf([png, jpeg])
+      const { downloads } = serviceWith(body([zip], zip.length).response, fs, 1)
+      await downloads.nativeArtZip({} as never, GEN, { dir, baseName: 'art' })
+      // The one flush while writing is the archive's; each entry is synced once by syncFile.
+      expect(synced).toMatchObject({ datasyncs: 1, fileSyncs: 2 })
+    })
+  })
+
+  it('holds each entry of a ZIP on disk to the cap of the call', async () => {
+    const path = join(dir, 'in.zip')
+    writeFileSync(path, await zipOf([png]))
+    const out = join(dir, 'out')
+    const { downloads } = serviceWith(body([]).response)
+    const target = { dir: out, baseName: 'e', accept: ['png'] as const }
+    const error = await rejection(downloads.extractZip(path, { ...target, maxBytes: 1000 }))
+    expect(error).toMatchObject({ code: 'bad_response', message: expect.stringMatching(/larger/) })
+    expect(await downloads.extractZip(path, target)).toHaveLength(1)
   })
 
   it('never saves over a file: the next free number is taken', async () => {
@@ -170,7 +220,11 @@ describe('DownloadService: bodies from the client', () => {
     const { response } = body([zip], zip.length)
     const { downloads } = serviceWith(response)
     const error = await rejection(downloads.nativeArtZip({} as never, GEN, { dir, baseName: 'a' }))
-    expect(error).toMatchObject({ code: 'bad_response', message: expect.stringMatching(/webm/) })
+    // The entry's own refusal, as it is: not wrapped as a damaged archive.
+    expect(error).toMatchObject({
+      code: 'bad_response',
+      message: expect.stringMatching(/^The downloaded file is not .*webm/),
+    })
     expect(readdirSync(dir)).toEqual([])
   })
 
