@@ -307,6 +307,19 @@ describe('DownloadService: bodies from the client', () => {
     expect(readdirSync(dir)).toEqual([])
   })
 
+  it('refuses Base64 that decodes to something else than asked for, as a bad answer', async () => {
+    const { downloads } = serviceWith(body([]).response)
+    const text = Buffer.from('an error page, not an image at all').toString('base64')
+    const error = await rejection(
+      downloads.saveBase64(text, { dir, baseName: 'b', accept: ['png'] }),
+    )
+    expect(error).toMatchObject({
+      code: 'bad_response',
+      message: expect.stringMatching(/not \.png/),
+    })
+    expect(readdirSync(dir)).toEqual([])
+  })
+
   it('calls bytes it does not know unrecognised', async () => {
     const { response } = body([Buffer.alloc(100, 7)])
     const { downloads } = serviceWith(response)
