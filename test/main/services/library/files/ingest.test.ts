@@ -5,7 +5,11 @@ import { join } from 'node:path'
 
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
-import { MAX_IMPORT_IMAGE_BYTES, type SaveInput } from '@main/services/library/files/ingest'
+import {
+  MAX_IMPORT_IMAGE_BYTES,
+  MAX_IMPORT_VIDEO_BYTES,
+  type SaveInput,
+} from '@main/services/library/files/ingest'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryChange } from '@shared/library/types'
 import { makeMp4, makePng } from '@test/support/mediaFixtures'
@@ -223,11 +227,13 @@ describe('saving a result', () => {
   })
 
   it('moves a temp file it is given and copies a user’s file, leaving the original', async () => {
-    const { lib, dir, libraryDir } = await library()
+    const { lib, dir, libraryDir, logs } = await library()
     const temp = join(dir, 'download.part')
     await fs.writeFile(temp, jpeg)
     const moved = await lib.save(input({ tempPath: temp, ext: 'jpg' }, { embedSettings: false }))
     expect(existsSync(temp)).toBe(false)
+    // An image is never taken for a video whose metadata could be written.
+    expect(logs).toEqual([])
     expect(readFileSync(join(libraryDir, moved.relPath)).equals(jpeg)).toBe(true)
     const mine = join(dir, 'mine.png')
     await fs.writeFile(mine, png)
@@ -345,7 +351,13 @@ describe('importing files', () => {
       { path: join(dir, 'gone.png'), message: expect.stringMatching(/ENOENT/) },
     ])
     const item = await lib.get(report.imported[0]!.id)
-    expect(item).toMatchObject({ kind: 'imported', originalName: 'mine.png', prompt: '' })
+    expect(item).toMatchObject({
+      kind: 'imported',
+      originalName: 'mine.png',
+      model: '',
+      prompt: '',
+      negativePrompt: '',
+    })
     expect(readFileSync(join(libraryDir, item.relPath)).equals(png)).toBe(true)
     expect(readFileSync(mine).equals(png)).toBe(true)
   })
@@ -391,6 +403,20 @@ describe('importing files', () => {
       },
     ])
     expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('refuses a video over the import cap, naming the video cap', async () => {
+    const { lib, dir } = await library()
+    const huge = join(dir, 'huge.mp4')
+    await fs.writeFile(huge, makeMp4(1, 64, 64))
+    await fs.truncate(huge, MAX_IMPORT_VIDEO_BYTES + 1)
+    const report = await lib.import([huge])
+    expect(report.failed).toEqual([
+      {
+        path: huge,
+        message: 'This video is larger than the library takes (8192 MiB; at most 8192 MiB).',
+      },
+    ])
   })
 
   it('keeps no file open once a save is done', async () => {
