@@ -343,8 +343,8 @@ function fileStamp(ms: number): string {
 
 function numberParam(params: Record<string, unknown>, key: string): number | null {
   const v = params[key]
-  // Stryker disable next-line ConditionalExpression: equivalent, Number.isFinite is false for anything but a number, so the typeof test (there for the type) decides nothing
-  return typeof v === 'number' && Number.isFinite(v) ? v : null
+  // Number.isFinite is false for anything but a finite number.
+  return Number.isFinite(v) ? (v as number) : null
 }
 
 async function readHead(path: string): Promise<Uint8Array> {
