@@ -112,7 +112,8 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       action: t('resultNotSavedAction'),
     })
   }
-  const ext: MediaExt = sniffed === 'jpg' && claimed === 'jpeg' ? 'jpeg' : sniffed
+  // A JPEG keeps the spelling it was claimed with (extMatches let only a JPEG through as "jpeg").
+  const ext: MediaExt = claimed === 'jpeg' ? 'jpeg' : sniffed
   const createdAt = input.createdAt ?? core.now()
   const id = randomUUID()
   const name = `${fileStamp(createdAt)}-${slug(input.model) || input.kind}-${id.slice(0, 8)}.${ext}`

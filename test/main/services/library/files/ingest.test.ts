@@ -293,6 +293,9 @@ describe('a save refused', () => {
     })
     const bare = await rejection(lib.save(input({ bytes: png, ext: 'txt' })))
     expect(bare.message).toBe('The library cannot store .txt files.')
+    // Only a leading dot is dropped: a dot inside makes it no extension the library knows.
+    const dotted = await rejection(lib.save(input({ bytes: png, ext: 'p.ng' })))
+    expect(dotted.message).toBe('The library cannot store .p.ng files.')
     expect(await filesIn(libraryDir)).toEqual([])
   })
 
