@@ -73,13 +73,11 @@ export function dateFolder(ms: number): string {
   return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`
 }
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, '-')
-    // Stryker disable next-line Regex: equivalent, the line above leaves at most one dash at either end
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
+const slug = (s: string) => {
+  const dashed = s.toLowerCase().replace(/[^a-z0-9.]+/g, '-')
+  // Stryker disable next-line Regex: equivalent, `dashed` has at most one dash at either end (runs became one)
+  return dashed.replace(/^-+|-+$/g, '').slice(0, 40)
+}
 
 /**
  * Stores one output: verifies its bytes are the type claimed, embeds the settings in PNGs,
