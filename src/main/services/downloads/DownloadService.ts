@@ -348,5 +348,6 @@ export class DownloadService {
 
 function destroy(source: unknown): void {
   const s = source as { destroy?: () => void }
+  // Stryker disable next-line OptionalChaining: equivalent, every source passed here is an iterable object, never null
   if (typeof s?.destroy === 'function') s.destroy()
 }

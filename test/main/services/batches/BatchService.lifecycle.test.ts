@@ -384,6 +384,33 @@ describe('BatchService: pause, resume, cancel, run first', () => {
     expect(s.journal.batches.get(batch.id)?.state).toBe('cancelled')
   })
 
+  it('shows a batch cancelled before anything was sent as cancelled, never as done', async () => {
+    const s = stack({ image: 1 })
+    // The one slot is held by another batch's request, which stays out.
+    s.gateway.onSubmit = () => ({ type: 'task', serverId: 'srv', status: null })
+    await s.batches.submit(base(), spec(), 'req-first', false)
+    await s.clock.advance(1)
+    const sent = s.gateway.count('submit')
+    const batch = await s.batches.submit(base('b {x|y}'), spec(), 'req-q', false)
+    // Queued, nothing sent yet: running, not done.
+    expect(batch.counts).toEqual({ queued: 2 })
+    expect(batch.state).toBe('running')
+    const cancelled = await s.batches.cancel(batch.id)
+    expect(cancelled.counts).toEqual({ cancelled: 2 })
+    expect(cancelled.state).toBe('cancelled')
+    expect(s.gateway.count('submit')).toBe(sent)
+  })
+
+  it('shows running while a sent request is still out, with nothing left in the queue', async () => {
+    const s = stack({ image: 1 })
+    s.gateway.onSubmit = () => ({ type: 'task', serverId: 'srv', status: null })
+    const batch = await s.batches.submit(base('a kite'), spec(), 'req-o', false)
+    await s.clock.advance(1)
+    const view = await s.batches.get(batch.id)
+    expect(view.counts.queued ?? 0).toBe(0)
+    expect(view.state).toBe('running')
+  })
+
   it('gives a batch first place in the queue and takes it back', async () => {
     const s = stack({ image: 1 })
     const a = await s.batches.submit(base(), spec(), 'req-a', false)

@@ -77,6 +77,8 @@ describe('WildcardStore', () => {
     const e = await failureOf(store.delete('shapes'))
     expect(e.error.code).toBe('not_found')
     expect(e.error.message).toContain('shapes')
+    // The user is told what to do about it: the list they see is stale.
+    expect(e.error.action).toMatch(/^Refresh the list/)
     expect(readFileSync(path, 'utf8')).toBe(before)
     // The store keeps working after a refused change.
     expect((await store.save({ name: 'shapes', values: ['circle'] })).map((l) => l.name)).toEqual([
@@ -166,6 +168,9 @@ describe('WildcardStore', () => {
     writeFileSync(join(path, 'inside'), '')
     const e = await failureOf(store.save({ name: 'lost', values: ['l'] }))
     expect(e.error.code).toBe('storage')
+    // What failed and why, and where to look.
+    expect(e.error.message).toMatch(/^The wildcard lists could not be saved: .+/)
+    expect(e.error.action).toMatch(/app folder is writable/)
     expect(await store.list()).toEqual([{ name: 'kept', values: ['k'] }])
     // No temp file is left behind.
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])

@@ -85,6 +85,8 @@ describe('base64Slices', () => {
     ['padding in the middle', 'aG=sbG8='],
     ['three padding characters', 'aGVsbA==='],
     ['a bad character in a later slice', 'A'.repeat(4 * 256 * 1024) + '!AAA'],
+    // Only a data: URL has a prefix up to its comma; elsewhere a comma is a bad character.
+    ['a comma in text that is not a data: URL', 'aGVs,bG8='],
   ])('refuses %s as a bad response from the service', (_name, text) => {
     let error: unknown
     try {
@@ -107,8 +109,16 @@ describe('base64Slices', () => {
     ['data:image/png;base64,aGVsbA==', 4],
     ['aGVs\nbA==', 4],
     ['', 0],
+    // Not a data: URL: the whole text is counted (and refused when decoded).
+    ['aGVs,bG8=', 5],
   ])('%s decodes to %d bytes', (text, n) => {
     expect(decodedLength(text)).toBe(n)
+  })
+
+  it('holds no empty slice: exactly 1 MiB of Base64 is one slice, and nothing is none', () => {
+    const text = 'A'.repeat(4 * 256 * 1024)
+    expect([...base64Slices(text)].map((s) => s.length)).toEqual([3 * 256 * 1024])
+    expect([...base64Slices('')]).toEqual([])
   })
 })
 

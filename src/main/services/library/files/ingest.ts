@@ -73,12 +73,11 @@ export function dateFolder(ms: number): string {
   return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`
 }
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
+const slug = (s: string) => {
+  const dashed = s.toLowerCase().replace(/[^a-z0-9.]+/g, '-')
+  // Stryker disable next-line Regex: equivalent, `dashed` has at most one dash at either end (runs became one)
+  return dashed.replace(/^-+|-+$/g, '').slice(0, 40)
+}
 
 /**
  * Stores one output: verifies its bytes are the type claimed, embeds the settings in PNGs,
@@ -111,7 +110,8 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
       action: t('resultNotSavedAction'),
     })
   }
-  const ext: MediaExt = sniffed === 'jpg' && claimed === 'jpeg' ? 'jpeg' : sniffed
+  // A JPEG keeps the spelling it was claimed with (extMatches let only a JPEG through as "jpeg").
+  const ext: MediaExt = claimed === 'jpeg' ? 'jpeg' : sniffed
   const createdAt = input.createdAt ?? core.now()
   const id = randomUUID()
   const name = `${fileStamp(createdAt)}-${slug(input.model) || input.kind}-${id.slice(0, 8)}.${ext}`
@@ -342,7 +342,8 @@ function fileStamp(ms: number): string {
 
 function numberParam(params: Record<string, unknown>, key: string): number | null {
   const v = params[key]
-  return typeof v === 'number' && Number.isFinite(v) ? v : null
+  // Number.isFinite is false for anything but a finite number.
+  return Number.isFinite(v) ? (v as number) : null
 }
 
 async function readHead(path: string): Promise<Uint8Array> {

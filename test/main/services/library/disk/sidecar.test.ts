@@ -95,6 +95,24 @@ describe('sidecar batch cell', () => {
 
 describe('parseSidecar', () => {
   const parse = (v: unknown) => parseSidecar(JSON.stringify(v))
+  /** What every field but the id and the created time reads as when it is missing or malformed. */
+  const DEFAULTS = {
+    kind: 'imported',
+    model: '',
+    prompt: '',
+    negativePrompt: '',
+    params: {},
+    seed: null,
+    costEstimate: null,
+    sourceTaskId: null,
+    width: null,
+    height: null,
+    durationSec: null,
+    bytes: 0,
+    sha256: '',
+    favourite: false,
+    demo: false,
+  } satisfies Partial<LibrarySidecar>
 
   it('reads a complete sidecar back exactly as written', () => {
     const full = sidecar({ originalName: 'castle.png', favourite: true, demo: true })
@@ -106,22 +124,8 @@ describe('parseSidecar', () => {
       format: 'gen-studio-library',
       version: 1,
       id: 'x_1.a~b-c',
-      kind: 'imported',
-      model: '',
-      prompt: '',
-      negativePrompt: '',
-      params: {},
-      seed: null,
-      costEstimate: null,
-      sourceTaskId: null,
-      width: null,
-      height: null,
-      durationSec: null,
-      bytes: 0,
-      sha256: '',
+      ...DEFAULTS,
       created: '2026-03-14T09:30:00.000Z',
-      favourite: false,
-      demo: false,
     })
   })
 
@@ -145,24 +149,7 @@ describe('parseSidecar', () => {
       demo: 1,
       originalName: 3,
     })
-    expect(odd).toEqual({
-      ...sidecar(),
-      kind: 'imported',
-      model: '',
-      prompt: '',
-      negativePrompt: '',
-      params: {},
-      seed: null,
-      costEstimate: null,
-      sourceTaskId: null,
-      width: null,
-      height: null,
-      durationSec: null,
-      bytes: 0,
-      sha256: '',
-      favourite: false,
-      demo: false,
-    })
+    expect(odd).toEqual({ ...sidecar(), ...DEFAULTS })
     expect(parse({ ...sidecar(), sha256: 'a'.repeat(63) }).sha256).toBe('')
     expect(parse({ ...sidecar(), sha256: `${'a'.repeat(64)}0` }).sha256).toBe('')
     expect(parse({ ...sidecar(), sha256: `x${'a'.repeat(64)}` }).sha256).toBe('')

@@ -1,11 +1,15 @@
-import { existsSync, promises as fs, readFileSync } from 'node:fs'
+import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
-import type { SaveInput } from '@main/services/library/files/ingest'
+import {
+  MAX_IMPORT_IMAGE_BYTES,
+  MAX_IMPORT_VIDEO_BYTES,
+  type SaveInput,
+} from '@main/services/library/files/ingest'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryChange } from '@shared/library/types'
 import { makeMp4, makePng } from '@test/support/mediaFixtures'
@@ -170,6 +174,11 @@ describe('saving a result', () => {
       created: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)).toISOString(),
     })
     expect('batch' in sidecar || 'derivedFrom' in sidecar).toBe(false)
+    // A duration that is a number but no length of time is no duration either.
+    const endless = await lib.save(
+      input({ bytes: png, ext: 'png' }, { params: { duration: Infinity } }),
+    )
+    expect(endless.durationSec).toBeNull()
   })
 
   it('keeps a batch cell and the item it was made from in the sidecar', async () => {
@@ -218,11 +227,13 @@ describe('saving a result', () => {
   })
 
   it('moves a temp file it is given and copies a user’s file, leaving the original', async () => {
-    const { lib, dir, libraryDir } = await library()
+    const { lib, dir, libraryDir, logs } = await library()
     const temp = join(dir, 'download.part')
     await fs.writeFile(temp, jpeg)
     const moved = await lib.save(input({ tempPath: temp, ext: 'jpg' }, { embedSettings: false }))
     expect(existsSync(temp)).toBe(false)
+    // An image is never taken for a video whose metadata could be written.
+    expect(logs).toEqual([])
     expect(readFileSync(join(libraryDir, moved.relPath)).equals(jpeg)).toBe(true)
     const mine = join(dir, 'mine.png')
     await fs.writeFile(mine, png)
@@ -282,6 +293,9 @@ describe('a save refused', () => {
     })
     const bare = await rejection(lib.save(input({ bytes: png, ext: 'txt' })))
     expect(bare.message).toBe('The library cannot store .txt files.')
+    // Only a leading dot is dropped: a dot inside makes it no extension the library knows.
+    const dotted = await rejection(lib.save(input({ bytes: png, ext: 'p.ng' })))
+    expect(dotted.message).toBe('The library cannot store .p.ng files.')
     expect(await filesIn(libraryDir)).toEqual([])
   })
 
@@ -340,8 +354,92 @@ describe('importing files', () => {
       { path: join(dir, 'gone.png'), message: expect.stringMatching(/ENOENT/) },
     ])
     const item = await lib.get(report.imported[0]!.id)
-    expect(item).toMatchObject({ kind: 'imported', originalName: 'mine.png', prompt: '' })
+    expect(item).toMatchObject({
+      kind: 'imported',
+      originalName: 'mine.png',
+      model: '',
+      prompt: '',
+      negativePrompt: '',
+    })
     expect(readFileSync(join(libraryDir, item.relPath)).equals(png)).toBe(true)
     expect(readFileSync(mine).equals(png)).toBe(true)
+  })
+
+  it('reads the settings a Gen Studio result carries into the new item', async () => {
+    const from = await library()
+    const saved = await from.lib.save(
+      input({ bytes: png, ext: 'png' }, { negativePrompt: 'blur', seed: 5 }),
+    )
+    const into = await library()
+    const report = await into.lib.import([join(from.libraryDir, saved.relPath)])
+    expect(report.failed).toEqual([])
+    const item = await into.lib.get(report.imported[0]!.id)
+    expect(item).toMatchObject({
+      kind: 'image',
+      model: 'Std Image 2!',
+      prompt: 'a fox',
+      negativePrompt: 'blur',
+      seed: 5,
+    })
+  })
+
+  it('carries an empty negative prompt as empty, not as missing settings', async () => {
+    const from = await library()
+    const saved = await from.lib.save(input({ bytes: png, ext: 'png' }))
+    const into = await library()
+    const report = await into.lib.import([join(from.libraryDir, saved.relPath)])
+    const item = await into.lib.get(report.imported[0]!.id)
+    expect(item).toMatchObject({ kind: 'image', prompt: 'a fox', negativePrompt: '' })
+  })
+
+  it('refuses an image over the import cap before reading it, saying by how much', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const huge = join(dir, 'huge.png')
+    await fs.writeFile(huge, png)
+    // Sparse: 256 MiB and a byte on disk costs nothing; the cap is checked from its size.
+    await fs.truncate(huge, MAX_IMPORT_IMAGE_BYTES + 1)
+    const report = await lib.import([huge])
+    expect(report.failed).toEqual([
+      {
+        path: huge,
+        message: 'This image is larger than the library takes (256 MiB; at most 256 MiB).',
+      },
+    ])
+    expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('refuses a video over the import cap, naming the video cap', async () => {
+    const { lib, dir } = await library()
+    const huge = join(dir, 'huge.mp4')
+    await fs.writeFile(huge, makeMp4(1, 64, 64))
+    await fs.truncate(huge, MAX_IMPORT_VIDEO_BYTES + 1)
+    const report = await lib.import([huge])
+    expect(report.failed).toEqual([
+      {
+        path: huge,
+        message: 'This video is larger than the library takes (8192 MiB; at most 8192 MiB).',
+      },
+    ])
+  })
+
+  it('keeps no file open once a save is done', async () => {
+    const { lib, dir } = await library()
+    const mine = join(dir, 'mine.png')
+    await fs.writeFile(mine, png)
+    const before = readdirSync('/proc/self/fd').length
+    for (let i = 0; i < 3; i++)
+      await lib.save(input({ copyFrom: mine, ext: 'png' }, { embedSettings: false }))
+    expect(readdirSync('/proc/self/fd').length).toBe(before)
+  })
+
+  it('reports a damaged PNG and copies nothing of it', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const cut = join(dir, 'cut.png')
+    await fs.writeFile(cut, png.subarray(0, png.length - 20))
+    const report = await lib.import([cut])
+    expect(report.imported).toEqual([])
+    // Refused before it is hashed or queued, in the PNG reader's own words.
+    expect(report.failed).toEqual([{ path: cut, message: 'The PNG file is truncated.' }])
+    expect(await filesIn(libraryDir)).toEqual([])
   })
 })

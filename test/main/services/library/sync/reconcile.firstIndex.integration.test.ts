@@ -1,4 +1,4 @@
-import { cpSync, promises as fs } from 'node:fs'
+import { promises as fs } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -10,7 +10,12 @@ import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryReader, ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
 import type { LibraryChange } from '@shared/library/types'
-import { firstIndexFolder, indexRows } from '@test/support/firstIndexFolder'
+import {
+  changeFolder,
+  copyOfFolder,
+  firstIndexFolder,
+  indexRows,
+} from '@test/support/firstIndexFolder'
 import { writeResults } from '@test/support/libraryFolder'
 import { makePng, waitFor } from '@test/support/mediaFixtures'
 import { tsWorker } from '@test/support/tsWorker'
@@ -56,9 +61,7 @@ describe('the first index of a folder, read on the reader thread', () => {
   it('indexes exactly what main’s thread would, and a restart finds nothing to re-read', async () => {
     const n = READ_CHUNK + 37
     const a = await folder(n)
-    const b = join(await mkdtemp(join(tmpdir(), 'first-index-copy-')), 'lib')
-    dirs.push(resolve(b, '..'))
-    cpSync(a, b, { recursive: true, preserveTimestamps: true })
+    const b = await copyOfFolder(a, dirs)
     const userData = await mkdtemp(join(tmpdir(), 'first-index-ud-'))
     dirs.push(userData)
 
@@ -72,7 +75,6 @@ describe('the first index of a folder, read on the reader thread', () => {
     expect(built.items.filter((r) => r.has_problem)).toHaveLength(1)
     expect(built).toEqual(rows(plain.indexPath))
     expect(built.search).toBe(n)
-    console.log(JSON.stringify(threaded.changes), JSON.stringify(plain.changes).slice(0, 300))
     expect(threaded.logs).toEqual([])
     expect((await threaded.lib.status()).ready).toBe(true)
     expect(threaded.changes.at(-1)?.reason).toBe('reset')
@@ -88,9 +90,7 @@ describe('the first index of a folder, read on the reader thread', () => {
   it('restarts with the stat walk on the reader threads: the same changes main’s walk finds', async () => {
     const n = 40
     const a = await folder(n)
-    const b = join(await mkdtemp(join(tmpdir(), 'restart-copy-')), 'lib')
-    dirs.push(resolve(b, '..'))
-    cpSync(a, b, { recursive: true, preserveTimestamps: true })
+    const b = await copyOfFolder(a, dirs)
     const userData = await mkdtemp(join(tmpdir(), 'restart-ud-'))
     dirs.push(userData)
     const laned = libraryReaderThread(() => tsWorker(ENTRY), 2)
@@ -114,18 +114,7 @@ describe('the first index of a folder, read on the reader thread', () => {
     await same.lib.close()
     // One sidecar edited, one file gone, one new, in both copies.
     const png = await makePng(8, 8)
-    for (const root of [a, b]) {
-      const day = join(root, '2025', '03', '05')
-      const edited = JSON.parse(await fs.readFile(join(day, 'r-3.png.json'), 'utf8'))
-      await fs.writeFile(
-        join(day, 'r-3.png.json'),
-        JSON.stringify({ ...edited, prompt: 'a harbour' }),
-      )
-      await fs.utimes(join(day, 'r-3.png.json'), new Date(), new Date(Date.now() + 5000))
-      await fs.rm(join(day, 'r-5.png'))
-      await fs.rm(join(day, 'r-5.png.json'))
-      await writeResults(join(root, '2025', '03', '06'), 1, png, { name: 'new' })
-    }
+    for (const root of [a, b]) await changeFolder(root, { edited: 3, removed: 5, png })
     const threaded = service(a, join(userData, 'a'), counted, 0)
     await threaded.lib.whenReconciled()
     expect(jobs).toEqual(['rows', 'stamps', 'stamps'])

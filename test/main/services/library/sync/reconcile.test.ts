@@ -1,4 +1,4 @@
-import { cpSync, existsSync, promises as fs } from 'node:fs'
+import { existsSync, promises as fs } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +9,7 @@ import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryReader, ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import type { WatchListener } from '@main/services/library/sync/folderWatch'
 import type { LibraryChange } from '@shared/library/types'
+import { changeFolder, copyOfFolder, firstIndexFolder } from '@test/support/firstIndexFolder'
 import { inProcessReader } from '@test/support/inProcessReader'
 import { writeResults } from '@test/support/libraryFolder'
 import { makePng, waitFor } from '@test/support/mediaFixtures'
@@ -26,6 +27,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 let base: string
 let png: Buffer
 const services: LibraryService[] = []
+/** Folders made by test/support/firstIndexFolder.ts, removed with `base`. */
+const dirs: string[] = []
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'reconcile-'))
   png = await makePng(8, 8)
@@ -34,7 +37,7 @@ afterEach(async () => {
   for (const s of services.splice(0)) await s.close()
 })
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true })
+  for (const d of [base, ...dirs.splice(0)]) await rm(d, { recursive: true, force: true })
 })
 
 let seq = 0
@@ -46,22 +49,7 @@ async function dirOf(name: string): Promise<string> {
 }
 
 /** `n` results in two day folders (own ids, own seconds), and one broken sidecar. */
-async function folder(n: number): Promise<string> {
-  const root = await dirOf('lib')
-  const half = Math.ceil(n / 2)
-  const extra = (i: number) => ({
-    created: new Date(Date.UTC(2025, 2, 4) + i * 1000).toISOString(),
-    prompt: `a lighthouse number ${i}`,
-  })
-  await writeResults(join(root, '2025', '03', '05'), half, png, { name: 'r', extra })
-  await writeResults(join(root, '2025', '03', '04'), n - half, png, {
-    name: 's',
-    extra: (i) => extra(half + i),
-  })
-  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png'), png)
-  await fs.writeFile(join(root, '2025', '03', '04', 'broken.png.json'), '{ nope')
-  return root
-}
+const folder = (n: number) => firstIndexFolder(n, dirs, png)
 
 interface Opened {
   lib: LibraryService
@@ -130,11 +118,7 @@ const ids = (c: LibraryChange[]) => c.flatMap((x) => x.ids).sort()
 /** The changes that name items (opening a folder also announces a reset of no items). */
 const announced = (c: LibraryChange[]) => c.filter((x) => x.ids.length > 0)
 
-async function copyOf(root: string): Promise<string> {
-  const copy = join(await dirOf('copy'), 'lib')
-  cpSync(root, copy, { recursive: true, preserveTimestamps: true })
-  return copy
-}
+const copyOf = (root: string) => copyOfFolder(root, dirs)
 
 describe('the first index, read by the reader', () => {
   it('indexes what main’s walk indexes, announces it once, and a restart re-reads nothing', async () => {
@@ -222,18 +206,7 @@ describe('the first index, read by the reader', () => {
 
 describe('a restart: the stat walk', () => {
   /** Edits one sidecar, removes one result and adds one, in `root`. */
-  async function change(root: string) {
-    const day = join(root, '2025', '03', '05')
-    const edited = JSON.parse(await fs.readFile(join(day, 'r-1.png.json'), 'utf8'))
-    await fs.writeFile(
-      join(day, 'r-1.png.json'),
-      JSON.stringify({ ...edited, prompt: 'a harbour' }),
-    )
-    await fs.utimes(join(day, 'r-1.png.json'), new Date(), new Date(Date.now() + 5000))
-    await fs.rm(join(day, 'r-2.png'))
-    await fs.rm(join(day, 'r-2.png.json'))
-    await writeResults(join(root, '2025', '03', '06'), 1, png, { name: 'new' })
-  }
+  const change = (root: string) => changeFolder(root, { edited: 1, removed: 2, png })
 
   it('walks on the reader from the threshold up, and finds what main’s walk finds', async () => {
     const a = await folder(6)
@@ -370,6 +343,8 @@ describe('the paths the watcher reports', () => {
     s.touch('2025/05/01/new-0.png')
     await waitFor(async () => (await count(s)) === 3)
     expect(s.changes.at(-1)).toEqual({ reason: 'removed', ids: ['new-0'] })
+    // Each announcement names items: an empty one would reload the grid for nothing.
+    expect(s.changes.filter((c) => c.reason !== 'reset' && c.ids.length === 0)).toEqual([])
   })
 
   it('reads a reported folder whole and removes what vanished under it, only there', async () => {
@@ -426,6 +401,9 @@ describe('the paths the watcher reports', () => {
     expect(existsSync(join(outside, 'album', 'other.png.json'))).toBe(false)
     expect(existsSync(join(day, 'notes.txt.json'))).toBe(false)
     expect(s.logs).toEqual([])
+    // Passed over, not reported: a text file or a conflict copy is no problem of the library's
+    // (the folder's one broken sidecar stays the only one).
+    expect((await s.lib.status()).problems.map((p) => p.relPath)).toEqual(['2025/03/04/broken.png'])
   })
 
   it('merges a sync conflict copy of a sidecar it is told of, and re-reads the item', async () => {

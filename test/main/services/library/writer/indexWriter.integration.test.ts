@@ -1,4 +1,3 @@
-import { cpSync, promises as fs } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,8 +12,12 @@ import type { IndexWriter } from '@main/services/library/writer/IndexWriter'
 import type { LibraryChange, LibraryStatus } from '@shared/library/types'
 import { indexWriterProcess } from '@test/support/bundledIndexWriter'
 import type { FakeUtilityProcess } from '@test/support/electron/utilityProcess'
-import { firstIndexFolder, indexRows } from '@test/support/firstIndexFolder'
-import { writeResults } from '@test/support/libraryFolder'
+import {
+  changeFolder,
+  copyOfFolder,
+  firstIndexFolder,
+  indexRows,
+} from '@test/support/firstIndexFolder'
 import { makePng } from '@test/support/mediaFixtures'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -35,11 +38,7 @@ const temp = async (name: string) => {
 const folder = (n: number) => firstIndexFolder(n, dirs)
 
 /** A copy of a library folder with the same mtimes (the plain build's input). */
-async function copyOf(root: string): Promise<string> {
-  const b = join(await temp('writer-copy-'), 'lib')
-  cpSync(root, b, { recursive: true, preserveTimestamps: true })
-  return b
-}
+const copyOf = (root: string) => copyOfFolder(root, dirs)
 
 function service(
   root: string,
@@ -161,18 +160,7 @@ describe('the index writer process (issue #33)', () => {
     await same.lib.close()
 
     const png = await makePng(8, 8)
-    for (const root of [a, b]) {
-      const day = join(root, '2025', '03', '05')
-      const edited = JSON.parse(await fs.readFile(join(day, 'r-3.png.json'), 'utf8'))
-      await fs.writeFile(
-        join(day, 'r-3.png.json'),
-        JSON.stringify({ ...edited, prompt: 'a harbour' }),
-      )
-      await fs.utimes(join(day, 'r-3.png.json'), new Date(), new Date(Date.now() + 5000))
-      await fs.rm(join(day, 'r-5.png'))
-      await fs.rm(join(day, 'r-5.png.json'))
-      await writeResults(join(root, '2025', '03', '06'), 1, png, { name: 'new' })
-    }
+    for (const root of [a, b]) await changeFolder(root, { edited: 3, removed: 5, png })
     const inWriter = service(a, join(userData, 'a'), true, { stampsFrom: 0 })
     await inWriter.lib.whenReconciled()
     const plain = service(b, join(userData, 'b'), false)
