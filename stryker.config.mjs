@@ -27,6 +27,23 @@
  *   RequestBudget, validateVideo, validateWorkbench, validation, downloads/*, the other admission
  *   and batches files. Score one group with `-- --mutate <files>`; reruns reuse the incremental
  *   file.
+ * - 26 Nov, later: the mutation project runs its files in one worker without isolation
+ *   (vitest.mutation.config.mts `isolate: false`): modules load once per mutant run, not once per
+ *   file, and the first run's overhead, which Stryker adds to every mutant's timeout, falls with
+ *   it. Old and new config, same mutants (`--incremental false --concurrency 2`):
+ *   onError+policy+classify, 128 mutants, one after the other, load 6-12: overhead 16.8 s then
+ *   6.1 s; 137.3 s wall and 87.0 CPU-s, then 126.9 s and 84.8 (0.97). slots+Admission, 294
+ *   mutants, both at once (each the other's control), load 11-17: overhead 41.2 s then 13.1 s;
+ *   713.9 s wall and 285.4 CPU-s, then 655.1 s and 256.8 (0.90). The same mutants were killed
+ *   or timed out in all 414 (a per-mutant comparison of the two reports). New CPU per mutant:
+ *   0.66 (engine rules), 0.87 (slots, Admission). Extrapolated to the ~6,100 mutants: about
+ *   4,000-5,300 CPU-s with the first run, 35-45 minutes of two idle cores: still over 30. The
+ *   whole list has still not run in one go.
+ * - test/shared/ipc/contract/index.test.ts (it builds the whole app): of Admission.ts's 232
+ *   mutants it reaches 9 and kills none; without it the same 164 are killed (Admission alone:
+ *   246.8 s wall, 155.8 CPU-s, load 4-11). But TaskEngine+BudgetGate+SpendingService (414
+ *   mutants) without it: 1,391 s wall and 739.9 CPU-s against 1,401 s and 765.4 with it (0.97),
+ *   and 6 mutants detected differently (one TaskEngine timeout survives): it stays in `include`.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

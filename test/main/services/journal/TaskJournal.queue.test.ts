@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { type Db, openDatabase } from '@main/adapters/sqlite/openDatabase'
 import { queuedRecord } from '@main/services/admission/newTask'
 import { Journal } from '@main/services/journal/Journal'
 import { batchCell, batchRecord, newTask } from '@test/support/taskFakes'
@@ -24,6 +25,47 @@ function open() {
   const journal = new Journal(join(dir, 'tasks.sqlite'))
   opened.push({ dir, journal })
   return journal
+}
+
+/** What setQueueOrder asked of the database since the last reset(). */
+interface Counts {
+  transactions: number
+  prepared: string[]
+  runs: number
+}
+
+/**
+ * A journal whose database counts what is asked of it: transactions begun, statements prepared
+ * (their SQL) and statement runs. Answers the journal, its database and the live counts.
+ */
+function countingJournal() {
+  const counts: Counts = { transactions: 0, prepared: [], runs: 0 }
+  let opened_: Db | undefined
+  const dir = mkdtempSync(join(tmpdir(), 'gen-studio-queue-'))
+  const journal = new Journal(join(dir, 'tasks.sqlite'), (options) => {
+    const db = openDatabase(options)
+    const prepare = db.prepare.bind(db)
+    const transaction = db.transaction.bind(db)
+    db.prepare = ((sql: string) => {
+      counts.prepared.push(sql)
+      const stmt = prepare(sql)
+      const run = stmt.run.bind(stmt)
+      stmt.run = ((...params: unknown[]) => {
+        counts.runs++
+        return run(...params)
+      }) as typeof stmt.run
+      return stmt
+    }) as typeof db.prepare
+    db.transaction = ((work: () => unknown) => {
+      counts.transactions++
+      return transaction(work)
+    }) as typeof db.transaction
+    opened_ = db
+    return db
+  })
+  opened.push({ dir, journal })
+  const reset = () => Object.assign(counts, { transactions: 0, prepared: [], runs: 0 })
+  return { journal, db: opened_!, counts, reset }
 }
 
 /** Inserts queued tasks (`at`: their submission times) and answers their ids. */
@@ -102,8 +144,11 @@ describe('TaskJournal: the run order of queued tasks', () => {
     expect(j.tasks.active().map((t) => t.id)).toEqual([c, b, a])
   })
 
-  it('reorders 1,000 queued tasks in one transaction within 20 ms', () => {
-    const j = open()
+  // The cost of a reorder is counted, not timed (a 20 ms limit failed under coverage and load):
+  // one prepared statement, one transaction (synchronous=FULL: one fsync, not 1,000), one run
+  // per task, and each run finds its row by the primary key (a scan per task would grow as n²).
+  it('reorders 1,000 queued tasks with one statement in one transaction, each row found by key', () => {
+    const { journal: j, db, counts, reset } = countingJournal()
     const ids = j.transaction(() =>
       queue(
         j,
@@ -111,15 +156,15 @@ describe('TaskJournal: the run order of queued tasks', () => {
       ),
     )
     const reversed = [...ids].reverse()
-    j.tasks.setQueueOrder(ids) // warm the statement cache
-    const times: number[] = []
-    for (let i = 0; i < 5; i++) {
-      const start = performance.now()
-      expect(j.tasks.setQueueOrder(i % 2 ? ids : reversed)).toBe(1000)
-      times.push(performance.now() - start)
-    }
-    times.sort((x, y) => x - y)
-    expect(times[2]).toBeLessThan(20)
+    reset()
+    expect(j.tasks.setQueueOrder(reversed)).toBe(1000)
+    expect(counts.transactions).toBe(1)
+    expect(counts.prepared).toHaveLength(1)
+    expect(counts.runs).toBe(1000)
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${counts.prepared[0]!}`).all(0, ids[0]) as Array<{
+      detail: string
+    }>
+    expect(plan.map((p) => p.detail).join('; ')).toMatch(/^SEARCH tasks USING .*\(id=\?\)$/)
     expect(j.tasks.runOrder()).toEqual(reversed)
   })
 
