@@ -44,6 +44,19 @@
  *   246.8 s wall, 155.8 CPU-s, load 4-11). But TaskEngine+BudgetGate+SpendingService (414
  *   mutants) without it: 1,391 s wall and 739.9 CPU-s against 1,401 s and 765.4 with it (0.97),
  *   and 6 mutants detected differently (one TaskEngine timeout survives): it stays in `include`.
+ * - 26 Nov, session 5 scores, per group, each file's last run (`--concurrency 1`, load 4-18;
+ *   reruns reuse results of unchanged code and tests):
+ *   admission/* (Admission, TextAdmission, files, newTask, queuedEdit, repeats, validate),
+ *   BudgetGate, budgetCheck, artChecks, validateNative, validateVideo, validateWorkbench,
+ *   validation: all 100 (1,301 of 1,301). Engine and journal: transitions, onError,
+ *   RequestBudget, pollPlan, taskLedger, sumByKey, migrations, textSpend 100; steps/submit 95.3;
+ *   steps/poll 86.8; steps/download 81.6; TaskEngine.ts and steps/stream.ts not scored in a
+ *   finished run. Files: WildcardStore, plannedRequests, base64Stream, BackgroundWork,
+ *   storageFailure, TruncatedBodyError 100; sidecar 97.6; fileOps 95.2; BatchService 94.3;
+ *   magic 93.2; DownloadService 87.1; ingest 84.8; reconcile 61.5 (46 mutants without coverage,
+ *   nearly all in firstIndexInWriter, reached only by the writer integration suite, which is not
+ *   in `include`). CPU per mutant in these runs: 0.6-0.9 CPU-s (validators and admission),
+ *   0.8-1.9 (engine, files).
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
