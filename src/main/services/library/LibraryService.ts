@@ -38,7 +38,6 @@ import { LibraryFilesOut } from './files/filesOut'
 import { importFiles, type SaveInput, saveNow } from './files/ingest'
 import type { MediaSource } from './files/mediaSource'
 import { DeleteHolding } from './holding/DeleteHolding'
-import { LibraryIndex } from './index/LibraryIndex'
 import { LibraryCollections } from './organise/collections'
 import { LibraryFavourites } from './organise/favourite'
 import { LibraryOrganiser } from './organise/organise'
@@ -46,6 +45,7 @@ import { LibrarySimilar } from './similar/LibrarySimilar'
 import { LibraryFolder } from './sync/LibraryFolder'
 import { LibraryReconciler } from './sync/reconcile'
 import { syncStatusOf } from './sync/syncStatus'
+import { openIndex } from './sync/writerSync'
 import { PromptVocab } from './vocabulary/promptVocab'
 
 export type { LibraryServiceOptions } from './core/LibraryCore'
@@ -126,9 +126,7 @@ export class LibraryService {
     const core = this.core
     if (core.closed) return Promise.reject(new Error('The library is closed.'))
     this.opening ??= (async () => {
-      await this.migrateInWriter()
-      if (core.closed) throw new Error('The library is closed.')
-      core.index = new LibraryIndex(this.options.indexPath, this.options.openDatabase)
+      core.index = await openIndex(core)
       this.unsubscribe = this.options.events.forward((event, payload) => {
         if (event !== 'settings:changed') return
         const dir = (payload as { libraryDir?: string }).libraryDir
@@ -138,26 +136,13 @@ export class LibraryService {
       const { libraryDir } = await this.options.settings.settings()
       await core.serial(() => this.folder.attach(libraryDir))
       // Deletes older than 30 days leave the library's trash while the app runs for weeks too.
-      this.purge = setInterval(() => void core.serial(() => this.sweepTrash()), PURGE_EVERY_MS)
+      this.purge = setInterval(
+        () => void core.serial(() => this.folder.sweepTrash()),
+        PURGE_EVERY_MS,
+      )
       this.purge.unref?.()
     })()
     return this.opening
-  }
-
-  /**
-   * Has the writer process open the index first, which brings its schema up to date there: a
-   * migration that fills a table reads every row (46 s at 1M items for schema 8), and main's
-   * event loop stays free while it runs. A writer that cannot start leaves it to main, as before.
-   */
-  private async migrateInWriter(): Promise<void> {
-    const writer = this.core.options.writer
-    if (!writer) return
-    try {
-      await writer.run({ type: 'open' })
-    } catch (e) {
-      if (!this.core.closed)
-        this.core.log(`The index writer could not open the index; opening it here: ${String(e)}`)
-    }
   }
 
   /** Resolves when the first reconcile with the current folder has finished (tests, benches). */
@@ -330,11 +315,6 @@ export class LibraryService {
   async syncStatus(): Promise<LibrarySyncStatus> {
     await this.open()
     return syncStatusOf(this.core, await this.trash(), this.folder.watchState)
-  }
-
-  private async sweepTrash(): Promise<void> {
-    if (this.core.root && this.core.state === 'ok')
-      await this.core.holding.sweep(this.core.root).catch((e) => this.core.log(String(e)))
   }
 
   // ──────────── organise: ratings, tags, collections (organise/) ────────────

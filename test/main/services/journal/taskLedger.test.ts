@@ -4,7 +4,7 @@
  * when saved, failed only on the server's word, void only when never sent, pending otherwise.
  */
 import type { SpendLedger } from '@main/services/journal/SpendLedger'
-import { ledgerRowOf, taskLedgerHook,type TaskLedgerTask } from '@main/services/journal/taskLedger'
+import { ledgerRowOf, taskLedgerHook, type TaskLedgerTask } from '@main/services/journal/taskLedger'
 import { describe, expect, it } from 'vitest'
 
 const task = (over: Partial<TaskLedgerTask> = {}): TaskLedgerTask => ({

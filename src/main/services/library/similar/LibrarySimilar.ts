@@ -261,8 +261,7 @@ export class LibrarySimilar {
 
   /**
    * Writes the hashes that arrived in one transaction and puts them in the cache. While the index
-   * writer holds the write lock (a first index commits 10,000 rows at a time, seconds at 1M
-   * items) they wait here and are tried again, instead of main's thread waiting for its commit.
+   * writer holds the lock (a first index commits 10,000 rows at once) they wait and are tried again.
    */
   private flush(): void {
     this.flushQueued = false

@@ -43,6 +43,13 @@ export class LibraryFolder {
     return this.watcher !== null
   }
 
+  /** Deletes older than 30 days leave the library's trash (on a usable, writable folder). */
+  async sweepTrash(): Promise<void> {
+    const core = this.core
+    if (core.root && core.state === 'ok')
+      await core.holding.sweep(core.root).catch((e) => core.log(String(e)))
+  }
+
   /** Switches to a folder; runs inside the core's queue. */
   async attach(dir: string): Promise<void> {
     const core = this.core
@@ -57,7 +64,7 @@ export class LibraryFolder {
     core.reconciled = false
     await this.check(true)
     if (core.usable) {
-      if (core.state === 'ok') await core.holding.sweep(dir).catch((e) => core.log(String(e)))
+      await this.sweepTrash()
       await this.reconcile.all()
       await this.follow()
     } else {

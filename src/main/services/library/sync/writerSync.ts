@@ -1,6 +1,6 @@
 import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
-import type { IndexRow } from '../index/LibraryIndex'
+import { type IndexRow, LibraryIndex } from '../index/LibraryIndex'
 import type { IndexWriter, WriterEvent, WriterResult } from '../writer/IndexWriter'
 
 /** How often a build's progress reaches the renderer (library:status), in ms. */
@@ -54,6 +54,26 @@ export async function buildInWriter(
     core.indexing = null
     if (core.stateMessage === t('libWriterRestarted')) core.stateMessage = null
   }
+}
+
+/**
+ * Opens the index, in the writer process first when there is one: that brings its schema up to
+ * date there, since a migration that fills a table reads every row (46 s at 1M items for schema
+ * 8) and main's event loop stays free while it runs. Then main's own connection, at the current
+ * schema. A writer that cannot start leaves the migration to main.
+ */
+export async function openIndex(core: LibraryCore): Promise<LibraryIndex> {
+  const writer = core.options.writer
+  if (writer) {
+    try {
+      await writer.run({ type: 'open' })
+    } catch (e) {
+      if (!core.closed)
+        core.log(`The index writer could not open the index; opening it here: ${String(e)}`)
+    }
+  }
+  if (core.closed) throw new Error('The library is closed.')
+  return new LibraryIndex(core.options.indexPath, core.options.openDatabase)
 }
 
 /**
