@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import type { LibraryCursor, LibraryFilter, LibraryKind } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import { plainLibraryWhere } from '@test/support/plainLibraryWhere'
 import { seededRandom } from '@test/support/seededRandom'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
@@ -40,39 +41,13 @@ function row(i: number, kind: LibraryKind, favourite: boolean): IndexRow {
   )
 }
 
-/** The ids the plain reading gives: conditions on `items` columns and side-table IN lists. */
+/** The ids the plain reading gives (plainLibraryWhere), newest first, below `belowKey`. */
 function plainIds(f: LibraryFilter, belowKey = Number.MAX_SAFE_INTEGER): string[] {
-  const c = ['rowid < ?']
-  const p: unknown[] = [belowKey]
-  if (f.kinds) {
-    c.push(`kind IN (${f.kinds.map(() => '?').join(',')})`)
-    p.push(...f.kinds)
-  }
-  if (f.media) {
-    c.push('media = ?')
-    p.push(f.media)
-  }
-  if (f.model) {
-    c.push('model = ?')
-    p.push(f.model)
-  }
-  if (f.favourites) c.push('favourite = 1')
-  if (f.minRating) {
-    c.push('rating >= ?')
-    p.push(f.minRating)
-  }
-  for (const t of f.tags ?? []) {
-    c.push('rowid IN (SELECT item FROM item_tags WHERE tag = ?)')
-    p.push(t)
-  }
-  if (f.collectionId) {
-    c.push('rowid IN (SELECT item FROM item_collections WHERE collection = ?)')
-    p.push(f.collectionId)
-  }
+  const w = plainLibraryWhere(f)
   return index.db
-    .prepare(`SELECT id FROM items WHERE ${c.join(' AND ')} ORDER BY rowid DESC`)
+    .prepare(`SELECT id FROM items WHERE rowid < ? AND ${w.sql} ORDER BY rowid DESC`)
     .pluck()
-    .all(...p) as string[]
+    .all(belowKey, ...w.params) as string[]
 }
 
 /** The rest of the filter's rows after `after`, `size` at a time through the cursor. */
