@@ -69,9 +69,15 @@ export function sideFilters(filter: LibraryFilter, searchTags: string[]): SideFi
 /**
  * A primary-key probe of a side condition against `key`: the driving table's own key column, so
  * SQLite tests it before it looks up the `items` row (most rows fail it and never cost that).
+ * The probe names the primary key (value, item) (a WITHOUT ROWID table's key is the index
+ * `sqlite_autoindex_<table>_1`): the driver walks its keys in order, so successive probes land
+ * in neighbouring leaves of one value's range. Left to itself SQLite picks the (item, value)
+ * index, whose probes spread over every value's rows: at 1M items under load 7 "two tags"
+ * counted in 13–20 ms through the key against 26–50 ms through that index (issue #33).
  */
 const probe = (key: string) => (s: SideFilter) =>
-  `EXISTS (SELECT 1 FROM ${s.table} WHERE ${s.column} = ? AND item = ${key})`
+  `EXISTS (SELECT 1 FROM ${s.table} INDEXED BY sqlite_autoindex_${s.table}_1
+    WHERE ${s.column} = ? AND item = ${key})`
 
 /** Clauses and parameters probing every side condition against `key`. */
 const probed = (key: string, sides: SideFilter[]) => ({

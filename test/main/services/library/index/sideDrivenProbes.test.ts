@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { IndexQueries } from '@main/services/library/index/indexQueries'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import type { LibraryCursor, LibraryFilter, LibraryKind } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
@@ -137,5 +138,21 @@ describe('side-driven reads with items conditions', () => {
       .get(first.next!.id!) as string
     index.removePaths([gone])
     expect(restOf(f, first.next, 6)).toEqual(plainIds(f, bound))
+  })
+
+  it('probes the other side conditions through their (value, item) primary keys', () => {
+    const queries = new IndexQueries(index.db, () => undefined)
+    const filter: LibraryFilter = { tags: ['cat', 'dog'], collectionId: 'c-a', minRating: 2 }
+    const plan = (sql: string, params: unknown[]) =>
+      (index.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .filter((d) => d.includes('EXISTS'))
+    const page = queries.base('items.id', filter, [], [])
+    const months = queries.monthsByRanges(filter)!
+    for (const probes of [plan(page.sql, page.params), plan(months.sql, months.params)]) {
+      // One side drives, the other three are probes, each a seek of its table's primary key.
+      expect(probes).toHaveLength(3)
+      for (const d of probes) expect(d).toMatch(/USING PRIMARY KEY \(\w+=\? AND item=\?\)/)
+    }
   })
 })
