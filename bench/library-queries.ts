@@ -15,10 +15,13 @@
  *   every word as an FTS5 prefix query, as before schema 9's terms (ftsTerms.ts), same run.
  * And the size of `fts_terms` beside items_fts's, and the fill's cost per item (rows, FTS, side rows and count tables), the write cost the count
  * tables add to a first index (compare library-index's `control: index writes alone`).
+ * `LIBRARY_QUERIES_DB=<dir>` keeps the filled index in that folder (q-<items>.sqlite) and reuses
+ * it on the next run of the same size, so a change to the reads can be measured again at 1M
+ * without the minutes of the fill (the fill's figures then say "reused").
  * Goals: page p95 ≤ 2 ms, search ≤ 20, filter (rating, tag, collection) ≤ 5, month counts plain
  * and filtered ≤ 20, tag suggestions ≤ 10.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -90,10 +93,19 @@ function p95(rounds: number, read: (r: number) => unknown): number {
   return Number(pct(times, 0.95).toFixed(3))
 }
 
+const KEEP = process.env.LIBRARY_QUERIES_DB
+
 function measure(N: number, dir: string) {
-  const index = new LibraryIndex(join(dir, `q-${N}.sqlite`))
-  const fillMs = fill(index, 0, N, N)
-  index.db.exec('ANALYZE')
+  const file = join(dir, `q-${N}.sqlite`)
+  const reused = KEEP !== undefined && existsSync(file)
+  const index = new LibraryIndex(file)
+  // A reused index replays the generator without writing, so the reads draw the same words,
+  // models and cursors as after a fill and the runs compare shape for shape.
+  if (reused) for (let k = 0; k < N; k++) row(k, N)
+  const fillMs = reused ? 0 : fill(index, 0, N, N)
+  if (reused && index.db.prepare('SELECT count(*) FROM items').pluck().get() !== N)
+    throw new Error(`${file} does not hold ${N} items: delete it to fill it again`)
+  if (!reused) index.db.exec('ANALYZE')
   const queries = new IndexQueries(index.db, () => undefined)
 
   // Cursors at random places of the whole library (deep pages).
@@ -148,6 +160,11 @@ function measure(N: number, dir: string) {
   const filter = p95(ROUNDS, (r) =>
     index.page(organiseFilter(r), r % 2 ? cursors[r % cursors.length]! : null, 200),
   )
+  // Which shapes of the filter mix miss: the p95 of each shape over first and deep pages.
+  const filterByShape = Array.from({ length: 13 }, (_, k) => {
+    const shape = p95(20, (r) => index.page(organiseFilter(k), r % 2 ? cursors[r]! : null, 200))
+    return `${JSON.stringify(organiseFilter(k))}: ${shape}`
+  })
   const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
   const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
   const monthsFiltered = p95(39, (r) => index.months(organiseFilter(r)))
@@ -173,14 +190,14 @@ function measure(N: number, dir: string) {
     WHERE tag >= ? AND tag < ? GROUP BY tag ORDER BY n DESC, tag LIMIT ?`)
   const suggestBefore = p95(60, (r) => oldSuggest.all(...prefixRange(tagKey(prefixOf(r))), 10))
   index.close()
-  rmSync(join(dir, `q-${N}.sqlite`), { force: true })
+  if (!KEEP) rmSync(file, { force: true })
 
   const ratio = (x: number) => Number((x / controlP95).toFixed(1))
   return {
     bench: 'library-queries',
     items: N,
-    fill_ms: Math.round(fillMs),
-    fill_us_per_item: Number(((fillMs * 1000) / N).toFixed(1)),
+    fill_ms: reused ? 'reused' : Math.round(fillMs),
+    fill_us_per_item: reused ? 'reused' : Number(((fillMs * 1000) / N).toFixed(1)),
     control_pk_range_200_p95_ms: controlP95,
     page200_p95_ms: page,
     page_vs_control: ratio(page),
@@ -192,6 +209,7 @@ function measure(N: number, dir: string) {
     filter_p95_ms: filter,
     filter_before_p95_ms: filterBefore,
     filter_vs_control: ratio(filter),
+    filter_p95_by_shape_ms: filterByShape,
     months_plain_p95_ms: monthsPlain,
     months_plain_before_p95_ms: monthsPlainBefore,
     months_plain_vs_control: ratio(monthsPlain),
@@ -211,7 +229,8 @@ function measure(N: number, dir: string) {
 }
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-queries-'))
+  if (KEEP) mkdirSync(KEEP, { recursive: true })
+  const dir = KEEP ?? mkdtempSync(join(tmpdir(), 'bench-queries-'))
   try {
     const results = SIZES.map((n) => measure(n, dir))
     const column = (r: (typeof results)[number]) => ({
@@ -225,10 +244,14 @@ async function main() {
       'months p95, filtered (before)': `${r.months_filtered_p95_ms} ms (${r.months_filtered_before_p95_ms})`,
       'tag suggestions p95 (before)': `${r.tag_suggest_p95_ms} ms (${r.tag_suggest_before_p95_ms})`,
     })
-    for (const r of results)
+    for (const r of results) {
+      console.log(
+        `filter page p95 by shape at ${r.items}:\n  ${r.filter_p95_by_shape_ms.join('\n  ')}`,
+      )
       console.log(
         `months, filtered, median by shape at ${r.items}:\n  ${r.months_filtered_median_by_shape_ms.join('\n  ')}`,
       )
+    }
     printScales(
       'library-queries',
       results,
@@ -236,7 +259,7 @@ async function main() {
       'goals: page p95 ≤ 2 ms; search ≤ 20; filter ≤ 5; months plain/filtered ≤ 20; tag suggestions ≤ 10',
     )
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    if (!KEEP) rmSync(dir, { recursive: true, force: true })
   }
 }
 

@@ -99,7 +99,13 @@ export class IndexQueries implements CostSortedQuery {
     return { clauses, params }
   }
 
-  /** SELECT `columns` FROM the right tables for a filter and extra clauses, without ORDER BY. */
+  /**
+   * SELECT `columns` FROM the right tables for a filter and extra clauses, without ORDER BY.
+   * When a side table drives, the filter's `items` conditions are probes of `items`' own small
+   * indexes on the side row's item (monthRanges.ts itemProbes), tested before the wide `items`
+   * row is read: "#tag in art" read the rows of every tagged item to keep the art ones, and at
+   * 1M items those rows are random reads of a table far larger than the page cache (issue #33).
+   */
   base(
     columns: string,
     filter: LibraryFilter,
@@ -107,7 +113,9 @@ export class IndexQueries implements CostSortedQuery {
     extraParams: unknown[],
   ): FilterQuery {
     const source = filterSource(filter, this.estimates, this.prefixTerms)
-    const { clauses, params } = this.where(filter, source.bound)
+    const { clauses, params } = source.driver
+      ? itemProbes(filter, source.bound)
+      : this.where(filter, source.bound)
     const all = [...source.clauses, ...clauses, ...extra]
     const where = all.length ? all.join(' AND ') : '1'
     return {

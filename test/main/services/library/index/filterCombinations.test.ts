@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { ftsQuery } from '@main/services/library/index/indexRows'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { disjointRanges, MONTH_RANGES_SQL } from '@main/services/library/index/monthRanges'
-import { splitSearch, tagKey } from '@shared/library/organise'
 import type { LibraryCursor, LibraryFilter } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import { plainLibraryWhere as plainWhere } from '@test/support/plainLibraryWhere'
 import { seededRandom } from '@test/support/seededRandom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -96,59 +95,6 @@ function combinations(): LibraryFilter[] {
     out.push(f)
   }
   return out
-}
-
-/** The plain reading: conditions on `items` and IN lists, no planning. */
-function plainWhere(f: LibraryFilter): { sql: string; params: unknown[] } {
-  const c: string[] = []
-  const p: unknown[] = []
-  if (f.kinds?.length) {
-    c.push(`kind IN (${f.kinds.map(() => '?').join(',')})`)
-    p.push(...f.kinds)
-  }
-  const eq = (col: string, v: unknown) => {
-    c.push(`${col} = ?`)
-    p.push(v)
-  }
-  if (f.media) eq('media', f.media)
-  if (f.model) eq('model', f.model)
-  if (f.favourites) c.push('favourite = 1')
-  if (f.batchId !== undefined) eq('batch_id', f.batchId)
-  if (f.from !== undefined) {
-    c.push('created >= ?')
-    p.push(f.from)
-  }
-  if (f.to !== undefined) {
-    c.push('created < ?')
-    p.push(f.to)
-  }
-  if (f.minCost !== undefined) {
-    c.push('cost >= ?')
-    p.push(f.minCost)
-  }
-  if (f.maxCost !== undefined) {
-    c.push('cost <= ?')
-    p.push(f.maxCost)
-  }
-  if (f.minRating) {
-    c.push('rating >= ?')
-    p.push(f.minRating)
-  }
-  const search = splitSearch(f.text ?? '')
-  for (const t of [...(f.tags ?? []), ...search.tags]) {
-    c.push('rowid IN (SELECT item FROM item_tags WHERE tag = ?)')
-    p.push(tagKey(t))
-  }
-  if (f.collectionId) {
-    c.push('rowid IN (SELECT item FROM item_collections WHERE collection = ?)')
-    p.push(f.collectionId)
-  }
-  const match = search.words ? ftsQuery(search.words) : null
-  if (match) {
-    c.push('rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)')
-    p.push(match)
-  }
-  return { sql: c.length ? c.join(' AND ') : '1', params: p }
 }
 
 function plainMonths(f: LibraryFilter): Array<{ month: string; count: number }> {
