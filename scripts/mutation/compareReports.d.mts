@@ -3,7 +3,7 @@ interface Mutant {
   status: string
   mutatorName: string
   replacement?: string
-  location: { start: { line: number; column: number } }
+  location: { start: { line: number; column: number }; end?: { line: number; column: number } }
 }
 export interface Report {
   files: Record<string, { mutants: Mutant[] }>

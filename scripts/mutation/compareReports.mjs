@@ -15,7 +15,8 @@ export function verdicts(report) {
   const out = new Map()
   for (const [file, { mutants }] of Object.entries(report.files)) {
     for (const m of mutants) {
-      const at = `${m.location.start.line}:${m.location.start.column}`
+      const { start, end } = m.location
+      const at = `${start.line}:${start.column}-${end?.line}:${end?.column}`
       const key = `${file}:${at} ${m.mutatorName} ${JSON.stringify(m.replacement ?? '')}`
       out.set(key, { status: m.status, detected: DETECTED.has(m.status) })
     }

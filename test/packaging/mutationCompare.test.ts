@@ -13,7 +13,7 @@ function report(...statuses: [string, number, string][]): Report {
     status,
     mutatorName: 'ConditionalExpression',
     replacement,
-    location: { start: { line, column: 4 } },
+    location: { start: { line, column: 4 }, end: { line, column: 9 } },
   }))
   return { files: { 'src/a.ts': { mutants } } }
 }
@@ -31,7 +31,7 @@ describe('compareReports', () => {
 
   it('a killed mutant that survives is reported', () => {
     const r = compare(report(['Killed', 1, 'true']), report(['Survived', 1, 'true']))
-    expect(r.moved).toEqual(['src/a.ts:1:4 ConditionalExpression "true": Killed -> Survived'])
+    expect(r.moved).toEqual(['src/a.ts:1:4-1:9 ConditionalExpression "true": Killed -> Survived'])
   })
 
   it('a mutant newly ignored, or only in one report, is reported', () => {
@@ -40,9 +40,9 @@ describe('compareReports', () => {
       report(['Ignored', 1, 'true'], ['Killed', 3, 'x']),
     )
     expect(r.moved).toEqual([
-      'src/a.ts:1:4 ConditionalExpression "true": Survived -> Ignored',
-      'src/a.ts:2:4 ConditionalExpression "x": Killed -> (missing)',
-      'src/a.ts:3:4 ConditionalExpression "x": (missing) -> Killed',
+      'src/a.ts:1:4-1:9 ConditionalExpression "true": Survived -> Ignored',
+      'src/a.ts:2:4-2:9 ConditionalExpression "x": Killed -> (missing)',
+      'src/a.ts:3:4-3:9 ConditionalExpression "x": (missing) -> Killed',
     ])
   })
 })
