@@ -57,6 +57,40 @@
  *   nearly all in firstIndexInWriter, reached only by the writer integration suite, which is not
  *   in `include`). CPU per mutant in these runs: 0.6-0.9 CPU-s (validators and admission),
  *   0.8-1.9 (engine, files).
+ * - 26 Nov, session 6 (load 6-10): the whole list could not have run: its first run stopped on
+ *   a failing test. Without isolation, validate.fault.test.ts's fake reference check (vi.mock)
+ *   stayed in the shared worker and TaskService.test.ts's edit failed ("the reference check
+ *   broke"). Files that fake a module of their own now run isolated (vitest.mutation.config.mts
+ *   `OWN_MOCKS`, pinned by test/docs/mutationIsolation.test.ts); the whole `include` then passes
+ *   in one worker (94 files, 2,112 tests, 56 s wall at load 8-10).
+ * - Where a mutant's time goes (one worker, load ~7): module loading, not tests. onError.test.ts
+ *   imports for 0.64 s and tests for 0.05 s; Admission.test.ts 4.2 s and 0.77 s; the ipc contract
+ *   suite 7.2 s and 2.4 s (vitest's own "import" and "tests" figures, transforms included). In a
+ *   Stryker run the transforms stay cached but the imports do not: vitest 4.1's pool keeps a
+ *   non-isolated worker only while the same run has another file for it (cli-api's
+ *   `sharedRunners`), so each mutant's run starts a fresh worker and evaluates every module its
+ *   files import again. The runner filters by test name (`testNamePattern`) inside whole files.
+ *   Vitest's native loader (`experimental.viteModuleRunner: false`), which would skip the module
+ *   runner, cannot run here: Node 20.20 has neither .ts type stripping nor `module.registerHooks`
+ *   (needs >= 22.15 for vi.mock), so it fails on the first .ts setup file.
+ * - Added to the list in session 6 (written after it was made, and each decides a charge or a
+ *   result's survival): journal/ProjectLedger.ts (per-project caps the budget gate enforces),
+ *   journal/TaskJournal.ts (the task row that exists before anything is sent), spending/invoice.ts
+ *   (the invoice's amounts and total), tasks/sink/LibraryResultSink.ts (the verified download
+ *   moved into the library; a result saved before a crash found again). Not scored yet. Left out:
+ *   spending/ClaimService.ts and claimPack.ts (evidence for a refund claim, they charge nothing),
+ *   shared/spending/project.ts (name validation), library/sync/arrival.ts and writerSync.ts and
+ *   library/files/deletes.ts (synced or deleted items, not a paid result reaching the library).
+ *   The four add 261 mutants before static and message-only ones are left out (Stryker's
+ *   instrumenter count).
+ * - Whole-list estimate after session 6: about 6,350 mutants; at the 0.66-0.9 CPU-s per mutant
+ *   measured above, 4,200-5,700 CPU-s with the first run, 35-48 minutes of two idle cores. Still
+ *   over the 30 the issue asks for; no change measured in session 6 cut it. Each timed-out mutant
+ *   also costs a new runner process (Stryker restarts it after a timeout: a new vitest instance
+ *   that transforms every module again), on top of its wait. `timeoutMS` 5,000 against 1,000, side by side (imageBytes + policy,
+ *   339 mutants, `--concurrency 1`, load 7-16): 1,036 s wall and 261.1 CPU-s, then 1,045 s and
+ *   260.4 (1.00); 7 timeouts in both, every verdict the same (scripts/mutation/compareReports.mjs).
+ *   Timeouts are too rare to matter: `timeoutMS` stays 5,000.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -94,8 +128,13 @@ export default {
     'src/main/services/journal/sumByKey.ts',
     'src/main/services/journal/migrations.ts',
     'src/main/services/journal/taskLedger.ts',
+    // Added 26 Nov (session 6): per-project caps the budget gate enforces (issue #29), and the
+    // task rows that must exist before anything is sent (issue #26's journal split).
+    'src/main/services/journal/ProjectLedger.ts',
+    'src/main/services/journal/TaskJournal.ts',
     'src/main/services/spending/SpendingService.ts',
     'src/main/services/spending/csv.ts',
+    'src/main/services/spending/invoice.ts',
     'src/main/services/chat/textSpend.ts',
     // The engine: retries, states, steps, slots and the request budget.
     'src/main/adapters/http/retryPolicy.ts',
@@ -110,6 +149,8 @@ export default {
     'src/main/services/tasks/scheduler/RequestBudget.ts',
     // The files: a paid result reaches the library and survives there.
     'src/main/services/downloads/*.ts',
+    // Where the engine hands a verified download to the library (and finds one saved before a crash).
+    'src/main/services/tasks/sink/LibraryResultSink.ts',
     'src/main/services/library/files/ingest.ts',
     'src/main/services/library/disk/sidecar.ts',
     'src/main/services/library/sync/reconcile.ts',

@@ -61,27 +61,48 @@ process.env.TZ = ZONE_PROJECT.env.TZ
 // without each commit's fsync waiting on a disk the machine shares (engine suites commit often).
 if (existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm'
 
+/**
+ * Files that vi.mock a module with a fake of their own. Without isolation a module mock stays in
+ * the worker's module graph for every file after it: validate.fault.test.ts's throwing reference
+ * check reached TaskService.test.ts, whose edit then failed ("the reference check broke"), and the
+ * first run of the whole list stopped there (26 Nov, session 6). These files run in a fresh worker
+ * each (the `isolated` project); the electron stubs of the other three files are alike (an empty
+ * module), so those stay shared.
+ */
+export const OWN_MOCKS = [
+  'test/main/services/admission/validate.fault.test.ts',
+  'test/main/services/downloads/fileOps.test.ts',
+]
+
 export default defineConfig({
   resolve: { alias: TEST_ALIASES },
   test: {
-    name: 'mutation',
     environment: 'node',
-    // One worker loads the modules once for all the files of a run, not once per file. Stryker
-    // runs a mutant's files in one vitest run with one worker (maxWorkers 1,
-    // @stryker-mutator/vitest-runner's init), and times each mutant out after 1.5 × its tests'
-    // time + timeoutMS + the FIRST run's overhead (time outside tests, mostly these imports:
-    // @stryker-mutator/core mutant-test-planner.js). Same subsets, old and new config side by
-    // side: dry-run overhead 41 s then 13 s, and the same mutants killed (stryker.config.mjs).
-    // Files share module state here: the suites in `include` build their own services and
-    // journals, and the three that vi.mock electron (the ipc contract, the library's integration
-    // suites) stub it the same way, as an empty module.
-    isolate: false,
-    include,
-    exclude: SLOW,
     testTimeout,
     // A mutant run fails a hung test after 10 s, not 180 s (test/support/mutantTimeout.ts).
     setupFiles: ['test/support/mutantTimeout.ts'],
     // Quick and last-failing files first, so a killed mutant stops early (test/support/mutationSequencer.ts).
     sequence: { sequencer: MutationSequencer },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'mutation',
+          // One worker loads the modules once for all the files of a run, not once per file.
+          // Stryker runs a mutant's files in one vitest run with one worker (maxWorkers 1,
+          // @stryker-mutator/vitest-runner's init), and times each mutant out after 1.5 × its
+          // tests' time + timeoutMS + the FIRST run's overhead (time outside tests, mostly these
+          // imports: @stryker-mutator/core mutant-test-planner.js). Same subsets, old and new
+          // config side by side: dry-run overhead 41 s then 13 s, and the same mutants killed
+          // (stryker.config.mjs). Files share module state here: the suites in `include` build
+          // their own services and journals, and the three that vi.mock electron (the ipc
+          // contract, the library's integration suites) stub it the same way, as an empty module.
+          isolate: false,
+          include,
+          exclude: [...SLOW, ...OWN_MOCKS],
+        },
+      },
+      { extends: true, test: { name: 'isolated', isolate: true, include: OWN_MOCKS } },
+    ],
   },
 })
