@@ -2,22 +2,15 @@
  * A fault inside the reference check (not a refusal of the file) is not dressed up as a
  * validation message: it reaches the caller as itself (admission/validate.ts).
  */
-import type { validateSubmission as ValidateSubmission } from '@main/services/admission/validate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { withModuleMock } from '../../../support/moduleMock'
+import { validateSubmission } from '@main/services/admission/validate'
+import { describe, expect, it, vi } from 'vitest'
 
 const fault = new Error('the reference check broke')
-const mocked = withModuleMock('@main/services/client/references', () => ({
+vi.mock('@main/services/client/references', () => ({
   checkReferenceFile: async () => {
     throw fault
   },
 }))
-let validateSubmission: typeof ValidateSubmission
-beforeAll(async () => {
-  ;({ validateSubmission } = await mocked.load(() => import('@main/services/admission/validate')))
-})
-afterAll(() => mocked.restore())
 
 describe('validateSubmission: a fault in the reference check', () => {
   it('rejects with the fault itself', async () => {

@@ -3,15 +3,13 @@ import type * as FsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import type { nodeFileOps as NodeFileOps } from '@main/services/downloads/fileOps'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-
-import { withModuleMock } from '../../../support/moduleMock'
+import { nodeFileOps } from '@main/services/downloads/fileOps'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /** Each path whose handle was fsynced, in order: the disk's flush cannot be seen any other way. */
-const fsynced: string[] = []
-async function recordingFs(): Promise<typeof FsPromises> {
-  const real = await vi.importActual<typeof FsPromises>('node:fs/promises')
+const fsynced = vi.hoisted(() => [] as string[])
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof FsPromises>()
   const open = async (...args: Parameters<typeof real.open>) => {
     const handle = await real.open(...args)
     const sync = handle.sync.bind(handle)
@@ -22,14 +20,7 @@ async function recordingFs(): Promise<typeof FsPromises> {
     return handle
   }
   return { ...real, open }
-}
-
-let nodeFileOps: typeof NodeFileOps
-const mocked = withModuleMock('node:fs/promises', recordingFs)
-beforeAll(async () => {
-  ;({ nodeFileOps } = await mocked.load(() => import('@main/services/downloads/fileOps')))
 })
-afterAll(() => mocked.restore())
 
 /**
  * The real disk calls downloads make: whether a final name is taken (a result is never saved over
