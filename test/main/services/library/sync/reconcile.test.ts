@@ -1,7 +1,7 @@
 import { existsSync, promises as fs } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
@@ -14,7 +14,7 @@ import { changeFolder, copyOfFolder, firstIndexFolder } from '@test/support/firs
 import { inProcessReader } from '@test/support/inProcessReader'
 import { inProcessWriter } from '@test/support/inProcessWriter'
 import { writeResults } from '@test/support/libraryFolder'
-import { makePng, waitFor } from '@test/support/mediaFixtures'
+import { makeMp4, makePng, waitFor } from '@test/support/mediaFixtures'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
@@ -202,6 +202,45 @@ describe('the first index, read by the reader', () => {
     expect(s.logs.join('\n')).not.toMatch(/never read past/)
   })
 
+  it('shows a video’s cached poster frame from the first index on, and after a rescan', async () => {
+    const root = await dirOf('videos')
+    const userData = await dirOf('ud')
+    const thumbs = new Thumbnailer(join(userData, 'thumbs'))
+    const day = join(root, '2025', '03', '05')
+    await fs.mkdir(day, { recursive: true })
+    const video = makeMp4(1, 64, 48)
+    /** A video with its sidecar; `cached`: its poster frame is already in the thumbnail cache. */
+    const saved = async (name: string, cached: boolean) => {
+      const sha256 = name.padEnd(64, '0')
+      await fs.writeFile(join(day, `${name}.mp4`), video)
+      await fs.writeFile(
+        join(day, `${name}.mp4.json`),
+        JSON.stringify({
+          format: 'gen-studio-library',
+          version: 1,
+          id: name,
+          kind: 'video',
+          model: 'std-video',
+          prompt: name,
+          bytes: video.length,
+          sha256,
+          created: new Date(Date.UTC(2025, 2, 5)).toISOString(),
+        }),
+      )
+      if (!cached) return
+      await fs.mkdir(dirname(thumbs.pathFor(sha256)), { recursive: true })
+      await fs.writeFile(thumbs.pathFor(sha256), png)
+    }
+    await saved('a', true)
+    await saved('b', false)
+    const s = await open(root, userData, { reader: inProcessReader })
+    expect((await s.lib.get('a')).hasThumb).toBe(true)
+    expect((await s.lib.get('b')).hasThumb).toBe(false)
+    await saved('c', true)
+    await s.lib.reconcile()
+    expect((await s.lib.get('c')).hasThumb).toBe(true)
+  })
+
   it('passes over messages it does not expect and stops at the first done', async () => {
     const root = await folder(1)
     const odd: LibraryReader = (r) => ({
@@ -261,7 +300,15 @@ describe('the first index, built in the writer', () => {
     expect((await s.lib.get('r-0')).tags).toEqual(['sea'])
     expect((await s.lib.status()).itemCount).toBe(3)
     expect(existsSync(join(day, 'arriving.png.json'))).toBe(false)
+    expect((await s.lib.syncStatus()).waiting).toBe(1)
     expect(s.logs).toEqual([])
+    // Its sidecar arrives: read at the next rescan, and no longer waiting.
+    await writeResults(day, 1, png, { name: 'arriving' })
+    await fs.rename(join(day, 'arriving-0.png.json'), join(day, 'arriving.png.json'))
+    await fs.rm(join(day, 'arriving-0.png'))
+    await s.lib.reconcile()
+    expect((await s.lib.get('arriving-0')).relPath).toBe('2025/03/05/arriving.png')
+    expect((await s.lib.syncStatus()).waiting).toBe(0)
   })
 
   it('says what the writer could not read, and names at most 1,000 items in its reset', async () => {
