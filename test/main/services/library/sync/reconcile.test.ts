@@ -14,6 +14,7 @@ import { changeFolder, copyOfFolder, firstIndexFolder } from '@test/support/firs
 import { inProcessReader } from '@test/support/inProcessReader'
 import { inProcessWriter } from '@test/support/inProcessWriter'
 import { writeResults } from '@test/support/libraryFolder'
+import { libraryIndexRow } from '@test/support/libraryIndexRow'
 import { makeMp4, makePng, waitFor } from '@test/support/mediaFixtures'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -163,7 +164,30 @@ describe('the first index, read by the reader', () => {
     const root = await dirOf('empty')
     const s = await open(root, await dirOf('ud'), { reader: inProcessReader })
     expect(announced(s.changes)).toEqual([])
+    // Only the reset of opening a new folder, as main's walk makes it: no second, empty one.
+    expect(s.changes).toEqual((await open(await dirOf('empty'), await dirOf('ud'))).changes)
     expect(await s.lib.status()).toMatchObject({ ready: true, itemCount: 0 })
+  })
+
+  it('names at most 1,000 items in its reset, keeps the reader’s problems, and dates later changes', async () => {
+    const root = await dirOf('scripted')
+    const many = Array.from({ length: 1001 }, (_, i) => libraryIndexRow(i))
+    const problem = { relPath: 'f/x.png', message: 'EACCES: permission denied, open' }
+    const scripted: LibraryReader = () => ({
+      async *[Symbol.asyncIterator](): AsyncGenerator<ReaderMessage> {
+        yield { type: 'rows', rows: many }
+        yield { type: 'done', others: [], errors: [problem] }
+      },
+    })
+    const s = await open(root, await dirOf('ud'), { reader: scripted })
+    expect(announced(s.changes)).toEqual([
+      { reason: 'reset', ids: many.slice(0, 1000).map((r) => r.sidecar.id) },
+    ])
+    expect((await s.lib.status()).problems).toEqual([problem])
+    // The first index done, a file added from outside is a change from outside.
+    await writeResults(join(root, '2025', '04', '01'), 1, png, { name: 'late' })
+    await s.lib.reconcile()
+    expect((await s.lib.syncStatus()).lastExternalChangeAt).toEqual(expect.any(Number))
   })
 
   it('finishes on main’s thread when the reader fails midway, keeping what it had read', async () => {
