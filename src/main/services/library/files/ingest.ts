@@ -247,8 +247,10 @@ export async function saveNow(core: LibraryCore, input: SaveInput): Promise<Libr
     const current = placed ? abs : staged
     if (!ownStaged) {
       if (placed) await moveFile(abs, staged).catch(() => {})
+    } else {
       // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, without `force` only a missing file fails, and the catch swallows it
-    } else await fs.rm(current, { force: true }).catch(() => {})
+      await fs.rm(current, { force: true }).catch(() => {})
+    }
     if (isAppFailure(e)) throw e
     if (errnoOf(e)) return storageFailure('result', e, root)
     return fail(
