@@ -10,12 +10,13 @@ import {
   MAX_IMPORT_VIDEO_BYTES,
   type SaveInput,
 } from '@main/services/library/files/ingest'
+import { LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryChange } from '@shared/library/types'
 import { makeMp4, makePng } from '@test/support/mediaFixtures'
 import { rejection } from '@test/support/rejection'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 /**
  * Saving one result into the library folder (files/ingest.ts) through the library service, on a
@@ -337,6 +338,88 @@ describe('a save refused', () => {
     expect(error.code).toBe('storage')
     expect(error.message).toBe(status.message)
     expect(error.action).toBeTruthy()
+  })
+})
+
+describe('a save that fails part way', () => {
+  /** The index refuses the new row once the file and its sidecar are in place. */
+  function indexFails(error: Error) {
+    return vi.spyOn(LibraryIndex.prototype, 'upsert').mockImplementationOnce(() => {
+      throw error
+    })
+  }
+  const diskFull = () =>
+    Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+
+  it('takes back the file and its sidecar it wrote, and says the disk failed', async () => {
+    const { lib, libraryDir, changes } = await library()
+    const spy = indexFails(diskFull())
+    try {
+      const error = await rejection(lib.save(input({ bytes: png, ext: 'png' })))
+      expect(error.code).toBe('storage')
+      expect(error.message).toMatch(/^The result could not be saved: the disk/)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(await filesIn(libraryDir)).toEqual([])
+    expect(changes.filter((c) => c.reason === 'added')).toEqual([])
+    // A failure that is not the disk's is a result the library could not read.
+    const broken = indexFails(new Error('the row did not fit'))
+    try {
+      const error = await rejection(lib.save(input({ bytes: png, ext: 'png' })))
+      expect(error.code).toBe('bad_response')
+      expect(error.message).toContain('the row did not fit')
+    } finally {
+      broken.mockRestore()
+    }
+    expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('gives a temp file it was given back, placed or not, image or video', async () => {
+    const { lib, dir, libraryDir } = await library()
+    const temp = join(dir, 'download.part')
+    await fs.writeFile(temp, jpeg)
+    const spy = indexFails(diskFull())
+    try {
+      const jpg = { tempPath: temp, ext: 'jpg' }
+      expect((await rejection(lib.save(input(jpg, { embedSettings: false })))).code).toBe('storage')
+    } finally {
+      spy.mockRestore()
+    }
+    expect(readFileSync(temp).equals(jpeg)).toBe(true)
+    // A video kept as it came (its index cannot be rewritten) is given back too.
+    const cut = makeMp4(2, 320, 240).subarray(0, 48)
+    const video = join(dir, 'cut.part')
+    await fs.writeFile(video, cut)
+    const again = indexFails(diskFull())
+    try {
+      const mp4 = input({ tempPath: video, ext: 'mp4' }, { kind: 'video' })
+      expect((await rejection(lib.save(mp4))).code).toBe('storage')
+    } finally {
+      again.mockRestore()
+    }
+    expect(readFileSync(video).equals(cut)).toBe(true)
+    // Not placed at all: bytes that cannot be read as the image they claim to be.
+    const bad = join(dir, 'bad.part')
+    const head = webp.subarray(0, 16)
+    await fs.writeFile(bad, head)
+    const unread = await rejection(
+      lib.save(input({ tempPath: bad, ext: 'webp' }, { embedSettings: false })),
+    )
+    expect(unread.code).toBe('bad_response')
+    expect(readFileSync(bad).equals(head)).toBe(true)
+    expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('refuses a save while the library folder is in error, with the folder’s reason', async () => {
+    const { lib, libraryDir } = await library()
+    await fs.rm(libraryDir, { recursive: true })
+    await fs.writeFile(libraryDir, 'not a folder')
+    const status = await lib.reconcile()
+    expect(status.state).toBe('error')
+    const error = await rejection(lib.save(input({ bytes: png, ext: 'png' })))
+    expect(error).toMatchObject({ code: 'storage', message: status.message })
+    expect(readFileSync(libraryDir, 'utf8')).toBe('not a folder')
   })
 })
 

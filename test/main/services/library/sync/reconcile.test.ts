@@ -1,18 +1,21 @@
 import { existsSync, promises as fs } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
 import { LibraryService } from '@main/services/library/LibraryService'
 import type { LibraryReader, ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import type { WatchListener } from '@main/services/library/sync/folderWatch'
+import type { IndexWriter } from '@main/services/library/writer/IndexWriter'
 import type { LibraryChange } from '@shared/library/types'
 import { changeFolder, copyOfFolder, firstIndexFolder } from '@test/support/firstIndexFolder'
 import { inProcessReader } from '@test/support/inProcessReader'
+import { inProcessWriter } from '@test/support/inProcessWriter'
 import { writeResults } from '@test/support/libraryFolder'
-import { makePng, waitFor } from '@test/support/mediaFixtures'
+import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import { makeMp4, makePng, waitFor } from '@test/support/mediaFixtures'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
@@ -22,7 +25,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
  * it: test/support/inProcessReader.ts), scripted readers that fail, and the watcher's paths
  * through a watch this test drives. Every file here comes with its sidecar, so none waits to
  * settle (sync/arrival.ts). The threads and the OS's watch are proven in
- * reconcile.firstIndex.integration.test.ts and LibraryService.watcher.integration.test.ts.
+ * reconcile.firstIndex.integration.test.ts and LibraryService.watcher.integration.test.ts; the
+ * writer process in writer/indexWriter.integration.test.ts (here: test/support/inProcessWriter.ts).
  */
 let base: string
 let png: Buffer
@@ -63,7 +67,14 @@ interface Opened {
 async function open(
   root: string,
   userData: string,
-  opts: { reader?: LibraryReader; stampsFrom?: number; watch?: boolean } = {},
+  opts: {
+    reader?: LibraryReader
+    writer?: IndexWriter
+    stampsFrom?: number
+    watch?: boolean
+    /** false: returned while the first reconcile still runs. */
+    settle?: boolean
+  } = {},
 ): Promise<Opened> {
   const events = new MainEvents()
   const changes: LibraryChange[] = []
@@ -86,10 +97,12 @@ async function open(
     },
     log: (m) => logs.push(m),
     ...(opts.reader ? { reader: opts.reader } : {}),
+    ...(opts.writer ? { writer: opts.writer } : {}),
     ...(opts.stampsFrom === undefined ? {} : { readerStampsFrom: opts.stampsFrom }),
   })
   services.push(lib)
-  await lib.whenReconciled()
+  if (opts.settle === false) void lib.whenReconciled().catch(() => {})
+  else await lib.whenReconciled()
   return {
     lib,
     changes,
@@ -151,7 +164,30 @@ describe('the first index, read by the reader', () => {
     const root = await dirOf('empty')
     const s = await open(root, await dirOf('ud'), { reader: inProcessReader })
     expect(announced(s.changes)).toEqual([])
+    // Only the reset of opening a new folder, as main's walk makes it: no second, empty one.
+    expect(s.changes).toEqual((await open(await dirOf('empty'), await dirOf('ud'))).changes)
     expect(await s.lib.status()).toMatchObject({ ready: true, itemCount: 0 })
+  })
+
+  it('names at most 1,000 items in its reset, keeps the reader’s problems, and dates later changes', async () => {
+    const root = await dirOf('scripted')
+    const many = Array.from({ length: 1001 }, (_, i) => libraryIndexRow(i))
+    const problem = { relPath: 'f/x.png', message: 'EACCES: permission denied, open' }
+    const scripted: LibraryReader = () => ({
+      async *[Symbol.asyncIterator](): AsyncGenerator<ReaderMessage> {
+        yield { type: 'rows', rows: many }
+        yield { type: 'done', others: [], errors: [problem] }
+      },
+    })
+    const s = await open(root, await dirOf('ud'), { reader: scripted })
+    expect(announced(s.changes)).toEqual([
+      { reason: 'reset', ids: many.slice(0, 1000).map((r) => r.sidecar.id) },
+    ])
+    expect((await s.lib.status()).problems).toEqual([problem])
+    // The first index done, a file added from outside is a change from outside.
+    await writeResults(join(root, '2025', '04', '01'), 1, png, { name: 'late' })
+    await s.lib.reconcile()
+    expect((await s.lib.syncStatus()).lastExternalChangeAt).toEqual(expect.any(Number))
   })
 
   it('finishes on main’s thread when the reader fails midway, keeping what it had read', async () => {
@@ -190,6 +226,45 @@ describe('the first index, read by the reader', () => {
     expect(s.logs.join('\n')).not.toMatch(/never read past/)
   })
 
+  it('shows a video’s cached poster frame from the first index on, and after a rescan', async () => {
+    const root = await dirOf('videos')
+    const userData = await dirOf('ud')
+    const thumbs = new Thumbnailer(join(userData, 'thumbs'))
+    const day = join(root, '2025', '03', '05')
+    await fs.mkdir(day, { recursive: true })
+    const video = makeMp4(1, 64, 48)
+    /** A video with its sidecar; `cached`: its poster frame is already in the thumbnail cache. */
+    const saved = async (name: string, cached: boolean) => {
+      const sha256 = name.padEnd(64, '0')
+      await fs.writeFile(join(day, `${name}.mp4`), video)
+      await fs.writeFile(
+        join(day, `${name}.mp4.json`),
+        JSON.stringify({
+          format: 'gen-studio-library',
+          version: 1,
+          id: name,
+          kind: 'video',
+          model: 'std-video',
+          prompt: name,
+          bytes: video.length,
+          sha256,
+          created: new Date(Date.UTC(2025, 2, 5)).toISOString(),
+        }),
+      )
+      if (!cached) return
+      await fs.mkdir(dirname(thumbs.pathFor(sha256)), { recursive: true })
+      await fs.writeFile(thumbs.pathFor(sha256), png)
+    }
+    await saved('a', true)
+    await saved('b', false)
+    const s = await open(root, userData, { reader: inProcessReader })
+    expect((await s.lib.get('a')).hasThumb).toBe(true)
+    expect((await s.lib.get('b')).hasThumb).toBe(false)
+    await saved('c', true)
+    await s.lib.reconcile()
+    expect((await s.lib.get('c')).hasThumb).toBe(true)
+  })
+
   it('passes over messages it does not expect and stops at the first done', async () => {
     const root = await folder(1)
     const odd: LibraryReader = (r) => ({
@@ -201,6 +276,159 @@ describe('the first index, read by the reader', () => {
     const s = await open(root, await dirOf('ud'), { reader: odd })
     expect((await s.lib.status()).itemCount).toBe(2)
     expect(s.logs).toEqual([])
+  })
+})
+
+describe('the first index, built in the writer', () => {
+  const writerAt = (userData: string, script?: Parameters<typeof inProcessWriter>[1]) =>
+    inProcessWriter(join(userData, 'index.sqlite'), script)
+
+  it('builds what main’s walk builds; main reads only what the writer left to it', async () => {
+    const a = await folder(7)
+    const b = await copyOf(a)
+    const userData = await dirOf('ud')
+    const writer = writerAt(join(userData, 'a'))
+    const built = await open(a, join(userData, 'a'), { writer })
+    const plain = await open(b, join(userData, 'b'))
+    // The broken sidecar is the only file main reads; the writer writes its row too.
+    expect(writer.jobs).toEqual(['open', 'build', 'upsert'])
+    expect(writer.upserts).toEqual([1])
+    expect(rows(built.indexPath)).toHaveLength(8)
+    expect(rows(built.indexPath)).toEqual(rows(plain.indexPath))
+    expect(built.logs).toEqual([])
+    expect(announced(built.changes)).toEqual([
+      { reason: 'reset', ids: expect.arrayContaining(['r-0', 's-2']) },
+    ])
+    expect(announced(built.changes)[0]!.ids).toHaveLength(8)
+    expect(await built.lib.status()).toMatchObject({ ready: true, itemCount: 8, state: 'ok' })
+    await built.lib.close()
+    // Indexed: a restart asks the writer for the changes, and there are none.
+    const again = writerAt(join(userData, 'a'))
+    const restarted = await open(a, join(userData, 'a'), { writer: again })
+    expect(again.jobs).toEqual(['open', 'restart'])
+    expect(announced(restarted.changes)).toEqual([])
+  })
+
+  it('merges conflict copies first and leaves a file still arriving for later', async () => {
+    const root = await folder(2)
+    const day = join(root, '2025', '03', '05')
+    const theirs = JSON.parse(await fs.readFile(join(day, 'r-0.png.json'), 'utf8'))
+    await fs.writeFile(
+      join(day, 'r-0.png.sync-conflict-20260126-100000-ABCDEFG.json'),
+      JSON.stringify({ ...theirs, tags: ['sea'], stamps: { tags: { sea: 1000 } } }),
+    )
+    // Just written, no sidecar yet: a sync engine may still be delivering it.
+    await fs.writeFile(join(day, 'arriving.png'), png)
+    const userData = await dirOf('ud')
+    const s = await open(root, userData, { writer: writerAt(userData) })
+    expect((await s.lib.get('r-0')).tags).toEqual(['sea'])
+    expect((await s.lib.status()).itemCount).toBe(3)
+    expect(existsSync(join(day, 'arriving.png.json'))).toBe(false)
+    expect((await s.lib.syncStatus()).waiting).toBe(1)
+    expect(s.logs).toEqual([])
+    // Its sidecar arrives: read at the next rescan, and no longer waiting.
+    await writeResults(day, 1, png, { name: 'arriving' })
+    await fs.rename(join(day, 'arriving-0.png.json'), join(day, 'arriving.png.json'))
+    await fs.rm(join(day, 'arriving-0.png'))
+    await s.lib.reconcile()
+    expect((await s.lib.get('arriving-0')).relPath).toBe('2025/03/05/arriving.png')
+    expect((await s.lib.syncStatus()).waiting).toBe(0)
+  })
+
+  it('says what the writer could not read, and names at most 1,000 items in its reset', async () => {
+    const root = await dirOf('scripted')
+    const userData = await dirOf('ud')
+    const ids = Array.from({ length: 1001 }, (_, i) => `w-${i}`)
+    const problem = { relPath: '2025/01/01/x.png', message: 'EACCES: permission denied, open' }
+    const writer = writerAt(userData, (job, _onEvent, real) =>
+      job.type === 'build'
+        ? Promise.resolve({
+            type: 'built',
+            written: ids.length,
+            ids,
+            others: [],
+            errors: [problem],
+            conflicts: [],
+          })
+        : real(),
+    )
+    const s = await open(root, userData, { writer })
+    expect(announced(s.changes)).toEqual([{ reason: 'reset', ids: ids.slice(0, 1000) }])
+    const status = await s.lib.status()
+    expect(status).toMatchObject({ ready: true, state: 'ok' })
+    expect(status.problems).toEqual([problem])
+    expect(writer.jobs).toEqual(['open', 'build'])
+  })
+
+  it('announces nothing when the writer indexed nothing, and is ready', async () => {
+    const root = await dirOf('empty')
+    const userData = await dirOf('ud')
+    const writer = writerAt(userData)
+    const s = await open(root, userData, { writer })
+    expect(writer.jobs).toEqual(['open', 'build'])
+    expect(s.changes.filter((c) => c.reason === 'reset')).toEqual(
+      (await open(await dirOf('empty'), await dirOf('ud'))).changes.filter(
+        (c) => c.reason === 'reset',
+      ),
+    )
+    expect(await s.lib.status()).toMatchObject({ ready: true, itemCount: 0, state: 'ok' })
+  })
+
+  it('falls back to the reader when the writer fails, and loses no item', async () => {
+    const root = await folder(5)
+    const userData = await dirOf('ud')
+    const writer = writerAt(userData, (job, _onEvent, real) =>
+      job.type === 'build' ? Promise.reject(new Error('the writer crashed')) : real(),
+    )
+    const s = await open(root, userData, { writer, reader: inProcessReader })
+    expect(s.logs).toEqual([
+      expect.stringMatching(/index writer failed; indexing on main's thread.*the writer crashed/),
+    ])
+    expect(writer.jobs).toEqual(['open', 'build'])
+    expect((await s.lib.status()).itemCount).toBe(6)
+    expect(announced(s.changes)[0]!.ids).toHaveLength(6)
+  })
+
+  it('reports a folder the writer cannot list, and reads nothing on main', async () => {
+    const root = await folder(1)
+    const userData = await dirOf('ud')
+    let readerUsed = false
+    const writer = writerAt(userData, (job, _onEvent, real) =>
+      job.type === 'build'
+        ? Promise.resolve({ type: 'unreadable', message: 'EACCES: permission denied, scandir' })
+        : real(),
+    )
+    const reader: LibraryReader = (r, job) => ((readerUsed = true), inProcessReader(r, job))
+    const s = await open(root, userData, { writer, reader })
+    const status = await s.lib.status()
+    expect(status).toMatchObject({ state: 'error', itemCount: 0 })
+    expect(status.message).toContain('EACCES: permission denied')
+    expect(readerUsed).toBe(false)
+    expect(writer.jobs).toEqual(['open', 'build'])
+  })
+
+  it('does nothing more once the library closed during the build', async () => {
+    const root = await folder(2)
+    const userData = await dirOf('ud')
+    let building: () => void = () => {}
+    const started = new Promise<void>((r) => (building = r))
+    let finish: () => void = () => {}
+    const finished = new Promise<void>((r) => (finish = r))
+    const writer = writerAt(userData, async (job, _onEvent, real) => {
+      const result = await real()
+      if (job.type !== 'build') return result
+      building()
+      await finished
+      return result
+    })
+    const s = await open(root, userData, { writer, settle: false })
+    await started
+    const closing = s.lib.close()
+    finish()
+    await closing
+    expect(writer.jobs).toEqual(['open', 'build'])
+    expect(s.logs).toEqual([])
+    expect(announced(s.changes)).toEqual([])
   })
 })
 
