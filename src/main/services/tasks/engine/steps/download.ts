@@ -62,6 +62,7 @@ export async function stepDownload(
           params: paramsOf(t),
           seed: seedOf(t),
           costEstimate:
+            // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, this runs inside the loop over outputs, so their count is at least 1 here
             outputs.length > 0 && t.costUsd !== null ? t.costUsd / outputs.length : null,
           demo: t.demo,
           batch: t.batch,
