@@ -205,3 +205,28 @@ describe('a download that fails', () => {
     expect(error.action).toBeTruthy()
   })
 })
+
+describe('which downloads need the service account', () => {
+  it('a video download goes through the service, so it waits for an account; a CDN image does not', async () => {
+    r = rig()
+    r.gateway.onSubmit = () => {
+      // Signed out right after the paid send: the result must wait, not be downloaded anonymously.
+      r.gateway.accountId = null
+      return { type: 'outputs', outputs: [{ type: 'video', serverId: 'v1' }] }
+    }
+    const video = r.submit(newTask({ kind: 'video' }))
+    await r.clock.runUntil(() => r.gateway.count('download') > 0, 10 * 60_000)
+    expect(r.gateway.count('download')).toBe(0)
+    r.gateway.accountId = 'acct'
+    await r.clock.runUntil(() => r.journal.get(video.id)!.state === 'saved', 10 * 60_000)
+    expect(r.gateway.count('download')).toBe(1)
+
+    r.gateway.onSubmit = () => {
+      r.gateway.accountId = null
+      return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/a.png' }] }
+    }
+    const image = r.submit(newTask())
+    await r.clock.runUntil(() => r.journal.get(image.id)!.state === 'saved', 60_000)
+    expect(r.journal.get(image.id)!.state).toBe('saved')
+  })
+})
