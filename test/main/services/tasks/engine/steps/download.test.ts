@@ -170,26 +170,22 @@ describe('a download that fails', () => {
     expect(r.gateway.count('download')).toBe(1)
   })
 
-  it('with a limit of one bad file, the first bad file renews the links at once', async () => {
-    r = rig({ policy: { maxBadDownloads: 1 } })
-    r.gateway.onDownload = (task, _o, index, n) => {
-      if (n === 1) throw failure('bad_response', { message: 'The download ended early' })
-      return { path: `/s/${task.id}/${index}.png`, bytes: 9, mime: 'image/png', ext: 'png' }
-    }
-    await savedMetas(newTask())
-    expect(r.gateway.count('submit')).toBe(2)
-    expect(r.gateway.count('download')).toBe(2)
-  })
-
-  it('an internal error while downloading is no bad file: it never renews the links', async () => {
-    r = rig({ policy: { maxBadDownloads: 1 } })
-    r.gateway.onDownload = (task, _o, index, n) => {
-      if (n === 1) throw failure('internal', { message: 'unexpected' })
-      return { path: `/s/${task.id}/${index}.png`, bytes: 9, mime: 'image/png', ext: 'png' }
-    }
-    await savedMetas(newTask())
-    expect(r.gateway.count('submit')).toBe(1)
-  })
+  it.each([
+    ['bad_response', 2],
+    ['internal', 1],
+  ] as const)(
+    'with a limit of one bad file, a first %s renews the links at once only when it is a bad file (%i sends)',
+    async (code, sends) => {
+      r = rig({ policy: { maxBadDownloads: 1 } })
+      r.gateway.onDownload = (task, _o, index, n) => {
+        if (n === 1) throw failure(code, { message: 'The download ended early' })
+        return { path: `/s/${task.id}/${index}.png`, bytes: 9, mime: 'image/png', ext: 'png' }
+      }
+      await savedMetas(newTask())
+      expect(r.gateway.count('submit')).toBe(sends)
+      expect(r.gateway.count('download')).toBe(2)
+    },
+  )
 
   it('links that stay gone tell the user why and what to do', async () => {
     r = rig({ policy: { maxLinkRenewals: 0 } })
