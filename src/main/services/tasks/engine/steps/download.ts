@@ -61,8 +61,8 @@ export async function stepDownload(
           negativePrompt: negativePromptOf(t),
           params: paramsOf(t),
           seed: seedOf(t),
-          costEstimate:
-            outputs.length > 0 && t.costUsd !== null ? t.costUsd / outputs.length : null,
+          // Inside the loop over outputs their count is at least 1: no division by zero.
+          costEstimate: t.costUsd !== null ? t.costUsd / outputs.length : null,
           demo: t.demo,
           batch: t.batch,
         },

@@ -5,7 +5,7 @@
  * field here is a wrong record of what the user paid for.
  */
 import type { SubmitOutcome } from '@main/services/tasks/ports'
-import { newTask, type Rig, rig } from '@test/support/taskFakes'
+import { failure, newTask, type Rig, rig } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
 let r: Rig
@@ -96,6 +96,7 @@ describe('a saved result’s metadata', () => {
           images: [image, 'small'],
           parameters: { control: { image } },
           deep,
+          list: [{ a: { b: { c: { d: { e: { f: { h: image } } } } } } }],
         },
       }),
     )
@@ -113,6 +114,8 @@ describe('a saved result’s metadata', () => {
     expect(meta!.params.deep).toEqual({
       a: { b: { c: { d: { e: { s: '[2001 characters]', f: { g: { h: image } } } } } } },
     })
+    // Arrays count as a level too: the seventh level inside this list is kept as it was.
+    expect(meta!.params.list).toEqual([{ a: { b: { c: { d: { e: { f: { h: image } } } } } } }])
     expect(meta!.params).not.toHaveProperty('referenceCount')
   })
 
@@ -125,5 +128,101 @@ describe('a saved result’s metadata', () => {
       }),
     )
     expect(meta!.params.referenceCount).toBe(2)
+  })
+})
+
+describe('a download that keeps failing', () => {
+  it('counts bad files per output: a saved output clears the count, so one bad file each renews nothing', async () => {
+    r = rig({ policy: { maxBadDownloads: 2 } })
+    r.gateway.onSubmit = twoOutputs
+    const tries = new Map<number, number>()
+    r.gateway.onDownload = (task, _o, index) => {
+      const n = (tries.get(index) ?? 0) + 1
+      tries.set(index, n)
+      if (n === 1) throw failure('bad_response', { message: 'The download ended early' })
+      return { path: `/s/${task.id}/${index}.png`, bytes: 9, mime: 'image/png', ext: 'png' }
+    }
+    const metas = await savedMetas(newTask())
+    expect(metas.map((m) => m.index)).toEqual([0, 1])
+    // Two bad files in a row would renew the links (a second submission); one per output must not.
+    expect(r.gateway.count('submit')).toBe(1)
+    expect([...tries.values()]).toEqual([2, 2])
+  })
+})
+
+describe('a download that fails', () => {
+  it('a result the library saved just before a crash is adopted for the first missing output, not saved again', async () => {
+    r = rig()
+    r.gateway.onSubmit = twoOutputs
+    const t = r.submit(newTask())
+    // The library holds a file for this task that the journal never recorded (a crash in between).
+    r.sink.saved.push({
+      meta: { taskId: t.id, index: 0 } as never,
+      file: { path: '/s/orphan.png', bytes: 9, mime: 'image/png', ext: 'png' },
+      libraryId: 'lib-orphan',
+    })
+    await r.clock.runUntil(() => r.journal.get(t.id)!.state === 'saved', 60_000)
+    expect(r.journal.get(t.id)!.state).toBe('saved')
+    expect(r.journal.results(t.id).map((x) => [x.index, x.libraryId])).toEqual([
+      [0, 'lib-orphan'],
+      [1, 'lib-2'],
+    ])
+    expect(r.gateway.count('download')).toBe(1)
+  })
+
+  it.each([
+    ['bad_response', 2],
+    ['internal', 1],
+  ] as const)(
+    'with a limit of one bad file, a first %s renews the links at once only when it is a bad file (%i sends)',
+    async (code, sends) => {
+      r = rig({ policy: { maxBadDownloads: 1 } })
+      r.gateway.onDownload = (task, _o, index, n) => {
+        if (n === 1) throw failure(code, { message: 'The download ended early' })
+        return { path: `/s/${task.id}/${index}.png`, bytes: 9, mime: 'image/png', ext: 'png' }
+      }
+      await savedMetas(newTask())
+      expect(r.gateway.count('submit')).toBe(sends)
+      expect(r.gateway.count('download')).toBe(2)
+    },
+  )
+
+  it('links that stay gone tell the user why and what to do', async () => {
+    r = rig({ policy: { maxLinkRenewals: 0 } })
+    r.gateway.onDownload = () => {
+      throw failure('not_found', { status: 403, message: 'The result link is no longer valid' })
+    }
+    const t = r.submit(newTask())
+    await r.clock.runUntil(() => r.journal.get(t.id)!.state === 'needs_attention', 60_000)
+    const error = r.journal.get(t.id)!.error!
+    expect(error.code).toBe('not_found')
+    expect(error.message).toContain('The result link is no longer valid')
+    expect(error.message.length).toBeGreaterThan('The result link is no longer valid'.length)
+    expect(error.action).toBeTruthy()
+  })
+})
+
+describe('which downloads need the service account', () => {
+  it('a video download goes through the service, so it waits for an account; a CDN image does not', async () => {
+    r = rig()
+    r.gateway.onSubmit = () => {
+      // Signed out right after the paid send: the result must wait, not be downloaded anonymously.
+      r.gateway.accountId = null
+      return { type: 'outputs', outputs: [{ type: 'video', serverId: 'v1' }] }
+    }
+    const video = r.submit(newTask({ kind: 'video' }))
+    await r.clock.runUntil(() => r.gateway.count('download') > 0, 10 * 60_000)
+    expect(r.gateway.count('download')).toBe(0)
+    r.gateway.accountId = 'acct'
+    await r.clock.runUntil(() => r.journal.get(video.id)!.state === 'saved', 10 * 60_000)
+    expect(r.gateway.count('download')).toBe(1)
+
+    r.gateway.onSubmit = () => {
+      r.gateway.accountId = null
+      return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/a.png' }] }
+    }
+    const image = r.submit(newTask())
+    await r.clock.runUntil(() => r.journal.get(image.id)!.state === 'saved', 60_000)
+    expect(r.journal.get(image.id)!.state).toBe('saved')
   })
 })
