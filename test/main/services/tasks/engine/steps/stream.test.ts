@@ -172,4 +172,72 @@ describe('a workbench task’s stream', () => {
       .map((x, i) => x - at('status')[i]!)
     for (const gap of steady.slice(0, 4)) expect(gap).toBeLessThanOrEqual(1_000)
   })
+
+  it('a stream silent for the idle limit is dropped and said so, then the task is asked', async () => {
+    let conn: AbortSignal | null = null
+    r = rig({ policy: { sseIdleMs: 10_000 } })
+    r.gateway.onSubmit = () => ({ type: 'task', serverId: 's1', status: null })
+    r.gateway.onEvents = (_t, _n, signal) => {
+      conn = signal
+      return stream([{ type: 'keepalive' }], { hang: { clock: r.clock, signal } })
+    }
+    r.gateway.onStatus = () => completed(OUT)
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
+    const asked = at('status')[0]! - at('events')[0]!
+    expect(asked).toBeGreaterThanOrEqual(10_000)
+    expect(asked).toBeLessThan(11_000)
+    expect(conn!.aborted).toBe(true)
+    expect(r.views.some((v) => v.id === t.id && v.notice?.message.includes('went quiet'))).toBe(
+      true,
+    )
+    expect(r.gateway.count('events')).toBe(1)
+  })
+
+  it('every event restarts the idle limit: a stream with keepalives under it stays open', async () => {
+    r = rig({ policy: { sseIdleMs: 10_000 } })
+    r.gateway.onSubmit = () => ({ type: 'task', serverId: 's1', status: null })
+    r.gateway.onEvents = (_t, _n, signal) =>
+      (async function* () {
+        for (let i = 0; i < 5; i++) {
+          await r.clock.sleep(8_000, signal)
+          yield { type: 'keepalive' } as WorkbenchEvent
+        }
+        yield { type: 'done', outputs: OUT } as WorkbenchEvent
+      })()
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 120_000)
+    expect(state(t.id)).toBe('saved')
+    expect(r.views.some((v) => v.id === t.id && v.notice)).toBe(false)
+    expect(r.gateway.calls.map((c) => c.op)).toEqual(['submit', 'events', 'download'])
+  })
+
+  it('a queued event shows the task as queued on the server, and nothing else happens', async () => {
+    accepted(() =>
+      stream([{ type: 'queued' }, { type: 'other' }, { type: 'done', outputs: OUT }] as never),
+    )
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
+    expect(
+      r.views.some((v) => v.id === t.id && v.state === 'running' && v.serverStatus === 'queued'),
+    ).toBe(true)
+    expect(r.gateway.calls.map((c) => c.op)).toEqual(['submit', 'events', 'download'])
+  })
+
+  it('a task cancelled while its stream is open closes the stream and asks nothing more', async () => {
+    let conn: AbortSignal | null = null
+    accepted(() => stream([]))
+    r.gateway.onEvents = (_t, _n, signal) => {
+      conn = signal
+      return stream([{ type: 'keepalive' }], { hang: { clock: r.clock, signal } })
+    }
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => conn !== null, 60_000)
+    r.engine.cancel(t.id)
+    await r.clock.runUntil(() => false, 120_000)
+    expect(conn!.aborted).toBe(true)
+    expect(r.gateway.count('status')).toBe(0)
+    expect(r.gateway.count('events')).toBe(1)
+    expect(r.views.some((v) => v.id === t.id && v.notice)).toBe(false)
+  })
 })
