@@ -89,7 +89,10 @@ describe('a workbench task’s stream', () => {
     r.gateway.onStatus = (_t, n) => (n >= 2 ? completed(OUT) : running(0.5))
     const t = r.submit(wb())
     await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
-    const notices = r.views.filter((v) => v.id === t.id && v.notice).map((v) => v.notice!.message)
+    const said = r.views.filter((v) => v.id === t.id && v.notice).map((v) => v.notice!)
+    // A server-side problem (an AppError code the renderer knows), not the user's network.
+    expect(new Set(said.map((n) => n.code))).toEqual(new Set(['server']))
+    const notices = said.map((n) => n.message)
     expect(notices.some((m) => m.includes('upstream hiccup'))).toBe(true)
     expect(notices.some((m) => m.length > 0 && !m.includes('upstream hiccup'))).toBe(true)
     // An error event ends this stream at once: the task is asked, then the stream reopened.
@@ -193,9 +196,9 @@ describe('a workbench task’s stream', () => {
     expect(asked).toBeGreaterThanOrEqual(10_000)
     expect(asked).toBeLessThan(11_000)
     expect(conn!.aborted).toBe(true)
-    expect(r.views.some((v) => v.id === t.id && v.notice?.message.includes('went quiet'))).toBe(
-      true,
-    )
+    const quiet = r.views.find((v) => v.id === t.id && v.notice?.message.includes('went quiet'))
+    // A connection problem (the network code), so the renderer offers no server-side advice.
+    expect(quiet?.notice?.code).toBe('network')
     expect(r.gateway.count('events')).toBe(1)
   })
 
@@ -375,5 +378,19 @@ describe('a workbench task’s stream', () => {
     r.submit(wb())
     await r.clock.runUntil(() => listeners.length >= 4, 10 * 60_000)
     expect(new Set(listeners).size).toBe(1)
+  })
+
+  it('quitting the app while a stream is open leaves no notice on the task for the next start', async () => {
+    let conn: AbortSignal | null = null
+    accepted(() => stream([]))
+    r.gateway.onEvents = (_t, _n, signal) => {
+      conn = signal
+      return stream([{ type: 'keepalive' }], { hang: { clock: r.clock, signal } })
+    }
+    const t = r.submit(wb())
+    await r.clock.runUntil(() => conn !== null, 60_000)
+    await r.engine.stop()
+    expect(conn!.aborted).toBe(true)
+    expect(r.journal.get(t.id)).toMatchObject({ state: 'running', notice: null })
   })
 })
