@@ -226,3 +226,35 @@ describe('which downloads need the service account', () => {
     expect(r.journal.get(image.id)!.state).toBe('saved')
   })
 })
+
+describe('which account a failed video download pauses', () => {
+  const video = (): SubmitOutcome => ({
+    type: 'outputs',
+    outputs: [{ type: 'video', serverId: 'v1' }],
+  })
+  const file = { path: '/s/v.mp4', bytes: 9, mime: 'video/mp4', ext: 'mp4' }
+
+  it('a 429 on the download pauses the task’s own account for its Retry-After before the retry', async () => {
+    r = rig()
+    r.gateway.onSubmit = video
+    r.gateway.onDownload = (_t, _o, _i, n) => {
+      if (n === 1) throw failure('rate_limited', { retryAfterMs: 30_000 })
+      return file
+    }
+    await savedMetas(newTask({ kind: 'video' }))
+    const at = r.gateway.calls.filter((c) => c.op === 'download').map((c) => c.at)
+    expect(at).toHaveLength(2)
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(30_000)
+  })
+
+  it('a 429 while saving a downloaded video pauses the same account before it is fetched again', async () => {
+    r = rig()
+    r.gateway.onSubmit = video
+    r.gateway.onDownload = () => file
+    r.sink.failNext = failure('rate_limited', { retryAfterMs: 30_000 })
+    await savedMetas(newTask({ kind: 'video' }))
+    const at = r.gateway.calls.filter((c) => c.op === 'download').map((c) => c.at)
+    expect(at).toHaveLength(2)
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(30_000)
+  })
+})
