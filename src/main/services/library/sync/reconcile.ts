@@ -216,7 +216,7 @@ export class LibraryReconciler {
         if (message.type === 'stamps')
           for (const [rel, stamp] of message.files) files.set(rel, stamp)
         else if (message.type === 'done')
-          return { files, errors: [...message.errors], conflicts: [] }
+          return { files, errors: [...message.errors], conflicts: [...(message.conflicts ?? [])] }
         else if (message.type === 'unreadable') {
           unreadable = message.message
           break

@@ -13,6 +13,7 @@ import type { LibraryReader } from '@main/services/library/reader/LibraryReader'
 import { ConflictMerger, type MergeOutcome } from '@main/services/library/sync/conflicts'
 import { LibraryReconciler } from '@main/services/library/sync/reconcile'
 import type { LibraryChange } from '@shared/library/types'
+import { inProcessReader } from '@test/support/inProcessReader'
 import { inProcessWriter } from '@test/support/inProcessWriter'
 import { writeResults } from '@test/support/libraryFolder'
 import { makePng } from '@test/support/mediaFixtures'
@@ -53,7 +54,7 @@ async function dirOf(name: string): Promise<string> {
 /** A reconciler over `root` with a fresh index; what it announces and asks for is recorded. */
 async function reconcilerOf(
   root: string,
-  extra: Partial<Pick<LibraryServiceOptions, 'reader' | 'writer'>> = {},
+  extra: Partial<Pick<LibraryServiceOptions, 'reader' | 'writer' | 'readerStampsFrom'>> = {},
 ) {
   const userData = await dirOf('ud')
   const events = new MainEvents()
@@ -270,5 +271,53 @@ describe('a file still arriving', () => {
     expect([...r.core.activity.waiting]).toEqual([])
     expect(r.onWaiting).not.toHaveBeenCalled()
     expect(r.changes.map((c) => c.reason)).toEqual(['added'])
+  })
+})
+
+describe('a restart walked on the reader', () => {
+  it('merges a sidecar’s conflict copy that came while the app was closed, as main’s walk does', async () => {
+    const root = await dirOf('restart-copy')
+    const day = join(root, '2025', '05', '06')
+    await writeResults(day, 1, png, { name: 'c' })
+    const r = await reconcilerOf(root, { reader: inProcessReader, readerStampsFrom: 0 })
+    await r.reconciler.all()
+    expect(r.core.idx().get('c-0')?.tags).toEqual([])
+    const theirs = JSON.parse(await fs.readFile(join(day, 'c-0.png.json'), 'utf8'))
+    await fs.writeFile(
+      join(day, 'c-0.png.sync-conflict-20260126-100000-ABCDEFG.json'),
+      JSON.stringify({ ...theirs, tags: ['sea'], stamps: { tags: { sea: 1000 } } }),
+    )
+    // The reader reports where the merge must come from: the walk is its own, with its problems.
+    const jobs: string[] = []
+    r.core.options.reader = (dir, job) => {
+      jobs.push(job ?? 'rows')
+      return inProcessReader(dir, job)
+    }
+
+    await r.reconciler.all()
+
+    expect(jobs).toEqual(['stamps'])
+    expect(r.core.idx().get('c-0')?.tags).toEqual(['sea'])
+  })
+
+  it('keeps the problems the reader’s walk met', async () => {
+    const root = await dirOf('restart-problem')
+    await writeResults(join(root, '2025', '05', '06'), 1, png, { name: 'p' })
+    const r = await reconcilerOf(root)
+    await r.reconciler.all()
+    const { files } = await scanFolder(root)
+    const problem = { relPath: '2025/05/07', message: 'EIO: the reader could not list it' }
+    r.core.options.readerStampsFrom = 0
+    r.core.options.reader = async function* (_dir, job) {
+      expect(job).toBe('stamps')
+      yield { type: 'stamps', files: [...files] }
+      yield { type: 'done', others: [], errors: [problem] }
+    }
+
+    await r.reconciler.all()
+
+    expect(r.core.scanProblems).toEqual([problem])
+    expect(r.core.idx().count()).toBe(1)
+    expect(r.changes.filter((c) => c.ids.length > 0)).toHaveLength(1)
   })
 })
