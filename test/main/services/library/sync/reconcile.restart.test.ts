@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import type * as ScanModule from '@main/services/library/disk/scan'
 import { scanFolder } from '@main/services/library/disk/scan'
 import type { LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { inProcessReader } from '@test/support/inProcessReader'
@@ -12,6 +13,13 @@ import { libraryIndexRow } from '@test/support/libraryIndexRow'
 import { makePng } from '@test/support/mediaFixtures'
 import { reconcilerOf as reconcilerAt, type Reconciling } from '@test/support/reconcilerOf'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+
+// The real walk, which a test can make fail once (a folder that cannot be listed: as root, no
+// file mode makes one).
+vi.mock('@main/services/library/disk/scan', async (importOriginal) => {
+  const real = await importOriginal<typeof ScanModule>()
+  return { ...real, scanFolder: vi.fn(real.scanFolder) }
+})
 
 /**
  * reconcile.ts's LibraryReconciler on a core of its own (test/support/reconcilerOf.ts): a restart's
@@ -270,5 +278,19 @@ describe('paths the watcher reports, settled', () => {
 
     expect(r.changes).toEqual([])
     expect(r.core.activity.lastExternalChangeAt).toBeNull()
+  })
+
+  it('keeps what is indexed under a reported folder it cannot list', async () => {
+    const root = await dirOf('unlistable')
+    await writeResults(join(root, 'in'), 1, png, { name: 'l' })
+    const r = await reconcilerOf(root)
+    await r.reconciler.all()
+    r.changes.length = 0
+    vi.mocked(scanFolder).mockRejectedValueOnce(new Error('EIO: i/o error, scandir'))
+
+    await r.reconciler.paths(['in'])
+
+    expect(r.core.idx().get('l-0')).not.toBeNull()
+    expect(r.changes).toEqual([])
   })
 })
