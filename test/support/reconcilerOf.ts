@@ -1,3 +1,6 @@
+import { promises as fs } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
@@ -7,7 +10,10 @@ import { DeleteHolding } from '@main/services/library/holding/DeleteHolding'
 import { LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { LibraryReconciler } from '@main/services/library/sync/reconcile'
 import type { LibraryChange } from '@shared/library/types'
-import { vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+
+import { writeResults } from './libraryFolder'
+import { makePng } from './mediaFixtures'
 
 /**
  * A LibraryReconciler over `root` on a core of its own, with a fresh index in `userData` (pushed
@@ -53,3 +59,43 @@ export function reconcilerOf(
 
 /** What reconcilerOf gives a test. */
 export type Reconciling = ReturnType<typeof reconcilerOf>
+
+/**
+ * The shared set-up of reconcile's fast suites: a temp folder (removed after the file), an 8×8
+ * PNG, `big` (501 saved results with sidecars, one more than a 500-row chunk; only read), fresh
+ * folders (`dirOf`) and reconcilers whose indexes close after each test, with every spy restored.
+ */
+export function reconcilerSuite(prefix: string) {
+  let base = ''
+  let seq = 0
+  const open: LibraryIndex[] = []
+  const suite = {
+    png: Buffer.alloc(0),
+    big: '',
+    async dirOf(name: string): Promise<string> {
+      const dir = join(base, `${name}-${seq++}`)
+      await fs.mkdir(dir, { recursive: true })
+      return dir
+    },
+    async reconcilerOf(
+      root: string,
+      extra: Parameters<typeof reconcilerOf>[3] = {},
+    ): Promise<Reconciling> {
+      return reconcilerOf(root, await suite.dirOf('ud'), open, extra)
+    },
+  }
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), prefix))
+    suite.png = await makePng(8, 8)
+    suite.big = join(base, 'big')
+    await writeResults(join(suite.big, '2025', '05', '06'), 501, suite.png, { name: 'b' })
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+    for (const i of open.splice(0)) i.close()
+  })
+  afterAll(async () => {
+    await rm(base, { recursive: true, force: true })
+  })
+  return suite
+}

@@ -1,18 +1,14 @@
 import { existsSync, promises as fs } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { scanFolder } from '@main/services/library/disk/scan'
-import type { LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import type { LibraryReader } from '@main/services/library/reader/LibraryReader'
 import { ConflictMerger, type MergeOutcome } from '@main/services/library/sync/conflicts'
 import type { LibraryChange } from '@shared/library/types'
 import { inProcessWriter } from '@test/support/inProcessWriter'
 import { writeResults } from '@test/support/libraryFolder'
-import { makePng } from '@test/support/mediaFixtures'
-import { reconcilerOf as reconcilerAt, type Reconciling } from '@test/support/reconcilerOf'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { reconcilerSuite, type Reconciling } from '@test/support/reconcilerOf'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /**
  * reconcile.ts's LibraryReconciler on a core of its own (no LibraryService, no folder watch): what
@@ -20,39 +16,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
  * sync engine keeps), and the 500-row chunks of the first index and a reconcile (each item read and
  * announced once, at most 500 rows a write). The service-level paths are in reconcile.test.ts.
  */
-let base: string
-let png: Buffer
-/** 501 saved results with their sidecars: one more than a chunk. Read only by the tests. */
-let big: string
-const open: LibraryIndex[] = []
-beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'reconcile-edges-'))
-  png = await makePng(8, 8)
-  big = join(base, 'big')
-  await writeResults(join(big, '2025', '05', '06'), 501, png, { name: 'b' })
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-  for (const i of open.splice(0)) i.close()
-})
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true })
-})
-
-let seq = 0
-async function dirOf(name: string): Promise<string> {
-  const dir = join(base, `${name}-${seq++}`)
-  await fs.mkdir(dir, { recursive: true })
-  return dir
-}
-
-/** A reconciler over `root` with a fresh index (test/support/reconcilerOf.ts). */
-async function reconcilerOf(
-  root: string,
-  extra: Parameters<typeof reconcilerAt>[3] = {},
-): Promise<Reconciling> {
-  return reconcilerAt(root, await dirOf('ud'), open, extra)
-}
+const suite = reconcilerSuite('reconcile-edges-')
+const { dirOf, reconcilerOf } = suite
 
 /** What the next merge pass reports, whatever the paths it is given. */
 function mergeReports(outcome: Partial<MergeOutcome>) {
@@ -68,7 +33,7 @@ describe('after a merge pass', () => {
   it('re-reads a merged item even when its stamps look unchanged', async () => {
     const root = await dirOf('merged')
     const day = join(root, '2025', '05', '06')
-    await writeResults(day, 1, png, { name: 'a' })
+    await writeResults(day, 1, suite.png, { name: 'a' })
     const r = await reconcilerOf(root)
     await r.reconciler.all()
     expect(r.core.idx().get('a-0')?.prompt).toBe('a 0')
@@ -119,7 +84,7 @@ describe('rows for files without a sidecar', () => {
   async function orphanIn(root: string) {
     await fs.mkdir(join(root, 'in'), { recursive: true })
     const abs = join(root, 'in', 'x.png')
-    await fs.writeFile(abs, png)
+    await fs.writeFile(abs, suite.png)
     const st = await fs.stat(abs)
     const stamp = { fileMtime: Math.round(st.mtimeMs), fileSize: st.size, sidecarMtime: -1 }
     return { abs, entries: [['in/x.png', stamp]] as Array<[string, typeof stamp]> }
@@ -173,31 +138,31 @@ describe('more files than one chunk (501)', () => {
   }
 
   it('a reconcile on main’s thread reads and announces each file once', async () => {
-    const r = await reconcilerOf(big)
+    const r = await reconcilerOf(suite.big)
     await r.reconciler.all()
     expectEachOnce(r)
   })
 
   it('the reader’s first index reads each file it left to main once', async () => {
-    const { files } = await scanFolder(big)
+    const { files } = await scanFolder(suite.big)
     // A reader that read no sidecar itself: every file is left to main's thread.
     const reader: LibraryReader = async function* () {
       yield { type: 'done', others: [...files], errors: [], conflicts: [] }
     }
-    const r = await reconcilerOf(big, { reader })
+    const r = await reconcilerOf(suite.big, { reader })
     await r.reconciler.all()
     expectEachOnce(r)
   })
 
   it('the writer’s first index has main’s rows written at most 500 at a time, each once', async () => {
-    const { files } = await scanFolder(big)
+    const { files } = await scanFolder(suite.big)
     const userData = await dirOf('writer')
     const writer = inProcessWriter(join(userData, 'unused.sqlite'), async (job, _on, real) =>
       job.type === 'build'
         ? { type: 'built', written: 0, ids: [], others: [...files], errors: [], conflicts: [] }
         : real(),
     )
-    const r = await reconcilerOf(big, { writer })
+    const r = await reconcilerOf(suite.big, { writer })
     try {
       await r.reconciler.all()
       expect(writer.upserts).toEqual([500, 1])
@@ -218,7 +183,7 @@ describe('a file still arriving', () => {
   it('waits, listed as waiting, until it has settled; then it is read and no longer listed', async () => {
     const root = await dirOf('arriving')
     await fs.mkdir(join(root, 'in'))
-    await fs.writeFile(join(root, 'in', 'x.png'), png)
+    await fs.writeFile(join(root, 'in', 'x.png'), suite.png)
     const r = await reconcilerOf(root)
 
     await r.reconciler.paths(['in/x.png'])

@@ -1,18 +1,14 @@
 import { promises as fs } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import type * as ScanModule from '@main/services/library/disk/scan'
 import { scanFolder } from '@main/services/library/disk/scan'
-import type { LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { inProcessReader } from '@test/support/inProcessReader'
 import { inProcessWriter } from '@test/support/inProcessWriter'
 import { writeResults } from '@test/support/libraryFolder'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
-import { makePng } from '@test/support/mediaFixtures'
-import { reconcilerOf as reconcilerAt, type Reconciling } from '@test/support/reconcilerOf'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { reconcilerSuite } from '@test/support/reconcilerOf'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 // The real walk, which a test can make fail once (a folder that cannot be listed: as root, no
 // file mode makes one).
@@ -27,45 +23,14 @@ vi.mock('@main/services/library/disk/scan', async (importOriginal) => {
  * watcher's paths once settled (the clock moved, no sleep). Merges, sidecars and chunks are in
  * reconcile.edges.test.ts; the service-level paths in reconcile.test.ts.
  */
-let base: string
-let png: Buffer
-/** 501 saved results with their sidecars: what a closed library's writer leaves to main. */
-let big: string
-const open: LibraryIndex[] = []
-beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'reconcile-restart-'))
-  png = await makePng(8, 8)
-  big = join(base, 'big')
-  await writeResults(join(big, '2025', '05', '06'), 501, png, { name: 'b' })
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-  for (const i of open.splice(0)) i.close()
-})
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true })
-})
-
-let seq = 0
-async function dirOf(name: string): Promise<string> {
-  const dir = join(base, `${name}-${seq++}`)
-  await fs.mkdir(dir, { recursive: true })
-  return dir
-}
-
-/** A reconciler over `root` with a fresh index (test/support/reconcilerOf.ts). */
-async function reconcilerOf(
-  root: string,
-  extra: Parameters<typeof reconcilerAt>[3] = {},
-): Promise<Reconciling> {
-  return reconcilerAt(root, await dirOf('ud'), open, extra)
-}
+const suite = reconcilerSuite('reconcile-restart-')
+const { dirOf, reconcilerOf } = suite
 
 describe('a restart walked on the reader', () => {
   it('merges a sidecar’s conflict copy that came while the app was closed, as main’s walk does', async () => {
     const root = await dirOf('restart-copy')
     const day = join(root, '2025', '05', '06')
-    await writeResults(day, 1, png, { name: 'c' })
+    await writeResults(day, 1, suite.png, { name: 'c' })
     const r = await reconcilerOf(root, { reader: inProcessReader, readerStampsFrom: 0 })
     await r.reconciler.all()
     expect(r.core.idx().get('c-0')?.tags).toEqual([])
@@ -89,7 +54,7 @@ describe('a restart walked on the reader', () => {
 
   it('keeps the problems the reader’s walk met', async () => {
     const root = await dirOf('restart-problem')
-    await writeResults(join(root, '2025', '05', '06'), 1, png, { name: 'p' })
+    await writeResults(join(root, '2025', '05', '06'), 1, suite.png, { name: 'p' })
     const r = await reconcilerOf(root)
     await r.reconciler.all()
     const { files } = await scanFolder(root)
@@ -130,14 +95,14 @@ describe('a library closed while its first index is built', () => {
   })
 
   it('reads nothing the writer left to main once closed, and walks nothing after a failed writer', async () => {
-    const { files } = await scanFolder(big)
+    const { files } = await scanFolder(suite.big)
     const ud = await dirOf('closed-writer')
     const built = inProcessWriter(join(ud, 'a.sqlite'), async (job, _on, real) => {
       if (job.type !== 'build') return real()
       r.core.closed = true
       return { type: 'built', written: 0, ids: [], others: [...files], errors: [], conflicts: [] }
     })
-    const r = await reconcilerOf(big, { writer: built })
+    const r = await reconcilerOf(suite.big, { writer: built })
     await r.reconciler.all()
     expect(built.jobs).toEqual(['build'])
     expect(r.changes).toEqual([])
@@ -146,7 +111,7 @@ describe('a library closed while its first index is built', () => {
       f.core.closed = true
       throw new Error('the writer crashed')
     })
-    const f = await reconcilerOf(big, { writer: failed })
+    const f = await reconcilerOf(suite.big, { writer: failed })
     await f.reconciler.all()
     expect(failed.jobs).toEqual(['build'])
     expect(f.core.idx().count()).toBe(0)
@@ -158,7 +123,7 @@ describe('a library closed while its first index is built', () => {
 describe('a writer that failed the first index', () => {
   it('is not asked to walk the folder again: main builds, the writer only writes its rows', async () => {
     const root = await dirOf('writer-failed')
-    await writeResults(join(root, '2025', '05', '06'), 1, png, { name: 'f' })
+    await writeResults(join(root, '2025', '05', '06'), 1, suite.png, { name: 'f' })
     const r = await reconcilerOf(root)
     const writer = inProcessWriter(r.indexPath, async (job, _on, real) => {
       if (job.type === 'build') throw new Error('the writer crashed')
@@ -179,7 +144,7 @@ describe('a writer that failed the first index', () => {
 describe('a restart', () => {
   it('takes the writer’s walk as it is: its problems, nothing walked again on main', async () => {
     const root = await dirOf('restart-writer')
-    await writeResults(join(root, '2025', '05', '06'), 1, png, { name: 'w' })
+    await writeResults(join(root, '2025', '05', '06'), 1, suite.png, { name: 'w' })
     const problem = { relPath: '2025/05/07', message: 'EIO: the writer could not list it' }
     const writer = inProcessWriter(join(await dirOf('wr'), 'w.sqlite'), async (job, _on, real) =>
       job.type === 'restart'
@@ -200,7 +165,7 @@ describe('a restart', () => {
 
   it('walks on main when the reader ends without done, passing over messages it does not expect', async () => {
     const root = await dirOf('restart-cut')
-    await writeResults(join(root, '2025', '05', '06'), 1, png, { name: 'k' })
+    await writeResults(join(root, '2025', '05', '06'), 1, suite.png, { name: 'k' })
     const r = await reconcilerOf(root, { readerStampsFrom: 0 })
     r.core.idx().upsert([libraryIndexRow(1, {}, { relPath: 'gone/1.png' })])
     r.core.options.reader = async function* () {
@@ -242,11 +207,11 @@ describe('paths the watcher reports, settled', () => {
   it('never reads a link, a file that is not media or a picture’s conflict copy', async () => {
     const root = await dirOf('passed-over')
     const outside = await dirOf('outside')
-    await fs.writeFile(join(outside, 'secret.png'), png)
+    await fs.writeFile(join(outside, 'secret.png'), suite.png)
     await fs.mkdir(join(root, 'in'))
     await fs.symlink(join(outside, 'secret.png'), join(root, 'in', 'linked.png'))
     await fs.writeFile(join(root, 'in', 'notes.txt'), 'not media')
-    await fs.writeFile(join(root, 'in', 'x.sync-conflict-20260126-100000-ABCDEFG.png'), png)
+    await fs.writeFile(join(root, 'in', 'x.sync-conflict-20260126-100000-ABCDEFG.png'), suite.png)
     const r = await reconcilerOf(root)
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + 10_000)
@@ -269,7 +234,7 @@ describe('paths the watcher reports, settled', () => {
 
   it('an unchanged file reported again is no change from outside', async () => {
     const root = await dirOf('unchanged')
-    await writeResults(join(root, '2025', '05', '06'), 1, png, { name: 'u' })
+    await writeResults(join(root, '2025', '05', '06'), 1, suite.png, { name: 'u' })
     const r = await reconcilerOf(root)
     await r.reconciler.all()
     r.changes.length = 0
@@ -282,7 +247,7 @@ describe('paths the watcher reports, settled', () => {
 
   it('keeps what is indexed under a reported folder it cannot list', async () => {
     const root = await dirOf('unlistable')
-    await writeResults(join(root, 'in'), 1, png, { name: 'l' })
+    await writeResults(join(root, 'in'), 1, suite.png, { name: 'l' })
     const r = await reconcilerOf(root)
     await r.reconciler.all()
     r.changes.length = 0
