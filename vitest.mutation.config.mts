@@ -32,6 +32,7 @@ const include = [
   // sequencer); the reader-thread suite stays for what it alone covers (files still arriving,
   // sync-engine markers, video posters, files with no sidecar) until fast tests replace it.
   'test/main/services/library/sync/reconcile.test.ts',
+  'test/main/services/library/sync/reconcile.{edges,restart}.test.ts',
   'test/main/services/library/sync/reconcile.firstIndex.integration.test.ts',
   'test/main/adapters/http/retryPolicy.test.ts',
   'test/simulator/pricing.test.ts',

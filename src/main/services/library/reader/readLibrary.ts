@@ -194,28 +194,37 @@ export async function stampLibrary(
   lane: ReaderLane = WHOLE_FOLDER,
 ): Promise<void> {
   const errors: ScanProblem[] = []
+  // A restart merges the conflict copies that arrived while the app was closed, as main's walk
+  // (scanFolder) has it do.
+  const conflicts: string[] = []
   const files = chunks<[string, DiskStamp]>(STAMP_CHUNK, (chunk) =>
     send({ type: 'stamps', files: chunk }),
   )
-  const unreadable = await walkLane(root, lane, errors, async (relPath, hasSidecar) => {
-    const abs = join(root, relPath)
-    let stamp: DiskStamp
-    try {
-      const st = statSync(abs)
-      stamp = {
-        fileMtime: Math.round(st.mtimeMs),
-        fileSize: st.size,
-        sidecarMtime: hasSidecar ? sidecarMtimeOf(`${abs}.json`) : -1,
+  const unreadable = await walkLane(
+    root,
+    lane,
+    errors,
+    async (relPath, hasSidecar) => {
+      const abs = join(root, relPath)
+      let stamp: DiskStamp
+      try {
+        const st = statSync(abs)
+        stamp = {
+          fileMtime: Math.round(st.mtimeMs),
+          fileSize: st.size,
+          sidecarMtime: hasSidecar ? sidecarMtimeOf(`${abs}.json`) : -1,
+        }
+      } catch (e) {
+        errors.push({ relPath, message: unreadableFile(e) })
+        return
       }
-    } catch (e) {
-      errors.push({ relPath, message: unreadableFile(e) })
-      return
-    }
-    await files.add([relPath, stamp])
-  })
+      await files.add([relPath, stamp])
+    },
+    conflicts,
+  )
   if (unreadable) return send({ type: 'unreadable', message: unreadable.message })
   await files.end()
-  await send({ type: 'done', others: [], errors })
+  await send({ type: 'done', others: [], errors, conflicts })
 }
 
 /** Collects items and sends them `size` at a time (`add` waits while a full chunk is sent). */
