@@ -73,6 +73,7 @@ if (existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm'
 export const OWN_MOCKS = [
   'test/main/services/admission/validate.fault.test.ts',
   'test/main/services/downloads/fileOps.test.ts',
+  'test/main/services/library/sync/reconcile.restart.test.ts',
 ]
 
 export default defineConfig({
