@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { Journal } from '@main/services/journal/Journal'
@@ -7,23 +5,21 @@ import type { LedgerOpen } from '@main/services/journal/SpendLedger'
 import type { LedgerStatus } from '@shared/spending/types'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
+import { tempFolderPerTest } from '../../../support/tempFolderPerTest'
+
 /**
  * ProjectLedger.totals (issue #29): a project's committed sums over a range whose past days are
  * read once and kept, and whose days from `today` on are read live. Days here are local (noon),
  * so any zone gives the same days.
  */
-let dir: string
+const dir = tempFolderPerTest('gen-studio-projects-')
 let journal: Journal
 let seq = 0
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gen-studio-projects-'))
-  journal = new Journal(join(dir, 'tasks.sqlite'))
+  journal = new Journal(join(dir.path, 'tasks.sqlite'))
 })
-afterEach(() => {
-  journal.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => journal.close())
 
 const noon = (day: string): number => new Date(`${day}T12:00:00`).getTime()
 
@@ -86,7 +82,7 @@ describe('ProjectLedger.totals', () => {
     row('P', '2025-03-10', 1)
     expect(totals('2025-03-10', '2025-03-11', '2025-03-20')).toEqual([['P', 1, 0, 1_000_000]])
     // Another connection writes a past day behind this ledger's back: the kept days stand…
-    const other = new Journal(join(dir, 'tasks.sqlite'))
+    const other = new Journal(join(dir.path, 'tasks.sqlite'))
     try {
       row('P', '2025-03-11', 2, 'pending', other)
     } finally {
