@@ -12,6 +12,7 @@ import {
   wildcardNameSchema,
 } from '@shared/batch/schemas'
 import { AXIS_FIELDS, MAX_AXIS_VALUES, MAX_BATCH, MAX_REPEAT } from '@shared/batch/types'
+import { msg } from '@shared/i18n/message'
 import { describe, expect, it } from 'vitest'
 
 import { nativeBase } from './fixtures'
@@ -171,5 +172,64 @@ describe('wildcard lists', () => {
   it('refuses a list with another key or a bad name', () => {
     expect(verdict(wildcardListSchema, { name: 'cats', values: ['a'], extra: 1 })).toBe('')
     expect(verdict(wildcardListSchema, { name: '_cats', values: ['a'] })).toBe('name')
+  })
+})
+
+/** The first issue's message: what the form shows under the field. */
+function messageOf(
+  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  v: unknown,
+) {
+  const r = schema.safeParse(v)
+  expect(r.success).toBe(false)
+  return (r.error as { issues: { message: string }[] }).issues[0]!.message
+}
+
+describe('each refusal says what is wrong in the app’s own words, not the parser’s', () => {
+  const tooMany = Array.from({ length: MAX_AXIS_VALUES + 1 }, (_, i) => `v${i}`)
+  it.each([
+    [
+      'an empty axis value',
+      batchSpecSchema,
+      spec({ x: axis('steps', ['  ']) }),
+      msg('axisValueEmpty'),
+    ],
+    ['an axis with no value', batchSpecSchema, spec({ x: axis('steps', []) }), msg('axisNoValue')],
+    [
+      'too many axis values',
+      batchSpecSchema,
+      spec({ x: axis('steps', tooMany) }),
+      msg('axisTooManyValues', { max: MAX_AXIS_VALUES }),
+    ],
+    ['no repeat', batchSpecSchema, spec({ repeat: 0 }), msg('repeatOnce')],
+    [
+      'too many repeats',
+      batchSpecSchema,
+      spec({ repeat: MAX_REPEAT + 1 }),
+      msg('repeatMax', { max: MAX_REPEAT }),
+    ],
+    [
+      'the same field on both axes',
+      batchSpecSchema,
+      spec({ x: axis('steps', ['1']), y: axis('steps', ['2']) }),
+      msg('axesSame'),
+    ],
+    ['a list name with a space', wildcardNameSchema, 'my list', msg('wildcardNameChars')],
+    ['a list name ending in _', wildcardNameSchema, 'list_', msg('wildcardNameUnderscore')],
+    [
+      'a list with no value',
+      wildcardListSchema,
+      { name: 'colours', values: [] },
+      msg('wildcardListEmpty'),
+    ],
+    [
+      'a list too long',
+      wildcardListSchema,
+      { name: 'colours', values: Array.from({ length: 1001 }, (_, i) => `c${i}`) },
+      msg('wildcardListMax', { max: 1000 }),
+    ],
+  ] as const)('%s', (_what, schema, value, expected) => {
+    expect(expected.length).toBeGreaterThan(0)
+    expect(messageOf(schema, value)).toBe(expected)
   })
 })
