@@ -260,6 +260,7 @@ export class TaskEngine {
   private afterStateChange(t: TaskRecord): void {
     if (t.state === 'saved' || t.state === 'failed') {
       this.previews.delete(t.id)
+      // Stryker disable next-line LogicalOperator: equivalent, saved and failed always carry finishedAt, stamped with the clock's now by this same synchronous apply
       const ran = (t.finishedAt ?? this.o.clock.now()) - (t.startedAt ?? t.createdAt)
       if (ran >= this.policy.longTaskMs && this.o.notifier) {
         this.o.notifier.notify({
