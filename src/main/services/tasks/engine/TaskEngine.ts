@@ -261,7 +261,8 @@ export class TaskEngine {
     if (t.state === 'saved' || t.state === 'failed') {
       this.previews.delete(t.id)
       // Stryker disable next-line LogicalOperator: equivalent, saved and failed always carry finishedAt, stamped with the clock's now by this same synchronous apply
-      const ran = (t.finishedAt ?? this.o.clock.now()) - (t.startedAt ?? t.createdAt)
+      const finished = t.finishedAt ?? this.o.clock.now()
+      const ran = finished - (t.startedAt ?? t.createdAt)
       if (ran >= this.policy.longTaskMs && this.o.notifier) {
         this.o.notifier.notify({
           taskId: t.id,
