@@ -10,51 +10,28 @@ import type { LibraryFilter } from '@shared/library/types'
 export function plainLibraryWhere(f: LibraryFilter): { sql: string; params: unknown[] } {
   const c: string[] = []
   const p: unknown[] = []
-  if (f.kinds?.length) {
-    c.push(`kind IN (${f.kinds.map(() => '?').join(',')})`)
-    p.push(...f.kinds)
+  /** One condition and the values of its `?`s. */
+  const cond = (sql: string, ...values: unknown[]) => {
+    c.push(sql)
+    p.push(...values)
   }
-  const eq = (col: string, v: unknown) => {
-    c.push(`${col} = ?`)
-    p.push(v)
-  }
-  if (f.media) eq('media', f.media)
-  if (f.model) eq('model', f.model)
-  if (f.favourites) c.push('favourite = 1')
-  if (f.batchId !== undefined) eq('batch_id', f.batchId)
-  if (f.from !== undefined) {
-    c.push('created >= ?')
-    p.push(f.from)
-  }
-  if (f.to !== undefined) {
-    c.push('created < ?')
-    p.push(f.to)
-  }
-  if (f.minCost !== undefined) {
-    c.push('cost >= ?')
-    p.push(f.minCost)
-  }
-  if (f.maxCost !== undefined) {
-    c.push('cost <= ?')
-    p.push(f.maxCost)
-  }
-  if (f.minRating) {
-    c.push('rating >= ?')
-    p.push(f.minRating)
-  }
+  if (f.kinds?.length) cond(`kind IN (${f.kinds.map(() => '?').join(',')})`, ...f.kinds)
+  if (f.media) cond('media = ?', f.media)
+  if (f.model) cond('model = ?', f.model)
+  if (f.favourites) cond('favourite = 1')
+  if (f.batchId !== undefined) cond('batch_id = ?', f.batchId)
+  if (f.from !== undefined) cond('created >= ?', f.from)
+  if (f.to !== undefined) cond('created < ?', f.to)
+  if (f.minCost !== undefined) cond('cost >= ?', f.minCost)
+  if (f.maxCost !== undefined) cond('cost <= ?', f.maxCost)
+  if (f.minRating) cond('rating >= ?', f.minRating)
   const search = splitSearch(f.text ?? '')
   for (const t of [...(f.tags ?? []), ...search.tags]) {
-    c.push('rowid IN (SELECT item FROM item_tags WHERE tag = ?)')
-    p.push(tagKey(t))
+    cond('rowid IN (SELECT item FROM item_tags WHERE tag = ?)', tagKey(t))
   }
-  if (f.collectionId) {
-    c.push('rowid IN (SELECT item FROM item_collections WHERE collection = ?)')
-    p.push(f.collectionId)
-  }
+  if (f.collectionId)
+    cond('rowid IN (SELECT item FROM item_collections WHERE collection = ?)', f.collectionId)
   const match = search.words ? ftsQuery(search.words) : null
-  if (match) {
-    c.push('rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)')
-    p.push(match)
-  }
+  if (match) cond('rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)', match)
   return { sql: c.length ? c.join(' AND ') : '1', params: p }
 }
