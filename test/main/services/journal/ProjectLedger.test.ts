@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 
 import { Journal } from '@main/services/journal/Journal'
-import type { LedgerOpen } from '@main/services/journal/SpendLedger'
 import type { LedgerStatus } from '@shared/spending/types'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
+import { openLedgerRow } from '../../../support/ledgerRows'
 import { tempFolderPerTest } from '../../../support/tempFolderPerTest'
 
 /**
@@ -14,7 +14,6 @@ import { tempFolderPerTest } from '../../../support/tempFolderPerTest'
  */
 const dir = tempFolderPerTest('gen-studio-projects-')
 let journal: Journal
-let seq = 0
 
 beforeEach(() => {
   journal = new Journal(join(dir.path, 'tasks.sqlite'))
@@ -24,31 +23,13 @@ afterEach(() => journal.close())
 const noon = (day: string): number => new Date(`${day}T12:00:00`).getTime()
 
 /** Opens a committed row of `project` on `day` (or in `status`), through the journal `j`. */
-function row(
+const row = (
   project: string,
   day: string,
   amountUsd: number | null,
   status: LedgerStatus = 'pending',
   j: Journal = journal,
-): void {
-  seq++
-  const e: LedgerOpen = {
-    id: `task-${seq}`,
-    taskId: `task-${seq}`,
-    batchId: null,
-    kind: 'image',
-    taskKind: 'image',
-    model: 'std-image-2',
-    amountUsd,
-    basis: 'estimate',
-    createdAt: noon(day),
-    demo: false,
-    prompt: 'p',
-    project,
-  }
-  j.ledger.open(e)
-  if (status !== 'pending') j.ledger.setStatus(e.id, status, e.createdAt + 1_000)
-}
+): string => openLedgerRow(j.ledger, { project, createdAt: noon(day), amountUsd, status })
 
 const totals = (from: string, to: string, today: string) =>
   journal.ledger.projects

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { Journal } from '@main/services/journal/Journal'
-import type { LedgerOpen, SpendLedger } from '@main/services/journal/SpendLedger'
+import type { SpendLedger } from '@main/services/journal/SpendLedger'
 import type { LedgerStatus } from '@shared/spending/types'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { openLedgerRow } from '../../../support/ledgerRows'
 
 // A `*.zone.test.ts` file: vitest.config.ts starts its process in Pacific/Auckland (UTC+13 in
 // March), far from UTC, so a day or month taken in UTC instead of local time shows: 00:30 on
@@ -16,7 +18,6 @@ let dir: string
 let journal: Journal
 let ledger: SpendLedger
 let changes: number
-let seq = 0
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gen-studio-ledger-'))
@@ -36,27 +37,7 @@ const at = (y: number, month: number, d: number, h = 12, min = 0): number =>
   new Date(y, month - 1, d, h, min).getTime()
 
 /** Opens a row (and optionally moves it to `status`), returning its id (the task's id by default). */
-function row(over: Partial<LedgerOpen> & { status?: LedgerStatus } = {}): string {
-  seq++
-  const { status, ...rest } = over
-  const e: LedgerOpen = {
-    id: `task-${seq}`,
-    taskId: `task-${seq}`,
-    batchId: null,
-    kind: 'image',
-    taskKind: 'image',
-    model: 'std-image-2',
-    amountUsd: 0.04,
-    basis: 'estimate',
-    createdAt: at(2025, 3, 12),
-    demo: false,
-    prompt: `prompt ${seq}`,
-    ...rest,
-  }
-  ledger.open(e)
-  if (status && status !== 'pending') ledger.setStatus(e.id, status, e.createdAt + 1_000)
-  return e.id
-}
+const row = (over: Parameters<typeof openLedgerRow>[1] = {}): string => openLedgerRow(ledger, over)
 
 describe('summary', () => {
   it('groups a range of days by day, model and kind; days with nothing are zeros, oldest first', () => {
