@@ -14,7 +14,8 @@
  * the thumbnail cache folder, and the better-sqlite3 build to load ('' for node_modules' own).
  * Protocol (services/library/writer/IndexWriter.ts): main posts WriterRequests through
  * `process.parentPort`; this process answers `{ ready: true }` once the index is open, then per
- * request its events and result (or `failed`), one request at a time, in order.
+ * request its events and result (or `failed`), one request at a time, in order. `{ close: true }`
+ * is taken at once, even mid-job: what was written is committed, the index closed, the process ends.
  */
 import { Worker } from 'node:worker_threads'
 
@@ -47,7 +48,17 @@ const deps = {
 let queue: Promise<void> = Promise.resolve()
   .then(() => void index.terms.fill())
   .catch(() => undefined)
+/** Commits what was written, closes the file and ends the process (main closing the library). */
+function shutdown(): never {
+  try {
+    index.close()
+  } finally {
+    process.exit(0)
+  }
+}
+
 port.on('message', ({ data }: { data: WriterRequest }) => {
+  if ('close' in data) shutdown()
   queue = queue.then(async () => {
     try {
       const result = await runWriterJob(deps, data.job, (event) => send({ id: data.id, event }))
@@ -57,9 +68,6 @@ port.on('message', ({ data }: { data: WriterRequest }) => {
     }
   })
 })
-// Killed (SIGTERM, main closing the library): commit what was written and close the file.
-process.once('SIGTERM', () => {
-  index.close()
-  process.exit(0)
-})
+// Killed (SIGTERM: main's close waited in vain for the exit, or another process ended it).
+process.once('SIGTERM', shutdown)
 send({ ready: true })

@@ -3,6 +3,7 @@ import type {
   WriterEvent,
   WriterJob,
   WriterReply,
+  WriterRequest,
   WriterResult,
 } from '../../services/library/writer/IndexWriter'
 
@@ -21,6 +22,12 @@ export interface UtilityChild {
 
 /** Times the writer may end mid-job and be started again before the job is given up. */
 export const WRITER_RESTARTS = 3
+
+/**
+ * How long `close` waits for the process to close the index and exit when asked, then again after
+ * `kill()`. Bounded: the app's quit waits for it (index.ts DISPOSE_TIMEOUT_MS is 10 s in all).
+ */
+export const WRITER_CLOSE_MS = 3000
 
 const RESULTS = new Set<WriterEvent['type']>([
   'built',
@@ -45,7 +52,16 @@ interface Running {
  * job and kept for the next; jobs run one at a time. A process that ends while a job runs (a crash,
  * or killed from outside) is started again and the job sent again, which each job allows (a build
  * resumes from what is indexed); after WRITER_RESTARTS the job rejects and the library does the
- * work on main's thread. `close` kills the process.
+ * work on main's thread.
+ *
+ * `close` asks the process to close the index and waits until it has exited, so main's own
+ * connection closes last: SQLite checkpoints the WAL and removes it only when the last connection
+ * to a database closes (https://www.sqlite.org/wal.html#the_wal_file), and a process still exiting
+ * beside main left `library-index.sqlite-wal` behind at quit. It asks by message, not by signal:
+ * `kill()` "uses SIGTERM" on POSIX (https://www.electronjs.org/docs/latest/api/utility-process), but
+ * on Windows a process is ended abruptly, without handlers
+ * (https://nodejs.org/api/child_process.html#subprocesskillsignal). A process that does not exit
+ * within WRITER_CLOSE_MS is killed, and waited for as long again.
  */
 export function utilityIndexWriter(
   fork: () => UtilityChild,
@@ -115,10 +131,29 @@ export function utilityIndexWriter(
     async close() {
       closed = true
       const r = running
+      const current = child
       running = null
-      child?.kill()
       child = null
       r?.reject(new Error('The index writer is closed.'))
+      if (current) await stop(current)
     },
   }
+}
+
+/** Asks `child` to close and exit, then kills it if it has not; resolves once it exited (bounded). */
+async function stop(child: UtilityChild): Promise<void> {
+  let exited = false
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
+  const within = () =>
+    Promise.race([exit, new Promise<void>((r) => setTimeout(r, WRITER_CLOSE_MS).unref())])
+  child.postMessage({ close: true } satisfies WriterRequest)
+  await within()
+  if (exited) return
+  child.kill()
+  await within()
 }

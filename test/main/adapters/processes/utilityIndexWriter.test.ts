@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events'
 import {
   type UtilityChild,
   utilityIndexWriter,
+  WRITER_CLOSE_MS,
   WRITER_RESTARTS,
 } from '@main/adapters/processes/utilityIndexWriter'
 import type {
@@ -10,7 +11,7 @@ import type {
   WriterReply,
   WriterResult,
 } from '@main/services/library/writer/IndexWriter'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 /** A utility process played in memory: records what main posts, and says what a test makes it say. */
 class Child extends EventEmitter implements UtilityChild {
@@ -119,15 +120,61 @@ describe('utilityIndexWriter (the writer protocol, main’s side)', () => {
     await expect(later).resolves.toEqual({ type: 'upserted', ids: [] })
   })
 
-  it('close() kills the process and rejects the running job; later jobs reject at once', async () => {
+  it('close() asks the process to close the index, rejects the running job and resolves once it exited; later jobs reject at once', async () => {
     const { writer, children } = rig()
     const done = writer.run({ type: 'build', root: '/lib' })
     await tick()
-    await writer.close()
+    children[0]!.say({ ready: true })
+    let closed = false
+    const closing = writer.close().then(() => (closed = true))
     await expect(done).rejects.toThrow('closed')
-    expect(children[0]!.killed).toBe(true)
-    children[0]!.emit('exit', 143)
+    expect(children[0]!.posted.at(-1)).toEqual({ close: true })
+    await tick()
+    // Main's own connection must close after the writer's: close waits for the exit.
+    expect(closed).toBe(false)
+    expect(children[0]!.killed).toBe(false)
+    children[0]!.emit('exit', 0)
+    await closing
+    expect(children[0]!.killed).toBe(false)
+    // The exit does not start another process.
     expect(children).toHaveLength(1)
     await expect(writer.run({ type: 'upsert', rows: [] })).rejects.toThrow('closed')
+  })
+
+  it('close() kills a process that does not exit when asked, and waits for that exit too (each wait bounded)', async () => {
+    vi.useFakeTimers()
+    try {
+      const { writer, children } = rig()
+      void writer.run({ type: 'build', root: '/lib' }).catch(() => {})
+      await vi.advanceTimersByTimeAsync(0)
+      let closed = false
+      const closing = writer.close().then(() => (closed = true))
+      await vi.advanceTimersByTimeAsync(WRITER_CLOSE_MS - 1)
+      expect(children[0]!.killed).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(children[0]!.killed).toBe(true)
+      expect(closed).toBe(false)
+      children[0]!.emit('exit', 143)
+      await closing
+      // A process that ignores even the kill does not hold the app's quit for ever.
+      const again = rig()
+      void again.writer.run({ type: 'build', root: '/lib' }).catch(() => {})
+      await vi.advanceTimersByTimeAsync(0)
+      let ended = false
+      const stuck = again.writer.close().then(() => (ended = true))
+      await vi.advanceTimersByTimeAsync(2 * WRITER_CLOSE_MS - 1)
+      expect(ended).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      await stuck
+      expect(again.children[0]!.killed).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('close() with no process running resolves at once and starts none', async () => {
+    const { writer, children } = rig()
+    await writer.close()
+    expect(children).toHaveLength(0)
   })
 })

@@ -48,7 +48,9 @@ export async function buildInWriter(
     const result = await writer.run({ type: 'build', root }, watcher(core))
     return result.type === 'built' || result.type === 'unreadable' ? result : null
   } catch (e) {
-    core.log(`The index writer failed; indexing on main's thread instead: ${String(e)}`)
+    // Closing rejects the running job: nothing failed, and nothing is indexed instead.
+    if (!core.closed)
+      core.log(`The index writer failed; indexing on main's thread instead: ${String(e)}`)
     return null
   } finally {
     core.indexing = null
@@ -89,7 +91,8 @@ export async function restartInWriter(
   try {
     result = await writer.run({ type: 'restart', root }, watcher(core))
   } catch (e) {
-    core.log(`The index writer failed; reconciling on main's thread instead: ${String(e)}`)
+    if (!core.closed)
+      core.log(`The index writer failed; reconciling on main's thread instead: ${String(e)}`)
     return null
   }
   if (result.type === 'unreadable') throw new Error(result.message)

@@ -67,8 +67,11 @@ export type WriterEvent =
   | { type: 'restarted-writer'; attempt: number }
   | WriterResult
 
-/** What travels from main to the writer process. */
-export type WriterRequest = { id: number; job: WriterJob }
+/**
+ * What travels from main to the writer process: a job, or `close` (the library closed: commit,
+ * close the index and exit, whatever job runs; main waits for the exit).
+ */
+export type WriterRequest = { id: number; job: WriterJob } | { close: true }
 
 /** What travels back: an event of request `id`, or that the job failed inside the writer. */
 export type WriterReply =

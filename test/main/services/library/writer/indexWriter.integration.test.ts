@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -206,6 +207,29 @@ describe('the index writer process (issue #33)', () => {
     expect(inWriter.statuses.at(-1)).toMatchObject({ ready: true, state: 'ok', message: null })
     expect(rows(inWriter.indexPath)).toEqual(rows(plain.indexPath))
     expect(await inWriter.lib.status()).toMatchObject({ ready: true, itemCount: n + 1 })
+  })
+
+  it('closing mid-build asks the writer to close: it exits by itself, its WAL is gone when close resolves, and the next start resumes', async () => {
+    const n = 6 * READ_CHUNK
+    const root = await folder(n)
+    const userData = await temp('writer-close-')
+    const exits: number[] = []
+    const lib = service(root, userData, true, {
+      forked: (child) => child.on('exit', (code: number) => exits.push(code)),
+    })
+    const building = lib.lib.whenReconciled().catch(() => {})
+    await expect.poll(() => lib.statuses.some((s) => !s.ready && s.itemCount > 0)).toBe(true)
+    await lib.lib.close()
+    // Exit code 0: the process closed the index on main's message (a kill would be 143).
+    expect(exits).toEqual([0])
+    // Main's connection closed last, so SQLite checkpointed and removed the WAL file.
+    expect(existsSync(`${lib.indexPath}-wal`)).toBe(false)
+    await building
+    // Closing is not a writer failure: nothing was indexed "instead" on main's thread.
+    expect(lib.logs).toEqual([])
+    const again = service(root, userData, true)
+    await again.lib.whenReconciled()
+    expect(await again.lib.status()).toMatchObject({ ready: true, itemCount: n + 1 })
   })
 
   it('brings an index made by an older version up to date in the writer: main opens it current', async () => {
