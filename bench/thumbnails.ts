@@ -11,9 +11,13 @@
  * The app's thumbnails also write the file and take the pHash from the same decode, which costs a
  * second small pipeline (raw out, WebP in; `vs_encode_floor` ≈ 0.9).
  *
+ * A last control writes the file too: the app's own pipeline (its options, orientation and WebP
+ * settings) into a file, as a thumbnail that is never hashed would be; by CPU, ours against it
+ * shows what the pHash and its split pipeline cost.
+ *
  * `THUMB_JOBS_SWEEP=1` also prints both at 1–4 jobs at once, to show where the cores run out.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -40,16 +44,26 @@ type Job = { path: string; sha: string }
  * the floor of any thumbnailer that resizes; also encoding the app's WebP in memory (one
  * pipeline, no file, no pHash), the floor of any WebP thumbnailer.
  */
-type ControlStage = 'decode' | 'resize' | 'encode'
+type ControlStage = 'decode' | 'resize' | 'encode' | 'file'
 
-/** Milliseconds for a control over `jobs`, `jobsAtOnce` at a time, up to `stage`. */
+/**
+ * Milliseconds for a control over `jobs`, `jobsAtOnce` at a time, up to `stage`; `file` is the
+ * app's own pipeline (options, orientation) writing the WebP into `out`, one pipeline, no pHash.
+ */
 async function decodeOnly(
   jobs: Job[],
   jobsAtOnce: number,
   stage: ControlStage = 'decode',
+  out = '',
 ): Promise<number> {
   const t = process.hrtime.bigint()
-  await mapLimit(jobs, jobsAtOnce, (j) => {
+  await mapLimit(jobs, jobsAtOnce, (j): Promise<unknown> => {
+    if (stage === 'file')
+      return sharp(j.path, { failOn: 'error' })
+        .rotate()
+        .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+        .webp(WEBP)
+        .toFile(join(out, `${j.sha}.webp`))
     const image = sharp(j.path)
     if (stage === 'decode') return image.raw().toBuffer()
     const resized = image.resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside' })
@@ -114,6 +128,7 @@ async function main() {
       return [out, (used.user + used.system) / 1000]
     }
     const encodeCpu: number[] = []
+    const fileCpu: number[] = []
     const oursCpu: number[] = []
     const controlRounds: number[] = []
     const resizeRounds: number[] = []
@@ -126,6 +141,10 @@ async function main() {
       const [encodeMs, encodeCpuMs] = await cpuOf(() => decodeOnly(jobs, THUMB_JOBS, 'encode'))
       encodeRounds.push(encodeMs)
       encodeCpu.push(encodeCpuMs)
+      const files = join(dir, `files-${r}`)
+      mkdirSync(files)
+      fileCpu.push((await cpuOf(() => decodeOnly(jobs, THUMB_JOBS, 'file', files)))[1])
+      rmSync(files, { recursive: true })
       const [run, runCpuMs] = await cpuOf(() => thumbnails(jobs, cache, THUMB_JOBS))
       oursCpu.push(runCpuMs)
       rounds.push(run.ms)
@@ -169,6 +188,8 @@ async function main() {
       cpu_ms_per_image: Number((median(oursCpu) / COUNT).toFixed(2)),
       control_encode_cpu_ms_per_image: Number((median(encodeCpu) / COUNT).toFixed(2)),
       vs_encode_floor_by_cpu: Number((median(encodeCpu) / median(oursCpu)).toFixed(2)),
+      control_file_cpu_ms_per_image: Number((median(fileCpu) / COUNT).toFixed(2)),
+      vs_file_floor_by_cpu: Number((median(fileCpu) / median(oursCpu)).toFixed(2)),
       load_average: loadavg().map((l) => Number(l.toFixed(2))),
       cached_per_second: Math.round((COUNT / cachedMs) * 1000),
       sharp_concurrency: sharp.concurrency(),
@@ -188,6 +209,8 @@ async function main() {
       'ours vs that (file, pHash)': result.vs_encode_floor,
       'CPU ms per picture: ours / that floor': `${result.cpu_ms_per_image} / ${result.control_encode_cpu_ms_per_image}`,
       'ours vs that floor, by CPU (goal ≥ 0.95)': result.vs_encode_floor_by_cpu,
+      'CPU ms per picture: control with the file written': result.control_file_cpu_ms_per_image,
+      'ours vs that floor (pHash the only extra), by CPU': result.vs_file_floor_by_cpu,
       'load average': result.load_average.join(' '),
       'cache hits/s': result.cached_per_second,
     })

@@ -37,6 +37,7 @@ interface Entry {
 export class ThumbCacheCap {
   private total: number | null = null
   private running: Promise<void> | null = null
+  private measuring: Promise<void> | null = null
 
   constructor(
     private readonly dir: string,
@@ -69,7 +70,12 @@ export class ThumbCacheCap {
    * resolves when that eviction is done (callers need not wait).
    */
   async added(bytes: number): Promise<void> {
-    if (this.total === null) await this.measure()
+    // The first count is one walk, however many thumbnails arrive while it runs (a first grid
+    // makes three at once and one every few ms): each used to start a walk of its own, every
+    // shard read again per thumbnail until one had finished. Files written during the walk are
+    // counted if it reaches their shard after they were written; the total can miss those, a
+    // few thumbnails, until an eviction walks again.
+    if (this.total === null) await (this.measuring ??= this.measure())
     else this.total += bytes
     if (this.total! > this.capBytes) await this.evict()
   }

@@ -8,6 +8,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs'
+import fsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -74,6 +75,27 @@ describe('ThumbCacheCap', () => {
     await cap.added(400)
     expect(cap.bytes).toBe(900)
     expect(readdirSync(join(cache, 'ab'))).toHaveLength(2)
+  })
+
+  it('counts the cache with one walk however many thumbnails arrive before that walk is done', async () => {
+    const cache = join(dir, 'thumbs')
+    for (let n = 0; n < 12; n++) {
+      mkdirSync(join(cache, hex(n).slice(0, 2)), { recursive: true })
+      writeFileSync(join(cache, hex(n).slice(0, 2), `${hex(n)}.webp`), Buffer.alloc(100))
+    }
+    const cap = new ThumbCacheCap(cache, 10_000)
+    const readdir = vi.spyOn(fsPromises, 'readdir')
+    try {
+      await Promise.all(Array.from({ length: 12 }, () => cap.added(100)))
+      // The cache folder itself is listed once: one walk (then one listing per shard).
+      expect(readdir.mock.calls.filter(([path]) => path === cache)).toHaveLength(1)
+      expect(readdir).toHaveBeenCalledTimes(1 + 12)
+    } finally {
+      readdir.mockRestore()
+    }
+    expect(cap.bytes).toBe(1200)
+    await cap.added(50)
+    expect(cap.bytes).toBe(1250)
   })
 
   it('evicts within a crowded shard (its files looked at a few at once) and down to a smaller cap set later', async () => {
