@@ -167,9 +167,10 @@ export class IndexQueries implements CostSortedQuery {
     const sort = filter.sort ?? 'newest'
     let rows: TileRow[]
     const plan = sort === 'newest' ? intersectPlan(filter, this.prefixTerms) : null
-    // From the top FTS5 reads no further than the page: its rowids are read whole only for a
-    // page further down, where FTS5 would walk its doclist to the bound (ftsRowids.ts).
-    if (plan && (after || skip > 0 || this.reads.fts.has(plan.match))) {
+    // The lists only once the match's rowids are held (its month counts read them): reading
+    // them for a page costs 60–150 ms at 1M items, where the nested probes' deep page walks the
+    // doclist to its bound in ~20 ms and a page from the top stops after one page.
+    if (plan && this.reads.fts.has(plan.match)) {
       const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
     } else if (sort === 'newest') {
@@ -272,7 +273,7 @@ export class IndexQueries implements CostSortedQuery {
         costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>
       ).map((r) => r.id)
     const plan = intersectPlan(filter, this.prefixTerms)
-    if (plan) {
+    if (plan && this.reads.fts.has(plan.match)) {
       const keys = planRowids(plan, this.reads, cap)
       return this.stmt(IDS_BY_KEYS).pluck().all(JSON.stringify(keys)) as string[]
     }
