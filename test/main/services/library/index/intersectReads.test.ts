@@ -5,9 +5,10 @@ import { join } from 'node:path'
 import { IndexQueries } from '@main/services/library/index/indexQueries'
 import { intersectPlan } from '@main/services/library/index/intersectReads'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
-import type { LibraryCursor, LibraryFilter } from '@shared/library/types'
+import type { LibraryFilter } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
-import { plainLibraryWhere } from '@test/support/plainLibraryWhere'
+import { allLibraryPages as paged } from '@test/support/libraryPages'
+import { plainLibraryIds as plainIds, plainLibraryMonths } from '@test/support/plainLibraryWhere'
 import { seededRandom } from '@test/support/seededRandom'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -51,38 +52,6 @@ afterEach(() => {
   index = dir = undefined
 })
 
-function plainIds(ix: LibraryIndex, f: LibraryFilter): string[] {
-  const w = plainLibraryWhere(f)
-  return ix.db
-    .prepare(`SELECT id FROM items WHERE ${w.sql} ORDER BY rowid DESC`)
-    .pluck()
-    .all(...w.params) as string[]
-}
-
-function plainMonths(ix: LibraryIndex, f: LibraryFilter): Array<[string, number]> {
-  const w = plainLibraryWhere(f)
-  return (
-    ix.db
-      .prepare(
-        `SELECT month, count(*) AS n FROM items WHERE ${w.sql} GROUP BY month ORDER BY month DESC`,
-      )
-      .all(...w.params) as Array<{ month: number; n: number }>
-  ).map((m) => [`${Math.floor(m.month / 100)}-${String(m.month % 100).padStart(2, '0')}`, m.n])
-}
-
-/** Every page of the filter, `size` at a time through the cursor, with a skip on the second. */
-function paged(ix: LibraryIndex, f: LibraryFilter, size: number): string[] {
-  const ids: string[] = []
-  let after: LibraryCursor | null = null
-  for (let guard = 0; guard < 500; guard++) {
-    const page = ix.page(f, after, size)
-    ids.push(...page.items.map((t) => t.id))
-    if (!page.next) return ids
-    after = page.next
-  }
-  throw new Error(`more than 500 pages for ${JSON.stringify(f)}`)
-}
-
 /** Random filters of prompt words with side conditions and dates (the intersected shapes). */
 function shapes(r: () => number): LibraryFilter[] {
   const out: LibraryFilter[] = []
@@ -111,14 +80,14 @@ describe('prompt words with organising conditions', () => {
       let nonEmpty = 0
       for (const f of shapes(r)) {
         expect(intersectPlan(f), JSON.stringify(f)).not.toBeNull()
-        const expected = plainIds(ix, f)
+        const expected = plainIds(ix.db, f)
         if (expected.length > 5) nonEmpty++
         // Before the months the match's rowids are not held (nested probes), after they are.
         for (const held of [false, true]) {
           const at = `${JSON.stringify(f)} held: ${held}`
           if (held) {
-            const months = ix.months(f).map((m): [string, number] => [m.month, m.count])
-            expect(months, at).toEqual(plainMonths(ix, f))
+            const months = ix.months(f).map(({ month, count }) => ({ month, count }))
+            expect(months, at).toEqual(plainLibraryMonths(ix.db, f))
           }
           for (const size of [1, 9, 200]) expect(paged(ix, f, size), at).toEqual(expected)
           expect(ix.ids(f, 10_000), at).toEqual(expected)
@@ -141,8 +110,8 @@ describe('prompt words with organising conditions', () => {
     const f: LibraryFilter = { collectionId: 'c-a', text: 'fox' }
     const first = ix.page(f, null, 4)
     // A deep page and the months hold the match's rowids.
-    expect(paged(ix, f, 4)).toEqual(plainIds(ix, f))
-    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix, f).length)
+    expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
+    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix.db, f).length)
     // A new matching item below the first page, then a match removed from the prompt index.
     ix.upsert([
       libraryIndexRow(1000, {
@@ -151,17 +120,17 @@ describe('prompt words with organising conditions', () => {
         collections: ['c-a'],
       }),
     ])
-    const victim = plainIds(ix, f)[6]!
+    const victim = plainIds(ix.db, f)[6]!
     ix.db.prepare("UPDATE items SET prompt = 'owl' WHERE id = ?").run(victim)
-    expect(paged(ix, f, 4)).toEqual(plainIds(ix, f))
-    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix, f).length)
-    expect(paged(ix, f, 4)).toEqual(plainIds(ix, f))
+    expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
+    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix.db, f).length)
+    expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
     expect(ix.page(f, first.next, 500).items.map((t) => t.id)).toContain('id-1000')
-    expect(plainIds(ix, f)).not.toContain(victim)
+    expect(plainIds(ix.db, f)).not.toContain(victim)
     // Another write after the rowids were held again: dropped again.
     ix.db.prepare("UPDATE items SET prompt = 'owl' WHERE id = 'id-1000'").run()
-    expect(paged(ix, f, 4)).toEqual(plainIds(ix, f))
-    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix, f).length)
+    expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
+    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix.db, f).length)
     expect(ix.ids(f, 1000)).not.toContain('id-1000')
   })
 
