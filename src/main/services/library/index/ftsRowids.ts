@@ -30,7 +30,7 @@ export class FtsRowids {
   constructor(db: Db) {
     this.indexVersion = new IndexVersion(db)
     this.all = db
-      .prepare('SELECT rowid FROM items_fts WHERE items_fts MATCH ? ORDER BY rowid DESC')
+      .prepare('SELECT rowid FROM items_fts WHERE items_fts MATCH ? ORDER BY rowid ASC')
       .pluck()
   }
 
@@ -58,7 +58,11 @@ export class FtsRowids {
       this.lists.set(match, list)
       return list
     }
-    list = Float64Array.from(this.all.all(match) as number[])
+    // Oldest first, copied newest first: FTS5 reads a doclist backwards more slowly (at 1M items
+    // 121 against 136 ms for a 670k-row match, alternating, load 6).
+    const rows = this.all.all(match) as number[]
+    list = new Float64Array(rows.length)
+    for (let i = 0, n = rows.length; i < n; i++) list[n - 1 - i] = rows[i]!
     for (const [old, rows] of this.lists) {
       if (this.held + list.length <= MAX_ROWIDS) break
       this.lists.delete(old)
