@@ -13,6 +13,9 @@
  *   database in the same run, so the change shows on a loaded machine.
  * - for search (and the filter mix, one shape of which has prompt words), the same reads with
  *   every word as an FTS5 prefix query, as before schema 9's terms (ftsTerms.ts), same run.
+ * - for "collection + common word" (read as sorted rowid lists, intersectReads.ts), month counts
+ *   cold (a fresh reader) and warm, and pages once the word's rowids are held, each beside the
+ *   nested probes they replaced, same run.
  * And the size of `fts_terms` beside items_fts's, and the fill's cost per item (rows, FTS, side rows and count tables), the write cost the count
  * tables add to a first index (compare library-index's `control: index writes alone`).
  * `LIBRARY_QUERIES_DB=<dir>` keeps the filled index in that folder (q-<items>.sqlite) and reuses
@@ -35,6 +38,7 @@ import type { LibraryCursor, LibraryFilter } from '../src/shared/library/types'
 import { printScales } from './support/scaleTable'
 import { pct, runBench } from './support/stats'
 import {
+  COLLECTIONS,
   COMMON,
   organiseFilter,
   pick,
@@ -165,6 +169,33 @@ function measure(N: number, dir: string) {
     const shape = p95(20, (r) => index.page(organiseFilter(k), r % 2 ? cursors[r]! : null, 200))
     return `${JSON.stringify(organiseFilter(k))}: ${shape}`
   })
+  // Prompt words with a collection, read as sorted rowid lists (intersectReads.ts), beside the
+  // nested probes they replaced (IndexQueries.base and monthsByRanges still build them), same
+  // run. Months cold: a fresh reader per word, as when the filter is set; pages and months warm:
+  // one filter scrolled after its months held the word's rowids.
+  const reader = () =>
+    new IndexQueries(index.db, (id) => placeOf.get(id) as RowPlace | undefined, index.terms)
+  const words = (r: number): LibraryFilter => ({
+    collectionId: COLLECTIONS[0]!.id,
+    text: COMMON[r % COMMON.length]!,
+  })
+  const nestedMonths = (f: LibraryFilter) => {
+    const q = reader().monthsByRanges(f)!
+    return index.db.prepare(q.sql).all(...q.params)
+  }
+  const wordsMonthsCold = p95(20, (r) => reader().months(words(r)))
+  const wordsMonthsNested = p95(20, (r) => nestedMonths(words(r)))
+  const warm = reader()
+  const scrolled = words(0)
+  warm.months(scrolled)
+  const wordsMonths = p95(20, () => warm.months(scrolled))
+  const at = (r: number) => (r % 2 ? cursors[r % cursors.length]! : null)
+  const wordsPage = p95(60, (r) => warm.page(scrolled, at(r), 200))
+  const wordsPageNested = p95(60, (r) => {
+    const deep = r % 2 ? [deepKeys[r % deepKeys.length]!] : []
+    const b = warm.base(TILE_COLUMNS, scrolled, deep.length ? ['items_fts.rowid < ?'] : [], deep)
+    return index.db.prepare(`${b.sql} ORDER BY items_fts.rowid DESC LIMIT 201`).all(...b.params)
+  })
   const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
   const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
   const monthsFiltered = p95(39, (r) => index.months(organiseFilter(r)))
@@ -210,6 +241,12 @@ function measure(N: number, dir: string) {
     filter_before_p95_ms: filterBefore,
     filter_vs_control: ratio(filter),
     filter_p95_by_shape_ms: filterByShape,
+    words_collection_page_p95_ms: { warm: wordsPage, nested: wordsPageNested },
+    words_collection_months_p95_ms: {
+      warm: wordsMonths,
+      cold: wordsMonthsCold,
+      nested: wordsMonthsNested,
+    },
     months_plain_p95_ms: monthsPlain,
     months_plain_before_p95_ms: monthsPlainBefore,
     months_plain_vs_control: ratio(monthsPlain),
@@ -240,6 +277,8 @@ async function main() {
       'text search p95 (prefix queries)': `${r.search_p95_ms} ms (${r.search_vs_control}×) (${r.search_before_p95_ms})`,
       'fts_terms / items_fts bytes': `${r.fts_terms_bytes} / ${r.items_fts_bytes}`,
       'rating/tag/collection filter p95 (prefix)': `${r.filter_p95_ms} ms (${r.filter_vs_control}×) (${r.filter_before_p95_ms})`,
+      'collection + word page p95 held (nested probes)': `${r.words_collection_page_p95_ms.warm} ms (${r.words_collection_page_p95_ms.nested})`,
+      'collection + word months p95 warm / cold (nested probes)': `${r.words_collection_months_p95_ms.warm} / ${r.words_collection_months_p95_ms.cold} ms (${r.words_collection_months_p95_ms.nested})`,
       'months p95, plain (before)': `${r.months_plain_p95_ms} ms (${r.months_plain_before_p95_ms})`,
       'months p95, filtered (before)': `${r.months_filtered_p95_ms} ms (${r.months_filtered_before_p95_ms})`,
       'tag suggestions p95 (before)': `${r.tag_suggest_p95_ms} ms (${r.tag_suggest_before_p95_ms})`,

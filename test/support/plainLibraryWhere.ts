@@ -1,3 +1,4 @@
+import type { Db } from '@main/adapters/sqlite/openDatabase'
 import { ftsQuery } from '@main/services/library/index/indexRows'
 import { splitSearch, tagKey } from '@shared/library/organise'
 import type { LibraryFilter } from '@shared/library/types'
@@ -34,4 +35,34 @@ export function plainLibraryWhere(f: LibraryFilter): { sql: string; params: unkn
   const match = search.words ? ftsQuery(search.words) : null
   if (match) cond('rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)', match)
   return { sql: c.length ? c.join(' AND ') : '1', params: p }
+}
+
+/** The ids the plain reading gives, newest first, below the rowid `belowKey` when given. */
+export function plainLibraryIds(db: Db, f: LibraryFilter, belowKey?: number): string[] {
+  const w = plainLibraryWhere(f)
+  const below = belowKey === undefined ? [] : [belowKey]
+  return db
+    .prepare(
+      `SELECT id FROM items WHERE ${below.length ? 'rowid < ? AND ' : ''}${w.sql} ORDER BY rowid DESC`,
+    )
+    .pluck()
+    .all(...below, ...w.params) as string[]
+}
+
+/** The month counts the plain reading gives: a GROUP BY over `month`, newest first. */
+export function plainLibraryMonths(
+  db: Db,
+  f: LibraryFilter,
+): Array<{ month: string; count: number }> {
+  const w = plainLibraryWhere(f)
+  return (
+    db
+      .prepare(
+        `SELECT month, count(*) AS n FROM items WHERE ${w.sql} GROUP BY month ORDER BY month DESC`,
+      )
+      .all(...w.params) as Array<{ month: number; n: number }>
+  ).map((m) => ({
+    month: `${Math.floor(m.month / 100)}-${String(m.month % 100).padStart(2, '0')}`,
+    count: m.n,
+  }))
 }

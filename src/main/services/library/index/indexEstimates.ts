@@ -2,6 +2,7 @@ import type { LibraryFilter } from '@shared/library/types'
 import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
+import { IndexVersion } from './indexVersion'
 import type { FilterEstimates, SideFilter } from './organiseFilter'
 
 /** Distinct counts kept between two writes (filters a user tries in a row). */
@@ -26,19 +27,17 @@ const SIDE_COUNTS: Record<SideFilter['table'], string> = {
 export class IndexEstimates implements FilterEstimates {
   private readonly cache = new Map<string, number>()
   private version = ''
-  private readonly changes: Statement
-  private readonly dataVersion: Statement
+  private readonly indexVersion: IndexVersion
 
   constructor(
     db: Db,
     private readonly stmt: (sql: string) => Statement,
   ) {
-    this.changes = db.prepare('SELECT total_changes()').pluck()
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck()
+    this.indexVersion = new IndexVersion(db)
   }
 
   private count(sql: string, params: unknown[]): number {
-    const version = `${this.changes.get() as number}:${this.dataVersion.get() as number}`
+    const version = this.indexVersion.current()
     if (version !== this.version || this.cache.size > MAX_CACHED) {
       this.cache.clear()
       this.version = version

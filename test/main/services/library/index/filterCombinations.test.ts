@@ -4,9 +4,10 @@ import { join } from 'node:path'
 
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { disjointRanges, MONTH_RANGES_SQL } from '@main/services/library/index/monthRanges'
-import type { LibraryCursor, LibraryFilter } from '@shared/library/types'
+import type { LibraryFilter } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
-import { plainLibraryWhere as plainWhere } from '@test/support/plainLibraryWhere'
+import { allLibraryPages } from '@test/support/libraryPages'
+import { plainLibraryIds, plainLibraryMonths } from '@test/support/plainLibraryWhere'
 import { seededRandom } from '@test/support/seededRandom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -97,40 +98,9 @@ function combinations(): LibraryFilter[] {
   return out
 }
 
-function plainMonths(f: LibraryFilter): Array<{ month: string; count: number }> {
-  const w = plainWhere(f)
-  return (
-    index.db
-      .prepare(
-        `SELECT month, count(*) AS n FROM items WHERE ${w.sql} GROUP BY month ORDER BY month DESC`,
-      )
-      .all(...w.params) as Array<{ month: number; n: number }>
-  ).map((m) => ({
-    month: `${Math.floor(m.month / 100)}-${String(m.month % 100).padStart(2, '0')}`,
-    count: m.n,
-  }))
-}
-
-function plainIds(f: LibraryFilter): string[] {
-  const w = plainWhere(f)
-  return index.db
-    .prepare(`SELECT id FROM items WHERE ${w.sql} ORDER BY rowid DESC`)
-    .pluck()
-    .all(...w.params) as string[]
-}
-
-/** Every page of the filter, 23 at a time, through the keyset cursor. */
-function pagedIds(f: LibraryFilter): string[] {
-  const ids: string[] = []
-  let after: LibraryCursor | null = null
-  for (let guard = 0; guard < 100; guard++) {
-    const page = index.page(f, after, 23)
-    ids.push(...page.items.map((t) => t.id))
-    if (!page.next) return ids
-    after = page.next
-  }
-  throw new Error(`more than 100 pages for ${JSON.stringify(f)}`)
-}
+const plainMonths = (f: LibraryFilter) => plainLibraryMonths(index.db, f)
+const plainIds = (f: LibraryFilter) => plainLibraryIds(index.db, f)
+const pagedIds = (f: LibraryFilter) => allLibraryPages(index, f, 23)
 
 /** The row with its creation time set to `iso`. */
 const at2 = (iso: string) => (r: IndexRow) => ({ ...r, sidecar: { ...r.sidecar, created: iso } })

@@ -6,7 +6,8 @@ import { IndexQueries } from '@main/services/library/index/indexQueries'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import type { LibraryCursor, LibraryFilter, LibraryKind } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
-import { plainLibraryWhere } from '@test/support/plainLibraryWhere'
+import { allLibraryPages } from '@test/support/libraryPages'
+import { plainLibraryIds } from '@test/support/plainLibraryWhere'
 import { seededRandom } from '@test/support/seededRandom'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
@@ -42,26 +43,9 @@ function row(i: number, kind: LibraryKind, favourite: boolean): IndexRow {
   )
 }
 
-/** The ids the plain reading gives (plainLibraryWhere), newest first, below `belowKey`. */
-function plainIds(f: LibraryFilter, belowKey = Number.MAX_SAFE_INTEGER): string[] {
-  const w = plainLibraryWhere(f)
-  return index.db
-    .prepare(`SELECT id FROM items WHERE rowid < ? AND ${w.sql} ORDER BY rowid DESC`)
-    .pluck()
-    .all(belowKey, ...w.params) as string[]
-}
-
-/** The rest of the filter's rows after `after`, `size` at a time through the cursor. */
-function restOf(f: LibraryFilter, after: LibraryCursor | null, size: number): string[] {
-  const ids: string[] = []
-  for (let guard = 0; guard < 200; guard++) {
-    const page = index.page(f, after, size)
-    ids.push(...page.items.map((t) => t.id))
-    if (!page.next) return ids
-    after = page.next
-  }
-  throw new Error(`more than 200 pages for ${JSON.stringify(f)}`)
-}
+const plainIds = (f: LibraryFilter, belowKey?: number) => plainLibraryIds(index.db, f, belowKey)
+const restOf = (f: LibraryFilter, after: LibraryCursor | null, size: number) =>
+  allLibraryPages(index, f, size, after)
 
 const keyOfId = (id: string) =>
   index.db.prepare('SELECT rowid FROM items WHERE id = ?').pluck().get(id) as number

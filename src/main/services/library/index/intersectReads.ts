@@ -1,0 +1,142 @@
+import { splitSearch } from '@shared/library/organise'
+import type { LibraryFilter } from '@shared/library/types'
+import type { Statement } from 'better-sqlite3'
+
+import { type FtsRowids, heldRead } from './ftsRowids'
+import type { PrefixTerms } from './ftsTerms'
+import { ftsQuery } from './indexRows'
+import { keyOf } from './indexSchema'
+import type { MonthRange } from './monthRanges'
+import { sideFilters } from './organiseFilter'
+import { intersectDescending, listRead, RowidList } from './rowidLists'
+
+/** Above every rowid (keyOf keeps them below 2^53). */
+const TOP = Number.MAX_SAFE_INTEGER
+
+/** A side table's sorted rowid list: its SQL (…params, top, floor, limit) and params. */
+interface ListSource {
+  sql: string
+  params: unknown[]
+}
+
+/**
+ * How to read a filter as an intersection of sorted rowid lists: the FTS5 match, the side
+ * tables' lists, and the rowid window (`top` down to `floor`, from its dates).
+ */
+export interface IntersectPlan {
+  match: string
+  sides: ListSource[]
+  top: number
+  floor: number
+}
+
+/**
+ * Chooses the intersection for prompt words with organising conditions (collection, tags,
+ * rating) and nothing else but dates (issue #33); null for any other filter. The match's rowids
+ * come from FtsRowids (one read of the doclist from the top, kept until the index changes), the
+ * sides' from their (value, item) keys (covering, cheap to seek), and intersectDescending jumps
+ * through them. Nested probes walked the doclist to a deep page's bound at every page (FTS5
+ * seeks by stepping, see ftsRowids.ts) and probed every match for the months. Only this shape
+ * is read so: where only side tables meet, SQLite's own probes were faster than lists read into
+ * JS (at 1M items "two tags" 1.2 ms a page against 4.0, "collection, tag, rating ≥ 2" months
+ * 22 ms against 53, same run).
+ */
+export function intersectPlan(
+  filter: LibraryFilter,
+  prefixTerms?: PrefixTerms,
+): IntersectPlan | null {
+  if (filter.kinds?.length || filter.media || filter.model || filter.favourites) return null
+  if (filter.batchId !== undefined) return null
+  if (filter.minCost !== undefined || filter.maxCost !== undefined) return null
+  const search = splitSearch(filter.text ?? '')
+  const match = search.words ? ftsQuery(search.words, prefixTerms) : null
+  const sides: ListSource[] = sideFilters(filter, search.tags).map((s) => ({
+    sql: `SELECT item FROM ${s.table} INDEXED BY sqlite_autoindex_${s.table}_1
+      WHERE ${s.column} = ? AND item <= ? AND item >= ? ORDER BY item DESC LIMIT ?`,
+    params: [s.value],
+  }))
+  if (!match || !sides.length) return null
+  return {
+    match,
+    sides,
+    top: filter.to !== undefined ? keyOf(filter.to) - 1 : TOP,
+    floor: filter.from !== undefined ? keyOf(filter.from) : 0,
+  }
+}
+
+/** Where a plan's lists are read: prepared statements, and the matches' rowids. */
+export interface PlanReads {
+  stmt: (sql: string) => Statement
+  fts: FtsRowids
+}
+
+/** The plan's rowids newest first, below `below` when given, at most `cap`. */
+export function planRowids(
+  plan: IntersectPlan,
+  reads: PlanReads,
+  cap: number,
+  below?: number,
+): number[] {
+  const lists = [
+    new RowidList(heldRead(reads.fts.rowids(plan.match)), plan.floor),
+    ...plan.sides.map(
+      (l) => new RowidList(listRead(reads.stmt(l.sql).pluck(), l.params), plan.floor),
+    ),
+  ]
+  const top = below === undefined ? plan.top : Math.min(plan.top, below - 1)
+  return intersectDescending(lists, top, cap)
+}
+
+/**
+ * The month counts of the plan's rows, newest first. Every row is counted, so every list is read
+ * whole (each side by one read of its key; the match from FtsRowids) and merged, and each row's
+ * month is found by walking the disjoint month ranges (monthRanges.ts disjointRanges) alongside,
+ * since both go newest first. At 1M items "collection + common word" counts in ~20 ms with the
+ * match held; reading it first costs about what the probes of every match did (139 against 134
+ * ms p95, same run, load 3–5), and holds it for the pages that follow.
+ */
+export function planMonths(
+  plan: IntersectPlan,
+  reads: PlanReads,
+  ranges: MonthRange[],
+): Array<{ month: number; n: number }> {
+  const lists: ArrayLike<number>[] = plan.sides.map(
+    (l) =>
+      reads
+        .stmt(l.sql)
+        .pluck()
+        .all(...l.params, plan.top, plan.floor, -1) as number[],
+  )
+  lists.push(reads.fts.rowids(plan.match))
+  const counts = new Map<number, number>()
+  let r = ranges.length - 1
+  for (const key of mergeDescending(lists, plan.top, plan.floor)) {
+    while (r > 0 && ranges[r]!.lo > key) r--
+    const month = ranges[r]!.month
+    counts.set(month, (counts.get(month) ?? 0) + 1)
+  }
+  return [...counts].map(([month, n]) => ({ month, n }))
+}
+
+/** The values in every list (each newest first) within [floor, top], newest first. */
+export function mergeDescending(lists: ArrayLike<number>[], top: number, floor: number): number[] {
+  const sorted = [...lists].sort((a, b) => a.length - b.length)
+  const at = sorted.map(() => 0)
+  const out: number[] = []
+  const first = sorted[0]!
+  next: for (let i = 0; i < first.length; i++) {
+    const v = first[i]!
+    if (v > top) continue
+    if (v < floor) break
+    for (let k = 1; k < sorted.length; k++) {
+      const list = sorted[k]!
+      let j = at[k]!
+      while (j < list.length && list[j]! > v) j++
+      at[k] = j
+      if (j === list.length) break next
+      if (list[j] !== v) continue next
+    }
+    out.push(v)
+  }
+  return out
+}

@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { IndexQueries } from '@main/services/library/index/indexQueries'
+import { intersectPlan } from '@main/services/library/index/intersectReads'
+import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
+import type { LibraryFilter } from '@shared/library/types'
+import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import { allLibraryPages as paged } from '@test/support/libraryPages'
+import { plainLibraryIds as plainIds, plainLibraryMonths } from '@test/support/plainLibraryWhere'
+import { seededRandom } from '@test/support/seededRandom'
+import { afterEach, describe, expect, it } from 'vitest'
+
+/**
+ * Issue #33: prompt words with a collection, tags or a rating are read as an intersection of
+ * sorted rowid lists (intersectReads.ts): the FTS5 match's rowids held in memory (ftsRowids.ts)
+ * and the side tables' keys. Pages, cursors, month counts and ID lists must equal the plain
+ * reading of the filter on random libraries, follow writes at once, and never fall back to the
+ * nested probes for these shapes.
+ */
+
+let dir: string | undefined
+let index: LibraryIndex | undefined
+
+const START = new Date(2024, 6, 1).getTime()
+const DAY = 86_400_000
+const WORDS = ['fox', 'owl', 'moon', 'river', 'stone']
+
+function row(i: number, r: () => number): IndexRow {
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!
+  return libraryIndexRow(i, {
+    prompt: `${pick(WORDS)} ${pick(WORDS)} ${r() < 0.3 ? 'foxglove' : ''}`,
+    created: new Date(START + Math.floor(r() * 300 * DAY)).toISOString(),
+    rating: r() < 0.5 ? 1 + Math.floor(r() * 5) : 0,
+    tags: ['cat', 'dog', 'rare'].filter((t) => r() < (t === 'rare' ? 0.04 : 0.4)),
+    collections: ['c-a', 'c-b'].filter((c) => r() < (c === 'c-b' ? 0.05 : 0.3)),
+  })
+}
+
+function open(n: number, seed: number): LibraryIndex {
+  dir = mkdtempSync(join(tmpdir(), 'intersect-'))
+  const r = seededRandom(seed)
+  index = new LibraryIndex(join(dir, 'i.sqlite'))
+  index.upsert(Array.from({ length: n }, (_, i) => row(i, r)))
+  return index
+}
+
+afterEach(() => {
+  index?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+  index = dir = undefined
+})
+
+/** Random filters of prompt words with side conditions and dates (the intersected shapes). */
+function shapes(r: () => number): LibraryFilter[] {
+  const out: LibraryFilter[] = []
+  for (let k = 0; k < 60; k++) {
+    const f: LibraryFilter = {
+      text: [WORDS[Math.floor(r() * WORDS.length)]!, 'fox', 'fo', 'moon river'][
+        Math.floor(r() * 4)
+      ],
+    }
+    if (r() < 0.6) f.collectionId = r() < 0.7 ? 'c-a' : 'c-b'
+    if (r() < 0.5) f.tags = r() < 0.7 ? ['cat'] : ['rare', 'dog']
+    if (r() < 0.4) f.minRating = 1 + Math.floor(r() * 4)
+    if (!f.collectionId && !f.tags && !f.minRating) f.text = `${f.text} #dog`
+    if (r() < 0.3) f.from = START + Math.floor(r() * 150) * DAY
+    if (r() < 0.3) f.to = START + Math.floor(150 + r() * 150) * DAY
+    out.push(f)
+  }
+  return out
+}
+
+describe('prompt words with organising conditions', () => {
+  it('page, count months and list ids exactly as the plain reading, on random libraries', () => {
+    for (const seed of [1, 2, 3]) {
+      const ix = open(400 + seed * 150, seed)
+      const r = seededRandom(100 + seed)
+      let nonEmpty = 0
+      for (const f of shapes(r)) {
+        expect(intersectPlan(f), JSON.stringify(f)).not.toBeNull()
+        const expected = plainIds(ix.db, f)
+        if (expected.length > 5) nonEmpty++
+        // Before the months the match's rowids are not held (nested probes), after they are.
+        for (const held of [false, true]) {
+          const at = `${JSON.stringify(f)} held: ${held}`
+          if (held) {
+            const months = ix.months(f).map(({ month, count }) => ({ month, count }))
+            expect(months, at).toEqual(plainLibraryMonths(ix.db, f))
+          }
+          for (const size of [1, 9, 200]) expect(paged(ix, f, size), at).toEqual(expected)
+          expect(ix.ids(f, 10_000), at).toEqual(expected)
+          expect(ix.ids(f, 7), at).toEqual(expected.slice(0, 7))
+          expect(
+            ix.page(f, null, 5, 3).items.map((t) => t.id),
+            at,
+          ).toEqual(expected.slice(3, 8))
+        }
+      }
+      expect(nonEmpty).toBeGreaterThan(25)
+      ix.close()
+      rmSync(dir!, { recursive: true, force: true })
+      index = dir = undefined
+    }
+  })
+
+  it('follow writes at once: held rowids are dropped when the index changes', () => {
+    const ix = open(300, 9)
+    const f: LibraryFilter = { collectionId: 'c-a', text: 'fox' }
+    const first = ix.page(f, null, 4)
+    // A deep page and the months hold the match's rowids.
+    expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
+    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix.db, f).length)
+    // A new matching item below the first page, then a match removed from the prompt index.
+    ix.upsert([
+      libraryIndexRow(1000, {
+        prompt: 'fox',
+        created: new Date(START + 10 * DAY).toISOString(),
+        collections: ['c-a'],
+      }),
+    ])
+    const victim = plainIds(ix.db, f)[6]!
+    ix.db.prepare("UPDATE items SET prompt = 'owl' WHERE id = ?").run(victim)
+    expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
+    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix.db, f).length)
+    expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
+    expect(ix.page(f, first.next, 500).items.map((t) => t.id)).toContain('id-1000')
+    expect(plainIds(ix.db, f)).not.toContain(victim)
+    // Another write after the rowids were held again: dropped again.
+    ix.db.prepare("UPDATE items SET prompt = 'owl' WHERE id = 'id-1000'").run()
+    expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
+    expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix.db, f).length)
+    expect(ix.ids(f, 1000)).not.toContain('id-1000')
+  })
+
+  it('never read these shapes with the nested probes, and leave every other shape to them', () => {
+    const ix = open(300, 4)
+    const prepared: string[] = []
+    const prepare = ix.db.prepare.bind(ix.db)
+    ix.db.prepare = ((sql: string) => {
+      prepared.push(sql)
+      return prepare(sql)
+    }) as typeof ix.db.prepare
+    const queries = new IndexQueries(
+      ix.db,
+      (id) => ix.db.prepare('SELECT rowid AS key, cost FROM items WHERE id = ?').get(id) as never,
+    )
+    const slow: LibraryFilter[] = [
+      { collectionId: 'c-a', text: 'fox' },
+      { tags: ['cat'], text: 'moon' },
+      { minRating: 2, text: 'owl #dog' },
+    ]
+    const nested = () => prepared.filter((sql) => /EXISTS|JOIN/.test(sql))
+    for (const f of slow) {
+      // Until the months hold the match's rowids, pages are nested probes (cheap from the top).
+      const top = queries.page(f, null, 3)
+      expect(nested(), JSON.stringify(f)).not.toEqual([])
+      queries.months(f)
+      prepared.length = 0
+      queries.page(f, null, 3)
+      queries.page(f, top.next, 3)
+      queries.months(f)
+      queries.ids(f, 50)
+      // The nested reading probes side tables with EXISTS, or joins FTS5 to `items`.
+      expect(nested(), JSON.stringify(f)).toEqual([])
+      prepared.length = 0
+    }
+    const others: LibraryFilter[] = [
+      { collectionId: 'c-a', text: 'fox', kinds: ['art'] },
+      { tags: ['cat', 'dog'] },
+      { text: 'fox' },
+      { collectionId: 'c-a', text: 'fox', sort: 'cost-desc' },
+    ]
+    for (const f of others.slice(0, 3)) expect(intersectPlan(f), JSON.stringify(f)).toBeNull()
+    expect(intersectPlan(others[3]!)).not.toBeNull()
+    prepared.length = 0
+    queries.page(others[3]!, null, 3)
+    expect(
+      prepared.some((s) => s.includes('items_cost') || s.includes('ORDER BY items.cost')),
+    ).toBe(true)
+  })
+})
