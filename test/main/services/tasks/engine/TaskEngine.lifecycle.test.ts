@@ -42,6 +42,16 @@ describe('TaskEngine: a driver that throws', () => {
     await r.clock.runUntil(() => r.journal.get(t.id)!.state === 'saved', 60_000)
     expect(r.journal.get(t.id)!.state).toBe('saved')
     expect(r.gateway.count('submit')).toBe(1)
+    // Each crash is logged once, with its task and its cause.
+    const crash = {
+      taskId: t.id,
+      data: 'Error: keychain unavailable',
+    }
+    expect(r.logs).toEqual([
+      ['error', 'Task driver stopped unexpectedly', crash],
+      ['error', 'Task driver stopped unexpectedly', crash],
+    ])
+    r.logs.length = 0
   })
 
   it('stop() ends the wait: nothing is driven after it', async () => {
@@ -57,5 +67,7 @@ describe('TaskEngine: a driver that throws', () => {
     await r.clock.advance(10_000)
     expect(asked).toBe(1)
     expect(r.clock.pending).toBe(0)
+    expect(r.logs).toHaveLength(1)
+    r.logs.length = 0
   })
 })
