@@ -107,14 +107,14 @@ export class TaskEngine {
   /**
    * Recovery: every task the journal holds in an active state is driven again. Tasks already at
    * the server (sent, running, downloading) go first and keep their slots; queued ones follow in
-   * run order (the user's order and batch priority, journal/TaskJournal `runOrder`).
+   * run order (the user's order and batch priority, journal/TaskJournal `runOrder`). That order
+   * is `journal.active()`'s own: a driver of a task past the queue takes its slot before its
+   * first wait, so the queued ones driven after it wait behind it.
    */
   start(): void {
     if (this.started || this.stopped) return
     this.started = true
-    const active = this.o.journal.active()
-    for (const t of active) if (t.state !== 'queued') this.drive(t.id)
-    for (const t of active) if (t.state === 'queued') this.drive(t.id)
+    for (const t of this.o.journal.active()) this.drive(t.id)
   }
 
   /** Stops every driver (requests are aborted; the journal keeps each task's place). */
@@ -147,12 +147,13 @@ export class TaskEngine {
     }
   }
 
-  /** Drives queued tasks again (their batch was resumed). */
+  /**
+   * Drives queued tasks again (their batch was resumed). A driver reads its task first and ends
+   * at once for one that is unknown, finished or dismissed (`run`), so those are not sorted out
+   * here.
+   */
   wake(ids: readonly string[]): void {
-    for (const id of ids) {
-      const t = this.o.journal.get(id)
-      if (t && !t.dismissed && isActive(t.state)) this.drive(id)
-    }
+    for (const id of ids) this.drive(id)
   }
 
   get(id: string): TaskRecord | null {
@@ -164,6 +165,7 @@ export class TaskEngine {
    * many views are made at once.
    */
   view(t: TaskRecord, places?: ReadonlyMap<string, QueuePlace>): TaskView {
+    // Stryker disable next-line ConditionalExpression: equivalent, `places()` lists queued tasks only, so any other task has no place in it either
     const place = t.state === 'queued' ? (places ?? this.places()).get(t.id) : undefined
     return toView(t, this.o.journal.results(t.id), this.previews.get(t.id) ?? null, place)
   }
@@ -252,7 +254,8 @@ export class TaskEngine {
       this.o.journal.update(id, patch, now)
     }
     const next = { ...current, ...patch, updatedAt: now }
-    if (patch.state && patch.state !== current.state) this.afterStateChange(next)
+    // Only a new state can be saved or failed (transitions.ts: neither is entered from itself).
+    if (patch.state) this.afterStateChange(next)
     this.changed(id)
     return next
   }
@@ -270,7 +273,8 @@ export class TaskEngine {
           body:
             t.state === 'saved'
               ? tr('taskSavedBody', { prompt: t.prompt.slice(0, 80) })
-              : (t.error?.message ?? tr('taskFailedBody')),
+              : // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, a failed task always carries its error (transitions.ts: server_failed and refused set it)
+                (t.error?.message ?? tr('taskFailedBody')),
         })
       }
     }
@@ -326,6 +330,7 @@ export class TaskEngine {
         }
       })
       .finally(() => {
+        // Stryker disable next-line ConditionalExpression: equivalent, `drive` adds no driver while one is in the map, so the one there is this one
         if (this.drivers.get(id) === driver) this.drivers.delete(id)
         this.slots.release(id)
         // A task that became active again while this driver wound down gets a new one.
@@ -366,7 +371,9 @@ export class TaskEngine {
       else if (t.state === 'running') {
         if (t.kind === 'workbench') await stepStream(this.ctx, t, signal, memory)
         else await stepPoll(this.ctx, t, signal, memory)
-      } else if (t.state === 'downloading') await stepDownload(this.ctx, t, signal, memory)
+      }
+      // Downloading: the only active state left (states.ts ACTIVE_STATES).
+      else await stepDownload(this.ctx, t, signal, memory)
     }
   }
 
