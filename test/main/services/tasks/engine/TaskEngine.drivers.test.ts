@@ -1,5 +1,5 @@
 /**
- * The engine's drivers at their edges (TaskEngine.ts `start`, `drive` and its `finally`): who is
+ * The engine's drivers at their edges (TaskEngine.ts `drive` and its `finally`): who is
  * driven again, when, and who is not. Every test fails in a bounded number of virtual-clock steps:
  * a driver restarted at once is seen by a count taken before the retry wait ends, and one that
  * would restart without end is stopped by the rig's journal (test/support/guardedTaskJournal.ts),
@@ -37,23 +37,7 @@ function failOneRead(when: () => boolean): void {
   }
 }
 
-describe('TaskEngine: start()', () => {
-  it('a second start() leaves a crashed driver to its retry wait', async () => {
-    r = rig({ policy: { retryBaseMs: 2_000 } })
-    let asked = 0
-    r.gateway.account = async () => {
-      asked++
-      throw new Error('keychain unavailable')
-    }
-    const t = r.submit(newTask())
-    await r.clock.advance(0)
-    expect(asked).toBe(1)
-    r.engine.start()
-    await r.clock.advance(1_999)
-    expect(asked).toBe(1)
-    takeCrashLog(t.id, 'Error: keychain unavailable')
-  })
-
+describe('TaskEngine: a stopped engine', () => {
   it('after stop() nothing is driven: accepted, woken or resumed tasks stay as they are', async () => {
     r = rig()
     await r.engine.stop()
