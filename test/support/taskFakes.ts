@@ -292,6 +292,8 @@ export function rig(
     policy?: EnginePolicyOverrides
     start?: boolean
     held?: (t: TaskRecord) => boolean
+    /** false: the engine gets no log (as TaskService builds it without one). */
+    log?: false
   } = {},
 ): Rig {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-tasks-'))
@@ -313,7 +315,7 @@ export function rig(
   const make = (journal: TaskJournal) =>
     new TaskEngine({
       journal: guardTaskJournal(journal, clock, guard),
-      log: (...entry) => logs.push(entry),
+      ...(opts.log === false ? {} : { log: (...entry: Parameters<EngineLog>) => logs.push(entry) }),
       ...(opts.held ? { held: opts.held } : {}),
       gateway,
       sink,

@@ -49,7 +49,7 @@ export interface TaskEngineOptions {
 interface Driver {
   abort: AbortController
   done: Promise<void>
-  /** Asked to drive again (Try again right after Cancel) while this aborted one winds down. */
+  /** Asked to drive again (Try again right after Cancel) while this one runs or winds down. */
   again?: boolean
   /** Stopped by an unexpected exception (not an abort): driven again only after a wait. */
   crashed?: boolean
@@ -107,9 +107,8 @@ export class TaskEngine {
   /**
    * Recovery: every task the journal holds in an active state is driven again. Tasks already at
    * the server (sent, running, downloading) go first and keep their slots; queued ones follow in
-   * run order (the user's order and batch priority, journal/TaskJournal `runOrder`). That order
-   * is `journal.active()`'s own: a driver of a task past the queue takes its slot before its
-   * first wait, so the queued ones driven after it wait behind it.
+   * run order (the user's order and batch priority, journal/TaskJournal `runOrder`): the order of
+   * `journal.active()`. A driver past the queue takes its slot before its first wait.
    */
   start(): void {
     if (this.started || this.stopped) return
@@ -165,7 +164,6 @@ export class TaskEngine {
    * many views are made at once.
    */
   view(t: TaskRecord, places?: ReadonlyMap<string, QueuePlace>): TaskView {
-    // Stryker disable next-line ConditionalExpression: equivalent, `places()` lists queued tasks only, so any other task has no place in it either
     const place = t.state === 'queued' ? (places ?? this.places()).get(t.id) : undefined
     return toView(t, this.o.journal.results(t.id), this.previews.get(t.id) ?? null, place)
   }
@@ -312,42 +310,52 @@ export class TaskEngine {
     const current = this.drivers.get(id)
     if (current) {
       // A stopped driver may still be waiting for its aborted call to return: the new driver
-      // starts when it is gone, or the task would sit in its state with nobody driving it.
-      if (current.abort.signal.aborted) current.again = true
+      // starts when it is gone, or the task would sit in its state with nobody driving it. (A
+      // live one drives on anyway while its task has work.)
+      current.again = true
       return
     }
     const abort = new AbortController()
     const driver: Driver = { abort, done: Promise.resolve() }
     this.drivers.set(id, driver)
+    const fault = (what: string, e: unknown) =>
+      this.o.log?.('error', what, { taskId: id, data: String(e) })
     driver.done = this.run(id, abort.signal)
       .catch((e) => {
-        if (!abort.signal.aborted) {
-          driver.crashed = true
-          this.o.log?.('error', 'Task driver stopped unexpectedly', {
-            taskId: id,
-            data: String(e),
-          })
-        }
+        if (abort.signal.aborted) return
+        driver.crashed = true
+        fault('Task driver stopped unexpectedly', e)
       })
-      .finally(() => {
-        // Stryker disable next-line ConditionalExpression: equivalent, `drive` adds no driver while one is in the map, so the one there is this one
-        if (this.drivers.get(id) === driver) this.drivers.delete(id)
-        this.slots.release(id)
-        // A task that became active again while this driver wound down gets a new one.
-        const t = this.o.journal.get(id)
-        const wanted = !abort.signal.aborted || driver.again === true
-        // A held task waits for `wake` (its batch resumed), not for a new driver now.
-        const held = t?.state === 'queued' && this.o.held?.(t) === true
-        if (!t || t.dismissed || !isActive(t.state) || this.stopped || !wanted || held) return
-        // A driver that threw (a keychain or journal error, say) would throw again at once: the
-        // next one starts after the retry wait, so a lasting fault never spins the CPU or the log.
-        if (driver.crashed)
-          void this.sleep(this.policy.retryBaseMs, this.stopping.signal).then(
-            () => this.drive(id),
-            () => {},
-          )
-        else this.drive(id)
+      .then(() => this.ended(id, driver, abort.signal))
+      .catch((e) => {
+        // Its task could not be read (a journal error): what follows is decided after the wait.
+        fault('Task driver could not end cleanly', e)
+        this.driveLater(id)
       })
+  }
+
+  /** A driver ended: its task gets a new one if it still has work. */
+  private ended(id: string, driver: Driver, signal: AbortSignal): void {
+    this.drivers.delete(id)
+    this.slots.release(id)
+    // A task that became active again while this driver wound down gets a new one.
+    const t = this.o.journal.get(id)
+    const wanted = !signal.aborted || driver.again === true
+    // A held task waits for `wake` (its batch resumed), not for a new driver now.
+    const held = t?.state === 'queued' && this.o.held?.(t) === true
+    if (!t || t.dismissed || !isActive(t.state) || this.stopped || !wanted || held) return
+    // A driver that threw (a keychain or journal error, say) would throw again at once: the
+    // next one starts after the retry wait, so a lasting fault never spins the CPU or the log.
+    if (driver.crashed) this.driveLater(id)
+    else this.drive(id)
+  }
+
+  /** Drives the task after the retry wait (unless the engine stops first). */
+  private driveLater(id: string): void {
+    void this.sleep(this.policy.retryBaseMs, this.stopping.signal).then(
+      () => this.drive(id),
+      () => {},
+    )
   }
 
   private async run(id: string, signal: AbortSignal): Promise<void> {

@@ -27,13 +27,11 @@ function takeCrashLog(taskId: string, cause: string): void {
   expect(r.logs).toEqual([['error', 'Task driver stopped unexpectedly', { taskId, data: cause }]])
   r.logs.length = 0
 }
-/** A journal read that fails once (a disk error) where `when` says, then reads work again. */
-function failOneRead(when: () => boolean): void {
-  let failed = false
+/** The engine's journal reads fail (a disk error) where `failing` says: reads are counted from 1. */
+function failReads(failing: (n: number) => boolean): void {
+  let n = 0
   r.fault = (method) => {
-    if (method !== 'get' || failed || !when()) return
-    failed = true
-    throw new Error('disk I/O error')
+    if (method === 'get' && failing(++n)) throw new Error('disk I/O error')
   }
 }
 
@@ -99,8 +97,7 @@ describe('TaskEngine: a driver that ends while its task is still active', () => 
 
   it('a driver that crashed while its task was queued: driven again after the wait', async () => {
     r = rig({ policy: { retryBaseMs: 2_000 } })
-    let reads = 0
-    failOneRead(() => ++reads === 1)
+    failReads((n) => n === 1)
     const t = r.submit(newTask())
     await r.clock.advance(1_999)
     expect(state(t.id)).toBe('queued')
@@ -116,13 +113,41 @@ describe('TaskEngine: a driver that ends while its task is still active', () => 
     const t = r.submit(newTask())
     const sent: TaskPatch = { state: 'running', serverId: 'srv-1', attempts: 1 }
     r.journal.update(t.id, sent, r.clock.now())
-    failOneRead(() => true)
+    failReads((n) => n === 1)
     r.engine.start()
     await r.clock.advance(1_999)
     expect(r.gateway.calls).toEqual([])
     await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
     expect(state(t.id)).toBe('saved')
     takeCrashLog(t.id, 'Error: disk I/O error')
+  })
+})
+
+describe('TaskEngine: a driver whose end cannot read its task', () => {
+  it('logs it and drives the task again after the wait', async () => {
+    r = rig({ policy: { retryBaseMs: 2_000 } })
+    // The driver's first read fails (it crashes), then the read that decides what follows.
+    failReads((n) => n <= 2)
+    const t = r.submit(newTask())
+    await r.clock.advance(1_999)
+    expect(state(t.id)).toBe('queued')
+    await r.clock.runUntil(() => state(t.id) === 'saved', 1_000)
+    expect(state(t.id)).toBe('saved')
+    const data = 'Error: disk I/O error'
+    expect(r.logs).toEqual([
+      ['error', 'Task driver stopped unexpectedly', { taskId: t.id, data }],
+      ['error', 'Task driver could not end cleanly', { taskId: t.id, data }],
+    ])
+    r.logs.length = 0
+  })
+
+  it('an engine without a log still drives a crashed task again after the wait', async () => {
+    r = rig({ log: false, policy: { retryBaseMs: 2_000 } })
+    failReads((n) => n <= 2)
+    const t = r.submit(newTask())
+    await r.clock.runUntil(() => state(t.id) === 'saved', 2_000)
+    expect(state(t.id)).toBe('saved')
+    expect(r.logs).toEqual([])
   })
 })
 
