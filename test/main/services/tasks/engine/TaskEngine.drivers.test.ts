@@ -165,7 +165,7 @@ describe('TaskEngine: held tasks (a paused batch) and a stopped engine', () => {
     expect(r.gateway.count('submit')).toBe(1)
   })
 
-  it('a call that returns after stop() is journaled, and its driver does nothing more', async () => {
+  it('stop() waits for a call still out; what it returns is journaled, and nothing more is done', async () => {
     r = rig()
     let release = () => {}
     r.gateway.onSubmit = () =>
@@ -173,6 +173,11 @@ describe('TaskEngine: held tasks (a paused batch) and a stopped engine', () => {
     const t = r.submit(newTask())
     await r.clock.runUntil(() => r.gateway.count('submit') === 1, 1_000)
     const stopping = r.engine.stop()
+    let stopped = false
+    void stopping.then(() => (stopped = true))
+    // stop() waits for the call its driver has out (the journal closes after it).
+    await r.clock.advance(1_000)
+    expect(stopped).toBe(false)
     release()
     await stopping
     await r.clock.advance(60_000)
