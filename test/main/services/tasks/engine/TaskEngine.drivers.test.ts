@@ -13,7 +13,14 @@ import { completed, newTask, type Rig, rig } from '@test/support/taskFakes'
 import { afterEach, describe, expect, it } from 'vitest'
 
 let r: Rig
+/**
+ * Answers the gateway call a test holds out (one that ignores its abort). Called before every
+ * close too, so a failed assertion ends in a failed test, not in a stop() that waits forever.
+ */
+let release = () => {}
 afterEach(async () => {
+  release()
+  release = () => {}
   await r?.close()
 })
 
@@ -74,7 +81,6 @@ describe('TaskEngine: refusals name the state and the action', () => {
 describe('TaskEngine: a driver that ends while its task is still active', () => {
   it('Try again right after Cancel: driven again the moment the cancelled call returns', async () => {
     r = rig({ policy: { retryBaseMs: 60_000 } })
-    let release = () => {}
     r.gateway.onSubmit = (_t, n) =>
       n === 1
         ? new Promise<SubmitOutcome>((resolve) => (release = () => resolve(outputs)))
@@ -167,7 +173,6 @@ describe('TaskEngine: held tasks (a paused batch) and a stopped engine', () => {
 
   it('stop() waits for a call still out; what it returns is journaled, and nothing more is done', async () => {
     r = rig()
-    let release = () => {}
     r.gateway.onSubmit = () =>
       new Promise<SubmitOutcome>((resolve) => (release = () => resolve(outputs)))
     const t = r.submit(newTask())
