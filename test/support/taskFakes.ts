@@ -11,7 +11,7 @@ import type { TaskJournal } from '@main/services/journal/TaskJournal'
 import { ledgerRowOf } from '@main/services/journal/taskLedger'
 import type { TaskRecord } from '@main/services/journal/taskRecord'
 import type { EnginePolicyOverrides } from '@main/services/tasks/engine/policy'
-import { type Limits, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
+import { type EngineLog, type Limits, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
 import type {
   DownloadedFile,
   GatewayTask,
@@ -28,6 +28,8 @@ import type {
 import type { BatchCell } from '@shared/batch/types'
 import { type AppError, AppFailure } from '@shared/result'
 import type { TaskView } from '@shared/tasks/views'
+
+import { guardTaskJournal, type JournalFault } from './guardedTaskJournal'
 
 /** Throws the AppFailure a gateway reports for `code`. */
 export const failure = (code: AppError['code'], extra: Partial<AppError> = {}): AppFailure =>
@@ -269,6 +271,13 @@ export interface Rig {
   changes: string[]
   /** The view of the changed task at every change (what the renderer would be sent). */
   views: TaskView[]
+  /**
+   * What the engine logged. `close()` fails the test on an error left here: a test that makes a
+   * driver throw checks its entries and empties the list.
+   */
+  logs: Array<Parameters<EngineLog>>
+  /** Runs before the engine's journal reads and writes; may throw (guardedTaskJournal.ts). */
+  fault: JournalFault | null
   /** Journals a task as admission does and lets the engine drive it. */
   submit(n: NewTask): TaskRecord
   /** A second engine on the same journal, as after a crash and restart. */
@@ -278,7 +287,14 @@ export interface Rig {
 
 /** An engine on a real SQLite journal in a temp folder, a manual clock and fakes. */
 export function rig(
-  opts: { limits?: Partial<Limits>; policy?: EnginePolicyOverrides; start?: boolean } = {},
+  opts: {
+    limits?: Partial<Limits>
+    policy?: EnginePolicyOverrides
+    start?: boolean
+    held?: (t: TaskRecord) => boolean
+    /** false: the engine gets no log (as TaskService builds it without one). */
+    log?: false
+  } = {},
 ): Rig {
   const dir = mkdtempSync(join(tmpdir(), 'gen-studio-tasks-'))
   const clock = new ManualClock()
@@ -288,9 +304,19 @@ export function rig(
   const notifier = new RecordingNotifier()
   const changes: string[] = []
   const views: TaskView[] = []
+  const logs: Rig['logs'] = []
+  const spins: string[] = []
+  const guard = {
+    spins,
+    get fault() {
+      return r.fault
+    },
+  }
   const make = (journal: TaskJournal) =>
     new TaskEngine({
-      journal,
+      journal: guardTaskJournal(journal, clock, guard),
+      ...(opts.log === false ? {} : { log: (...entry: Parameters<EngineLog>) => logs.push(entry) }),
+      ...(opts.held ? { held: opts.held } : {}),
       gateway,
       sink,
       clock,
@@ -315,6 +341,8 @@ export function rig(
     engine: null as unknown as TaskEngine,
     changes,
     views,
+    logs,
+    fault: null,
     submit(n) {
       return journalAndAccept(r.db, r.engine, [n], clock.now())[0]!
     },
@@ -331,6 +359,9 @@ export function rig(
       await r.engine.stop()
       r.db.close()
       rmSync(dir, { recursive: true, force: true })
+      if (spins.length > 0) throw new Error(`drivers spun without end: ${spins.join(', ')}`)
+      const errors = logs.filter(([level]) => level === 'error')
+      if (errors.length > 0) throw new Error(`the engine logged errors: ${JSON.stringify(errors)}`)
     },
   }
   r.engine = make(r.journal)

@@ -15,6 +15,7 @@ import { TaskService } from '@main/services/tasks/TaskService'
 import { type Budgets, NO_BUDGETS } from '@shared/spending/types'
 import type { TasksUpdate } from '@shared/tasks/views'
 
+import { guardTaskJournal } from './guardedTaskJournal'
 import { FakeGateway, FakeSink } from './taskFakes'
 
 export interface TaskServiceRig {
@@ -56,9 +57,11 @@ export function taskServiceRig(
   events.forward((name, payload) => {
     if (name === 'tasks:updated') updates.push({ at: clock.now(), update: payload as TasksUpdate })
   })
+  // A driver that spins fails the test at close (guardedTaskJournal.ts), not at a timeout.
+  const spins: string[] = []
   const svc = new TaskService({
     userDataDir: dir,
-    journal: journal.tasks,
+    journal: guardTaskJournal(journal.tasks, clock, { spins, fault: null }),
     ledger: journal.ledger,
     history: journal.events,
     batches: journal.batches,
@@ -89,6 +92,7 @@ export function taskServiceRig(
       await rig.admission.idle()
       journal.close()
       rmSync(dir, { recursive: true, force: true })
+      if (spins.length > 0) throw new Error(`drivers spun without end: ${spins.join(', ')}`)
     },
   }
   const gate = new BudgetGate({ ledger: journal.ledger, budgets: async () => rig.budgets, clock })

@@ -49,7 +49,7 @@ export interface TaskEngineOptions {
 interface Driver {
   abort: AbortController
   done: Promise<void>
-  /** Asked to drive again (Try again right after Cancel) while this aborted one winds down. */
+  /** Asked to drive again (Try again right after Cancel) while this one runs or winds down. */
   again?: boolean
   /** Stopped by an unexpected exception (not an abort): driven again only after a wait. */
   crashed?: boolean
@@ -107,14 +107,13 @@ export class TaskEngine {
   /**
    * Recovery: every task the journal holds in an active state is driven again. Tasks already at
    * the server (sent, running, downloading) go first and keep their slots; queued ones follow in
-   * run order (the user's order and batch priority, journal/TaskJournal `runOrder`).
+   * run order (the user's order and batch priority, journal/TaskJournal `runOrder`): the order of
+   * `journal.active()`. A driver past the queue takes its slot before its first wait.
    */
   start(): void {
     if (this.started || this.stopped) return
     this.started = true
-    const active = this.o.journal.active()
-    for (const t of active) if (t.state !== 'queued') this.drive(t.id)
-    for (const t of active) if (t.state === 'queued') this.drive(t.id)
+    for (const t of this.o.journal.active()) this.drive(t.id)
   }
 
   /** Stops every driver (requests are aborted; the journal keeps each task's place). */
@@ -147,12 +146,13 @@ export class TaskEngine {
     }
   }
 
-  /** Drives queued tasks again (their batch was resumed). */
+  /**
+   * Drives queued tasks again (their batch was resumed). A driver reads its task first and ends
+   * at once for one that is unknown, finished or dismissed (`run`), so those are not sorted out
+   * here.
+   */
   wake(ids: readonly string[]): void {
-    for (const id of ids) {
-      const t = this.o.journal.get(id)
-      if (t && !t.dismissed && isActive(t.state)) this.drive(id)
-    }
+    for (const id of ids) this.drive(id)
   }
 
   get(id: string): TaskRecord | null {
@@ -252,7 +252,8 @@ export class TaskEngine {
       this.o.journal.update(id, patch, now)
     }
     const next = { ...current, ...patch, updatedAt: now }
-    if (patch.state && patch.state !== current.state) this.afterStateChange(next)
+    // Only a new state can be saved or failed (transitions.ts: neither is entered from itself).
+    if (patch.state) this.afterStateChange(next)
     this.changed(id)
     return next
   }
@@ -270,7 +271,8 @@ export class TaskEngine {
           body:
             t.state === 'saved'
               ? tr('taskSavedBody', { prompt: t.prompt.slice(0, 80) })
-              : (t.error?.message ?? tr('taskFailedBody')),
+              : // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, a failed task always carries its error (transitions.ts: server_failed and refused set it)
+                (t.error?.message ?? tr('taskFailedBody')),
         })
       }
     }
@@ -308,41 +310,52 @@ export class TaskEngine {
     const current = this.drivers.get(id)
     if (current) {
       // A stopped driver may still be waiting for its aborted call to return: the new driver
-      // starts when it is gone, or the task would sit in its state with nobody driving it.
-      if (current.abort.signal.aborted) current.again = true
+      // starts when it is gone, or the task would sit in its state with nobody driving it. (A
+      // live one drives on anyway while its task has work.)
+      current.again = true
       return
     }
     const abort = new AbortController()
     const driver: Driver = { abort, done: Promise.resolve() }
     this.drivers.set(id, driver)
+    const fault = (what: string, e: unknown) =>
+      this.o.log?.('error', what, { taskId: id, data: String(e) })
     driver.done = this.run(id, abort.signal)
       .catch((e) => {
-        if (!abort.signal.aborted) {
-          driver.crashed = true
-          this.o.log?.('error', 'Task driver stopped unexpectedly', {
-            taskId: id,
-            data: String(e),
-          })
-        }
+        if (abort.signal.aborted) return
+        driver.crashed = true
+        fault('Task driver stopped unexpectedly', e)
       })
-      .finally(() => {
-        if (this.drivers.get(id) === driver) this.drivers.delete(id)
-        this.slots.release(id)
-        // A task that became active again while this driver wound down gets a new one.
-        const t = this.o.journal.get(id)
-        const wanted = !abort.signal.aborted || driver.again === true
-        // A held task waits for `wake` (its batch resumed), not for a new driver now.
-        const held = t?.state === 'queued' && this.o.held?.(t) === true
-        if (!t || t.dismissed || !isActive(t.state) || this.stopped || !wanted || held) return
-        // A driver that threw (a keychain or journal error, say) would throw again at once: the
-        // next one starts after the retry wait, so a lasting fault never spins the CPU or the log.
-        if (driver.crashed)
-          void this.sleep(this.policy.retryBaseMs, this.stopping.signal).then(
-            () => this.drive(id),
-            () => {},
-          )
-        else this.drive(id)
+      .then(() => this.ended(id, driver, abort.signal))
+      .catch((e) => {
+        // Its task could not be read (a journal error): what follows is decided after the wait.
+        fault('Task driver could not end cleanly', e)
+        this.driveLater(id)
       })
+  }
+
+  /** A driver ended: its task gets a new one if it still has work. */
+  private ended(id: string, driver: Driver, signal: AbortSignal): void {
+    this.drivers.delete(id)
+    this.slots.release(id)
+    // A task that became active again while this driver wound down gets a new one.
+    const t = this.o.journal.get(id)
+    const wanted = !signal.aborted || driver.again === true
+    // A held task waits for `wake` (its batch resumed), not for a new driver now.
+    const held = t?.state === 'queued' && this.o.held?.(t) === true
+    if (!t || t.dismissed || !isActive(t.state) || this.stopped || !wanted || held) return
+    // A driver that threw (a keychain or journal error, say) would throw again at once: the
+    // next one starts after the retry wait, so a lasting fault never spins the CPU or the log.
+    if (driver.crashed) this.driveLater(id)
+    else this.drive(id)
+  }
+
+  /** Drives the task after the retry wait (unless the engine stops first). */
+  private driveLater(id: string): void {
+    void this.sleep(this.policy.retryBaseMs, this.stopping.signal).then(
+      () => this.drive(id),
+      () => {},
+    )
   }
 
   private async run(id: string, signal: AbortSignal): Promise<void> {
@@ -366,7 +379,9 @@ export class TaskEngine {
       else if (t.state === 'running') {
         if (t.kind === 'workbench') await stepStream(this.ctx, t, signal, memory)
         else await stepPoll(this.ctx, t, signal, memory)
-      } else if (t.state === 'downloading') await stepDownload(this.ctx, t, signal, memory)
+      }
+      // Downloading: the only active state left (states.ts ACTIVE_STATES).
+      else await stepDownload(this.ctx, t, signal, memory)
     }
   }
 

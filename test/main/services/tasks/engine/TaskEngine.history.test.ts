@@ -7,6 +7,7 @@ import { Journal } from '@main/services/journal/Journal'
 import { withHistory } from '@main/services/journal/taskHistory'
 import { taskLedgerHook } from '@main/services/journal/taskLedger'
 import { TaskEngine } from '@main/services/tasks/engine/TaskEngine'
+import { guardTaskJournal } from '@test/support/guardedTaskJournal'
 import {
   failedStatus,
   failure,
@@ -28,6 +29,8 @@ let db: Journal
 let engine: TaskEngine
 let clock: ManualClock
 let gateway: FakeGateway
+/** Drivers that spun (test/support/guardedTaskJournal.ts): a failed test, not a hung one. */
+const spins: string[] = []
 
 function start(): void {
   dir = mkdtempSync(join(tmpdir(), 'gen-studio-history-'))
@@ -35,7 +38,7 @@ function start(): void {
   db = new Journal(join(dir, 'tasks.sqlite'))
   gateway = new FakeGateway(clock)
   engine = new TaskEngine({
-    journal: db.tasks,
+    journal: guardTaskJournal(db.tasks, clock, { spins, fault: null }),
     gateway,
     sink: new FakeSink(),
     clock,
@@ -49,6 +52,7 @@ afterEach(async () => {
   await engine.stop()
   db.close()
   rmSync(dir, { recursive: true, force: true })
+  expect(spins.splice(0)).toEqual([])
 })
 
 const steps = (id: string) => db.events.forTask(id).map((e) => `${e.event}→${e.state}`)

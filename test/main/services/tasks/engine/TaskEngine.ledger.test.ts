@@ -10,6 +10,7 @@ import type { TaskJournal } from '@main/services/journal/TaskJournal'
 import { taskLedgerHook } from '@main/services/journal/taskLedger'
 import { type Limits, TaskEngine } from '@main/services/tasks/engine/TaskEngine'
 import type { SubmitOutcome } from '@main/services/tasks/ports'
+import { guardTaskJournal } from '@test/support/guardedTaskJournal'
 import {
   completed,
   failedStatus,
@@ -45,11 +46,16 @@ interface LedgerRig {
 }
 
 let r: LedgerRig
+/** Drivers that spun (test/support/guardedTaskJournal.ts): a failed test, not a hung one. */
+const spins: string[] = []
+const guarded = (journal: TaskJournal, clock: ManualClock) =>
+  guardTaskJournal(journal, clock, { spins, fault: null })
 
 afterEach(async () => {
   await r?.engine.stop()
   r?.db.close()
   if (r) rmSync(r.dir, { recursive: true, force: true })
+  expect(spins.splice(0)).toEqual([])
 })
 
 function ledgerRig(opts: { limits?: Partial<Limits>; start?: boolean } = {}): LedgerRig {
@@ -60,7 +66,7 @@ function ledgerRig(opts: { limits?: Partial<Limits>; start?: boolean } = {}): Le
   const gateway = new FakeGateway(clock)
   const sink = new FakeSink()
   const engine = new TaskEngine({
-    journal,
+    journal: guarded(journal, clock),
     gateway,
     sink,
     clock,
@@ -378,7 +384,7 @@ describe('held (a paused batch)', () => {
     const [t] = r.submitMany([cell('b3', 0)])
     await r.engine.stop()
     const engine = new TaskEngine({
-      journal: r.journal,
+      journal: guarded(r.journal, r.clock),
       gateway: r.gateway,
       sink: r.sink,
       clock: r.clock,

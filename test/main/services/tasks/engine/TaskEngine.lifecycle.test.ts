@@ -20,42 +20,64 @@ describe('TaskEngine: started and stopped', () => {
   })
 })
 
+/**
+ * A rig whose keychain fails (every account read throws) with one task submitted and its driver
+ * crashed once: `asked()` counts the reads.
+ */
+async function keychainDown(): Promise<{ id: string; asked: () => number }> {
+  r = rig({ policy: { retryBaseMs: 2_000 } })
+  let asked = 0
+  r.gateway.account = async () => {
+    asked++
+    throw new Error('keychain unavailable')
+  }
+  const t = r.submit(newTask())
+  await r.clock.advance(0)
+  expect(asked).toBe(1)
+  return { id: t.id, asked: () => asked }
+}
+const crashLog = (taskId: string) =>
+  [
+    'error',
+    'Task driver stopped unexpectedly',
+    { taskId, data: 'Error: keychain unavailable' },
+  ] as const
+
 /** A driver that throws (not an abort): a lasting fault must not spin the CPU or the log. */
 describe('TaskEngine: a driver that throws', () => {
   it('is driven again after the retry wait, not at once, and goes on once the fault clears', async () => {
-    r = rig({ policy: { retryBaseMs: 2_000 } })
-    let asked = 0
-    r.gateway.account = async () => {
-      asked++
-      throw new Error('keychain unavailable')
-    }
-    const t = r.submit(newTask())
-    await r.clock.advance(0)
-    expect(asked).toBe(1)
+    const t = await keychainDown()
     await r.clock.advance(1_999)
-    expect(asked).toBe(1)
+    expect(t.asked()).toBe(1)
     await r.clock.advance(1)
-    expect(asked).toBe(2)
+    expect(t.asked()).toBe(2)
     // Its key and row are untouched meanwhile: nothing was sent.
     expect(r.journal.get(t.id)).toMatchObject({ state: 'submitting', attempts: 0 })
     r.gateway.account = async () => 'acct'
     await r.clock.runUntil(() => r.journal.get(t.id)!.state === 'saved', 60_000)
     expect(r.journal.get(t.id)!.state).toBe('saved')
     expect(r.gateway.count('submit')).toBe(1)
+    // Each crash is logged once, with its task and its cause.
+    expect(r.logs).toEqual([crashLog(t.id), crashLog(t.id)])
+    r.logs.length = 0
+  })
+
+  it('a second start() leaves it to its retry wait', async () => {
+    const t = await keychainDown()
+    r.engine.start()
+    await r.clock.advance(1_999)
+    expect(t.asked()).toBe(1)
+    expect(r.logs).toEqual([crashLog(t.id)])
+    r.logs.length = 0
   })
 
   it('stop() ends the wait: nothing is driven after it', async () => {
-    r = rig({ policy: { retryBaseMs: 2_000 } })
-    let asked = 0
-    r.gateway.account = async () => {
-      asked++
-      throw new Error('keychain unavailable')
-    }
-    r.submit(newTask())
-    await r.clock.advance(0)
+    const t = await keychainDown()
     await r.engine.stop()
     await r.clock.advance(10_000)
-    expect(asked).toBe(1)
+    expect(t.asked()).toBe(1)
     expect(r.clock.pending).toBe(0)
+    expect(r.logs).toEqual([crashLog(t.id)])
+    r.logs.length = 0
   })
 })

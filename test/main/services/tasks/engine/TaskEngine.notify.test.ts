@@ -42,6 +42,15 @@ describe('the OS notification when a task ends', () => {
     expect(r.notifier.sent[0]!.body).not.toContain('TAIL')
   })
 
+  it('is sent once: dismissing the saved task afterwards says nothing again', async () => {
+    videoRig(4)
+    const t = r.submit(newTask({ kind: 'video' }))
+    await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
+    r.engine.dismiss(t.id)
+    expect(r.journal.get(t.id)!.dismissed).toBe(true)
+    expect(r.notifier.sent.map((n) => n.taskId)).toEqual([t.id])
+  })
+
   it('counts from the first send, exactly: 30 s is long, 20 s is not, whatever the queue time', async () => {
     // Three polls 10 s apart: sent at 0, failed at 30 s (its end is stamped when it fails).
     videoRig(3, failedStatus('no'))
