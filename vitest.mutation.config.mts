@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs'
 
 import { defineConfig } from 'vitest/config'
 
+import { keepAlivePool } from './scripts/mutation/keepAlivePool.mjs'
 import { TEST_ALIASES } from './test/support/aliases'
+import { MUTANT_TEST_TIMEOUT_MS } from './test/support/mutantLimits'
 import MutationSequencer from './test/support/mutationSequencer'
 import { ZONE_PROJECT } from './vitest.config.mts'
 
@@ -76,20 +78,49 @@ export const OWN_MOCKS = [
   'test/main/services/library/sync/reconcile.restart.test.ts',
 ]
 
+/**
+ * One worker thread for the `mutation` project that outlives each of Stryker's vitest runs, so a
+ * mutant's run imports only its test files, not every src module again (scripts/mutation/keepAlivePool.mjs).
+ * Stryker's runner passes `pool: 'threads'`, which vitest applies over every project's own `pool`
+ * (cli-api's resolveProjects, `cliOverrides`), so the project takes this pool after resolution,
+ * in the `configureVitest` hook; the thread ends when vitest closes.
+ */
+const keepAlive = keepAlivePool({
+  mutantLimits: { testTimeout: MUTANT_TEST_TIMEOUT_MS, hookTimeout: MUTANT_TEST_TIMEOUT_MS },
+})
+const keepAlivePlugin = {
+  name: 'mutation:keep-alive-pool',
+  configureVitest({
+    project,
+    vitest,
+  }: {
+    project: KeepAliveProject
+    vitest: { onClose(fn: () => Promise<void>): void }
+  }) {
+    project.config.pool = keepAlive.name
+    project.config.poolRunner = keepAlive
+    vitest.onClose(() => keepAlive.close())
+  },
+}
+type KeepAliveProject = { config: { pool: string; poolRunner?: unknown } }
+
 export default defineConfig({
   resolve: { alias: TEST_ALIASES },
   test: {
     environment: 'node',
     testTimeout,
-    // A mutant run fails a hung test after 10 s, not 180 s (test/support/mutantTimeout.ts).
-    setupFiles: ['test/support/mutantTimeout.ts'],
     // Quick and last-failing files first, so a killed mutant stops early (test/support/mutationSequencer.ts).
     sequence: { sequencer: MutationSequencer },
     projects: [
       {
         extends: true,
+        plugins: [keepAlivePlugin],
         test: {
           name: 'mutation',
+          // Clears the previous run's mutant before a file loads (the keep-alive thread keeps
+          // Stryker's globals): test/support/mutantLoadReset.ts. A mutant run fails a hung test
+          // after 10 s, not 180 s: the pool sets it (`mutantLimits` above), not vi.setConfig.
+          setupFiles: ['test/support/mutantLoadReset.ts'],
           // One worker loads the modules once for all the files of a run, not once per file.
           // Stryker runs a mutant's files in one vitest run with one worker (maxWorkers 1,
           // @stryker-mutator/vitest-runner's init), and times each mutant out after 1.5 × its
@@ -104,7 +135,16 @@ export default defineConfig({
           exclude: [...SLOW, ...OWN_MOCKS],
         },
       },
-      { extends: true, test: { name: 'isolated', isolate: true, include: OWN_MOCKS } },
+      {
+        extends: true,
+        // A mutant run fails a hung test after 10 s, not 180 s (test/support/mutantTimeout.ts).
+        test: {
+          name: 'isolated',
+          isolate: true,
+          include: OWN_MOCKS,
+          setupFiles: ['test/support/mutantTimeout.ts'],
+        },
+      },
     ],
   },
 })
