@@ -103,7 +103,6 @@ export class TaskEngine {
   }
 
   // ───────────────────────── public surface ─────────────────────────
-
   /**
    * Recovery: every task the journal holds in an active state is driven again. Tasks already at
    * the server (sent, running, downloading) go first and keep their slots; queued ones follow in
