@@ -9,11 +9,14 @@
  * mutant, where the default reuses the results of unchanged code and tests from
  * reports/mutation/stryker-incremental.json).
  * Goal (issue #32): ≥ 90 overall (also Stryker's `thresholds.break`) and ≥ 85 for every file; the
- * run exits 1 when either is missed, after printing the scores.
+ * run exits 1 when either is missed, after printing the scores. It also exits 1 when a survivor
+ * ran fewer tests than cover it: that verdict is unproven (mutation/unprovenSurvivors.mjs).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
+
+import { unprovenSurvivors } from './mutation/unprovenSurvivors.mjs'
 
 const root = join(import.meta.dirname, '..')
 const report = join(root, 'reports/mutation/mutation.json')
@@ -43,7 +46,9 @@ if (!existsSync(report)) {
   process.exit(1)
 }
 
-const { files } = JSON.parse(readFileSync(report, 'utf8'))
+const parsed = JSON.parse(readFileSync(report, 'utf8'))
+const { files } = parsed
+const unproven = unprovenSurvivors(parsed)
 const DETECTED = new Set(['Killed', 'Timeout'])
 const UNDETECTED = new Set(['Survived', 'NoCoverage'])
 const perFile = {}
@@ -86,8 +91,12 @@ for (const [name, f] of Object.entries(perFile).sort()) {
 }
 console.log(`\nSurviving mutants (${survivors.length}):`)
 for (const s of survivors) console.log(`  ${s}`)
+if (unproven.length) {
+  console.log(`\nSurvivors whose covering tests did not all run (${unproven.length}): not proven`)
+  for (const s of unproven) console.log(`  ${s}`)
+}
 const worst = Math.min(...Object.values(perFile).map((f) => f.score))
-const meetsGoal = score >= GOAL.overall && worst >= GOAL.perFile
+const meetsGoal = score >= GOAL.overall && worst >= GOAL.perFile && unproven.length === 0
 console.log(
   JSON.stringify({
     mutation_score: score,
@@ -99,6 +108,7 @@ console.log(
     worst_file_score: worst,
     meets_goal: meetsGoal,
     below_floor: Object.keys(perFile).filter((name) => perFile[name].score < GOAL.perFile),
+    unproven_survivors: unproven.length,
     seconds: Math.round((Date.now() - started) / 1000),
     files: perFile,
   }),
