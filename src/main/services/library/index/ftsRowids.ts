@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
 import { IndexVersion } from './indexVersion'
-import type { ListRead } from './rowidLists'
+import { firstAtOrBelow, type ListRead } from './rowidLists'
 
 /**
  * Rowids kept for all cached matches together: 8 bytes each, so at most 16 MiB of main's memory
@@ -79,15 +79,12 @@ export class FtsRowids {
 /** A ListRead over rowids held newest first (FtsRowids): a binary search, then a slice. */
 export function heldRead(rowids: Float64Array): ListRead {
   return (top, floor, limit) => {
-    let lo = 0
-    let hi = rowids.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (rowids[mid]! <= top) hi = mid
-      else lo = mid + 1
-    }
     const out: number[] = []
-    for (let i = lo; i < rowids.length && out.length < limit && rowids[i]! >= floor; i++)
+    for (
+      let i = firstAtOrBelow(rowids, top);
+      i < rowids.length && out.length < limit && rowids[i]! >= floor;
+      i++
+    )
       out.push(rowids[i]!)
     return out
   }

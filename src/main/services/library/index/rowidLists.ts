@@ -6,6 +6,21 @@ import type { Statement } from 'better-sqlite3'
  */
 export type ListRead = (top: number, floor: number, limit: number) => number[]
 
+/**
+ * The first index at or after `from` whose value is ≤ `target`, in values sorted newest first
+ * (descending); `values.length` when there is none. A binary search.
+ */
+export function firstAtOrBelow(values: ArrayLike<number>, target: number, from = 0): number {
+  let lo = from
+  let hi = values.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (values[mid]! <= target) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
+
 /** The first chunk a list reads; a list read in sequence takes CHUNK_GROWTH × more each time. */
 const FIRST_CHUNK = 256
 const CHUNK_GROWTH = 4
@@ -36,16 +51,9 @@ export class RowidList {
   seek(target: number): number | undefined {
     const buf = this.buf
     if (this.pos < buf.length && buf[buf.length - 1]! <= target) {
-      // Descending: binary search for the first value ≤ target from pos on.
-      let lo = this.pos
-      let hi = buf.length - 1
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1
-        if (buf[mid]! <= target) hi = mid
-        else lo = mid + 1
-      }
-      this.pos = lo
-      return buf[lo]
+      // The chunk's last value is ≤ target, so the search finds one in it.
+      this.pos = firstAtOrBelow(buf, target, this.pos)
+      return buf[this.pos]
     }
     // Everything in hand is above target (targets only go down): after a short read there is
     // nothing further, else the list is read again from target.
