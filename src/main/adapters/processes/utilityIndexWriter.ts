@@ -142,18 +142,14 @@ export function utilityIndexWriter(
 
 /** Asks `child` to close and exit, then kills it if it has not; resolves once it exited (bounded). */
 async function stop(child: UtilityChild): Promise<void> {
-  let exited = false
-  const exit = new Promise<void>((resolve) =>
-    child.on('exit', () => {
-      exited = true
-      resolve()
-    }),
-  )
-  const within = () =>
-    Promise.race([exit, new Promise<void>((r) => setTimeout(r, WRITER_CLOSE_MS).unref())])
+  const exit = new Promise<true>((resolve) => child.on('exit', () => resolve(true)))
+  const exitedWithin = () =>
+    Promise.race([
+      exit,
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), WRITER_CLOSE_MS).unref()),
+    ])
   child.postMessage({ close: true } satisfies WriterRequest)
-  await within()
-  if (exited) return
+  if (await exitedWithin()) return
   child.kill()
-  await within()
+  await exitedWithin()
 }
