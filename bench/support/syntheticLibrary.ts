@@ -7,7 +7,14 @@ import type { LibraryFilter, LibrarySidecar } from '../../src/shared/library/typ
  * the library down to a few dozen items). Seeded, so every run makes the same library.
  */
 let seed = 7
-export const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32
+/**
+ * An LCG mod 2^32 (full period: no state repeats within 2^32 draws). The product goes through
+ * `Math.imul`: a plain `*` of two 32-bit numbers passes 2^53 and rounds, so the low bits were lost
+ * and the sequence fell into a cycle of 419 draws after 7,244. Every library before that fix was
+ * one item pattern repeated: 238 distinct creation times in 50,000 items, and a few hundred
+ * distinct prompts.
+ */
+export const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32
 export const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!
 
 export const WORDS = Array.from({ length: 3000 }, (_, i) => {

@@ -99,7 +99,6 @@ export class LibraryIndex {
       deleteRow: db.prepare('DELETE FROM items WHERE rowid = ?'),
       maxKey: db.prepare('SELECT max(rowid) FROM items WHERE rowid >= ? AND rowid < ?').pluck(),
       placeOf: db.prepare('SELECT rowid AS key, cost FROM items WHERE id = ?'),
-      hasKey: db.prepare('SELECT 1 FROM items WHERE rowid = ?').pluck(),
       idAt: db.prepare('SELECT rel_path FROM items WHERE id = ?').pluck(),
       deleteByPath: db.prepare('DELETE FROM items WHERE rel_path = ? RETURNING id').pluck(),
       deleteUnder: db
@@ -212,12 +211,7 @@ export class LibraryIndex {
         let rowid: number
         if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT)
           rowid = existing
-        else {
-          const max = this.stmts.maxKey.get(base, base + KEY_SHIFT) as number | null
-          rowid = max === null ? base : max + 1
-          // More than 1024 items in one millisecond spill into the next ones, in order.
-          while (this.stmts.hasKey.get(rowid) !== undefined) rowid++
-        }
+        else rowid = this.freeKey(base)
         let id = s.id
         if (this.stmts.idAt.get(id) !== undefined) id = `${s.id}~${shortHash(row.relPath)}`
         this.stmts.upsert.run({
@@ -275,6 +269,21 @@ export class LibraryIndex {
       this.organise.counts.discard()
       this.terms.settle(false)
       throw e
+    }
+  }
+
+  /**
+   * The key of a new row created in the millisecond whose first key is `base`: after the last key
+   * used in it, or, when its 1024 keys are all used, after the last one used in the next
+   * millisecond, and so on, in order. One indexed max per full millisecond passed: probing key by
+   * key after a full one was quadratic in the items sharing a time (a folder of 6,000 files with
+   * one timestamp, as an unzipped archive gives, probed 12.5 million keys).
+   */
+  private freeKey(base: number): number {
+    for (let lo = base; ; lo += KEY_SHIFT) {
+      const max = this.stmts.maxKey.get(lo, lo + KEY_SHIFT) as number | null
+      if (max === null) return lo
+      if (max + 1 < lo + KEY_SHIFT) return max + 1
     }
   }
 
