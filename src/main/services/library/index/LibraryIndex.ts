@@ -17,6 +17,7 @@ import type {
 
 import { type Db, openDatabase, type SqliteOpener } from '../../../adapters/sqlite/openDatabase'
 import type { RowPlace } from './costOrder'
+import { freeKey } from './freeKey'
 import { FtsTerms } from './ftsTerms'
 import { LineageIndex } from './indexLineage'
 import { OrganiseIndex } from './indexOrganise'
@@ -211,7 +212,7 @@ export class LibraryIndex {
         let rowid: number
         if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT)
           rowid = existing
-        else rowid = this.freeKey(base)
+        else rowid = freeKey(this.stmts.maxKey, base)
         let id = s.id
         if (this.stmts.idAt.get(id) !== undefined) id = `${s.id}~${shortHash(row.relPath)}`
         this.stmts.upsert.run({
@@ -269,21 +270,6 @@ export class LibraryIndex {
       this.organise.counts.discard()
       this.terms.settle(false)
       throw e
-    }
-  }
-
-  /**
-   * The key of a new row created in the millisecond whose first key is `base`: after the last key
-   * used in it, or, when its 1024 keys are all used, after the last one used in the next
-   * millisecond, and so on, in order. One indexed max per full millisecond passed: probing key by
-   * key after a full one was quadratic in the items sharing a time (a folder of 6,000 files with
-   * one timestamp, as an unzipped archive gives, probed 12.5 million keys).
-   */
-  private freeKey(base: number): number {
-    for (let lo = base; ; lo += KEY_SHIFT) {
-      const max = this.stmts.maxKey.get(lo, lo + KEY_SHIFT) as number | null
-      if (max === null) return lo
-      if (max + 1 < lo + KEY_SHIFT) return max + 1
     }
   }
 
