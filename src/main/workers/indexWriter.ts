@@ -23,6 +23,7 @@ import { sqliteOpener } from '../adapters/sqlite/openDatabase'
 import { libraryReaderThread, READER_LANES } from '../adapters/threads/libraryReaderThread'
 import { Thumbnailer } from '../adapters/thumbnails/Thumbnailer'
 import { LibraryIndex } from '../services/library/index/LibraryIndex'
+import { checkpointIfIdle, WRITER_CHECKPOINT_MS } from '../services/library/index/walCheckpoints'
 import type { WriterReply, WriterRequest } from '../services/library/writer/IndexWriter'
 import { runWriterJob } from '../services/library/writer/writerJobs'
 
@@ -48,8 +49,12 @@ const deps = {
 let queue: Promise<void> = Promise.resolve()
   .then(() => void index.terms.fill())
   .catch(() => undefined)
+// Main's connection leaves checkpoints to this process (walCheckpoints.ts): its own commits and
+// main's are copied into the database here, never on main's thread.
+const checkpoints = setInterval(() => checkpointIfIdle(index.db), WRITER_CHECKPOINT_MS)
 /** Commits what was written, closes the file and ends the process (main closing the library). */
 function shutdown(): never {
+  clearInterval(checkpoints)
   try {
     index.close()
   } finally {

@@ -1,6 +1,7 @@
 import { t } from '../../../i18n'
 import type { LibraryCore } from '../core/LibraryCore'
 import { type IndexRow, LibraryIndex } from '../index/LibraryIndex'
+import { leaveCheckpointsToWriter, takeCheckpointsBack } from '../index/walCheckpoints'
 import type { IndexWriter, WriterEvent, WriterResult } from '../writer/IndexWriter'
 
 /** How often a build's progress reaches the renderer (library:status), in ms. */
@@ -50,7 +51,7 @@ export async function buildInWriter(
   } catch (e) {
     // Closing rejects the running job: nothing failed, and nothing is indexed instead.
     if (!core.closed)
-      core.log(`The index writer failed; indexing on main's thread instead: ${String(e)}`)
+      writerFailed(core, `The index writer failed; indexing on main's thread instead: ${String(e)}`)
     return null
   } finally {
     core.indexing = null
@@ -66,16 +67,26 @@ export async function buildInWriter(
  */
 export async function openIndex(core: LibraryCore): Promise<LibraryIndex> {
   const writer = core.options.writer
+  let writerOpen = false
   if (writer) {
     try {
       await writer.run({ type: 'open' })
+      writerOpen = true
     } catch (e) {
       if (!core.closed)
         core.log(`The index writer could not open the index; opening it here: ${String(e)}`)
     }
   }
   if (core.closed) throw new Error('The library is closed.')
-  return new LibraryIndex(core.options.indexPath, core.options.openDatabase)
+  const index = new LibraryIndex(core.options.indexPath, core.options.openDatabase)
+  if (writerOpen) leaveCheckpointsToWriter(index.db)
+  return index
+}
+
+/** The writer failed: main writes in its place from now, so it checkpoints again too. */
+function writerFailed(core: LibraryCore, message: string): void {
+  core.log(message)
+  if (core.index) takeCheckpointsBack(core.index.db)
 }
 
 /**
@@ -92,7 +103,10 @@ export async function restartInWriter(
     result = await writer.run({ type: 'restart', root }, watcher(core))
   } catch (e) {
     if (!core.closed)
-      core.log(`The index writer failed; reconciling on main's thread instead: ${String(e)}`)
+      writerFailed(
+        core,
+        `The index writer failed; reconciling on main's thread instead: ${String(e)}`,
+      )
     return null
   }
   if (result.type === 'unreadable') throw new Error(result.message)
@@ -108,7 +122,7 @@ export async function writeRows(core: LibraryCore, rows: IndexRow[]): Promise<vo
       await writer.run({ type: 'upsert', rows })
       return
     } catch (e) {
-      core.log(`The index writer failed; writing on main's thread instead: ${String(e)}`)
+      writerFailed(core, `The index writer failed; writing on main's thread instead: ${String(e)}`)
     }
   }
   core.idx().upsert(rows)

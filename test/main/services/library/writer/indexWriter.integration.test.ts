@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,8 @@ import { openDatabase, type SqliteOpener } from '@main/adapters/sqlite/openDatab
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
 import { MIGRATIONS } from '@main/services/library/index/indexSchema'
+import type { LibraryIndex } from '@main/services/library/index/LibraryIndex'
+import { WRITER_CHECKPOINT_MS } from '@main/services/library/index/walCheckpoints'
 import { LibraryService } from '@main/services/library/LibraryService'
 import { READ_CHUNK } from '@main/services/library/reader/readLibrary'
 import type { IndexWriter } from '@main/services/library/writer/IndexWriter'
@@ -25,7 +27,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 const dirs: string[] = []
 const services: LibraryService[] = []
+const dbs: Database.Database[] = []
 afterEach(async () => {
+  for (const db of dbs.splice(0)) db.close()
   for (const s of services.splice(0)) await s.close()
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
 })
@@ -49,6 +53,7 @@ function service(
     stampsFrom?: number
     forked?: (c: FakeUtilityProcess) => void
     openDatabase?: SqliteOpener
+    writer?: IndexWriter
   } = {},
 ) {
   const events = new MainEvents()
@@ -61,9 +66,9 @@ function service(
   })
   const indexPath = join(userData, 'index.sqlite')
   const thumbsDir = join(userData, 'thumbs')
-  const writer: IndexWriter | null = withWriter
-    ? indexWriterProcess({ indexPath, thumbsDir }, options.forked)
-    : null
+  const writer: IndexWriter | null =
+    options.writer ??
+    (withWriter ? indexWriterProcess({ indexPath, thumbsDir }, options.forked) : null)
   const lib = new LibraryService({
     settings: { settings: async () => ({ libraryDir: root }) },
     events,
@@ -230,6 +235,59 @@ describe('the index writer process (issue #33)', () => {
     const again = service(root, userData, true)
     await again.lib.whenReconciled()
     expect(await again.lib.status()).toMatchObject({ ready: true, itemCount: n + 1 })
+  })
+
+  // SIGSTOP pauses the writer to show what main alone does; Windows has no such signal.
+  it.skipIf(process.platform === 'win32')(
+    'leaves checkpoints to the writer: main’s commits never copy the WAL into the database, the writer does',
+    async () => {
+      const root = await folder(40)
+      const userData = await temp('writer-checkpoint-')
+      let writer: FakeUtilityProcess | undefined
+      const r = service(root, userData, true, { forked: (child) => (writer = child) })
+      await r.lib.whenReconciled()
+      const mainDb = (r.lib as unknown as { core: { idx(): LibraryIndex } }).core.idx().db
+      expect(mainDb.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
+
+      // The writer paused, a connection set as main's writes 2,000 pages in small commits: over
+      // SQLite's 1000-page threshold, and still nothing reaches the database file.
+      const main = new Database(r.indexPath)
+      dbs.push(main)
+      main.pragma('wal_autocheckpoint = 0')
+      main.exec('CREATE TABLE IF NOT EXISTS filler (x BLOB)')
+      const before = statSync(r.indexPath).size
+      const writerPid = writer!.pid!
+      process.kill(writerPid, 'SIGSTOP')
+      try {
+        const add = main.prepare('INSERT INTO filler VALUES (randomblob(3500))')
+        for (let i = 0; i < 2_000; i++) add.run()
+        expect(statSync(`${r.indexPath}-wal`).size).toBeGreaterThan(1_000 * 4096)
+        expect(statSync(r.indexPath).size).toBe(before)
+      } finally {
+        process.kill(writerPid, 'SIGCONT')
+      }
+      // Running again, the writer copies them in (about 7 MB) within a few of its turns.
+      await expect
+        .poll(() => statSync(r.indexPath).size, { timeout: 10 * WRITER_CHECKPOINT_MS })
+        .toBeGreaterThan(before + 6_000_000)
+    },
+  )
+
+  it('takes checkpoints back on main when the writer fails and main writes in its place', async () => {
+    const root = await folder(5)
+    const userData = await temp('writer-checkpoint-back-')
+    const failing: IndexWriter = {
+      run: async (job) => {
+        if (job.type === 'open') return { type: 'opened' }
+        throw new Error('writer gone')
+      },
+      close: async () => {},
+    }
+    const r = service(root, userData, false, { writer: failing })
+    await r.lib.whenReconciled()
+    const mainDb = (r.lib as unknown as { core: { idx(): LibraryIndex } }).core.idx().db
+    expect(r.logs.join('\n')).toMatch(/index writer failed/)
+    expect(mainDb.pragma('wal_autocheckpoint', { simple: true })).toBe(1000)
   })
 
   it('brings an index made by an older version up to date in the writer: main opens it current', async () => {
