@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -21,6 +22,7 @@ import {
   firstIndexFolder,
   indexRows,
 } from '@test/support/firstIndexFolder'
+import { writeResults } from '@test/support/libraryFolder'
 import { makePng } from '@test/support/mediaFixtures'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -54,6 +56,7 @@ function service(
     forked?: (c: FakeUtilityProcess) => void
     openDatabase?: SqliteOpener
     writer?: IndexWriter
+    similar?: { startDelayMs: number; addedDelayMs: number }
   } = {},
 ) {
   const events = new MainEvents()
@@ -69,20 +72,22 @@ function service(
   const writer: IndexWriter | null =
     options.writer ??
     (withWriter ? indexWriterProcess({ indexPath, thumbsDir }, options.forked) : null)
+  const thumbs = new Thumbnailer(thumbsDir)
   const lib = new LibraryService({
     settings: { settings: async () => ({ libraryDir: root }) },
     events,
     indexPath,
-    thumbs: new Thumbnailer(thumbsDir),
+    thumbs,
     trash: { trashItem: async () => {} },
     watch: false,
     log: (m) => logs.push(m),
     ...(writer ? { writer } : {}),
     ...(options.stampsFrom === undefined ? {} : { readerStampsFrom: options.stampsFrom }),
     ...(options.openDatabase ? { openDatabase: options.openDatabase } : {}),
+    ...(options.similar ? { similar: options.similar } : {}),
   })
   services.push(lib)
-  return { lib, changes, statuses, logs, indexPath }
+  return { lib, changes, statuses, logs, indexPath, thumbs, events }
 }
 
 const rows = indexRows
@@ -288,6 +293,49 @@ describe('the index writer process (issue #33)', () => {
     const mainDb = (r.lib as unknown as { core: { idx(): LibraryIndex } }).core.idx().db
     expect(r.logs.join('\n')).toMatch(/index writer failed/)
     expect(mainDb.pragma('wal_autocheckpoint', { simple: true })).toBe(1000)
+  })
+
+  it('hashes images for “find similar” only once the first index is built: the build keeps the cores', async () => {
+    // Over one commit of a build (BULK_COMMIT_ROWS): rows are readable while it goes on. Each
+    // sidecar names its content (sha256), which is what a hash is kept by.
+    const n = 24_000
+    const root = await temp('writer-similar-root-')
+    const png = await makePng(8, 8)
+    const sha256 = createHash('sha256').update(png).digest('hex')
+    await writeResults(join(root, '2025', '05', '06'), n, png, {
+      name: 'h',
+      extra: () => ({ sha256 }),
+    })
+    const userData = await temp('writer-similar-')
+    const r = service(root, userData, true, { similar: { startDelayMs: 0, addedDelayMs: 0 } })
+    const hashedAt: number[] = []
+    const phashOf = r.thumbs.phashOf.bind(r.thumbs)
+    r.thumbs.phashOf = (path, sha256) => {
+      hashedAt.push(performance.now())
+      return phashOf(path, sha256)
+    }
+    const built = r.lib.whenReconciled()
+    // Mid-build, rows the writer committed are announced as added (as a result saved meanwhile
+    // would be): the hashing waits for the build all the same.
+    let committed: Database.Database | null = null
+    let ids: string[] = []
+    await expect
+      .poll(
+        () => {
+          if (!r.statuses.some((s) => !s.ready && s.itemCount > 0)) return 0
+          if (!committed) dbs.push((committed = new Database(r.indexPath, { readonly: true })))
+          ids = committed.prepare('SELECT id FROM items LIMIT 100').pluck().all() as string[]
+          return ids.length
+        },
+        { interval: 5, timeout: 30_000 },
+      )
+      .toBe(100)
+    r.events.emit('library:changed', { reason: 'added', ids })
+    await built
+    expect(hashedAt).toEqual([])
+    // Once built, the ready status starts the work again: the images are hashed (they share one
+    // picture, so once).
+    await expect.poll(() => hashedAt.length, { timeout: 10_000 }).toBeGreaterThan(0)
   })
 
   it('brings an index made by an older version up to date in the writer: main opens it current', async () => {
