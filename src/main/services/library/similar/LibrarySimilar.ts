@@ -305,7 +305,7 @@ export class LibrarySimilar {
   }
 
   private kick(delayMs: number): void {
-    if (this.stopped || this.running || this.timer) return
+    if (this.stopped || this.running || this.timer || this.core.indexing !== null) return
     this.timer = setTimeout(() => {
       this.timer = null
       // Background work never throws into main: what failed is found again by the next walk.
@@ -313,21 +313,15 @@ export class LibrarySimilar {
         .catch(() => undefined)
         .finally(() => {
           this.running = null
-          // Not while a first index is built: its ready status kicks (no polling meanwhile).
-          if (this.core.indexing === null && (this.added.length || this.todo.length))
-            this.kick(this.addedDelayMs)
+          if (this.added.length || this.todo.length) this.kick(this.addedDelayMs)
         })
     }, delayMs)
     this.timer.unref?.()
   }
 
-  /** The background worker: added items, then the walk, one image at a time. */
+  /** Added items, then the walk, one at a time; never beside a first index's writer (#33). */
   private async work(): Promise<void> {
-    while (!this.stopped && this.db()) {
-      // A first index is being built: its writer needs every core it can get (at 100k items,
-      // hashing beside it made the build 15% slower and held main's loop 52-104 ms against
-      // 19-20). The ready status that ends the build starts this again.
-      if (this.core.indexing !== null) return
+    while (!this.stopped && this.db() && this.core.indexing === null) {
       this.resolveAdded()
       const next = this.todo.shift()
       if (next) {
