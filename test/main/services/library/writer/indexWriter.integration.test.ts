@@ -92,6 +92,10 @@ function service(
 
 const rows = indexRows
 
+/** Main's own connection to the index (the library's private core), for its settings. */
+const mainConnection = (lib: LibraryService) =>
+  (lib as unknown as { core: { idx(): LibraryIndex } }).core.idx().db
+
 /**
  * How long main's event loop was held at once while `work` runs, from a 1 ms timer: the longest
  * gap between its ticks (`wallMs`), and the most CPU this process used within one gap (`cpuMs`,
@@ -251,7 +255,7 @@ describe('the index writer process (issue #33)', () => {
       let writer: FakeUtilityProcess | undefined
       const r = service(root, userData, true, { forked: (child) => (writer = child) })
       await r.lib.whenReconciled()
-      const mainDb = (r.lib as unknown as { core: { idx(): LibraryIndex } }).core.idx().db
+      const mainDb = mainConnection(r.lib)
       expect(mainDb.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
 
       // The writer paused, a connection set as main's writes 2,000 pages in small commits: over
@@ -290,7 +294,7 @@ describe('the index writer process (issue #33)', () => {
     }
     const r = service(root, userData, false, { writer: failing })
     await r.lib.whenReconciled()
-    const mainDb = (r.lib as unknown as { core: { idx(): LibraryIndex } }).core.idx().db
+    const mainDb = mainConnection(r.lib)
     expect(r.logs.join('\n')).toMatch(/index writer failed/)
     expect(mainDb.pragma('wal_autocheckpoint', { simple: true })).toBe(1000)
   })
