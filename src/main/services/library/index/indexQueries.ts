@@ -3,8 +3,8 @@ import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
 import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
-import { FtsRowids } from './ftsRowids'
 import type { PrefixTerms } from './ftsTerms'
+import { HeldRowids } from './heldRowids'
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
@@ -53,7 +53,8 @@ export class IndexQueries implements CostSortedQuery {
     private readonly prefixTerms?: PrefixTerms,
   ) {
     this.estimates = new IndexEstimates(db, (sql) => this.stmt(sql))
-    this.reads = { stmt: (sql) => this.stmt(sql), fts: new FtsRowids(db) }
+    const stmt = (sql: string) => this.stmt(sql)
+    this.reads = { stmt, held: new HeldRowids(db, stmt) }
   }
 
   stmt(sql: string): Statement {
@@ -170,7 +171,7 @@ export class IndexQueries implements CostSortedQuery {
     // The lists only once the match's rowids are held (its month counts read them): reading
     // them for a page costs 60–150 ms at 1M items, where the nested probes' deep page walks the
     // doclist to its bound in ~20 ms and a page from the top stops after one page.
-    if (plan && this.reads.fts.has(plan.match)) {
+    if (plan && this.reads.held.has(plan.match)) {
       const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
     } else if (sort === 'newest') {
@@ -273,7 +274,7 @@ export class IndexQueries implements CostSortedQuery {
         costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>
       ).map((r) => r.id)
     const plan = intersectPlan(filter, this.prefixTerms)
-    if (plan && this.reads.fts.has(plan.match)) {
+    if (plan && this.reads.held.has(plan.match)) {
       const keys = planRowids(plan, this.reads, cap)
       return this.stmt(IDS_BY_KEYS).pluck().all(JSON.stringify(keys)) as string[]
     }

@@ -2,8 +2,9 @@ import { splitSearch } from '@shared/library/organise'
 import type { LibraryFilter } from '@shared/library/types'
 import type { Statement } from 'better-sqlite3'
 
-import { type FtsRowids, heldRead } from './ftsRowids'
+import { COLLECT_ROWIDS } from './collectRowids'
 import type { PrefixTerms } from './ftsTerms'
+import { heldRead, type HeldRowids } from './heldRowids'
 import { ftsQuery } from './indexRows'
 import { keyOf } from './indexSchema'
 import type { MonthRange } from './monthRanges'
@@ -13,10 +14,14 @@ import { intersectDescending, listRead, RowidList } from './rowidLists'
 /** Above every rowid (keyOf keeps them below 2^53). */
 const TOP = Number.MAX_SAFE_INTEGER
 
-/** A side table's sorted rowid list: its SQL (…params, top, floor, limit) and params. */
+/**
+ * A side table's sorted rowid list: its SQL (…params, top, floor, limit), its params, and the
+ * SQL that collects the whole list (…params) for HeldRowids.
+ */
 interface ListSource {
   sql: string
   params: unknown[]
+  whole: string
 }
 
 /**
@@ -33,10 +38,10 @@ export interface IntersectPlan {
 /**
  * Chooses the intersection for prompt words with organising conditions (collection, tags,
  * rating) and nothing else but dates (issue #33); null for any other filter. The match's rowids
- * come from FtsRowids (one read of the doclist from the top, kept until the index changes), the
+ * come from HeldRowids (one read of the doclist from the top, kept until the index changes), the
  * sides' from their (value, item) keys (covering, cheap to seek), and intersectDescending jumps
  * through them. Nested probes walked the doclist to a deep page's bound at every page (FTS5
- * seeks by stepping, see ftsRowids.ts) and probed every match for the months. Only this shape
+ * seeks by stepping, see heldRowids.ts) and probed every match for the months. Only this shape
  * is read so: where only side tables meet, SQLite's own probes were faster than lists read into
  * JS (at 1M items "two tags" 1.2 ms a page against 4.0, "collection, tag, rating ≥ 2" months
  * 22 ms against 53, same run).
@@ -50,11 +55,14 @@ export function intersectPlan(
   if (filter.minCost !== undefined || filter.maxCost !== undefined) return null
   const search = splitSearch(filter.text ?? '')
   const match = search.words ? ftsQuery(search.words, prefixTerms) : null
-  const sides: ListSource[] = sideFilters(filter, search.tags).map((s) => ({
-    sql: `SELECT item FROM ${s.table} INDEXED BY sqlite_autoindex_${s.table}_1
-      WHERE ${s.column} = ? AND item <= ? AND item >= ? ORDER BY item DESC LIMIT ?`,
-    params: [s.value],
-  }))
+  const sides: ListSource[] = sideFilters(filter, search.tags).map((s) => {
+    const key = `${s.table} INDEXED BY sqlite_autoindex_${s.table}_1 WHERE ${s.column} = ?`
+    return {
+      sql: `SELECT item FROM ${key} AND item <= ? AND item >= ? ORDER BY item DESC LIMIT ?`,
+      params: [s.value],
+      whole: `SELECT ${COLLECT_ROWIDS}(item) FROM ${key}`,
+    }
+  })
   if (!match || !sides.length) return null
   return {
     match,
@@ -64,10 +72,10 @@ export function intersectPlan(
   }
 }
 
-/** Where a plan's lists are read: prepared statements, and the matches' rowids. */
+/** Where a plan's lists are read: prepared statements, and the lists held whole. */
 export interface PlanReads {
   stmt: (sql: string) => Statement
-  fts: FtsRowids
+  held: HeldRowids
 }
 
 /** The plan's rowids newest first, below `below` when given, at most `cap`. */
@@ -78,10 +86,12 @@ export function planRowids(
   below?: number,
 ): number[] {
   const lists = [
-    new RowidList(heldRead(reads.fts.rowids(plan.match)), plan.floor),
-    ...plan.sides.map(
-      (l) => new RowidList(listRead(reads.stmt(l.sql).pluck(), l.params), plan.floor),
-    ),
+    new RowidList(heldRead(reads.held.rowids(plan.match)), plan.floor),
+    ...plan.sides.map((l) => {
+      const whole = reads.held.heldSide(l.whole, l.params)
+      const read = whole ? heldRead(whole) : listRead(reads.stmt(l.sql).pluck(), l.params)
+      return new RowidList(read, plan.floor)
+    }),
   ]
   const top = below === undefined ? plan.top : Math.min(plan.top, below - 1)
   return intersectDescending(lists, top, cap)
@@ -89,25 +99,18 @@ export function planRowids(
 
 /**
  * The month counts of the plan's rows, newest first. Every row is counted, so every list is read
- * whole (each side by one read of its key; the match from FtsRowids) and merged, and each row's
- * month is found by walking the disjoint month ranges (monthRanges.ts disjointRanges) alongside,
- * since both go newest first. At 1M items "collection + common word" counts in ~20 ms with the
- * match held; reading it first costs about what the probes of every match did (139 against 134
- * ms p95, same run, load 3–5), and holds it for the pages that follow.
+ * whole and held (HeldRowids: the match, and each side's items through the aggregate) and merged,
+ * and each row's month is found by walking the disjoint month ranges (monthRanges.ts
+ * disjointRanges) alongside, since both go newest first. The pages of the same filter then read
+ * their lists from memory too.
  */
 export function planMonths(
   plan: IntersectPlan,
   reads: PlanReads,
   ranges: MonthRange[],
 ): Array<{ month: number; n: number }> {
-  const lists: ArrayLike<number>[] = plan.sides.map(
-    (l) =>
-      reads
-        .stmt(l.sql)
-        .pluck()
-        .all(...l.params, plan.top, plan.floor, -1) as number[],
-  )
-  lists.push(reads.fts.rowids(plan.match))
+  const lists: ArrayLike<number>[] = plan.sides.map((l) => reads.held.side(l.whole, l.params))
+  lists.push(reads.held.rowids(plan.match))
   const counts = new Map<number, number>()
   let r = ranges.length - 1
   for (const key of mergeDescending(lists, plan.top, plan.floor)) {

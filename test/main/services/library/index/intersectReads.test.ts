@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 /**
  * Issue #33: prompt words with a collection, tags or a rating are read as an intersection of
- * sorted rowid lists (intersectReads.ts): the FTS5 match's rowids held in memory (ftsRowids.ts)
+ * sorted rowid lists (intersectReads.ts): the FTS5 match's rowids held in memory (heldRowids.ts)
  * and the side tables' keys. Pages, cursors, month counts and ID lists must equal the plain
  * reading of the filter on random libraries, follow writes at once, and never fall back to the
  * nested probes for these shapes.
@@ -132,6 +132,42 @@ describe('prompt words with organising conditions', () => {
     expect(paged(ix, f, 4)).toEqual(plainIds(ix.db, f))
     expect(ix.months(f).reduce((n, m) => n + m.count, 0)).toBe(plainIds(ix.db, f).length)
     expect(ix.ids(f, 1000)).not.toContain('id-1000')
+  })
+
+  it('hold the side lists the months read whole, and drop them when a side row changes', () => {
+    const ix = open(400, 11)
+    const queries = new IndexQueries(
+      ix.db,
+      (id) => ix.db.prepare('SELECT rowid AS key, cost FROM items WHERE id = ?').get(id) as never,
+    )
+    const asked: string[] = []
+    const stmt = queries.stmt.bind(queries)
+    queries.stmt = (sql: string) => {
+      asked.push(sql)
+      return stmt(sql)
+    }
+    const f: LibraryFilter = { collectionId: 'c-a', tags: ['cat'], text: 'fox' }
+    const sideChunks = () => asked.filter((sql) => sql.includes('AND item <= ? AND item >= ?'))
+    queries.months(f)
+    asked.length = 0
+    const top = queries.page(f, null, 3)
+    expect(paged(ix, f, 3)).toEqual(plainIds(ix.db, f))
+    queries.page(f, top.next, 3)
+    queries.ids(f, 50)
+    // Pages after the months walk the held lists: no side table is read again in chunks.
+    expect(sideChunks()).toEqual([])
+    // Only a collection row changes (the prompt index is as it was): the held lists are dropped.
+    const member = plainIds(ix.db, f)[2]!
+    ix.db
+      .prepare(
+        'DELETE FROM item_collections WHERE collection = ? AND item = (SELECT rowid FROM items WHERE id = ?)',
+      )
+      .run('c-a', member)
+    const after = plainIds(ix.db, f)
+    expect(after).not.toContain(member)
+    expect(queries.ids(f, 1000)).toEqual(after)
+    expect(queries.months(f).reduce((n, m) => n + m.count, 0)).toBe(after.length)
+    expect(queries.ids(f, 1000)).toEqual(after)
   })
 
   it('never read these shapes with the nested probes, and leave every other shape to them', () => {

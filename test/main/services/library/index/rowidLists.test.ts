@@ -1,4 +1,4 @@
-import { heldRead } from '@main/services/library/index/ftsRowids'
+import { heldRead } from '@main/services/library/index/heldRowids'
 import { mergeDescending } from '@main/services/library/index/intersectReads'
 import { intersectDescending, RowidList } from '@main/services/library/index/rowidLists'
 import { seededRandom } from '@test/support/seededRandom'

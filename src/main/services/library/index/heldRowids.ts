@@ -1,0 +1,122 @@
+import type { Statement } from 'better-sqlite3'
+
+import type { Db } from '../../../adapters/sqlite/openDatabase'
+import { COLLECT_ROWIDS, type RowidCollector, rowidCollector } from './collectRowids'
+import { IndexVersion } from './indexVersion'
+import { firstAtOrBelow, type ListRead } from './rowidLists'
+
+/**
+ * Rowids kept for all held lists together: 8 bytes each, so at most 16 MiB of main's memory
+ * (a common word matches 200–670k rows of the 1M-item bench library, a big collection 100k).
+ */
+const MAX_ROWIDS = 2_000_000
+
+/**
+ * Whole sorted rowid lists, newest first, read once per list and state of the index (issue #33):
+ * FTS5 matches, and the side tables' items for one value (a collection, a tag, a rating).
+ *
+ * FTS5 in this SQLite seeks a doclist to a rowid bound by stepping through it: at 1M items a
+ * common word's `rowid <= ?` read cost 0.06 ms near the newest rows and 32 ms 900k rows deep,
+ * `rowid >= ?` the mirror, `rowid = ?` 600 ms (load 3–4, bench/library-queries.ts). So a deep
+ * page of "collection + word", and every jump of an intersection, paid a walk of the doclist.
+ * One read from the top costs about what a single deep seek did; afterwards any bound is a
+ * binary search here. A side list is held once month counts read it whole, so the counts of the
+ * same filter again, and its pages, read nothing from SQLite but the tiles. Lists are read
+ * through an aggregate (collectRowids.ts). Dropped whenever the index changes (IndexVersion),
+ * the least recently used list first when over MAX_ROWIDS.
+ */
+export class HeldRowids {
+  private readonly lists = new Map<string, Float64Array>()
+  private held = 0
+  private version = ''
+  private readonly indexVersion: IndexVersion
+  private readonly collector: RowidCollector
+  private readonly matches: Statement
+
+  constructor(
+    db: Db,
+    /** Prepared statements, cached by their SQL. */
+    private readonly stmt: (sql: string) => Statement,
+  ) {
+    this.indexVersion = new IndexVersion(db)
+    this.collector = rowidCollector(db)
+    this.matches = db.prepare(
+      `SELECT ${COLLECT_ROWIDS}(rowid) FROM items_fts WHERE items_fts MATCH ?`,
+    )
+  }
+
+  private sync(): void {
+    const version = this.indexVersion.current()
+    if (version === this.version) return
+    this.lists.clear()
+    this.held = 0
+    this.version = version
+  }
+
+  /** Whether the match's rowids are in hand (a read through them then seeks nothing). */
+  has(match: string): boolean {
+    return this.peek(matchKey(match)) !== undefined
+  }
+
+  /** The match's rowids newest first, read now unless in hand. */
+  rowids(match: string): Float64Array {
+    return this.get(matchKey(match), () => this.collector.collect(this.matches, [match]))
+  }
+
+  /**
+   * The items of one side condition, newest first, read now unless in hand: `sql` selects
+   * COLLECT_ROWIDS over the side table's items for `params`.
+   */
+  side(sql: string, params: unknown[]): Float64Array {
+    return this.get(sideKey(sql, params), () => this.collector.collect(this.stmt(sql), params))
+  }
+
+  /** The side condition's items when in hand, else undefined (nothing is read). */
+  heldSide(sql: string, params: unknown[]): Float64Array | undefined {
+    return this.peek(sideKey(sql, params))
+  }
+
+  private peek(key: string): Float64Array | undefined {
+    this.sync()
+    return this.lists.get(key)
+  }
+
+  private get(key: string, read: () => Float64Array): Float64Array {
+    let list = this.peek(key)
+    if (list) {
+      // Most recently used last, so the oldest goes first.
+      this.lists.delete(key)
+      this.lists.set(key, list)
+      return list
+    }
+    list = read()
+    for (const [old, rows] of this.lists) {
+      if (this.held + list.length <= MAX_ROWIDS) break
+      this.lists.delete(old)
+      this.held -= rows.length
+    }
+    if (list.length <= MAX_ROWIDS) {
+      this.lists.set(key, list)
+      this.held += list.length
+    }
+    return list
+  }
+}
+
+const matchKey = (match: string) => `match\u0000${match}`
+const sideKey = (sql: string, params: unknown[]) =>
+  `side\u0000${sql}\u0000${JSON.stringify(params)}`
+
+/** A ListRead over rowids held newest first (HeldRowids): a binary search, then a slice. */
+export function heldRead(rowids: Float64Array): ListRead {
+  return (top, floor, limit) => {
+    const out: number[] = []
+    for (
+      let i = firstAtOrBelow(rowids, top);
+      i < rowids.length && out.length < limit && rowids[i]! >= floor;
+      i++
+    )
+      out.push(rowids[i]!)
+    return out
+  }
+}
