@@ -67,6 +67,34 @@ describe('runWriterJob', () => {
     expect(index.count()).toBe(9)
   })
 
+  it("asks for a chunk's video posters all at once and gives each video its own answer", async () => {
+    const video = (i: number) =>
+      libraryIndexRow(i, { kind: 'video' }, { media: 'video', ext: 'mp4', relPath: `f/${i}.mp4` })
+    const chunk = [video(0), libraryIndexRow(1), video(2), video(3), video(4)]
+    let waiting = 0
+    let most = 0
+    const asked: string[] = []
+    // Later videos answer sooner, so answers matched by arrival would land on the wrong rows.
+    const posterKnown = async (sha256: string) => {
+      asked.push(sha256)
+      most = Math.max(most, ++waiting)
+      const i = parseInt(sha256, 16)
+      await new Promise((resolve) => setTimeout(resolve, 5 * (5 - i)))
+      waiting--
+      return i % 2 === 0
+    }
+    const read = reading([
+      { type: 'rows', rows: chunk },
+      { type: 'done', others: [], errors: [] },
+    ])
+    await runWriterJob({ index, read, posterKnown }, { type: 'build', root: dir }, () => {})
+    expect(asked).toHaveLength(4)
+    expect(most).toBe(4)
+    const poster = (id: string) =>
+      index.db.prepare('SELECT poster FROM items WHERE id = ?').pluck().get(id)
+    expect(['id-0', 'id-2', 'id-3', 'id-4'].map(poster)).toEqual([1, 1, 0, 1])
+  })
+
   it('answers `open` at once: the index was opened, and migrated, when the writer started', async () => {
     const read = reading([])
     await expect(
