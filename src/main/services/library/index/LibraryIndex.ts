@@ -27,8 +27,8 @@ import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
 
 /**
  * Rows per commit of a first index (`upsertBulk`). 100k rows written alone in 500-row chunks:
- * one commit per chunk 8.4 s, one per 5,000 rows 5.1 s (measured on the 2-core VM,
- * synthetic rows as in bench/library-index.ts); the WAL grows to about one commit's pages.
+ * one commit per chunk 11.6–14.0 s, one per 10,000 rows 8.4–9.4 s (the 2-core VM at load ~6,
+ * alternating, rows of bench/support/syntheticLibrary.ts); the WAL grows to one commit's pages.
  */
 export const BULK_COMMIT_ROWS = 10_000
 
