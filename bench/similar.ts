@@ -9,14 +9,18 @@
  * Measures: a find-similar query (distance ≤ 20, 50 nearest) from 300 items, half of them planted
  * originals: p50/p95 in ms (goal p95 ≤ 30 ms), and the share of planted copies it returns
  * (recall); the duplicates grouping (distance ≤ 8) of all of them: its time (goal ≤ 20 s at 1M),
- * its longest step (goal ≤ 10 ms), the share of planted groups it puts together whole, and the
- * groups it makes of unrelated hashes.
+ * its longest step (goal ≤ 10 ms: wall, process CPU, and main thread's own CPU, which neither
+ * other processes on a shared machine nor V8's helper threads inflate), the typed arrays it takes,
+ * the GCs during it, the share of planted groups it puts together whole, and the groups it makes
+ * of unrelated hashes.
  *
  * Controls in the same run: a bare loop of XOR + popcount over the same typed array (the floor of
  * any linear scan: the query's ratio to it is its overhead), and the same scan with BigInt hashes
  * (why the hashes are two 32-bit halves).
  */
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
+import { constants, PerformanceObserver } from 'node:perf_hooks'
 
 import { DUPLICATE_DISTANCE, type PHash, popcount32, SIMILAR_DISTANCE } from '@shared/library/phash'
 
@@ -62,6 +66,24 @@ function bareScan(raw: Uint32Array, hi: number, lo: number, max: number): number
   return close
 }
 
+const GC_MAJOR = constants.NODE_PERFORMANCE_GC_MAJOR
+
+/**
+ * CPU time of the calling thread (main) in ms, from Linux's schedstat (null elsewhere): a step's
+ * own hold on main, without other processes' turns (the machine is shared) and without V8's
+ * helper threads, which process.cpuUsage() also counts (concurrent marking, compilation).
+ */
+function mainCpuMs(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6
+  } catch {
+    return null
+  }
+}
+
+/** One turn of the event loop: lets the GC observer hear of the collections so far. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6
 
 /** Flips `bits` distinct random bits of a hash. */
@@ -76,15 +98,21 @@ function flip(h: PHash, bits: number, rand: () => number): PHash {
   return out
 }
 
-/** One library size: the queries and the grouping with their same-run controls. */
-function measure(TOTAL: number) {
+/**
+ * One library size: the queries and the grouping with their same-run controls. Holds what the
+ * app holds (the SimilarIndex, its ids from the rows) and the control's typed array, not a JS
+ * object per hash: 1M of those made the heap the grouping's steps had to collect twice as big.
+ */
+async function measure(TOTAL: number) {
   const rand = seeded(0x9e3779b9, 0x243f6a88, 0xb7e15162, 16)
   for (let i = 0; i < 20; i++) rand()
   const index = new SimilarIndex()
-  const all: PHash[] = []
+  const raw = new Uint32Array(2 * TOTAL)
+  let count = 0
   const add = (id: string, h: PHash) => {
     index.set(id, h)
-    all.push(h)
+    raw[2 * count] = h.hi
+    raw[2 * count++ + 1] = h.lo
   }
   const planted: string[][] = []
   for (let g = 0; g < PLANTED_GROUPS; g++) {
@@ -98,7 +126,7 @@ function measure(TOTAL: number) {
     }
     planted.push(ids)
   }
-  for (let n = all.length; n < TOTAL; n++) add(`r${n}`, { hi: rand(), lo: rand() })
+  while (count < TOTAL) add(`r${count}`, { hi: rand(), lo: rand() })
 
   // ── find similar ──
   const queries = Array.from({ length: QUERIES }, (_, i) =>
@@ -123,12 +151,7 @@ function measure(TOTAL: number) {
     }
   }
 
-  // ── control: the bare scan over the same typed array ──
-  const raw = new Uint32Array(2 * TOTAL)
-  all.forEach((h, i) => {
-    raw[2 * i] = h.hi
-    raw[2 * i + 1] = h.lo
-  })
+  // ── control: the bare scan over the same hashes in a typed array ──
   const control: number[] = []
   let sink = 0
   for (const round of [0, 1]) {
@@ -164,28 +187,62 @@ function measure(TOTAL: number) {
   const groupTimes: number[] = []
   const groupCpu: number[] = []
   const longestSteps: number[] = []
+  const longestCpus: number[] = []
+  const longestMains: number[] = []
+  const stepMains: number[] = []
   const stepWalls: number[] = []
   const stepCpus: number[] = []
-  const heapBefore = process.memoryUsage().heapUsed
+  // The collections V8 made during the groupings (heard a turn later): which, and how long.
+  const gcs: Array<{ major: boolean; ms: number }> = []
+  let grouping = false
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (grouping)
+        gcs.push({
+          major: (e as { detail?: { kind?: number } }).detail?.kind === GC_MAJOR,
+          ms: e.duration,
+        })
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  await turn()
+  const heapBefore = process.memoryUsage()
+  let heapPeak = 0
+  let buffersPeak = 0
   let groups: string[][] = []
   for (let r = 0; r < 3; r++) {
     // Driven as LibrarySimilar drives it: the longest step is how long main is held at once.
+    grouping = true
+    const buffersAtStart = process.memoryUsage().arrayBuffers
     const steps = index.groupsInSteps(DUPLICATE_DISTANCE)
     let longest = 0
+    let longestCpu = 0
+    let longestMain = 0
     const t = process.hrtime.bigint()
     const cpu0 = process.cpuUsage()
     for (;;) {
       const s = process.hrtime.bigint()
       const c = process.cpuUsage()
+      const main0 = mainCpuMs()
       const step = steps.next()
+      const main1 = mainCpuMs()
       const used = process.cpuUsage(c)
-      longest = Math.max(longest, ms(s))
+      const wall = ms(s)
+      const mainMs = main0 === null || main1 === null ? NaN : main1 - main0
+      longestMain = Math.max(longestMain, mainMs)
       // CPU of the process during the step: what main did, without the time other processes
       // had the cores (this machine is shared); it also counts V8's GC and compiler threads.
+      const cpuMs = (used.user + used.system) / 1000
+      longest = Math.max(longest, wall)
+      longestCpu = Math.max(longestCpu, cpuMs)
       if (r === 2) {
-        stepWalls.push(ms(s))
-        stepCpus.push((used.user + used.system) / 1000)
+        stepWalls.push(wall)
+        stepCpus.push(cpuMs)
+        stepMains.push(mainMs)
       }
+      // Outside the step's timing: the heap, and the typed arrays this grouping added.
+      const mem = process.memoryUsage()
+      heapPeak = Math.max(heapPeak, mem.heapUsed)
+      buffersPeak = Math.max(buffersPeak, mem.arrayBuffers - buffersAtStart)
       if (step.done) {
         groups = step.value
         break
@@ -195,7 +252,12 @@ function measure(TOTAL: number) {
     const cpu = process.cpuUsage(cpu0)
     groupCpu.push((cpu.user + cpu.system) / 1000)
     longestSteps.push(longest)
+    longestCpus.push(longestCpu)
+    longestMains.push(longestMain)
+    await turn()
+    grouping = false
   }
+  observer.disconnect()
   const groupOf = new Map<string, number>()
   groups.forEach((g, i) => g.forEach((id) => groupOf.set(id, i)))
   const whole = planted.filter((g) => {
@@ -223,7 +285,10 @@ function measure(TOTAL: number) {
     duplicates_ms: Number(duplicatesMs.toFixed(1)),
     duplicates_vs_control_scan: Math.round(duplicatesMs / controlMs),
     duplicates_cpu_ms: Number(median(groupCpu).toFixed(1)),
-    duplicates_longest_step_ms: Number(median(longestSteps).toFixed(1)),
+    duplicates_longest_step_ms: longestSteps.map((x) => Number(x.toFixed(1))),
+    duplicates_longest_step_cpu_ms: longestCpus.map((x) => Number(x.toFixed(1))),
+    duplicates_longest_step_main_ms: longestMains.map((x) => Number(x.toFixed(1))),
+    duplicates_step_main_p99_ms: Number(pct(stepMains, 0.99).toFixed(1)),
     duplicates_steps: stepWalls.length,
     duplicates_step_p99_ms: Number(pct(stepWalls, 0.99).toFixed(1)),
     duplicates_step_cpu_p99_ms: Number(pct(stepCpus, 0.99).toFixed(1)),
@@ -231,18 +296,22 @@ function measure(TOTAL: number) {
     duplicates_groups: groups.length,
     duplicates_recall: Number((whole / PLANTED_GROUPS).toFixed(4)),
     duplicates_unrelated_groups: unrelated,
-    heap_mib_during: Number(
-      (Math.max(heapBefore, process.memoryUsage().heapUsed) / 2 ** 20).toFixed(0),
-    ),
+    heap_mib_before: Number((heapBefore.heapUsed / 2 ** 20).toFixed(0)),
+    heap_mib_during: Number((heapPeak / 2 ** 20).toFixed(0)),
+    typed_arrays_mib_grouping: Number((buffersPeak / 2 ** 20).toFixed(0)),
+    gc_major: gcs.filter((g) => g.major).length,
+    gc_minor: gcs.filter((g) => !g.major).length,
+    gc_longest_ms: Number(Math.max(0, ...gcs.map((g) => g.ms)).toFixed(1)),
     sink: sink % 10,
   }
 }
 
 async function main(): Promise<void> {
-  const runs = SIZES.map((n) => measure(n))
+  const runs: Array<Awaited<ReturnType<typeof measure>>> = []
+  for (const n of SIZES) runs.push(await measure(n))
   const load = loadavg().map((l) => l.toFixed(2))
-  const col = (r: ReturnType<typeof measure>) => `${r.hashes.toLocaleString('en')} hashes`
-  const row = (pick: (r: ReturnType<typeof measure>) => number | string) =>
+  const col = (r: (typeof runs)[number]) => `${r.hashes.toLocaleString('en')} hashes`
+  const row = (pick: (r: (typeof runs)[number]) => number | string) =>
     Object.fromEntries(runs.map((r) => [col(r), pick(r)]))
   console.log(
     `similar: ${PLANTED_GROUPS} planted near-duplicate groups per size; load average ${load.join(' ')}`,
@@ -259,14 +328,24 @@ async function main(): Promise<void> {
     'duplicates / one bare scan (p50)': row((r) => `${r.duplicates_vs_control_scan}×`),
     'duplicates: CPU of the process (ms)': row((r) => r.duplicates_cpu_ms),
     'its steps': row((r) => r.duplicates_steps),
-    'its longest step, wall (ms), goal ≤ 10': row((r) => r.duplicates_longest_step_ms),
+    'its longest step, wall, 3 runs (ms), goal ≤ 10': row((r) =>
+      r.duplicates_longest_step_ms.join(' / '),
+    ),
+    'its longest step, CPU, 3 runs (ms)': row((r) => r.duplicates_longest_step_cpu_ms.join(' / ')),
+    'its longest step, main thread CPU, 3 runs (ms)': row((r) =>
+      r.duplicates_longest_step_main_ms.join(' / '),
+    ),
+    'its steps p99, main thread CPU (ms)': row((r) => r.duplicates_step_main_p99_ms),
     'its steps p99, wall (ms)': row((r) => r.duplicates_step_p99_ms),
     'its steps p99 / max, CPU (ms)': row(
       (r) => `${r.duplicates_step_cpu_p99_ms} / ${r.duplicates_step_cpu_max_ms}`,
     ),
     'planted groups found whole': row((r) => r.duplicates_recall),
     'groups of unrelated hashes': row((r) => r.duplicates_unrelated_groups),
-    'JS heap during (MiB)': row((r) => r.heap_mib_during),
+    'JS heap before / during (MiB)': row((r) => `${r.heap_mib_before} / ${r.heap_mib_during}`),
+    'typed arrays the grouping took (MiB)': row((r) => r.typed_arrays_mib_grouping),
+    'GCs in the 3 groupings: full / young': row((r) => `${r.gc_major} / ${r.gc_minor}`),
+    'longest of those GCs (ms)': row((r) => r.gc_longest_ms),
   })
   console.log(
     JSON.stringify({

@@ -1,6 +1,7 @@
 import { type PHash, popcount32 } from '@shared/library/phash'
 
 import { type GroupProgress, groupSlots } from './groupHashes'
+import { borrowBuffer, returnBuffers } from './spareBuffers'
 
 /** A match: the item and how many of the 64 bits differ. */
 export interface HashHit {
@@ -18,8 +19,23 @@ export const MAX_GROUP_DISTANCE = 15
  */
 const popcount = popcount32
 
-/** Ids copied, or group members turned into ids, per step (< 1 ms). */
+/** Hashes copied, or group members turned into ids, per step (< 1 ms). */
 const IDS_PER_STEP = 32_768
+
+/**
+ * The index as a grouping under way began: its ids and hashes arrays then (clear() and growth
+ * replace them, leaving these as they were), and what was in the first `n` slots before a change
+ * (`keep`): the ids `remove` moved or dropped, and the hashes changed before the copy got there.
+ */
+interface Snapshot {
+  ids: string[]
+  hashes: Uint32Array
+  n: number
+  /** Slots below this are copied: later changes to them need no note of their hash. */
+  copied: number
+  idWas: Map<number, string>
+  hashWas: Map<number, PHash>
+}
 
 /**
  * Every image's perceptual hash in memory, for "find similar" and the duplicates view: the ids in
@@ -32,6 +48,8 @@ export class SimilarIndex {
   private ids: string[] = []
   private hashes = new Uint32Array(2 * 1024)
   private readonly slots = new Map<string, number>()
+  /** The groupings under way (see Snapshot): empty but for a few seconds at a time. */
+  private readonly snapshots = new Set<Snapshot>()
   /** Bumped by every change: a cached answer (the duplicates groups) is current while it holds. */
   version = 0
 
@@ -42,7 +60,18 @@ export class SimilarIndex {
   clear(): void {
     this.version++
     this.ids = []
+    this.hashes = new Uint32Array(2 * 1024)
     this.slots.clear()
+  }
+
+  /** Notes what `slot` holds for the groupings under way, before it changes. */
+  private keep(slot: number): void {
+    for (const snap of this.snapshots) {
+      if (slot >= snap.n) continue
+      if (snap.ids === this.ids && !snap.idWas.has(slot)) snap.idWas.set(slot, this.ids[slot]!)
+      if (snap.hashes === this.hashes && slot >= snap.copied && !snap.hashWas.has(slot))
+        snap.hashWas.set(slot, { hi: this.hashes[2 * slot]!, lo: this.hashes[2 * slot + 1]! })
+    }
   }
 
   /** Adds or replaces an item's hash. */
@@ -55,7 +84,8 @@ export class SimilarIndex {
     )
       return
     this.version++
-    if (slot === undefined) {
+    if (slot !== undefined) this.keep(slot)
+    else {
       slot = this.ids.length
       if (2 * slot + 2 > this.hashes.length) {
         const grown = new Uint32Array(this.hashes.length * 2)
@@ -74,6 +104,8 @@ export class SimilarIndex {
     if (slot === undefined) return
     this.version++
     const last = this.ids.length - 1
+    this.keep(slot)
+    this.keep(last)
     if (slot !== last) {
       const moved = this.ids[last]!
       this.ids[slot] = moved
@@ -141,34 +173,56 @@ export class SimilarIndex {
   /**
    * `groups` in steps of at most a few ms (groupHashes.ts: STEP_MS), so main can run other work
    * between them (LibrarySimilar yields to the event loop at each step; dropping the generator
-   * cancels it). Works on a copy of the index taken at the start: changes meanwhile do not
-   * disturb it. `progress` hears how far it is, 0..1.
+   * cancels it). Groups the index as it was at the start: the hashes are copied (a typed array),
+   * the ids are not (1M of them were 8 MiB of pointers on the JS heap per grouping, whose growth
+   * brought a full GC into a step at 1M items), `remove` notes the ones it moves meanwhile
+   * instead. `progress` hears how far it is, 0..1.
    */
   *groupsInSteps(maxDistance: number, progress?: GroupProgress): Generator<void, string[][]> {
     const d = Math.max(0, Math.min(MAX_GROUP_DISTANCE, Math.floor(maxDistance)))
-    // The copy in pieces of IDS_PER_STEP (one slice of 1M ids held main for 8–30 ms).
     const n = this.ids.length
-    const pieces: string[][] = []
-    const hashes = new Uint32Array(2 * n)
-    for (let from = 0; from < n; from += IDS_PER_STEP) {
-      pieces.push(this.ids.slice(from, from + IDS_PER_STEP))
-      hashes.set(this.hashes.subarray(2 * from, 2 * Math.min(n, from + IDS_PER_STEP)), 2 * from)
-      yield
+    const snap: Snapshot = {
+      ids: this.ids,
+      hashes: this.hashes,
+      n,
+      copied: 0,
+      idWas: new Map(),
+      hashWas: new Map(),
     }
-    const slots = yield* groupSlots(hashes, n, d, progress)
-    const out: string[][] = []
-    let done = 0
-    for (const group of slots) {
-      out.push(
-        Array.from(group, (slot) => pieces[Math.floor(slot / IDS_PER_STEP)]![slot % IDS_PER_STEP]!),
-      )
-      done += group.length
-      if (done >= IDS_PER_STEP) {
-        done = 0
+    this.snapshots.add(snap)
+    let hashes: Uint32Array | undefined
+    try {
+      // The copy in pieces of IDS_PER_STEP: one go at 1M held main for several ms.
+      hashes = new Uint32Array(borrowBuffer(8 * n), 0, 2 * n)
+      while (snap.copied < n) {
+        const to = Math.min(n, snap.copied + IDS_PER_STEP)
+        hashes.set(snap.hashes.subarray(2 * snap.copied, 2 * to), 2 * snap.copied)
+        snap.copied = to
         yield
       }
+      for (const [slot, h] of snap.hashWas) {
+        hashes[2 * slot] = h.hi
+        hashes[2 * slot + 1] = h.lo
+      }
+      const { slots, starts } = yield* groupSlots(hashes, n, d, progress)
+      const out: string[][] = []
+      let done = 0
+      for (let g = 0; g + 1 < starts.length; g++) {
+        const ids: string[] = []
+        for (let k = starts[g]!; k < starts[g + 1]!; k++)
+          ids.push(snap.idWas.get(slots[k]!) ?? snap.ids[slots[k]!]!)
+        out.push(ids)
+        done += ids.length
+        if (done >= IDS_PER_STEP) {
+          done = 0
+          yield
+        }
+      }
+      return out
+    } finally {
+      this.snapshots.delete(snap)
+      if (hashes) returnBuffers(hashes.buffer)
     }
-    return out
   }
 
   /** Distance between two indexed items, or null when either has no hash. */

@@ -1,5 +1,10 @@
 import { popcount32 } from '@shared/library/phash'
 
+import { type Chunk, masks, planChunks } from './chunkPlan'
+import { borrowBuffer, returnBuffers } from './spareBuffers'
+
+export { type Chunk, cutInto, MAX_WIDTH, planChunks } from './chunkPlan'
+
 /**
  * The duplicates grouping (SimilarIndex.groupsInSteps) over typed arrays: which hashes lie within
  * `d` bits of each other, joined into groups by union-find, in steps of at most STEP_MS so main's
@@ -18,84 +23,11 @@ import { popcount32 } from '@shared/library/phash'
 /** Longest a step may hold main (the goal is ≤ 10 ms; this leaves room for a slow clock read). */
 export const STEP_MS = 3
 
-/** Widest chunk: its bucket starts are a Uint32Array of 2^width + 2 (16 MiB at 22 bits). */
-export const MAX_WIDTH = 22
-
 /** Entries a linear pass (dedupe, bucket fill, labels) handles between two looks at the clock. */
 const PIECE = 4_096
 
 /** Read once (see SimilarIndex: an imported function is a getter call per use under CommonJS). */
 const popcount = popcount32
-
-/** One chunk of the cut: bits [start, start + width) of the 64 (hi = 0–31, lo = 32–63). */
-export interface Chunk {
-  start: number
-  width: number
-  radius: number
-}
-
-/** Values of at most `radius` set bits below bit `width` (every chunk-neighbour's XOR mask). */
-function masks(width: number, radius: number): Uint32Array {
-  const out: number[] = []
-  const build = (from: number, left: number, mask: number) => {
-    out.push(mask)
-    if (left === 0) return
-    for (let b = from; b < width; b++) build(b + 1, left - 1, (mask | (1 << b)) >>> 0)
-  }
-  build(0, radius, 0)
-  return Uint32Array.from(out)
-}
-
-/** How many masks `masks(width, radius)` has: Σ C(width, k) for k ≤ radius. */
-function maskCount(width: number, radius: number): number {
-  let sum = 0
-  let c = 1
-  for (let k = 0; k <= radius; k++) {
-    sum += c
-    c = (c * (width - k)) / (k + 1)
-  }
-  return sum
-}
-
-/**
- * The 64 bits cut into `m` near-equal chunks (the wider first) with the radii that just meet the
- * pigeonhole rule for distance `d`: Σ(rᵢ + 1) = max(m, d + 1), the extra radius on the widest.
- */
-export function cutInto(m: number, d: number): Chunk[] {
-  const total = Math.max(m, d + 1)
-  const chunks: Chunk[] = []
-  let start = 0
-  for (let i = 0; i < m; i++) {
-    const width = Math.floor(64 / m) + (i < 64 % m ? 1 : 0)
-    const radius = Math.floor(total / m) + (i < total % m ? 1 : 0) - 1
-    chunks.push({ start, width, radius })
-    start += width
-  }
-  return chunks
-}
-
-/**
- * The cheapest cut for `n` distinct hashes and distance `d` among 3 to 8 chunks (3 is the
- * fewest whose buckets fit in MAX_WIDTH bits), costed as probes × (bucket look-ups +
- * comparisons with the hashes found there).
- */
-export function planChunks(n: number, d: number): Chunk[] {
-  let best: Chunk[] = []
-  let bestCost = Infinity
-  for (let m = Math.ceil(64 / MAX_WIDTH); m <= 8; m++) {
-    const chunks = cutInto(m, d)
-    let cost = 0
-    for (const c of chunks) {
-      const buckets = 2 ** c.width
-      cost += maskCount(c.width, c.radius) * (Math.min(n, buckets) + (n * n) / buckets / 2)
-    }
-    if (cost < bestCost) {
-      bestCost = cost
-      best = chunks
-    }
-  }
-  return best
-}
 
 /** The value of one chunk of the hash (hi, lo). */
 function chunkValue(hi: number, lo: number, c: Chunk): number {
@@ -206,25 +138,33 @@ function* inSteps(
   }
 }
 
-/** The distinct hashes (as pairs) and, per slot, which of them it has: see `distinct`. */
-interface Distinct {
-  unique: Uint32Array
-  uniqueOf: Int32Array
+/**
+ * Writes zeros over a fresh typed array in steps, so its pages are mapped in order now, not one
+ * fault each under the random writes that follow: one piece of 4,096 random writes into a fresh
+ * 16 MiB table (or the buckets' members) took 50–110 ms of page faults at 1M hashes.
+ */
+function* touched<T extends Int32Array | Uint32Array>(clock: Clock, array: T): Generator<void, T> {
+  yield* inSteps(clock, array.length, (from, to) => array.fill(0, from, to))
+  return array
 }
 
 /**
- * The distinct hashes through an open-addressing table in a typed array (a Map of 100k keys
- * took ~20 ms, this ~2 ms), in steps. The table holds distinct-hash number + 1 (0 = empty), so it
- * needs no fill before the first step: at 1M hashes `fill(-1)` wrote its 8 MiB in one go, and the
- * first touch of each fresh page (a fault each) came with it.
+ * Merges identical hashes in place: the first `m` pairs of `h` become the distinct hashes (a pair
+ * is only ever written at or before the slot it was read from) and `uniqueOf` says which of them
+ * each slot has; returns `m`. Through an open-addressing table in a typed array (a Map of 100k
+ * keys took ~20 ms, this ~2 ms), in steps. The table holds distinct-hash number + 1 (0 = empty,
+ * as a fresh buffer is), so it needs no fill: at 1M hashes `fill(-1)` wrote 8 MiB in one step.
  */
-function* distinct(clock: Clock, h: Uint32Array, n: number): Generator<void, Distinct> {
-  const unique = new Uint32Array(2 * n)
-  const uniqueOf = new Int32Array(n)
-  let bits = 4
-  while (1 << bits < 2 * n) bits++
+function* distinct(
+  clock: Clock,
+  h: Uint32Array,
+  n: number,
+  uniqueOf: Int32Array,
+  table: Int32Array,
+): Generator<void, number> {
+  let bits = 0
+  while (2 ** (bits + 1) <= table.length) bits++
   const mask = (1 << bits) - 1
-  const table = new Int32Array(1 << bits)
   let m = 0
   yield* inSteps(clock, n, (from, to) => {
     for (let i = from; i < to; i++) {
@@ -235,12 +175,12 @@ function* distinct(clock: Clock, h: Uint32Array, n: number): Generator<void, Dis
         const u = table[at]! - 1
         if (u < 0) {
           table[at] = m + 1
-          unique[2 * m] = hi
-          unique[2 * m + 1] = lo
+          h[2 * m] = hi
+          h[2 * m + 1] = lo
           uniqueOf[i] = m++
           break
         }
-        if (unique[2 * u] === hi && unique[2 * u + 1] === lo) {
+        if (h[2 * u] === hi && h[2 * u + 1] === lo) {
           uniqueOf[i] = u
           break
         }
@@ -248,7 +188,7 @@ function* distinct(clock: Clock, h: Uint32Array, n: number): Generator<void, Dis
       }
     }
   })
-  return { unique: unique.subarray(0, 2 * m), uniqueOf }
+  return m
 }
 
 /**
@@ -282,12 +222,36 @@ function* fillBuckets(clock: Clock, b: Buckets, unique: Uint32Array, c: Chunk): 
 export type GroupProgress = (done: number) => void
 
 /**
+ * Groups of slots, flat: group g is `slots[starts[g]]` to `slots[starts[g + 1] - 1]`, in slot
+ * order, and the groups are in the order of their first slot. Two typed arrays rather than an
+ * array per group: at 1M hashes a few hundred thousand may be grouped.
+ */
+export interface SlotGroups {
+  slots: Int32Array
+  starts: Int32Array
+}
+
+/** Entries the scratch buffer needs: the distinct-hash table (twice `n` or more) or the buckets. */
+function scratchLength(n: number, chunks: Chunk[]): number {
+  const widest = 2 ** Math.max(...chunks.map((c) => c.width)) + 2
+  return Math.max(widest, 2 ** Math.ceil(Math.log2(Math.max(2, 2 * n))))
+}
+
+/**
  * Groups of slots (indexes into `hashes`, two Uint32 per slot) whose hashes are within `d` bits,
- * directly or through others; each group has at least two slots, in slot order. Identical hashes
- * are merged first, so a picture saved 1,000 times costs one probe, not a million. Yields between
- * steps of at most ~STEP_MS (the caller lets the event loop turn there; stopping the generator
- * cancels it); `progress` hears how far it is after each step. `cut`: the chunks to probe by
- * (default: planChunks' choice for the distinct hashes there are).
+ * directly or through others; each group has at least two slots. Identical hashes are merged
+ * first, so a picture saved 1,000 times costs one probe, not a million. `hashes` is the caller's
+ * copy and is overwritten (its first pairs become the distinct hashes).
+ *
+ * Yields between steps of at most ~STEP_MS (the caller lets the event loop turn there; stopping
+ * the generator cancels it); `progress` hears how far it is after each step. `cut`: the chunks to
+ * probe by (default: planChunks' choice for the distinct hashes there are).
+ *
+ * Its typed arrays come to 20 bytes a hash and one scratch buffer (the hash table, then the
+ * buckets' starts, then the counts by group: 16 MiB at 1M), 36 MiB at 1M. V8 counts them as
+ * external memory, and 64 MiB more of it since the last full GC starts one, whose marking and
+ * final pause then land in the steps (the 68 MiB a grouping took before did that at 1M). Nothing
+ * on the JS heap grows with the hashes, and the result is two typed arrays.
  */
 export function* groupSlots(
   hashes: Uint32Array,
@@ -295,50 +259,97 @@ export function* groupSlots(
   d: number,
   progress?: GroupProgress,
   cut?: Chunk[],
-): Generator<void, Int32Array[]> {
+): Generator<void, SlotGroups> {
   const clock: Clock = { until: performance.now() + STEP_MS }
-  const { unique, uniqueOf } = yield* distinct(clock, hashes, n)
-  const m = unique.length / 2
-  const parent = new Int32Array(m)
-  yield* inSteps(clock, m, (from, to) => {
-    for (let u = from; u < to; u++) parent[u] = u
-  })
-  const chunks = cut ?? planChunks(m, d)
-  const widest = 2 ** Math.max(...chunks.map((c) => c.width))
-  const buckets: Buckets = {
-    starts: new Uint32Array(widest + 2),
-    members: new Int32Array(m),
-    hiOf: new Uint32Array(m),
-    loOf: new Uint32Array(m),
-    parent,
-  }
-  for (let i = 0; i < chunks.length; i++) {
-    const c = chunks[i]!
-    const view = { ...buckets, starts: buckets.starts.subarray(0, 2 ** c.width + 2) }
-    yield* fillBuckets(clock, view, unique, c)
-    const probes = masks(c.width, c.radius)
-    const at: Cursor = { own: 0, a: 0 }
-    while (!probe(view, at, probes, d, clock.until)) {
-      progress?.((i + at.own / 2 ** c.width) / chunks.length)
-      yield* pause(clock)
+  // Borrowed (spareBuffers.ts) and given back however the grouping ends.
+  const int32 = (length: number) => new Int32Array(borrowBuffer(4 * length), 0, length)
+  const uint32 = (length: number) => new Uint32Array(borrowBuffer(4 * length), 0, length)
+  const uniqueOf = int32(n)
+  let scratch = borrowBuffer(4 * scratchLength(n, cut ?? planChunks(n, d)))
+  const used: ArrayBufferLike[] = [uniqueOf.buffer, scratch]
+  try {
+    const table = yield* touched(clock, new Int32Array(scratch, 0, scratch.byteLength >> 2))
+    const m = yield* distinct(clock, hashes, n, uniqueOf, table)
+    const unique = hashes.subarray(0, 2 * m)
+    const parent = int32(m)
+    used.push(parent.buffer)
+    yield* inSteps(clock, m, (from, to) => {
+      for (let u = from; u < to; u++) parent[u] = u
+    })
+    const chunks = cut ?? planChunks(m, d)
+    if (4 * scratchLength(m, chunks) > scratch.byteLength) {
+      scratch = borrowBuffer(4 * scratchLength(m, chunks))
+      used.push(scratch)
     }
-    progress?.((i + 1) / chunks.length)
+    const buckets: Buckets = {
+      starts: new Uint32Array(scratch, 0, scratch.byteLength >> 2),
+      members: yield* touched(clock, int32(m)),
+      hiOf: yield* touched(clock, uint32(m)),
+      loOf: yield* touched(clock, uint32(m)),
+      parent,
+    }
+    used.push(buckets.members.buffer, buckets.hiOf.buffer, buckets.loOf.buffer)
+    for (let i = 0; i < chunks.length; i++) {
+      const c = chunks[i]!
+      const view = { ...buckets, starts: buckets.starts.subarray(0, 2 ** c.width + 2) }
+      yield* fillBuckets(clock, view, unique, c)
+      const probes = masks(c.width, c.radius)
+      const at: Cursor = { own: 0, a: 0 }
+      while (!probe(view, at, probes, d, clock.until)) {
+        progress?.((i + at.own / 2 ** c.width) / chunks.length)
+        yield* pause(clock)
+      }
+      progress?.((i + 1) / chunks.length)
+    }
+    return yield* collect(clock, parent, uniqueOf, new Int32Array(scratch, 0, 2 * m))
+  } finally {
+    returnBuffers(...used)
   }
-  // Slots per root, then the groups of two or more (no list for the many alone).
-  const size = new Int32Array(m)
+}
+
+/**
+ * The groups of two or more slots from the union-find, in steps: slots per root, then the groups
+ * and their sizes, then the slots placed. `counts` (2m entries, zeroed here) holds the slots per
+ * root, then where its group's next slot goes, and beside it the group number + 1 per root.
+ */
+function* collect(
+  clock: Clock,
+  parent: Int32Array,
+  uniqueOf: Int32Array,
+  counts: Int32Array,
+): Generator<void, SlotGroups> {
+  const n = uniqueOf.length
+  const m = parent.length
+  yield* inSteps(clock, 2 * m, (from, to) => counts.fill(0, from, to))
+  const next = counts.subarray(0, m)
+  const groupOf = counts.subarray(m, 2 * m)
   yield* inSteps(clock, n, (from, to) => {
-    for (let i = from; i < to; i++) size[find(parent, uniqueOf[i]!)]!++
+    for (let i = from; i < to; i++) next[find(parent, uniqueOf[i]!)]!++
   })
-  // Group number + 1 per root (0 = none yet): no fill of m entries in one step.
-  const groupOf = new Int32Array(m)
-  const groups: number[][] = []
+  let groups = 0
+  let grouped = 0
+  yield* inSteps(clock, m, (from, to) => {
+    for (let u = from; u < to; u++) {
+      if (parent[u] !== u || next[u]! < 2) continue
+      groups++
+      grouped += next[u]!
+    }
+  })
+  const slots = yield* touched(clock, new Int32Array(grouped))
+  const starts = new Int32Array(groups + 1)
+  let g = 0
   yield* inSteps(clock, n, (from, to) => {
     for (let i = from; i < to; i++) {
       const root = find(parent, uniqueOf[i]!)
-      if (size[root]! < 2) continue
-      if (groupOf[root] === 0) groupOf[root] = groups.push([])
-      groups[groupOf[root]! - 1]!.push(i)
+      if (groupOf[root] === 0) {
+        if (next[root]! < 2) continue
+        // The group's first slot: its start, then where its next slot goes.
+        starts[g + 1] = starts[g]! + next[root]!
+        next[root] = starts[g]!
+        groupOf[root] = ++g
+      }
+      slots[next[root]!++] = i
     }
   })
-  return groups.map((g) => Int32Array.from(g))
+  return { slots, starts }
 }

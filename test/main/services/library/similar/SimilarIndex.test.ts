@@ -145,4 +145,44 @@ describe('SimilarIndex', () => {
     expect(n).toBeGreaterThanOrEqual(1)
     expect(canonical(step.value)).toEqual([['a', 'a2']])
   })
+  it('groups the index as it was at the start, whatever changes while it copies (40k items)', () => {
+    // 40k items: the copy takes two steps, so the changes below land between them.
+    const build = () => {
+      const index = new SimilarIndex()
+      let x = 99
+      const rand = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0)
+      index.set('a', A)
+      index.set('a2', flip(A, 2, 33))
+      for (let i = 2; i < 39_998; i++)
+        index.set(`r${i}`, { hi: rand() ^ (rand() << 16), lo: rand() ^ (rand() << 16) })
+      index.set('b', B) // the last two slots: past the first step's copy
+      index.set('b2', flip(B, 7, 50))
+      return index
+    }
+    const expected = canonical(build().groups(4))
+    expect(expected).toEqual(
+      expect.arrayContaining([
+        ['a', 'a2'],
+        ['b', 'b2'],
+      ]),
+    )
+    // remove moves the last slot (b2) into a's; set changes b's hash before it is copied.
+    const index = build()
+    const steps = index.groupsInSteps(4)
+    steps.next()
+    index.remove('a')
+    index.set('b', A)
+    let step = steps.next()
+    while (!step.done) step = steps.next()
+    expect(canonical(step.value)).toEqual(expected)
+    // clear and a new library filling it meanwhile.
+    const again = build()
+    const more = again.groupsInSteps(4)
+    more.next()
+    again.clear()
+    for (let i = 0; i < 40_000; i++) again.set(`new${i}`, i % 2 ? A : B)
+    step = more.next()
+    while (!step.done) step = more.next()
+    expect(canonical(step.value)).toEqual(expected)
+  })
 })
