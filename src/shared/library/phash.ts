@@ -84,32 +84,38 @@ export function greyGrid(pixels: Uint8Array, layout: PixelLayout): Float64Array 
   const sums = new Float64Array(GRID * GRID)
   const counts = new Uint32Array(GRID * GRID)
   // Where each column of cells ends (the first x of the next cell), so a row is summed cell by
-  // cell in a local variable: no per-pixel cell look-up or store (~2× faster than the first
-  // version, same integers, same hash: test/shared/library/phash.test.ts).
+  // cell in a local variable: no per-pixel cell look-up or store. Each cell's row sum is an
+  // integer (luma × 1000) added straight into `sums`: integers add exactly in any order, so the
+  // grid, and the hash, stay those of the first version (test/shared/library/phashGrid.test.ts).
   const cellEnd = new Uint32Array(GRID)
   for (let x = 0; x < width; x++) cellEnd[Math.floor((x * GRID) / width)] = x + 1
-  // Luma × 1000 in integers, one row of cells at a time; RGB and RGBA have their own loops (a
-  // 320² thumbnail then takes ~0.1 ms of main's thread).
-  const line = new Int32Array(GRID)
   for (let y = 0; y < height; y++) {
-    line.fill(0)
-    const rowStart = y * width * channels
-    let x = 0
-    for (let cx = 0; cx < GRID; cx++) {
-      const end = cellEnd[cx]!
-      if (end <= x) continue
-      let sum = 0
-      let p = rowStart + x * channels
-      if (channels === 3) {
-        for (; x < end; x++, p += 3)
-          sum += 299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]!
-      } else {
-        for (; x < end; x++) sum += Math.round(1000 * pixelGrey(pixels, layout, x, y))
-      }
-      line[cx] = sum
-    }
     const row = Math.floor((y * GRID) / height) * GRID
-    for (let cx = 0; cx < GRID; cx++) sums[row + cx]! += line[cx]!
+    const rowStart = y * width * channels
+    let p = rowStart
+    for (let cx = 0; cx < GRID; cx++) {
+      // One index walks the bytes (no x beside it): RGB, the thumbnails' usual layout, in ~0.3 ms
+      // for 320², 3/4 of the first version's time.
+      const cellStop = rowStart + cellEnd[cx]! * channels
+      if (cellStop <= p) continue
+      let sum = 0
+      if (channels === 3) {
+        for (; p < cellStop; p += 3)
+          sum += 299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]!
+      } else if (channels === 4) {
+        // An opaque pixel's rounded luma × 1000 is exactly this integer (checked for all 256³
+        // colours), so only translucent ones take the float path: ~5× faster on opaque RGBA.
+        for (; p < cellStop; p += 4) {
+          sum +=
+            pixels[p + 3] === 255
+              ? 299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]!
+              : Math.round(1000 * greyAt(pixels, p, 4))
+        }
+      } else {
+        for (; p < cellStop; p += channels) sum += Math.round(1000 * greyAt(pixels, p, channels))
+      }
+      sums[row + cx]! += sum
+    }
   }
   const perCell = new Uint32Array(GRID)
   for (let x = 0; x < width; x++) perCell[Math.floor((x * GRID) / width)]!++
@@ -135,13 +141,17 @@ export function greyGrid(pixels: Uint8Array, layout: PixelLayout): Float64Array 
 }
 
 function pixelGrey(pixels: Uint8Array, layout: PixelLayout, x: number, y: number): number {
-  const p = (y * layout.width + x) * layout.channels
+  return greyAt(pixels, (y * layout.width + x) * layout.channels, layout.channels)
+}
+
+/** Luma of the pixel at byte `p`, over white where it is transparent. */
+function greyAt(pixels: Uint8Array, p: number, channels: number): number {
   const v =
-    layout.channels >= 3
+    channels >= 3
       ? 0.299 * pixels[p]! + 0.587 * pixels[p + 1]! + 0.114 * pixels[p + 2]!
       : pixels[p]!
-  if (layout.channels !== 2 && layout.channels !== 4) return v
-  const a = pixels[p + layout.channels - 1]! / 255
+  if (channels !== 2 && channels !== 4) return v
+  const a = pixels[p + channels - 1]! / 255
   return v * a + 255 * (1 - a)
 }
 

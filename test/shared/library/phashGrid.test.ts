@@ -93,4 +93,26 @@ describe('greyGrid', () => {
     }
     expect(checked).toBe(sizes.length * 4)
   })
+
+  it('gives the same grid for RGBA whose pixels are mostly opaque (the fast path) or nearly so', () => {
+    let seed = 5
+    const rand = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
+      return seed >>> 24
+    }
+    // Alpha 255 everywhere (a PNG saved with an alpha channel it does not use), and opaque runs
+    // beside alpha 254 and 0, where the float path must still be taken.
+    for (const alphaOf of [() => 255, (i: number) => [255, 255, 254, 0, 128][(i >> 5) % 5]!]) {
+      const [width, height] = [320, 213]
+      const pixels = new Uint8Array(width * height * 4)
+      for (let i = 0; i < width * height; i++) {
+        for (let c = 0; c < 3; c++) pixels[i * 4 + c] = ((i * (3 + c)) % 251) + (rand() & 3)
+        pixels[i * 4 + 3] = alphaOf(i)
+      }
+      const layout = { width, height, channels: 4 }
+      expect(Array.from(greyGrid(pixels, layout))).toEqual(
+        Array.from(referenceGrid(pixels, layout)),
+      )
+    }
+  })
 })

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { dirname, join } from 'node:path'
 
@@ -15,6 +14,15 @@ import { THUMB_JOBS } from './thumbJobs'
 export const THUMB_SIZE = 320
 
 export { THUMB_JOBS } from './thumbJobs'
+
+/**
+ * Temporary files are named by process and a counter rather than random bytes (a synchronous
+ * crypto call per thumbnail): unique for this process, and another process writing the same
+ * cache has another pid.
+ */
+let tmpCount = 0
+const tmpName = (target: string): string =>
+  `${target}.${process.pid}-${(tmpCount++).toString(36)}.tmp`
 
 /** A thumbnail in the cache, with the pHash of its pixels when it was made just now. */
 interface Made {
@@ -110,7 +118,7 @@ export class Thumbnailer {
       await fs.mkdir(folder, { recursive: true })
       this.folders.add(folder)
     }
-    const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`
+    const tmp = tmpName(target)
     try {
       const made = await make(tmp)
       await fs.rename(tmp, target)
