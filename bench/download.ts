@@ -46,11 +46,10 @@ import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, statSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import v8 from 'node:v8'
-import vm from 'node:vm'
 
 import { ServiceClient } from '../src/main/services/client/ServiceClient'
 import { DownloadService } from '../src/main/services/downloads/DownloadService'
+import { exposeGc } from './support/exposeGc'
 import { median, MIB, mib, runBench, warm } from './support/stats'
 
 const SIZE = 512 * 1024 * 1024
@@ -100,12 +99,6 @@ function curl(url: string, out: string, durable = false): number {
   if (r.status !== 0) throw new Error(`curl failed (${r.status}): ${r.stderr}`)
   if (statSync(out).size !== SIZE) throw new Error('curl got a short file')
   return ms
-}
-
-/** V8's gc(), without --expose-gc on the command line (the bench only; the app never forces one). */
-function exposeGc(): () => void {
-  v8.setFlagsFromString('--expose-gc')
-  return vm.runInNewContext('gc') as () => void
 }
 
 /** A forced GC, then a pause so V8's concurrent ArrayBuffer sweeper has freed what it found. */

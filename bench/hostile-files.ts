@@ -12,8 +12,6 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { crc32, deflateSync } from 'node:zlib'
 
 import sharp from 'sharp'
@@ -22,10 +20,10 @@ import yazl from 'yazl'
 import { DownloadService } from '../src/main/services/downloads/DownloadService'
 import { probeMedia } from '../src/main/services/library/disk/mediaProbe'
 import { readPngText } from '../src/shared/library/pngChunks'
+import { exposeGc } from './support/exposeGc'
 import { MIB, mib, runBench } from './support/stats'
 
-setFlagsFromString('--expose_gc')
-const gc = runInNewContext('gc') as () => void
+const gc = exposeGc()
 
 const GOAL_BLOCK_MS = 50
 const GOAL_GROWTH_MIB = 64

@@ -4,12 +4,11 @@
  * decode + eventsource-parser). Goals: 8 MiB in ≤ 60 ms; 16 MiB in ≤ 2.2× the 8 MiB time
  * (i.e. linear, not quadratic). Median of several runs after a warm-up.
  */
-import v8 from 'node:v8'
-import vm from 'node:vm'
 
 import { createParser } from 'eventsource-parser'
 
 import { parseSse } from '../src/main/adapters/http/sse'
+import { exposeGc } from './support/exposeGc'
 import { median, MIB, runBench } from './support/stats'
 
 const CHUNK = 1460
@@ -62,8 +61,7 @@ async function direct(chunks: Uint8Array[], expected: number): Promise<number> {
 
 type Run = (chunks: Uint8Array[], expected: number) => Promise<number>
 
-v8.setFlagsFromString('--expose-gc')
-const gc = vm.runInNewContext('gc') as () => void
+const gc = exposeGc()
 
 /**
  * Medians of RUNS timed runs per case after a warm-up, the cases interleaved run by run so that
