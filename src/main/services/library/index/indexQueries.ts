@@ -168,9 +168,10 @@ export class IndexQueries implements CostSortedQuery {
     const sort = filter.sort ?? 'newest'
     let rows: TileRow[]
     const plan = sort === 'newest' ? intersectPlan(filter, this.prefixTerms) : null
-    // The lists only once the match's rowids are held (its month counts read them): reading
-    // them for a page costs 60–150 ms at 1M items, where the nested probes' deep page walks the
-    // doclist to its bound in ~20 ms and a page from the top stops after one page.
+    // The lists only once the match's rowids are held (its month counts read them): reading a
+    // common word's for a page costs 35–65 ms at 1M items (collectRowids.ts), where the nested
+    // probes' deep page walks the doclist to its bound in ~16 ms and a page from the top stops
+    // after one page.
     if (plan && this.reads.held.has(plan.match)) {
       const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
