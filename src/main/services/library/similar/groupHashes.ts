@@ -3,8 +3,6 @@ import { popcount32 } from '@shared/library/phash'
 import { type Chunk, masks, planChunks } from './chunkPlan'
 import { borrowBuffer, returnBuffers } from './spareBuffers'
 
-export { type Chunk, cutInto, MAX_WIDTH, planChunks } from './chunkPlan'
-
 /**
  * The duplicates grouping (SimilarIndex.groupsInSteps) over typed arrays: which hashes lie within
  * `d` bits of each other, joined into groups by union-find, in steps of at most STEP_MS so main's

@@ -1,11 +1,10 @@
 import {
   type Chunk,
   cutInto,
-  groupSlots,
   MAX_WIDTH,
   planChunks,
-  type SlotGroups,
-} from '@main/services/library/similar/groupHashes'
+} from '@main/services/library/similar/chunkPlan'
+import { groupSlots, type SlotGroups } from '@main/services/library/similar/groupHashes'
 import { hamming, type PHash, popcount32 } from '@shared/library/phash'
 import { describe, expect, it } from 'vitest'
 
