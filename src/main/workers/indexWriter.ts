@@ -16,9 +16,11 @@
  * `process.parentPort`; this process answers `{ ready: true }` once the index is open, then per
  * request its events and result (or `failed`), one request at a time, in order. `{ close: true }`
  * is taken at once, even mid-job: what was written is committed, the index closed, the process ends.
+ * It runs below normal priority, every thread of it (adapters/processes/backgroundPriority.ts).
  */
 import { Worker } from 'node:worker_threads'
 
+import { runInBackground } from '../adapters/processes/backgroundPriority'
 import { sqliteOpener } from '../adapters/sqlite/openDatabase'
 import { libraryReaderThread, READER_LANES } from '../adapters/threads/libraryReaderThread'
 import { Thumbnailer } from '../adapters/thumbnails/Thumbnailer'
@@ -35,6 +37,9 @@ if (!indexPath || !readerPath || !thumbsDir)
   throw new Error('The index writer needs the index, reader and thumbnail paths.')
 
 const send = (reply: WriterReply) => port.postMessage(reply)
+// Below normal priority, before the reader threads start so that they inherit it: on busy cores
+// main's thread runs first (backgroundPriority.ts).
+runInBackground()
 // better-sqlite3 is loaded here, before any reader thread starts.
 const index = new LibraryIndex(indexPath, sqliteOpener(binding || undefined))
 const thumbs = new Thumbnailer(thumbsDir)

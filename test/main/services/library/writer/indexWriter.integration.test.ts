@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { getPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { BACKGROUND_PRIORITY } from '@main/adapters/processes/backgroundPriority'
 import { openDatabase, type SqliteOpener } from '@main/adapters/sqlite/openDatabase'
+import { READER_LANES } from '@main/adapters/threads/libraryReaderThread'
 import { Thumbnailer } from '@main/adapters/thumbnails/Thumbnailer'
 import { MainEvents } from '@main/events'
 import { MIGRATIONS } from '@main/services/library/index/indexSchema'
@@ -281,6 +283,30 @@ describe('the index writer process (issue #33)', () => {
         .toBeGreaterThan(before + 6_000_000)
     },
   )
+
+  it('runs below normal priority, every thread of it, so that busy cores run main first', async () => {
+    const root = await folder(30)
+    const userData = await temp('writer-priority-')
+    let writer: FakeUtilityProcess | undefined
+    const r = service(root, userData, true, { forked: (child) => (writer = child) })
+    await r.lib.whenReconciled()
+    const pid = writer!.pid!
+    // A test run already niced past the writer's value keeps its own (lowering is all we ask).
+    const expected = Math.max(BACKGROUND_PRIORITY, getPriority(0))
+    if (process.platform !== 'linux') {
+      expect(getPriority(pid)).toBe(expected)
+      return
+    }
+    // Linux: each thread has its own nice value (field 19 of /proc/<pid>/task/<tid>/stat).
+    const niceOf = (tid: string) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+    }
+    const threads = readdirSync(`/proc/${pid}/task`)
+    // Its own thread, the runtime's, and the reader threads it started for the build.
+    expect(threads.length).toBeGreaterThan(1 + READER_LANES)
+    expect(threads.map(niceOf)).toEqual(threads.map(() => expected))
+  })
 
   it('takes checkpoints back on main when the writer fails and main writes in its place', async () => {
     const root = await folder(5)
