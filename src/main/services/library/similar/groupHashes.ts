@@ -2,10 +2,11 @@ import { popcount32 } from '@shared/library/phash'
 
 import { type Chunk, masks, planChunks } from './chunkPlan'
 import { borrowBuffer, returnBuffers } from './spareBuffers'
+import { type Clock, inSteps, pause, startClock } from './steps'
 
 /**
  * The duplicates grouping (SimilarIndex.groupsInSteps) over typed arrays: which hashes lie within
- * `d` bits of each other, joined into groups by union-find, in steps of at most STEP_MS so main's
+ * `d` bits of each other, joined into groups by union-find, in steps of at most STEP_MS (steps.ts) so main's
  * event loop keeps turning at 1,000,000 hashes (issue #33).
  *
  * Pairs are found by multi-index hashing with the general pigeonhole rule: cut the 64 bits into
@@ -17,12 +18,6 @@ import { borrowBuffer, returnBuffers } from './spareBuffers'
  * buckets hold < 1 hash on average (four 16-bit chunks would compare each hash with ~1,400
  * others; three, with ~170).
  */
-
-/** Longest a step may hold main (the goal is ≤ 10 ms; this leaves room for a slow clock read). */
-export const STEP_MS = 3
-
-/** Entries a linear pass (dedupe, bucket fill, labels) handles between two looks at the clock. */
-const PIECE = 4_096
 
 /** Read once (see SimilarIndex: an imported function is a getter call per use under CommonJS). */
 const popcount = popcount32
@@ -107,33 +102,6 @@ function probe(b: Buckets, at: Cursor, probes: Uint32Array, d: number, until: nu
   }
   at.own = buckets
   return true
-}
-
-/** When the current step ends (performance.now() time); reset after every yield. */
-interface Clock {
-  until: number
-}
-
-/** Ends the step: yields, then gives the next one its STEP_MS. */
-function* pause(clock: Clock): Generator<void> {
-  yield
-  clock.until = performance.now() + STEP_MS
-}
-
-/**
- * Runs `body` over [0, total) in pieces of PIECE, ending the step whenever it has had its time.
- * The loops live in plain functions (`body`): V8 optimises those, while a loop in a generator
- * runs interpreted for a long while (a 4M-entry pass took 200 ms there, ~10 ms here).
- */
-function* inSteps(
-  clock: Clock,
-  total: number,
-  body: (from: number, to: number) => void,
-): Generator<void> {
-  for (let from = 0; from < total; from += PIECE) {
-    body(from, Math.min(total, from + PIECE))
-    if (performance.now() > clock.until) yield* pause(clock)
-  }
 }
 
 /**
@@ -258,7 +226,7 @@ export function* groupSlots(
   progress?: GroupProgress,
   cut?: Chunk[],
 ): Generator<void, SlotGroups> {
-  const clock: Clock = { until: performance.now() + STEP_MS }
+  const clock = startClock()
   // Borrowed (spareBuffers.ts) and given back however the grouping ends.
   const int32 = (length: number) => new Int32Array(borrowBuffer(4 * length), 0, length)
   const uint32 = (length: number) => new Uint32Array(borrowBuffer(4 * length), 0, length)
