@@ -130,7 +130,7 @@ async function longestBlock<T>(
 }
 
 describe('the index writer process (issue #33)', () => {
-  it('builds the first index off main: main’s loop is never held over 20 ms of CPU, the index equals the in-process build', async () => {
+  it('builds the first index off main: main’s loop is never held over 25 ms of CPU, the index equals the in-process build', async () => {
     const n = 4 * READ_CHUNK + 37
     const a = await folder(n)
     const b = await copyOf(a)
@@ -148,9 +148,11 @@ describe('the index writer process (issue #33)', () => {
     expect(built).toEqual(rows(plain.indexPath))
     expect(built.search).toBe(n)
     expect(inWriter.logs).toEqual([])
-    // The goal is 50 ms; measured as CPU this build's main side took ~10 ms at most, the same
-    // build written on main's thread 29-36 ms (2k-12k items): 20 ms tells the two apart.
-    expect(block.cpuMs, `longest gap ${block.wallMs} ms`).toBeLessThanOrEqual(20)
+    // The goal is 50 ms. Measured as the process's CPU within one gap (V8's GC helpers count
+    // too), this build's main side took ~10 ms quiet, 15–20 ms beside two busy processes and
+    // 22.4 ms once in CI; the same build written on main's thread 29–36 ms quiet and 34–44 ms
+    // beside the busy processes (2k-12k items): 25 ms tells the two apart.
+    expect(block.cpuMs, `longest gap ${block.wallMs} ms`).toBeLessThanOrEqual(25)
     const status = await inWriter.lib.status()
     expect(status).toMatchObject({ ready: true, itemCount: n + 1 })
     expect(inWriter.changes.at(-1)?.reason).toBe('reset')
