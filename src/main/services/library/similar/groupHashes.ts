@@ -6,8 +6,8 @@ import { type Clock, inSteps, pause, startClock } from './steps'
 
 /**
  * The duplicates grouping (SimilarIndex.groupsInSteps) over typed arrays: which hashes lie within
- * `d` bits of each other, joined into groups by union-find, in steps of at most STEP_MS (steps.ts) so main's
- * event loop keeps turning at 1,000,000 hashes (issue #33).
+ * `d` bits of each other, joined into groups by union-find, in steps of at most STEP_MS
+ * (steps.ts) so main's event loop keeps turning at 1,000,000 hashes (issue #33).
  *
  * Pairs are found by multi-index hashing with the general pigeonhole rule: cut the 64 bits into
  * chunks and give chunk i a radius rᵢ with Σ(rᵢ + 1) > d; two hashes within d bits then differ by
