@@ -30,6 +30,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { bulkCommitRows } from '../src/main/services/library/index/bulkCommits'
 import type { RowPlace } from '../src/main/services/library/index/costOrder'
 import { prefixRange } from '../src/main/services/library/index/indexOrganise'
 import { IndexQueries } from '../src/main/services/library/index/indexQueries'
@@ -81,7 +82,7 @@ function fill(index: LibraryIndex, from: number, to: number, n: number): number 
   for (let i = from; i < to; i += CHUNK) {
     const rows: IndexRow[] = []
     for (let k = i; k < Math.min(to, i + CHUNK); k++) rows.push(row(k, n))
-    index.upsertBulk(rows)
+    index.upsertBulk(rows, bulkCommitRows(i))
   }
   index.endBulk()
   return ms(t)

@@ -106,7 +106,8 @@ export const isBusy = (e: unknown): boolean => {
  * Runs `work` in an IMMEDIATE transaction when the write lock is free now; false, with nothing
  * written, when another connection holds it. For writes on main's thread that can wait (a cache's
  * rows): the library index's writer process holds the lock for a whole commit of a first index
- * (10,000 rows, seconds at 1M items), and `busy_timeout` would hold main's thread that long.
+ * (10,000 to 100,000 rows, seconds at 1M items), and `busy_timeout` would hold main's thread
+ * that long.
  */
 export function writeIfFree(db: Db, work: () => void): boolean {
   const wait = db.pragma('busy_timeout', { simple: true }) as number

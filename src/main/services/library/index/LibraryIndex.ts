@@ -16,6 +16,7 @@ import type {
 } from '@shared/library/types'
 
 import { type Db, openDatabase, type SqliteOpener } from '../../../adapters/sqlite/openDatabase'
+import { BULK_COMMIT_ROWS } from './bulkCommits'
 import type { RowPlace } from './costOrder'
 import { freeKey } from './freeKey'
 import { FtsTerms } from './ftsTerms'
@@ -24,16 +25,11 @@ import { OrganiseIndex } from './indexOrganise'
 import { IndexQueries } from './indexQueries'
 import { batchColumns, batchOf, type FullRow, parseParams, type TileRow, toTile } from './indexRows'
 import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
-
-/**
- * Rows per commit of a first index (`upsertBulk`). 100k rows written alone in 500-row chunks:
- * one commit per chunk 11.6–14.0 s, one per 10,000 rows 8.4–9.4 s (the 2-core VM at load ~6,
- * alternating, rows of bench/support/syntheticLibrary.ts); the WAL grows to one commit's pages.
- */
-export const BULK_COMMIT_ROWS = 10_000
+import { type FileStamp, StampPages } from './stampPages'
 
 export { ftsQuery } from './indexRows'
 export { KEY_SHIFT, keyOf, monthKeyOf } from './indexSchema'
+export type { FileStamp } from './stampPages'
 
 /** What the index stores per file: the sidecar plus where it is and how it looked when read. */
 export interface IndexRow {
@@ -50,14 +46,6 @@ export interface IndexRow {
   poster?: boolean
 }
 
-/** How a file looked when indexed; reconcile re-reads only files whose stamp changed. */
-export interface FileStamp {
-  id: string
-  fileMtime: number
-  fileSize: number
-  sidecarMtime: number
-}
-
 /**
  * The SQLite index of the library (in userData, never in the library folder): a rebuildable
  * cache of the sidecars for fast newest-first keyset pages, filters, month counts and FTS5 search
@@ -71,6 +59,8 @@ export class LibraryIndex {
   readonly lineage: LineageIndex
   /** The terms of items_fts (ftsTerms.ts): upsert adds each chunk's, searches expand words. */
   readonly terms: FtsTerms
+  /** The files' stamps a page at a time (stampPages.ts): a restart reads them beside its walk. */
+  readonly stampPages: StampPages
   private readonly stmts
   /** Rows written by `upsertBulk` since its transaction began. */
   private bulkRows = 0
@@ -110,7 +100,6 @@ export class LibraryIndex {
       byTask: db
         .prepare('SELECT id FROM items WHERE source_task = ? AND sha256 = ? LIMIT 1')
         .pluck(),
-      stamps: db.prepare('SELECT rel_path, id, file_mtime, file_size, sidecar_mtime FROM items'),
       // The month counts (schema 7) hold every row once: a sum over a few hundred rows, where
       // count(*) walks a whole index (20-40 ms of main's thread at 1M items, at every status).
       count: db.prepare('SELECT coalesce(sum(n), 0) FROM month_counts').pluck(),
@@ -132,6 +121,7 @@ export class LibraryIndex {
     this.organise = new OrganiseIndex(db)
     this.lineage = new LineageIndex(db)
     this.terms = new FtsTerms(db)
+    this.stampPages = new StampPages(db)
     const placeOf = this.stmts.placeOf
     this.queries = new IndexQueries(db, (id) => placeOf.get(id) as RowPlace | undefined, this.terms)
   }
@@ -143,14 +133,15 @@ export class LibraryIndex {
 
   /**
    * `upsert` for a first index, whose rows come in many chunks, one per tick of main's thread:
-   * the chunks share one transaction, committed every BULK_COMMIT_ROWS rows and by `endBulk()`.
+   * the chunks share one transaction, committed every `commitRows` rows (the writer process scales
+   * it with the index, `bulkCommitRows`) and by `endBulk()`.
    * Each chunk still holds main's thread only as long as before, but a commit writes every page
    * the transaction dirtied, and the id, sha256 and task indexes take rows at random places: with
    * a commit per 500-row chunk most of their pages were written again at every commit
    * (bench/library-index.ts, `control: index writes alone`). Rows not committed when the app
    * dies are missing from the index, not damaged, and the next start's reconcile reads them.
    */
-  upsertBulk(rows: IndexRow[]): void {
+  upsertBulk(rows: IndexRow[], commitRows = BULK_COMMIT_ROWS): void {
     // Nothing else keeps a transaction open between ticks: an open one is this bulk's.
     if (!this.db.inTransaction) {
       // IMMEDIATE: the write lock from the start. A deferred BEGIN reads first, and a commit from
@@ -162,7 +153,7 @@ export class LibraryIndex {
     }
     this.upsert(rows)
     this.bulkRows += rows.length
-    if (this.bulkRows >= BULK_COMMIT_ROWS) this.endBulk()
+    if (this.bulkRows >= commitRows) this.endBulk()
   }
 
   /** Commits what `upsertBulk` wrote so far (nothing once the index is closed: close commits). */
@@ -288,22 +279,7 @@ export class LibraryIndex {
   }
 
   stamps(): Map<string, FileStamp> {
-    const out = new Map<string, FileStamp>()
-    for (const r of this.stmts.stamps.iterate() as Iterable<{
-      rel_path: string
-      id: string
-      file_mtime: number
-      file_size: number
-      sidecar_mtime: number
-    }>) {
-      out.set(r.rel_path, {
-        id: r.id,
-        fileMtime: r.file_mtime,
-        fileSize: r.file_size,
-        sidecarMtime: r.sidecar_mtime,
-      })
-    }
-    return out
+    return this.stampPages.all()
   }
 
   problems(): Array<{ relPath: string; message: string }> {

@@ -1,6 +1,9 @@
 import type { Db } from '../../../adapters/sqlite/openDatabase'
 import { type DiskStamp, type ScanProblem, stampChanged } from '../disk/scan'
+import { bulkCommitRows } from '../index/bulkCommits'
 import type { FileStamp, IndexRow, LibraryIndex } from '../index/LibraryIndex'
+import { FIRST_STAMP_PAGE } from '../index/stampPages'
+import { truncateWal } from '../index/walCheckpoints'
 import type { LibraryReader } from '../reader/LibraryReader'
 import { RESULT_IDS, type WriterEvent, type WriterJob, type WriterResult } from './IndexWriter'
 
@@ -53,7 +56,8 @@ export function runWriterJob(
 /**
  * The first index (or its resumption after a crash: rows already indexed with the same stamp are
  * skipped). The reader threads read while this thread writes, in few commits (`upsertBulk`);
- * then FTS5's segments are merged here, in steps, so no merge is ever left for main's writes.
+ * then FTS5's segments are merged here, in steps, so no merge is ever left for main's writes,
+ * and the WAL is emptied (`truncateWal`).
  */
 async function build(
   { index, read, posterKnown }: WriterDeps,
@@ -76,7 +80,8 @@ async function build(
         const videos = rows.filter((r) => r.media === 'video' && r.sidecar.sha256)
         const posters = await Promise.all(videos.map((r) => posterKnown(r.sidecar.sha256!)))
         videos.forEach((r, i) => (r.poster = posters[i]))
-        if (rows.length) index.upsertBulk(rows)
+        // Commits grow with the index (bulkCommitRows): a 1M build's per-row cost stays flat.
+        if (rows.length) index.upsertBulk(rows, bulkCommitRows((known?.size ?? 0) + written))
         written += rows.length
         for (const r of rows) if (ids.length < RESULT_IDS) ids.push(r.sidecar.id)
         emit({ type: 'progress', written })
@@ -85,6 +90,7 @@ async function build(
       if (message.type !== 'done') continue
       index.endBulk()
       mergeSegments(index.db)
+      truncateWal(index.db)
       return {
         type: 'built',
         written,
@@ -105,12 +111,14 @@ async function build(
 }
 
 /**
- * A restart's reconcile: the reader threads stamp every file, and the comparison with what the
- * index holds (a million stamps in a map) and the deletes of vanished files happen here, not on
- * main's thread.
+ * A restart's reconcile: the reader threads stamp every file while this thread reads what the
+ * index holds (a million stamps in a map), and the comparison and the deletes of vanished files
+ * happen here, not on main's thread.
  */
 async function restart({ index, read }: WriterDeps, root: string): Promise<WriterResult> {
   const files = new Map<string, DiskStamp>()
+  const known = new Map<string, FileStamp>()
+  let page: number | null = FIRST_STAMP_PAGE
   let errors: ScanProblem[] = []
   let done = false
   for await (const message of read(root, 'stamps')) {
@@ -120,9 +128,11 @@ async function restart({ index, read }: WriterDeps, root: string): Promise<Write
       errors = message.errors
       done = true
     }
+    // A page of the index's own stamps per message: read while the threads walk (stampPages.ts).
+    if (page !== null) page = index.stampPages.after(page, known)
   }
   if (!done) throw new Error('The library reader stopped before it finished.')
-  const known = index.stamps()
+  while (page !== null) page = index.stampPages.after(page, known)
   const gone: string[] = []
   for (const rel of known.keys()) if (!files.has(rel)) gone.push(rel)
   const removed = gone.length ? index.removePaths(gone) : []

@@ -2,11 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import {
-  BULK_COMMIT_ROWS,
-  type IndexRow,
-  LibraryIndex,
-} from '@main/services/library/index/LibraryIndex'
+import { BULK_COMMIT_ROWS } from '@main/services/library/index/bulkCommits'
+import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
@@ -126,6 +123,15 @@ describe('LibraryIndex.upsertBulk (a first index in few commits)', () => {
     index.upsertBulk(rows(20, 5))
     index.endBulk()
     expect(committed()).toBe(15)
+  })
+
+  it('commits every `commitRows` rows when asked for larger commits', () => {
+    index.upsertBulk(rows(0, 500), 1200)
+    index.upsertBulk(rows(500, 500), 1200)
+    expect(committed()).toBe(0)
+    index.upsertBulk(rows(1000, 500), 1200)
+    expect(committed()).toBe(1500)
+    expect(index.db.inTransaction).toBe(false)
   })
 
   it('commits what it holds when the index closes', () => {

@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { LibraryIndex } from '@main/services/library/index/LibraryIndex'
+import { BULK_COMMIT_MAX, BULK_COMMIT_ROWS } from '@main/services/library/index/bulkCommits'
+import { type FileStamp, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import type { LibraryReader, ReaderMessage } from '@main/services/library/reader/LibraryReader'
 import type { WriterEvent } from '@main/services/library/writer/IndexWriter'
 import { BUILD_CACHE_KIB, runWriterJob } from '@main/services/library/writer/writerJobs'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 let dir: string
 let index: LibraryIndex
@@ -93,6 +95,108 @@ describe('runWriterJob', () => {
     const poster = (id: string) =>
       index.db.prepare('SELECT poster FROM items WHERE id = ?').pluck().get(id)
     expect(['id-0', 'id-2', 'id-3', 'id-4'].map(poster)).toEqual([1, 1, 0, 1])
+  })
+
+  it('commits a first index in steps that grow with the index: a tenth of it, within bounds', async () => {
+    const asked: number[] = []
+    const bulk = index.upsertBulk.bind(index)
+    vi.spyOn(index, 'upsertBulk').mockImplementation((rows, commitRows) => {
+      asked.push(commitRows!)
+      bulk(rows, commitRows)
+    })
+    const chunks = (from: number) =>
+      [0, 1].map((c) => ({
+        type: 'rows' as const,
+        rows: Array.from({ length: 3 }, (_, k) => libraryIndexRow(from + 3 * c + k)),
+      }))
+    const build = (messages: ReaderMessage[]) =>
+      runWriterJob(
+        { index, read: reading(messages), posterKnown: async () => false },
+        { type: 'build', root: dir },
+        () => {},
+      )
+    // A first index: the least, so what main sees of a small library arrives as before.
+    await build([...chunks(0), { type: 'done', others: [], errors: [] }])
+    expect(asked).toEqual([BULK_COMMIT_ROWS, BULK_COMMIT_ROWS])
+    // A build resumed over an index of 450,000 rows (stamps stand in for them): a tenth of it.
+    const stampsOf = (size: number) =>
+      Object.defineProperty(new Map<string, FileStamp>(), 'size', { value: size })
+    const stamps = vi.spyOn(index, 'stamps')
+    asked.length = 0
+    stamps.mockReturnValueOnce(stampsOf(450_000))
+    await build([...chunks(6), { type: 'done', others: [], errors: [] }])
+    expect(asked).toEqual([45_000, 45_000])
+    // Over 5M rows: the cap.
+    asked.length = 0
+    stamps.mockReturnValueOnce(stampsOf(5_000_000))
+    await build([...chunks(12), { type: 'done', others: [], errors: [] }])
+    expect(asked).toEqual([BULK_COMMIT_MAX, BULK_COMMIT_MAX])
+    expect(index.count()).toBe(18)
+  })
+
+  it("reads the index's stamps during a restart's walk, not after it", async () => {
+    index.upsert([libraryIndexRow(0), libraryIndexRow(1), libraryIndexRow(2)])
+    const order: string[] = []
+    const after = index.stampPages.after.bind(index.stampPages)
+    vi.spyOn(index.stampPages, 'after').mockImplementation((...args) => {
+      order.push('page')
+      return after(...args)
+    })
+    const stamp = { fileMtime: 1, fileSize: 1, sidecarMtime: 1 }
+    const read: LibraryReader = async function* () {
+      order.push('walk: f/0.png')
+      yield { type: 'stamps', files: [['f/0.png', stamp]] }
+      order.push('walk: f/2.png')
+      yield { type: 'stamps', files: [['f/2.png', { ...stamp, fileSize: 5 }]] }
+      order.push('walk: done')
+      yield { type: 'done', others: [], errors: [] }
+    }
+    const result = await runWriterJob(
+      { index, read, posterKnown: async () => false },
+      { type: 'restart', root: dir },
+      () => {},
+    )
+    expect(order.slice(0, 2)).toEqual(['walk: f/0.png', 'page'])
+    expect(order.indexOf('page')).toBeLessThan(order.indexOf('walk: done'))
+    expect(result).toMatchObject({
+      type: 'restarted',
+      changed: [['f/2.png', { ...stamp, fileSize: 5 }]],
+      removed: ['id-1'],
+    })
+    expect(index.stamps().has('f/1.png')).toBe(false)
+  })
+
+  it('empties the WAL after a first index, unless a read on an older snapshot outlasts the wait', async () => {
+    const walSize = () => statSync(`${index.db.name}-wal`).size
+    const build = (from: number) =>
+      runWriterJob(
+        {
+          index,
+          read: reading([
+            { type: 'rows', rows: [libraryIndexRow(from), libraryIndexRow(from + 1)] },
+            { type: 'done', others: [], errors: [] },
+          ]),
+          posterKnown: async () => false,
+        },
+        { type: 'build', root: dir },
+        () => {},
+      )
+    // Main's connection, reading from before the build: the WAL cannot be emptied under it.
+    const main = new Database(index.db.name, { readonly: true })
+    try {
+      main.exec('BEGIN')
+      main.prepare('SELECT count(*) FROM items').get()
+      const started = performance.now()
+      await expect(build(0)).resolves.toMatchObject({ type: 'built', written: 2 })
+      expect(performance.now() - started).toBeLessThan(4000)
+      expect(walSize()).toBeGreaterThan(0)
+      main.exec('COMMIT')
+      await build(2)
+      expect(walSize()).toBe(0)
+      expect(main.prepare('SELECT count(*) FROM items').pluck().get()).toBe(4)
+    } finally {
+      main.close()
+    }
   })
 
   it('answers `open` at once: the index was opened, and migrated, when the writer started', async () => {
