@@ -44,11 +44,11 @@ const TRUNCATE_WAIT_MS = 1000
 
 /**
  * Copies the whole WAL into the database and empties the file, after a first index. Its last
- * commits (up to 100,000 rows, bulkCommits.ts) leave a WAL of hundreds of MB that SQLite reuses
- * but never shrinks until the last connection closes, and every read of main's checks it first:
- * at 300k items (a 100 MB WAL) a 200-row page took p95 0.35 ms before and 0.24 ms after. TRUNCATE
- * waits for readers on older snapshots; should main's reads outlast the wait, the file stays as
- * it was until the app closes.
+ * commits (up to 100,000 rows, bulkCommits.ts) leave a WAL that SQLite reuses but never shrinks
+ * until the last connection closes: 304 MB of disk after 1M rows written alone (100 MB at 300k),
+ * kept for the whole session. Reads are as fast either way (a 200-row page at 1M: p50 0.160 ms,
+ * p95 0.25, before and after). TRUNCATE waits for readers on older snapshots; should main's
+ * reads outlast the wait, the file stays as it was until the app closes.
  */
 export function truncateWal(db: Db): void {
   if (!db.open || db.inTransaction) return
