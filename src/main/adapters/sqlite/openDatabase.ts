@@ -110,15 +110,27 @@ export const isBusy = (e: unknown): boolean => {
  * that long.
  */
 export function writeIfFree(db: Db, work: () => void): boolean {
+  return withBusyTimeout(db, 0, () => {
+    try {
+      db.transaction(work).immediate()
+      return true
+    } catch (e) {
+      if (isBusy(e)) return false
+      throw e
+    }
+  })
+}
+
+/**
+ * Runs `work` with the connection's `busy_timeout` set to `ms`, and gives the connection its own
+ * back after (when it is still open), whether `work` returns or throws.
+ */
+export function withBusyTimeout<T>(db: Db, ms: number, work: () => T): T {
   const wait = db.pragma('busy_timeout', { simple: true }) as number
-  db.pragma('busy_timeout = 0')
+  db.pragma(`busy_timeout = ${ms}`)
   try {
-    db.transaction(work).immediate()
-    return true
-  } catch (e) {
-    if (isBusy(e)) return false
-    throw e
+    return work()
   } finally {
-    db.pragma(`busy_timeout = ${wait}`)
+    if (db.open) db.pragma(`busy_timeout = ${wait}`)
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../../adapters/sqlite/openDatabase'
+import { type Db, withBusyTimeout } from '../../../adapters/sqlite/openDatabase'
 
 /** SQLite's default `wal_autocheckpoint`, in pages (https://www.sqlite.org/pragma.html#pragma_wal_autocheckpoint). */
 const AUTOCHECKPOINT_PAGES = 1000
@@ -52,13 +52,11 @@ const TRUNCATE_WAIT_MS = 1000
  */
 export function truncateWal(db: Db): void {
   if (!db.open || db.inTransaction) return
-  const wait = db.pragma('busy_timeout', { simple: true }) as number
-  db.pragma(`busy_timeout = ${TRUNCATE_WAIT_MS}`)
-  try {
-    db.pragma('wal_checkpoint(TRUNCATE)')
-  } catch {
-    // Busy or closing: the WAL stays as it was.
-  } finally {
-    if (db.open) db.pragma(`busy_timeout = ${wait}`)
-  }
+  withBusyTimeout(db, TRUNCATE_WAIT_MS, () => {
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)')
+    } catch {
+      // Busy or closing: the WAL stays as it was.
+    }
+  })
 }
