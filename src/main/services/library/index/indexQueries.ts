@@ -8,7 +8,13 @@ import { HeldRowids } from './heldRowids'
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
-import { intersectPlan, planMonths, type PlanReads, planRowids } from './intersectReads'
+import {
+  type IntersectPlan,
+  intersectPlan,
+  planMonths,
+  type PlanReads,
+  planRowids,
+} from './intersectReads'
 import {
   disjointRanges,
   itemProbes,
@@ -172,7 +178,7 @@ export class IndexQueries implements CostSortedQuery {
     // common word's for a page costs 35–65 ms at 1M items (collectRowids.ts), where the nested
     // probes' deep page walks the doclist to its bound in ~16 ms and a page from the top stops
     // after one page.
-    if (plan && this.reads.held.has(plan.match)) {
+    if (plan && this.intersects(plan)) {
       const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
     } else if (sort === 'newest') {
@@ -188,6 +194,14 @@ export class IndexQueries implements CostSortedQuery {
     const next: LibraryCursor = { createdAt: last.createdAt, id: last.id }
     if (sort !== 'newest') next.cost = last.costEstimate
     return { items, next }
+  }
+
+  /**
+   * Whether a page or ID list reads the plan's lists: always when side conditions alone meet,
+   * and with prompt words once the match's rowids are held (its month counts read them).
+   */
+  private intersects(plan: IntersectPlan): boolean {
+    return plan.match === null || this.reads.held.has(plan.match)
   }
 
   /** Counts per month for the same filter, newest first (the sort does not change them). */
@@ -275,7 +289,7 @@ export class IndexQueries implements CostSortedQuery {
         costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>
       ).map((r) => r.id)
     const plan = intersectPlan(filter, this.prefixTerms)
-    if (plan && this.reads.held.has(plan.match)) {
+    if (plan && this.intersects(plan)) {
       const keys = planRowids(plan, this.reads, cap)
       return this.stmt(IDS_BY_KEYS).pluck().all(JSON.stringify(keys)) as string[]
     }

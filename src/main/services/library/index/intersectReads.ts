@@ -9,7 +9,13 @@ import { ftsQuery } from './indexRows'
 import { keyOf } from './indexSchema'
 import type { MonthRange } from './monthRanges'
 import { sideFilters } from './organiseFilter'
-import { intersectDescending, listRead, RowidList } from './rowidLists'
+import {
+  firstAtOrBelow,
+  gallopAtOrBelow,
+  intersectDescending,
+  listRead,
+  RowidList,
+} from './rowidLists'
 
 /** Above every rowid (keyOf keeps them below 2^53). */
 const TOP = Number.MAX_SAFE_INTEGER
@@ -24,46 +30,73 @@ interface ListSource {
   whole: string
 }
 
+/** A list read from an index whose keys end in the rowid: `from` is `<table> … WHERE …`. */
+const keyList = (column: string, from: string, params: unknown[]): ListSource => ({
+  sql: `SELECT ${column} FROM ${from} AND ${column} <= ? AND ${column} >= ? ORDER BY ${column} DESC LIMIT ?`,
+  params,
+  whole: `SELECT ${COLLECT_ROWIDS}(${column}) FROM ${from}`,
+})
+
+/**
+ * The `items` conditions an intersection reads as lists too: a model (a seventh of the bench
+ * library each) and favourites (a partial index), from their (value, rowid) indexes. Probed
+ * instead, "rare tag + model" walked the tag's ~2,000 items with one `items_model` probe each,
+ * 6–7 ms a page at 1M items, most of it reading that index's pages into the page cache again.
+ * Kinds and media stay probes: an image filter's list would be most of the library.
+ */
+function itemLists(filter: LibraryFilter): ListSource[] {
+  const lists: ListSource[] = []
+  if (filter.model)
+    lists.push(keyList('rowid', 'items INDEXED BY items_model WHERE model = ?', [filter.model]))
+  if (filter.favourites)
+    lists.push(keyList('rowid', 'items INDEXED BY items_favourite WHERE favourite = 1', []))
+  return lists
+}
+
 /**
  * How to read a filter as an intersection of sorted rowid lists: the FTS5 match, the side
  * tables' lists, and the rowid window (`top` down to `floor`, from its dates).
  */
 export interface IntersectPlan {
-  match: string
+  /** The FTS5 match, or null when side conditions alone meet (two or more of them). */
+  match: string | null
   sides: ListSource[]
   top: number
   floor: number
 }
 
 /**
- * Chooses the intersection for prompt words with organising conditions (collection, tags,
- * rating) and nothing else but dates (issue #33); null for any other filter. The match's rowids
- * come from HeldRowids (one read of the doclist from the top, kept until the index changes), the
- * sides' from their (value, item) keys (covering, cheap to seek), and intersectDescending jumps
- * through them. Nested probes walked the doclist to a deep page's bound at every page (FTS5
- * seeks by stepping, see heldRowids.ts) and probed every match for the months. Only this shape
- * is read so: where only side tables meet, SQLite's own probes were faster than lists read into
- * JS (at 1M items "two tags" 1.2 ms a page against 4.0, "collection, tag, rating ≥ 2" months
- * 22 ms against 53, same run).
+ * Chooses the intersection for organising conditions (collection, tags, rating) with prompt
+ * words, or two or more of them without, and nothing else but dates (issue #33); null for any
+ * other filter. The match's rowids come from HeldRowids (one read of the doclist from the top,
+ * kept until the index changes), the sides' from their (value, item) keys (covering, cheap to
+ * seek), and intersectDescending jumps through them. Nested probes walked the doclist to a deep
+ * page's bound at every page (FTS5 seeks by stepping, see heldRowids.ts) and probed every match
+ * for the months.
+ *
+ * Where only side tables meet, the lists are read whole and held (planRowids): SQLite's probes
+ * examine every row of the narrowest side down to the page's 200th match, one B-tree probe per
+ * other side each, which at 1M items cost "collection, tag, rating ≥ 2" 8–11 ms a page and "two
+ * tags" 4.5–7 (bench/library-index.ts, 200-row pages). Lists read a window at a time were slower
+ * still (4.0 ms against 1.2 for "two tags" in session 9); held, a page is a walk in memory.
  */
 export function intersectPlan(
   filter: LibraryFilter,
   prefixTerms?: PrefixTerms,
 ): IntersectPlan | null {
-  if (filter.kinds?.length || filter.media || filter.model || filter.favourites) return null
+  if (filter.kinds?.length || filter.media) return null
   if (filter.batchId !== undefined) return null
   if (filter.minCost !== undefined || filter.maxCost !== undefined) return null
   const search = splitSearch(filter.text ?? '')
   const match = search.words ? ftsQuery(search.words, prefixTerms) : null
-  const sides: ListSource[] = sideFilters(filter, search.tags).map((s) => {
-    const key = `${s.table} INDEXED BY sqlite_autoindex_${s.table}_1 WHERE ${s.column} = ?`
-    return {
-      sql: `SELECT item FROM ${key} AND item <= ? AND item >= ? ORDER BY item DESC LIMIT ?`,
-      params: [s.value],
-      whole: `SELECT ${COLLECT_ROWIDS}(item) FROM ${key}`,
-    }
-  })
-  if (!match || !sides.length) return null
+  const organising = sideFilters(filter, search.tags).map((s) =>
+    keyList('item', `${s.table} INDEXED BY sqlite_autoindex_${s.table}_1 WHERE ${s.column} = ?`, [
+      s.value,
+    ]),
+  )
+  if (!organising.length) return null
+  const sides = [...organising, ...itemLists(filter)]
+  if (!match && sides.length < 2) return null
   return {
     match,
     sides,
@@ -85,15 +118,22 @@ export function planRowids(
   cap: number,
   below?: number,
 ): number[] {
-  const lists = [
-    new RowidList(heldRead(reads.held.rowids(plan.match)), plan.floor),
-    ...plan.sides.map((l) => {
-      const whole = reads.held.heldSide(l.whole, l.params)
-      const read = whole ? heldRead(whole) : listRead(reads.stmt(l.sql).pluck(), l.params)
-      return new RowidList(read, plan.floor)
-    }),
-  ]
+  const { match } = plan
   const top = below === undefined ? plan.top : Math.min(plan.top, below - 1)
+  // Without a match the sides set the pace, so each is read whole (and held); beside a match
+  // (which drives) a side is read a window at a time until its months hold it.
+  const whole = plan.sides.map((l) =>
+    match ? reads.held.heldSide(l.whole, l.params) : reads.held.side(l.whole, l.params),
+  )
+  const matched = match ? reads.held.rowids(match) : null
+  if (whole.every((l) => l !== undefined))
+    return mergeDescending(matched ? [...whole, matched] : whole, top, plan.floor, cap)
+  const lists = plan.sides.map((l, i) => {
+    const held = whole[i]
+    const read = held ? heldRead(held) : listRead(reads.stmt(l.sql).pluck(), l.params)
+    return new RowidList(read, plan.floor)
+  })
+  if (matched) lists.unshift(new RowidList(heldRead(matched), plan.floor))
   return intersectDescending(lists, top, cap)
 }
 
@@ -110,7 +150,7 @@ export function planMonths(
   ranges: MonthRange[],
 ): Array<{ month: number; n: number }> {
   const lists: ArrayLike<number>[] = plan.sides.map((l) => reads.held.side(l.whole, l.params))
-  lists.push(reads.held.rowids(plan.match))
+  if (plan.match) lists.push(reads.held.rowids(plan.match))
   const counts = new Map<number, number>()
   let r = ranges.length - 1
   for (const key of mergeDescending(lists, plan.top, plan.floor)) {
@@ -121,20 +161,29 @@ export function planMonths(
   return [...counts].map(([month, n]) => ({ month, n }))
 }
 
-/** The values in every list (each newest first) within [floor, top], newest first. */
-export function mergeDescending(lists: ArrayLike<number>[], top: number, floor: number): number[] {
+/**
+ * The values in every list (each held whole, newest first) within [floor, top], newest first,
+ * at most `cap`: the shortest list's values from `top` down, each looked up in the others by a
+ * galloping search from where the last one was found (positions only move down). A page of
+ * "collection, tag, rating ≥ 2" at 1M items checks ~50k values of the collection's 100k to
+ * find its 200 (the three together hold 0.4% of the library).
+ */
+export function mergeDescending(
+  lists: ArrayLike<number>[],
+  top: number,
+  floor: number,
+  cap = Infinity,
+): number[] {
   const sorted = [...lists].sort((a, b) => a.length - b.length)
-  const at = sorted.map(() => 0)
+  const at = sorted.map((l) => firstAtOrBelow(l, top))
   const out: number[] = []
   const first = sorted[0]!
-  next: for (let i = 0; i < first.length; i++) {
+  next: for (let i = at[0]!; i < first.length && out.length < cap; i++) {
     const v = first[i]!
-    if (v > top) continue
     if (v < floor) break
     for (let k = 1; k < sorted.length; k++) {
       const list = sorted[k]!
-      let j = at[k]!
-      while (j < list.length && list[j]! > v) j++
+      const j = list[at[k]!]! > v ? gallopAtOrBelow(list, v, at[k]!) : at[k]!
       at[k] = j
       if (j === list.length) break next
       if (list[j] !== v) continue next

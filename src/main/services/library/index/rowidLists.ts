@@ -7,18 +7,38 @@ import type { Statement } from 'better-sqlite3'
 export type ListRead = (top: number, floor: number, limit: number) => number[]
 
 /**
- * The first index at or after `from` whose value is ≤ `target`, in values sorted newest first
- * (descending); `values.length` when there is none. A binary search.
+ * The first index at or after `from` (and before `to`) whose value is ≤ `target`, in values
+ * sorted newest first (descending); `to` when there is none. A binary search.
  */
-export function firstAtOrBelow(values: ArrayLike<number>, target: number, from = 0): number {
+export function firstAtOrBelow(
+  values: ArrayLike<number>,
+  target: number,
+  from = 0,
+  to = values.length,
+): number {
   let lo = from
-  let hi = values.length
+  let hi = to
   while (lo < hi) {
     const mid = (lo + hi) >> 1
     if (values[mid]! <= target) hi = mid
     else lo = mid + 1
   }
   return lo
+}
+
+/**
+ * firstAtOrBelow for an answer expected near `from`: steps of 1, 2, 4, … bound it, then a binary
+ * search inside the last step. A merge that checks each value of a sparse list against a denser
+ * one moves a few places each time, where a search over the whole rest costs ~18 steps at 200k.
+ */
+export function gallopAtOrBelow(values: ArrayLike<number>, target: number, from: number): number {
+  let lo = from
+  let step = 1
+  while (lo + step < values.length && values[lo + step]! > target) {
+    lo += step
+    step *= 2
+  }
+  return firstAtOrBelow(values, target, lo, Math.min(values.length, lo + step))
 }
 
 /** The first chunk a list reads; a list read in sequence takes CHUNK_GROWTH × more each time. */

@@ -1,6 +1,11 @@
 import { heldRead } from '@main/services/library/index/heldRowids'
 import { mergeDescending } from '@main/services/library/index/intersectReads'
-import { intersectDescending, RowidList } from '@main/services/library/index/rowidLists'
+import {
+  firstAtOrBelow,
+  gallopAtOrBelow,
+  intersectDescending,
+  RowidList,
+} from '@main/services/library/index/rowidLists'
 import { seededRandom } from '@test/support/seededRandom'
 import { describe, expect, it } from 'vitest'
 
@@ -25,6 +30,19 @@ function plain(lists: Float64Array[], top: number, floor: number): number[] {
 }
 
 describe('sorted rowid lists', () => {
+  it('gallop to the same place as a binary search, from any start', () => {
+    const r = seededRandom(34)
+    for (let round = 0; round < 300; round++) {
+      const values = list(r, 1 + Math.floor(r() * 2000), [0.05, 0.5, 1][round % 3]!)
+      const from = Math.floor(r() * (values.length + 1))
+      // Only called where the value at `from` is above the target (the merge's case) or past it.
+      const below = from < values.length ? values[from]! - 1 - Math.floor(r() * 3000) : 0
+      expect(gallopAtOrBelow(values, below, from), `round ${round}`).toBe(
+        firstAtOrBelow(values, below, from),
+      )
+    }
+  })
+
   it('intersect newest first exactly as a Set intersection, within windows and caps', () => {
     const r = seededRandom(33)
     let compared = 0
@@ -44,6 +62,9 @@ describe('sorted rowid lists', () => {
       )
       expect(got, `round ${round}`).toEqual(expected.slice(0, cap))
       expect(mergeDescending(lists, top, floor), `round ${round}`).toEqual(expected)
+      expect(mergeDescending(lists, top, floor, cap), `round ${round}`).toEqual(
+        expected.slice(0, cap),
+      )
       if (expected.length) compared++
     }
     expect(compared).toBeGreaterThan(60)
