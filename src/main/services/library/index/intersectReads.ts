@@ -38,19 +38,15 @@ const keyList = (column: string, from: string, params: unknown[]): ListSource =>
 })
 
 /**
- * The `items` conditions an intersection reads as lists too: a model (a seventh of the bench
- * library each) and favourites (a partial index), from their (value, rowid) indexes. Probed
- * instead, "rare tag + model" walked the tag's ~2,000 items with one `items_model` probe each,
- * 6–7 ms a page at 1M items, most of it reading that index's pages into the page cache again.
- * Kinds and media stay probes: an image filter's list would be most of the library.
+ * Favourites, the one `items` condition an intersection reads as a list too (a partial index of
+ * the favourite rows: small). A model stays a probe: its list is a seventh of the bench library
+ * (142k rowids at 1M items), and reading it whole on first use cost 30–57 ms a page, where the
+ * probes cost "rare tag + model" 6–7 ms a page; kinds and media likewise.
  */
 function itemLists(filter: LibraryFilter): ListSource[] {
-  const lists: ListSource[] = []
-  if (filter.model)
-    lists.push(keyList('rowid', 'items INDEXED BY items_model WHERE model = ?', [filter.model]))
-  if (filter.favourites)
-    lists.push(keyList('rowid', 'items INDEXED BY items_favourite WHERE favourite = 1', []))
-  return lists
+  return filter.favourites
+    ? [keyList('rowid', 'items INDEXED BY items_favourite WHERE favourite = 1', [])]
+    : []
 }
 
 /**
@@ -84,7 +80,7 @@ export function intersectPlan(
   filter: LibraryFilter,
   prefixTerms?: PrefixTerms,
 ): IntersectPlan | null {
-  if (filter.kinds?.length || filter.media) return null
+  if (filter.kinds?.length || filter.media || filter.model) return null
   if (filter.batchId !== undefined) return null
   if (filter.minCost !== undefined || filter.maxCost !== undefined) return null
   const search = splitSearch(filter.text ?? '')
