@@ -9,7 +9,7 @@ import { firstAtOrBelow, type ListRead } from './rowidLists'
  * Rowids kept for all held lists together: 8 bytes each, so at most 16 MiB of main's memory
  * (a common word matches 200–670k rows of the 1M-item bench library, a big collection 100k).
  */
-export const MAX_ROWIDS = 2_000_000
+const MAX_ROWIDS = 2_000_000
 
 /**
  * Whole sorted rowid lists, newest first, read once per list and state of the index (issue #33):

@@ -1,21 +1,14 @@
-import { splitSearch } from '@shared/library/organise'
 import type { LibraryCursor, LibraryFilter, LibraryMonth, LibraryPage } from '@shared/library/types'
 import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
 import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
 import type { PrefixTerms } from './ftsTerms'
-import { HeldRowids, MAX_ROWIDS } from './heldRowids'
+import { HeldRowids } from './heldRowids'
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
-import {
-  type IntersectPlan,
-  intersectPlan,
-  planMonths,
-  type PlanReads,
-  planRowids,
-} from './intersectReads'
+import { intersectPlan, planMonths, type PlanReads, planRowids } from './intersectReads'
 import {
   disjointRanges,
   itemProbes,
@@ -24,7 +17,7 @@ import {
   type MonthRange,
 } from './monthRanges'
 import { summaryMonths } from './monthSummaries'
-import { filterSource, sideFilters } from './organiseFilter'
+import { filterSource } from './organiseFilter'
 
 /** Tiles of the rowids in a JSON array, newest first (an intersection's page: intersectReads.ts). */
 const TILES_BY_KEYS = `SELECT ${TILE_COLUMNS} FROM items
@@ -33,13 +26,6 @@ const TILES_BY_KEYS = `SELECT ${TILE_COLUMNS} FROM items
 /** IDs of the rowids in a JSON array, newest first. */
 const IDS_BY_KEYS = `SELECT items.id FROM items
   WHERE items.rowid IN (SELECT value FROM json_each(?)) ORDER BY items.rowid DESC`
-
-/**
- * The most rowids (by the count tables' estimates) the side lists of a filter without prompt
- * words may hold together for its pages to read them whole: half of what HeldRowids keeps, so
- * those of two such filters stay held together.
- */
-const HELD_SIDES_MAX = MAX_ROWIDS / 2
 
 /** A SELECT without its ORDER BY, and the column its newest-first ORDER BY walks. */
 interface FilterQuery extends BaseQuery {
@@ -186,7 +172,7 @@ export class IndexQueries implements CostSortedQuery {
     // common word's for a page costs 35–65 ms at 1M items (collectRowids.ts), where the nested
     // probes' deep page walks the doclist to its bound in ~16 ms and a page from the top stops
     // after one page.
-    if (plan && this.intersects(plan, filter)) {
+    if (plan && this.reads.held.has(plan.match)) {
       const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
     } else if (sort === 'newest') {
@@ -202,18 +188,6 @@ export class IndexQueries implements CostSortedQuery {
     const next: LibraryCursor = { createdAt: last.createdAt, id: last.id }
     if (sort !== 'newest') next.cost = last.costEstimate
     return { items, next }
-  }
-
-  /**
-   * Whether a page or ID list reads the plan's lists: with prompt words once the match's rowids
-   * are held (its month counts read them); side conditions alone when their lists fit beside
-   * others in HeldRowids (else every page would read them whole again).
-   */
-  private intersects(plan: IntersectPlan, filter: LibraryFilter): boolean {
-    if (plan.match !== null) return this.reads.held.has(plan.match)
-    const sides = sideFilters(filter, splitSearch(filter.text ?? '').tags)
-    const favourites = this.estimates.items(filter) ?? 0
-    return sides.reduce((n, s) => n + this.estimates.side(s), favourites) <= HELD_SIDES_MAX
   }
 
   /** Counts per month for the same filter, newest first (the sort does not change them). */
@@ -301,7 +275,7 @@ export class IndexQueries implements CostSortedQuery {
         costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>
       ).map((r) => r.id)
     const plan = intersectPlan(filter, this.prefixTerms)
-    if (plan && this.intersects(plan, filter)) {
+    if (plan && this.reads.held.has(plan.match)) {
       const keys = planRowids(plan, this.reads, cap)
       return this.stmt(IDS_BY_KEYS).pluck().all(JSON.stringify(keys)) as string[]
     }

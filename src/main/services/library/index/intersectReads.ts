@@ -30,69 +30,46 @@ interface ListSource {
   whole: string
 }
 
-/** A list read from an index whose keys end in the rowid: `from` is `<table> … WHERE …`. */
-const keyList = (column: string, from: string, params: unknown[]): ListSource => ({
-  sql: `SELECT ${column} FROM ${from} AND ${column} <= ? AND ${column} >= ? ORDER BY ${column} DESC LIMIT ?`,
-  params,
-  whole: `SELECT ${COLLECT_ROWIDS}(${column}) FROM ${from}`,
-})
-
-/**
- * Favourites, the one `items` condition an intersection reads as a list too (a partial index of
- * the favourite rows: small). A model stays a probe: its list is a seventh of the bench library
- * (142k rowids at 1M items), and reading it whole on first use cost 30–57 ms a page, where the
- * probes cost "rare tag + model" 6–7 ms a page; kinds and media likewise.
- */
-function itemLists(filter: LibraryFilter): ListSource[] {
-  return filter.favourites
-    ? [keyList('rowid', 'items INDEXED BY items_favourite WHERE favourite = 1', [])]
-    : []
-}
-
 /**
  * How to read a filter as an intersection of sorted rowid lists: the FTS5 match, the side
  * tables' lists, and the rowid window (`top` down to `floor`, from its dates).
  */
 export interface IntersectPlan {
-  /** The FTS5 match, or null when side conditions alone meet (two or more of them). */
-  match: string | null
+  match: string
   sides: ListSource[]
   top: number
   floor: number
 }
 
 /**
- * Chooses the intersection for organising conditions (collection, tags, rating) with prompt
- * words, or two or more of them without, and nothing else but dates (issue #33); null for any
- * other filter. The match's rowids come from HeldRowids (one read of the doclist from the top,
- * kept until the index changes), the sides' from their (value, item) keys (covering, cheap to
- * seek), and intersectDescending jumps through them. Nested probes walked the doclist to a deep
- * page's bound at every page (FTS5 seeks by stepping, see heldRowids.ts) and probed every match
- * for the months.
- *
- * Where only side tables meet, the lists are read whole and held (planRowids): SQLite's probes
- * examine every row of the narrowest side down to the page's 200th match, one B-tree probe per
- * other side each, which at 1M items cost "collection, tag, rating ≥ 2" 8–11 ms a page and "two
- * tags" 4.5–7 (bench/library-index.ts, 200-row pages). Lists read a window at a time were slower
- * still (4.0 ms against 1.2 for "two tags" in session 9); held, a page is a walk in memory.
+ * Chooses the intersection for prompt words with organising conditions (collection, tags,
+ * rating) and nothing else but dates (issue #33); null for any other filter. The match's rowids
+ * come from HeldRowids (one read of the doclist from the top, kept until the index changes), the
+ * sides' from their (value, item) keys (covering, cheap to seek), and intersectDescending jumps
+ * through them. Nested probes walked the doclist to a deep page's bound at every page (FTS5
+ * seeks by stepping, see heldRowids.ts) and probed every match for the months. Only this shape
+ * is read so: where only side tables meet, SQLite's own probes were faster than lists read into
+ * JS (at 1M items "two tags" 1.2 ms a page against 4.0, "collection, tag, rating ≥ 2" months
+ * 22 ms against 53, same run).
  */
 export function intersectPlan(
   filter: LibraryFilter,
   prefixTerms?: PrefixTerms,
 ): IntersectPlan | null {
-  if (filter.kinds?.length || filter.media || filter.model) return null
+  if (filter.kinds?.length || filter.media || filter.model || filter.favourites) return null
   if (filter.batchId !== undefined) return null
   if (filter.minCost !== undefined || filter.maxCost !== undefined) return null
   const search = splitSearch(filter.text ?? '')
   const match = search.words ? ftsQuery(search.words, prefixTerms) : null
-  const organising = sideFilters(filter, search.tags).map((s) =>
-    keyList('item', `${s.table} INDEXED BY sqlite_autoindex_${s.table}_1 WHERE ${s.column} = ?`, [
-      s.value,
-    ]),
-  )
-  if (!organising.length) return null
-  const sides = [...organising, ...itemLists(filter)]
-  if (!match && sides.length < 2) return null
+  const sides: ListSource[] = sideFilters(filter, search.tags).map((s) => {
+    const key = `${s.table} INDEXED BY sqlite_autoindex_${s.table}_1 WHERE ${s.column} = ?`
+    return {
+      sql: `SELECT item FROM ${key} AND item <= ? AND item >= ? ORDER BY item DESC LIMIT ?`,
+      params: [s.value],
+      whole: `SELECT ${COLLECT_ROWIDS}(item) FROM ${key}`,
+    }
+  })
+  if (!match || !sides.length) return null
   return {
     match,
     sides,
@@ -114,22 +91,18 @@ export function planRowids(
   cap: number,
   below?: number,
 ): number[] {
-  const { match } = plan
   const top = below === undefined ? plan.top : Math.min(plan.top, below - 1)
-  // Without a match the sides set the pace, so each is read whole (and held); beside a match
-  // (which drives) a side is read a window at a time until its months hold it.
-  const whole = plan.sides.map((l) =>
-    match ? reads.held.heldSide(l.whole, l.params) : reads.held.side(l.whole, l.params),
-  )
-  const matched = match ? reads.held.rowids(match) : null
-  if (whole.every((l) => l !== undefined))
-    return mergeDescending(matched ? [...whole, matched] : whole, top, plan.floor, cap)
+  const matched = reads.held.rowids(plan.match)
+  const held = plan.sides.map((l) => reads.held.heldSide(l.whole, l.params))
+  // Every list in memory (the month counts read the sides whole): a merge, no chunk copied.
+  if (held.every((l) => l !== undefined))
+    return mergeDescending([matched, ...held], top, plan.floor, cap)
   const lists = plan.sides.map((l, i) => {
-    const held = whole[i]
-    const read = held ? heldRead(held) : listRead(reads.stmt(l.sql).pluck(), l.params)
+    const whole = held[i]
+    const read = whole ? heldRead(whole) : listRead(reads.stmt(l.sql).pluck(), l.params)
     return new RowidList(read, plan.floor)
   })
-  if (matched) lists.unshift(new RowidList(heldRead(matched), plan.floor))
+  lists.unshift(new RowidList(heldRead(matched), plan.floor))
   return intersectDescending(lists, top, cap)
 }
 
@@ -146,7 +119,7 @@ export function planMonths(
   ranges: MonthRange[],
 ): Array<{ month: number; n: number }> {
   const lists: ArrayLike<number>[] = plan.sides.map((l) => reads.held.side(l.whole, l.params))
-  if (plan.match) lists.push(reads.held.rowids(plan.match))
+  lists.push(reads.held.rowids(plan.match))
   const counts = new Map<number, number>()
   let r = ranges.length - 1
   for (const key of mergeDescending(lists, plan.top, plan.floor)) {
@@ -160,9 +133,8 @@ export function planMonths(
 /**
  * The values in every list (each held whole, newest first) within [floor, top], newest first,
  * at most `cap`: the shortest list's values from `top` down, each looked up in the others by a
- * galloping search from where the last one was found (positions only move down). A page of
- * "collection, tag, rating ≥ 2" at 1M items checks ~50k values of the collection's 100k to
- * find its 200 (the three together hold 0.4% of the library).
+ * galloping search from where the last one was found (positions only move down), so a page far
+ * down the lists starts with binary searches, not a walk from their tops.
  */
 export function mergeDescending(
   lists: ArrayLike<number>[],
