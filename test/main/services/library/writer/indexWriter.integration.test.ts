@@ -130,7 +130,7 @@ async function longestBlock<T>(
 }
 
 describe('the index writer process (issue #33)', () => {
-  it('builds the first index off main: main’s loop is never held over 25 ms of CPU, the index equals the in-process build', async () => {
+  it('builds the first index off main: main writes no row and its loop is never held over 50 ms of CPU, the index equals the in-process build', async () => {
     const n = 4 * READ_CHUNK + 37
     const a = await folder(n)
     const b = await copyOf(a)
@@ -148,11 +148,19 @@ describe('the index writer process (issue #33)', () => {
     expect(built).toEqual(rows(plain.indexPath))
     expect(built.search).toBe(n)
     expect(inWriter.logs).toEqual([])
+    // Off main: SQLite's count of the rows each connection changed. The in-process build's
+    // connection wrote every row; main's connection beside the writer only what main made
+    // itself (the broken file's row and its counts: 12), under 1% of that.
+    const changed = (lib: LibraryService) =>
+      mainConnection(lib).prepare('SELECT total_changes()').pluck().get() as number
+    expect(changed(plain.lib)).toBeGreaterThan(n)
+    expect(changed(inWriter.lib)).toBeLessThan(changed(plain.lib) / 100)
     // The goal is 50 ms. Measured as the process's CPU within one gap (V8's GC helpers count
     // too), this build's main side took ~10 ms quiet, 15–20 ms beside two busy processes and
-    // 22.4 ms once in CI; the same build written on main's thread 29–36 ms quiet and 34–44 ms
-    // beside the busy processes (2k-12k items): 25 ms tells the two apart.
-    expect(block.cpuMs, `longest gap ${block.wallMs} ms`).toBeLessThanOrEqual(25)
+    // 22.4 and 28.9 ms in CI; the same build written on main's thread 29–36 ms quiet and 34–44
+    // ms beside busy processes (2k-12k items). The figures overlap under load, so the write
+    // count above tells the two apart and this bound is the goal's.
+    expect(block.cpuMs, `longest gap ${block.wallMs} ms`).toBeLessThanOrEqual(50)
     const status = await inWriter.lib.status()
     expect(status).toMatchObject({ ready: true, itemCount: n + 1 })
     expect(inWriter.changes.at(-1)?.reason).toBe('reset')
