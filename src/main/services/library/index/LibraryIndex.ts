@@ -23,7 +23,15 @@ import { FtsTerms } from './ftsTerms'
 import { LineageIndex } from './indexLineage'
 import { OrganiseIndex } from './indexOrganise'
 import { IndexQueries } from './indexQueries'
-import { batchColumns, batchOf, type FullRow, parseParams, type TileRow, toTile } from './indexRows'
+import {
+  batchColumns,
+  batchOf,
+  type FullRow,
+  inKeyOrder,
+  parseParams,
+  type TileRow,
+  toTile,
+} from './indexRows'
 import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
 import { type FileStamp, StampPages } from './stampPages'
 
@@ -151,7 +159,17 @@ export class LibraryIndex {
       this.terms.settle(false)
       this.bulkRows = 0
     }
-    this.upsert(rows)
+    // Straight into the bulk's transaction, without `upsert`'s statement savepoint, whose journal
+    // copied every page a chunk touched first: 0.87× the CPU a row (library/writer/README.md). So
+    // a chunk that fails rolls back the whole uncommitted bulk: its rows are missing from the
+    // index, not half written, and are read again (main's fallback reads what is not indexed).
+    try {
+      this.writeBatch(inKeyOrder(rows))
+      this.organise.counts.flush()
+    } catch (e) {
+      this.rollBackBulk()
+      throw e
+    }
     this.bulkRows += rows.length
     if (this.bulkRows >= commitRows) this.endBulk()
   }
@@ -163,9 +181,16 @@ export class LibraryIndex {
       this.db.exec('COMMIT')
       this.terms.settle(true)
     } catch (e) {
-      this.terms.settle(false)
+      this.rollBackBulk()
       throw e
     }
+  }
+
+  /** Drops the bulk's uncommitted rows, counts and terms (a chunk or its commit failed). */
+  private rollBackBulk(): void {
+    this.organise.counts.discard()
+    this.terms.settle(false)
+    if (this.db.inTransaction) this.db.exec('ROLLBACK')
   }
 
   getMeta(key: string): string | null {
@@ -192,76 +217,80 @@ export class LibraryIndex {
 
   /** Inserts or replaces rows in one transaction; an ID already used by another path gets a suffix. */
   upsert(rows: IndexRow[]): void {
-    const run = this.db.transaction((batch: IndexRow[]) => {
-      for (const row of batch) {
-        const s = row.sidecar
-        const created = Date.parse(s.created)
-        const month = monthKeyOf(created)
-        const base = keyOf(created)
-        const existing = this.stmts.atPath.get(row.relPath) as number | undefined
-        if (existing !== undefined) this.stmts.deleteRow.run(existing)
-        let rowid: number
-        if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT)
-          rowid = existing
-        else rowid = freeKey(this.stmts.maxKey, base)
-        let id = s.id
-        if (this.stmts.idAt.get(id) !== undefined) id = `${s.id}~${shortHash(row.relPath)}`
-        this.stmts.upsert.run({
-          rowid,
-          id,
-          rel_path: row.relPath,
-          kind: s.kind,
-          media: row.media,
-          ext: row.ext,
-          model: s.model,
-          prompt: s.prompt,
-          negative: s.negativePrompt,
-          params: JSON.stringify(s.params),
-          seed: s.seed,
-          cost: s.costEstimate,
-          source_task: s.sourceTaskId,
-          width: s.width,
-          height: s.height,
-          duration: s.durationSec,
-          bytes: s.bytes,
-          sha256: s.sha256,
-          created,
-          month,
-          favourite: s.favourite ? 1 : 0,
-          demo: s.demo ? 1 : 0,
-          original_name: s.originalName ?? null,
-          problem: row.problem,
-          file_mtime: row.fileMtime,
-          file_size: row.fileSize,
-          sidecar_mtime: row.sidecarMtime,
-          poster: row.poster ? 1 : 0,
-          ...batchColumns(s.batch),
-          rating: s.rating ?? 0,
-        })
-        this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
-        const facets = { month, kind: s.kind, media: row.media, favourite: s.favourite ? 1 : 0 }
-        this.organise.counts.item(month, facets.kind, facets.media, facets.favourite)
-        this.organise.writeRows(rowid, facets, s)
-        this.lineage.writeRow(rowid, s.derivedFrom)
-      }
-      this.terms.add(batch.flatMap((row) => [row.sidecar.prompt, row.sidecar.negativePrompt]))
-      this.organise.counts.flush()
-    })
-    // In key order: FTS5 also writes out the terms it holds whenever a row's key is below the
-    // previous one's (sqlite3Fts5IndexBeginWrite), so rows in folder order cost it a segment
-    // almost each. Ties keep their order (the sort is stable).
-    const order = (r: IndexRow) => Date.parse(r.sidecar.created) || 0
     // Alone (not inside upsertBulk's transaction), this call's transaction is the terms' one.
     const alone = !this.db.inTransaction
     if (alone) this.terms.settle(false)
+    const run = this.db.transaction((batch: IndexRow[]) => {
+      this.writeBatch(batch)
+      this.organise.counts.flush()
+    })
     try {
-      run.immediate(rows.length > 1 ? [...rows].sort((a, b) => order(a) - order(b)) : rows)
+      run.immediate(inKeyOrder(rows))
       if (alone) this.terms.settle(true)
     } catch (e) {
       this.organise.counts.discard()
       this.terms.settle(false)
       throw e
     }
+  }
+
+  /**
+   * Writes rows, their side rows and their prompts' terms in the open transaction, counting them
+   * for the count tables (`organise.counts`), which the caller then flushes.
+   */
+  private writeBatch(batch: IndexRow[]): void {
+    for (const row of batch) {
+      const s = row.sidecar
+      const created = Date.parse(s.created)
+      const month = monthKeyOf(created)
+      const base = keyOf(created)
+      const existing = this.stmts.atPath.get(row.relPath) as number | undefined
+      if (existing !== undefined) this.stmts.deleteRow.run(existing)
+      let rowid: number
+      if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT)
+        rowid = existing
+      else rowid = freeKey(this.stmts.maxKey, base)
+      let id = s.id
+      if (this.stmts.idAt.get(id) !== undefined) id = `${s.id}~${shortHash(row.relPath)}`
+      this.stmts.upsert.run({
+        rowid,
+        id,
+        rel_path: row.relPath,
+        kind: s.kind,
+        media: row.media,
+        ext: row.ext,
+        model: s.model,
+        prompt: s.prompt,
+        negative: s.negativePrompt,
+        params: JSON.stringify(s.params),
+        seed: s.seed,
+        cost: s.costEstimate,
+        source_task: s.sourceTaskId,
+        width: s.width,
+        height: s.height,
+        duration: s.durationSec,
+        bytes: s.bytes,
+        sha256: s.sha256,
+        created,
+        month,
+        favourite: s.favourite ? 1 : 0,
+        demo: s.demo ? 1 : 0,
+        original_name: s.originalName ?? null,
+        problem: row.problem,
+        file_mtime: row.fileMtime,
+        file_size: row.fileSize,
+        sidecar_mtime: row.sidecarMtime,
+        poster: row.poster ? 1 : 0,
+        ...batchColumns(s.batch),
+        rating: s.rating ?? 0,
+      })
+      this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
+      const facets = { month, kind: s.kind, media: row.media, favourite: s.favourite ? 1 : 0 }
+      this.organise.counts.item(month, facets.kind, facets.media, facets.favourite)
+      this.organise.writeRows(rowid, facets, s)
+      this.lineage.writeRow(rowid, s.derivedFrom)
+    }
+    this.terms.add(batch.flatMap((row) => [row.sidecar.prompt, row.sidecar.negativePrompt]))
   }
 
   /** Removes the rows of these paths (and of everything under them when they are folders). */

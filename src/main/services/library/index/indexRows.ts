@@ -132,3 +132,17 @@ export function parseParams(text: string): Record<string, unknown> {
     return {}
   }
 }
+
+/**
+ * Rows in key order: FTS5 writes out the terms it holds whenever a row's key is below the
+ * previous one's (sqlite3Fts5IndexBeginWrite), so rows in folder order cost it a segment almost
+ * each. Each row's key is parsed once, not at every comparison; ties keep their order (the sort
+ * is stable).
+ */
+export function inKeyOrder<T extends { sidecar: { created: string } }>(rows: T[]): T[] {
+  if (rows.length < 2) return rows
+  return rows
+    .map((row) => ({ row, at: Date.parse(row.sidecar.created) || 0 }))
+    .sort((a, b) => a.at - b.at)
+    .map((e) => e.row)
+}

@@ -113,16 +113,29 @@ describe('LibraryIndex.upsertBulk (a first index in few commits)', () => {
     }
   })
 
-  it('keeps a failed chunk from taking the chunks before it down with it', () => {
-    index.upsertBulk(rows(0, 10))
-    const bad = rows(10, 2)
-    // A row the schema refuses: the whole chunk is rolled back, the bulk goes on.
-    ;(bad[1]!.sidecar as { created: string }).created = 'not a time'
+  it('rolls a failed chunk back with its uncommitted bulk, never what was committed before', () => {
+    const matches = () =>
+      index.db
+        .prepare("SELECT count(*) FROM items_fts WHERE items_fts MATCH 'lighthouse'")
+        .pluck()
+        .get()
+    index.upsertBulk(rows(0, 10), 10)
+    index.upsertBulk(rows(10, 5))
+    const bad = rows(15, 2)
+    // A row the schema refuses, after one it takes: nothing of the bulk since its last commit stays.
     ;(bad[1] as { relPath: unknown }).relPath = null
     expect(() => index.upsertBulk(bad)).toThrow()
+    expect(index.db.inTransaction).toBe(false)
+    expect(committed()).toBe(10)
+    // Rows, month counts and search agree: no half-written chunk and no counts without rows.
+    expect(index.count()).toBe(10)
+    expect(matches()).toBe(10)
+    // The bulk goes on in a new transaction.
     index.upsertBulk(rows(20, 5))
     index.endBulk()
     expect(committed()).toBe(15)
+    expect(index.count()).toBe(15)
+    expect(matches()).toBe(15)
   })
 
   it('commits every `commitRows` rows when asked for larger commits', () => {
