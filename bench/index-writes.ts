@@ -18,32 +18,15 @@ import { join } from 'node:path'
 
 import { bulkCommitRows } from '../src/main/services/library/index/bulkCommits'
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/LibraryIndex'
-import { dateFolder } from '../src/main/services/library/LibraryService'
 import { BUILD_CACHE_KIB } from '../src/main/services/library/writer/writerJobs'
 import { runBench } from './support/stats'
-import { rand, syntheticSidecar } from './support/syntheticLibrary'
+import { syntheticCreated, syntheticRow } from './support/syntheticLibrary'
 
 const ROWS = Number(process.env.INDEX_WRITES_ROWS ?? 200_000)
 const CHUNK = 500
 
 function syntheticRows(n: number): IndexRow[] {
-  const start = new Date(2023, 0, 1).getTime()
-  const span = new Date(2026, 0, 1).getTime() - start
-  const rows = Array.from({ length: n }, (_, i): IndexRow => {
-    const created = start + Math.floor(rand() * span)
-    const video = i % 9 === 0
-    const ext = video ? 'mp4' : 'png'
-    return {
-      sidecar: syntheticSidecar(i, created, 19),
-      relPath: `${dateFolder(created)}/${String(i).padStart(6, '0')}.${ext}`,
-      media: video ? 'video' : 'image',
-      ext,
-      fileMtime: 1,
-      fileSize: 19,
-      sidecarMtime: 1,
-      problem: null,
-    }
-  })
+  const rows = Array.from({ length: n }, (_, i) => syntheticRow(i, syntheticCreated(), 19))
   // Newest folders first, as the reader threads walk them.
   return rows.sort((a, b) => (a.relPath < b.relPath ? 1 : -1))
 }

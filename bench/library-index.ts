@@ -63,7 +63,8 @@ import {
   organiseFilter,
   pick,
   rand,
-  syntheticSidecar,
+  syntheticCreated,
+  syntheticRow,
   TAGS,
   WORDS,
 } from './support/syntheticLibrary'
@@ -226,34 +227,20 @@ async function measure(N: number) {
   const libraryDir = join(dir, 'Library')
   try {
     // ── synthetic library ──
-    const start = new Date(2023, 0, 1).getTime()
-    const span = new Date(2026, 0, 1).getTime() - start
     const t0 = process.hrtime.bigint()
-    const items = Array.from({ length: N }, (_, i) => ({
-      i,
-      created: start + Math.floor(rand() * span),
-    }))
+    const items = Array.from({ length: N }, (_, i) => ({ i, created: syntheticCreated() }))
     const folders = new Set(items.map((x) => dateFolder(x.created)))
     await mapLimit([...folders], 16, (f) => fs.mkdir(join(libraryDir, f), { recursive: true }))
     const body = Buffer.from('\x89PNG\r\n\x1a\n synthetic')
     const rows: IndexRow[] = []
     await mapLimit(items, 64, async ({ i, created }) => {
-      const video = i % 9 === 0
-      const rel = `${dateFolder(created)}/${String(i).padStart(6, '0')}.${video ? 'mp4' : 'png'}`
-      const sidecar = syntheticSidecar(i, created, body.length)
-      await fs.writeFile(join(libraryDir, rel), body)
-      await fs.writeFile(join(libraryDir, `${rel}.json`), JSON.stringify(sidecar, null, 2))
-      if (!FLOORS_ONLY)
-        rows.push({
-          sidecar,
-          relPath: rel,
-          media: video ? 'video' : 'image',
-          ext: video ? 'mp4' : 'png',
-          fileMtime: 1,
-          fileSize: body.length,
-          sidecarMtime: 1,
-          problem: null,
-        })
+      const row = syntheticRow(i, created, body.length)
+      await fs.writeFile(join(libraryDir, row.relPath), body)
+      await fs.writeFile(
+        join(libraryDir, `${row.relPath}.json`),
+        JSON.stringify(row.sidecar, null, 2),
+      )
+      if (!FLOORS_ONLY) rows.push(row)
     })
     const genMs = ms(t0)
     // The bench's own list of a million items is not main's: dropped before anything is

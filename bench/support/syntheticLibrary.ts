@@ -1,3 +1,5 @@
+import { dateFolder } from '../../src/main/services/library/files/ingest'
+import type { IndexRow } from '../../src/main/services/library/index/LibraryIndex'
 import type { LibraryFilter, LibrarySidecar } from '../../src/shared/library/types'
 
 /**
@@ -137,5 +139,30 @@ export function syntheticSidecar(i: number, created: number, bytes: number): Lib
     favourite: i % 50 === 0,
     demo: false,
     ...organise(),
+  }
+}
+
+const START = new Date(2023, 0, 1).getTime()
+const SPAN = new Date(2026, 0, 1).getTime() - START
+
+/** A creation time (ms) for a synthetic item: anywhere in 2023–2025, one draw of `rand`. */
+export const syntheticCreated = (): number => START + Math.floor(rand() * SPAN)
+
+/**
+ * The index row of synthetic item `i` (its sidecar from `syntheticSidecar`): a file of `bytes`
+ * bytes in its day's folder, named by `i`, every ninth a video, as the reader would read it.
+ */
+export function syntheticRow(i: number, created: number, bytes: number): IndexRow {
+  const video = i % 9 === 0
+  const ext = video ? 'mp4' : 'png'
+  return {
+    sidecar: syntheticSidecar(i, created, bytes),
+    relPath: `${dateFolder(created)}/${String(i).padStart(6, '0')}.${ext}`,
+    media: video ? 'video' : 'image',
+    ext,
+    fileMtime: 1,
+    fileSize: bytes,
+    sidecarMtime: 1,
+    problem: null,
   }
 }
