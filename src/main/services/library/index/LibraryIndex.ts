@@ -165,7 +165,6 @@ export class LibraryIndex {
     // index, not half written, and are read again (main's fallback reads what is not indexed).
     try {
       this.writeBatch(inKeyOrder(rows))
-      this.organise.counts.flush()
     } catch (e) {
       this.rollBackBulk()
       throw e
@@ -220,12 +219,8 @@ export class LibraryIndex {
     // Alone (not inside upsertBulk's transaction), this call's transaction is the terms' one.
     const alone = !this.db.inTransaction
     if (alone) this.terms.settle(false)
-    const run = this.db.transaction((batch: IndexRow[]) => {
-      this.writeBatch(batch)
-      this.organise.counts.flush()
-    })
     try {
-      run.immediate(inKeyOrder(rows))
+      this.db.transaction((batch: IndexRow[]) => this.writeBatch(batch)).immediate(inKeyOrder(rows))
       if (alone) this.terms.settle(true)
     } catch (e) {
       this.organise.counts.discard()
@@ -235,8 +230,9 @@ export class LibraryIndex {
   }
 
   /**
-   * Writes rows, their side rows and their prompts' terms in the open transaction, counting them
-   * for the count tables (`organise.counts`), which the caller then flushes.
+   * Writes rows, their side rows, their prompts' terms and their share of the count tables
+   * (`organise.counts`) in the open transaction; a caller whose transaction rolls back discards
+   * the counts.
    */
   private writeBatch(batch: IndexRow[]): void {
     for (const row of batch) {
@@ -291,6 +287,7 @@ export class LibraryIndex {
       this.lineage.writeRow(rowid, s.derivedFrom)
     }
     this.terms.add(batch.flatMap((row) => [row.sidecar.prompt, row.sidecar.negativePrompt]))
+    this.organise.counts.flush()
   }
 
   /** Removes the rows of these paths (and of everything under them when they are folders). */
