@@ -146,6 +146,34 @@ describe('task journal', () => {
     j.close()
   })
 
+  it('counts the paid requests in flight that an update waits for: sending, running, downloading, not dismissed', () => {
+    const j = openTaskJournal(journalPath())
+    expect(j.inFlight()).toBe(0)
+    j.insert(record('send', 'k1', { state: 'submitting' }))
+    j.insert(record('run', 'k2', { state: 'running' }))
+    j.insert(record('fetch', 'k3', { state: 'downloading' }))
+    j.insert(record('wait', 'k4', { state: 'queued' }))
+    j.insert(record('done', 'k5', { state: 'saved' }))
+    j.insert(record('hidden', 'k6', { state: 'running', dismissed: true }))
+    expect(j.inFlight()).toBe(3)
+    j.update('fetch', { state: 'saved' }, 9)
+    expect(j.inFlight()).toBe(2)
+    j.close()
+  })
+
+  it('writes only the fields a patch defines, and stamps the change with its time', () => {
+    const j = openTaskJournal(journalPath())
+    j.insert(record('a', 'k', { state: 'running', serverId: 'srv-1', progress: 0.1 }))
+    // An undefined field leaves its column alone: the server id a retry must reuse stays.
+    j.update('a', { progress: 0.5, serverId: undefined }, 7)
+    expect(j.get('a')).toMatchObject({ serverId: 'srv-1', progress: 0.5, updatedAt: 7 })
+    // A key that is not a column (a patch built from a wider object) is skipped, not an error
+    // that would lose the durable change beside it.
+    j.update('a', { state: 'downloading', createdAt: 99 } as never, 8)
+    expect(j.get('a')).toMatchObject({ state: 'downloading', createdAt: 1, updatedAt: 8 })
+    j.close()
+  })
+
   it('records each saved output once', () => {
     const j = openTaskJournal(journalPath())
     j.insert(record('a', 'k'))
