@@ -4,7 +4,9 @@
  * side with the cost per item. Per size, each figure beside its control from the same run:
  * - the index build from sidecars (first start) vs the reader threads reading the same sidecars
  *   with no index writes (goal ≤ 1.5×), and
- *   the longest the build held the event loop. The build is the app's: the index writer process
+ *   the longest the build held the event loop, with how much of that block V8's collection of
+ *   main's heap took and the longest block once collections are taken out, main's own work
+ *   (support/mainBlocks.ts). The build is the app's: the index writer process
  *   (issue #33, workers/indexWriter.ts, bundled as the app bundles it, in a real child process)
  *   runs READER_LANES reader threads (workers/libraryReader.ts) that list the folder and read the
  *   sidecars with synchronous calls while its own thread writes the rows they send
@@ -56,6 +58,7 @@ import type { LibraryCursor } from '../src/shared/library/types'
 import { bundledIndexWriter, indexWriterProcess } from '../test/support/bundledIndexWriter'
 import { bundledWorker } from './support/bundledWorker'
 import { exposeGc } from './support/exposeGc'
+import { mainBlocks } from './support/mainBlocks'
 import { printScales } from './support/scaleTable'
 import { pct, runBench } from './support/stats'
 import {
@@ -96,29 +99,6 @@ const gc = exposeGc()
 const WRITE_CHUNK = 500
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
-
-/**
- * The most CPU this process used between two ticks of a 1 ms timer, in ms, until `stop()`: how
- * long main's own work held its event loop. The event loop delay beside it is wall time, which on a
- * loaded machine also counts the time the OS ran other processes (at a load average of 15-20 on
- * the 2-core VM, gaps of 50-80 ms held 8-14 ms of CPU). The reader threads and the index writer
- * run in the writer's process, so what this process uses is main's (and libuv's).
- */
-function cpuPerTick(): { stop: () => number } {
-  let cpu = process.cpuUsage()
-  let max = 0
-  const timer = setInterval(() => {
-    const used = process.cpuUsage(cpu)
-    max = Math.max(max, (used.user + used.system) / 1000)
-    cpu = process.cpuUsage()
-  }, 1)
-  return {
-    stop: () => {
-      clearInterval(timer)
-      return max
-    },
-  }
-}
 
 /**
  * The control for a restart: list every folder and stat every file in it, nothing else, with the
@@ -307,12 +287,12 @@ async function measure(N: number) {
     gc()
     const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
     loop.enable()
-    const buildCpu = cpuPerTick()
+    const buildBlocks = mainBlocks()
     const tb = process.hrtime.bigint()
     let lib = make()
     await lib.whenReconciled()
     const buildMs = ms(tb)
-    const buildCpuMs = buildCpu.stop()
+    const buildBlock = await buildBlocks.stop()
     loop.disable()
     const count = (await lib.status()).itemCount
     if (count !== N) throw new Error(`indexed ${count} of ${N}`)
@@ -322,12 +302,12 @@ async function measure(N: number) {
     gc()
     const restartLoop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
     restartLoop.enable()
-    const restartCpu = cpuPerTick()
+    const restartBlocks = mainBlocks()
     const tr = process.hrtime.bigint()
     lib = make()
     await lib.whenReconciled()
     const restartMs = ms(tr)
-    const restartCpuMs = restartCpu.stop()
+    const restartBlock = await restartBlocks.stop()
     restartLoop.disable()
 
     // ── control for the restart: the app's reader threads stat every file, nothing compared ──
@@ -426,7 +406,11 @@ async function measure(N: number) {
       build_us_per_item: Number(((buildMs * 1000) / N).toFixed(1)),
       build_event_loop_max_ms: Math.round(loop.max / 1e6),
       build_event_loop_p99_ms: Number((loop.percentile(99) / 1e6).toFixed(1)),
-      build_cpu_per_tick_max_ms: Number(buildCpuMs.toFixed(1)),
+      build_cpu_per_tick_max_ms: Number(buildBlock.cpuMax.toFixed(1)),
+      build_start_ms: Number(buildBlock.first.toFixed(1)),
+      build_longest_gap_ms: Number(buildBlock.longest.toFixed(1)),
+      build_longest_block_gc_ms: Number(buildBlock.longestGc.toFixed(1)),
+      build_longest_block_outside_gc_ms: Number(buildBlock.longestOutsideGc.toFixed(1)),
       control_write_index_ms: Math.round(writeMs),
       control_stat_read_write_ms: Math.round(statMs + controlMs + writeMs),
       serial_floor_vs_read: Number(((statMs + controlMs + writeMs) / controlMs).toFixed(2)),
@@ -441,7 +425,11 @@ async function measure(N: number) {
       restart_us_per_item: Number(((restartMs * 1000) / N).toFixed(1)),
       restart_event_loop_max_ms: Math.round(restartLoop.max / 1e6),
       restart_event_loop_p99_ms: Number((restartLoop.percentile(99) / 1e6).toFixed(1)),
-      restart_cpu_per_tick_max_ms: Number(restartCpuMs.toFixed(1)),
+      restart_cpu_per_tick_max_ms: Number(restartBlock.cpuMax.toFixed(1)),
+      restart_start_ms: Number(restartBlock.first.toFixed(1)),
+      restart_longest_gap_ms: Number(restartBlock.longest.toFixed(1)),
+      restart_longest_block_gc_ms: Number(restartBlock.longestGc.toFixed(1)),
+      restart_longest_block_outside_gc_ms: Number(restartBlock.longestOutsideGc.toFixed(1)),
       page200_p50_ms: Number(pct(pageTimes, 0.5).toFixed(3)),
       page200_p95_ms: Number(pct(pageTimes, 0.95).toFixed(3)),
       search_p50_ms: Number(pct(searchTimes, 0.5).toFixed(3)),
@@ -475,6 +463,9 @@ async function main() {
     'build index from sidecars': `${r.build_ms} ms (${r.index_vs_read}×; old ${r.old_index_vs_read}×)`,
     'build per item': `${r.build_us_per_item} µs`,
     'build: longest block of main': `${r.build_event_loop_max_ms} ms wall, ${r.build_cpu_per_tick_max_ms} ms CPU`,
+    'build: its synchronous start (not in the blocks)': `${r.build_start_ms} ms`,
+    'build: longest gap, V8 GC in it': `${r.build_longest_gap_ms} ms, ${r.build_longest_block_gc_ms} ms GC`,
+    'build: longest block outside GC': `${r.build_longest_block_outside_gc_ms} ms`,
     "build: main's 1 ms timer, p99 gap": `${r.build_event_loop_p99_ms} ms`,
     'control: index writes alone': `${r.control_write_index_ms} ms`,
     'stat walk + read + writes': `${r.control_stat_read_write_ms} ms (${r.serial_floor_vs_read}× read)`,
@@ -485,6 +476,9 @@ async function main() {
     'restart, unchanged folder': `${r.restart_reconcile_ms} ms (${r.restart_vs_stat}× ${r.restart_control}; old ${r.old_restart_vs_stat}×)`,
     'restart per item': `${r.restart_us_per_item} µs`,
     'restart: longest block of main': `${r.restart_event_loop_max_ms} ms wall, ${r.restart_cpu_per_tick_max_ms} ms CPU`,
+    'restart: its synchronous start (not in the blocks)': `${r.restart_start_ms} ms`,
+    'restart: longest gap, V8 GC in it': `${r.restart_longest_gap_ms} ms, ${r.restart_longest_block_gc_ms} ms GC`,
+    'restart: longest block outside GC': `${r.restart_longest_block_outside_gc_ms} ms`,
     "restart: main's 1 ms timer, p99 gap": `${r.restart_event_loop_p99_ms} ms`,
     'page of 200 p50 / p95': `${r.page200_p50_ms} / ${r.page200_p95_ms} ms`,
     'text search p50 / p95': `${r.search_p50_ms} / ${r.search_p95_ms} ms`,
