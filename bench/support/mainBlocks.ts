@@ -26,8 +26,8 @@ const KEEP_GAPS_MS = 5
  * CPU this process used in one (`process.cpuUsage`: its GC helper threads count too, so CPU can
  * pass wall), and, from V8's own `gc` entries (perf_hooks), how much of each gap was a
  * collection. A collection of main's heap is V8's, not the app's code: the split says which of
- * the two a long block was (at 1M items the longest was a memory-reducing mark-compact of main's
- * 11–17 MB heap, `--trace-gc`). The reader threads and the index writer run in the writer's
+ * the two a long block was (at 1M items, 67 ms of the build's longest gap, 69.7 ms, was a
+ * collection). The reader threads and the index writer run in the writer's
  * process, so what this process uses is main's (and libuv's).
  */
 export function mainBlocks(): { stop: () => Promise<MainBlocks> } {
