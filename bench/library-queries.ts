@@ -46,6 +46,8 @@ import {
   organiseFilter,
   pick,
   rand,
+  SYNTHETIC_SPAN,
+  SYNTHETIC_START,
   syntheticSidecar,
   TAGS,
   WORDS,
@@ -58,13 +60,11 @@ const SIZES = (process.env.LIBRARY_ITEMS ?? '1000000')
 const ROUNDS = 300
 const CHUNK = 500
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
-const START = new Date(2023, 0, 1).getTime()
-const SPAN = new Date(2026, 0, 1).getTime() - START
 
 /** Item i of n: created in order over three years (as folder order finds them), jittered. */
 function row(i: number, n: number): IndexRow {
   const video = i % 9 === 0
-  const created = START + Math.floor(((i + rand()) / n) * SPAN)
+  const created = SYNTHETIC_START + Math.floor(((i + rand()) / n) * SYNTHETIC_SPAN)
   return {
     relPath: `${i}.${video ? 'mp4' : 'png'}`,
     media: video ? 'video' : 'image',

@@ -142,11 +142,12 @@ export function syntheticSidecar(i: number, created: number, bytes: number): Lib
   }
 }
 
-const START = new Date(2023, 0, 1).getTime()
-const SPAN = new Date(2026, 0, 1).getTime() - START
+/** The synthetic library's three years, 2023–2025: their first ms and their length in ms. */
+export const SYNTHETIC_START = new Date(2023, 0, 1).getTime()
+export const SYNTHETIC_SPAN = new Date(2026, 0, 1).getTime() - SYNTHETIC_START
 
 /** A creation time (ms) for a synthetic item: anywhere in 2023–2025, one draw of `rand`. */
-export const syntheticCreated = (): number => START + Math.floor(rand() * SPAN)
+export const syntheticCreated = (): number => SYNTHETIC_START + Math.floor(rand() * SYNTHETIC_SPAN)
 
 /**
  * The index row of synthetic item `i` (its sidecar from `syntheticSidecar`): a file of `bytes`
