@@ -7,6 +7,7 @@ import { t as tr } from '../../../i18n'
 import type { TaskJournal, TaskRecord } from '../../journal/TaskJournal'
 import type { GatewayTask, ResultSink, TaskGateway, TaskLedgerHook, TaskNotifier } from '../ports'
 import { RequestBudget } from '../scheduler/RequestBudget'
+import { accountOrNotice } from './accountNotice'
 import { type EngineContext, newMemory } from './context'
 import { onError } from './onError'
 import { DEFAULT_ENGINE_POLICY, type EnginePolicy, type EnginePolicyOverrides } from './policy'
@@ -343,7 +344,7 @@ export class TaskEngine {
     // A held task waits for `wake` (its batch resumed), not for a new driver now.
     const held = t?.state === 'queued' && this.o.held?.(t) === true
     if (!t || t.dismissed || !isActive(t.state) || this.stopped || !wanted || held) return
-    // A driver that threw (a keychain or journal error, say) would throw again at once: the
+    // A driver that threw (a journal error, say) would throw again at once: the
     // next one starts after the retry wait, so a lasting fault never spins the CPU or the log.
     if (driver.crashed) this.driveLater(id)
     else this.drive(id)
@@ -384,15 +385,11 @@ export class TaskEngine {
     }
   }
 
-  /** The account to charge requests to, or null (then the task waits for Settings). */
+  /** The account to charge requests to, or null: the task then says why and waits. */
   private async account(t: TaskRecord, signal: AbortSignal): Promise<string | null> {
-    const account = await this.o.gateway.account()
-    if (account) return account
-    this.notice(t.id, {
-      code: 'not_connected',
-      message: tr('notConnectedTask'),
-      action: tr('notConnectedTaskAction'),
-    })
+    const found = await accountOrNotice(this.o.gateway, t, this.o.log)
+    if (typeof found === 'string') return found
+    this.notice(t.id, found)
     await this.sleep(this.policy.offlineWaitMs, signal)
     return null
   }

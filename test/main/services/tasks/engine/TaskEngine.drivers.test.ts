@@ -232,3 +232,43 @@ describe('TaskEngine: not connected', () => {
     expect(state(t.id)).toBe('saved')
   })
 })
+
+describe('TaskEngine: a keychain that cannot be read', () => {
+  it('the task says so and waits, sending nothing, logged once; it goes on when the keychain answers', async () => {
+    r = rig()
+    let reads = 0
+    r.gateway.account = async () => {
+      reads++
+      throw new Error('Cannot create an item in a locked collection')
+    }
+    const t = r.submit(newTask())
+    await r.clock.advance(0)
+    expect(r.journal.get(t.id)).toMatchObject({
+      state: 'submitting',
+      notice: {
+        code: 'no_secure_store',
+        message: tr('keychainUnreadableTask'),
+        action: tr('keychainUnreadableTaskAction'),
+      },
+    })
+    expect(tr('keychainUnreadableTask')).toMatch(/keychain/)
+    expect(tr('keychainUnreadableTaskAction')).toMatch(/continues by itself/)
+    // Asked again after each offline wait, not at once; logged once, not at every ask.
+    await r.clock.advance(45_000)
+    expect(reads).toBe(4)
+    expect(r.logs).toEqual([
+      [
+        'warn',
+        'The API key could not be read from the keychain',
+        { taskId: t.id, data: 'Error: Cannot create an item in a locked collection' },
+      ],
+    ])
+    r.logs.length = 0
+    expect(r.gateway.calls).toEqual([])
+    r.gateway.account = async () => 'acct'
+    await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
+    expect(state(t.id)).toBe('saved')
+    expect(r.journal.get(t.id)!.notice).toBeNull()
+    expect(r.gateway.count('submit')).toBe(1)
+  })
+})

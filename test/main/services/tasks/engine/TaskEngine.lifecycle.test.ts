@@ -21,15 +21,16 @@ describe('TaskEngine: started and stopped', () => {
 })
 
 /**
- * A rig whose keychain fails (every account read throws) with one task submitted and its driver
- * crashed once: `asked()` counts the reads.
+ * A rig whose journal cannot take writes (every update throws: a failing disk) with one task
+ * submitted and its driver crashed once on its first write (the start): `asked()` counts the writes tried.
  */
-async function keychainDown(): Promise<{ id: string; asked: () => number }> {
+async function journalDown(): Promise<{ id: string; asked: () => number }> {
   r = rig({ policy: { retryBaseMs: 2_000 } })
   let asked = 0
-  r.gateway.account = async () => {
+  r.fault = (method) => {
+    if (method !== 'update') return
     asked++
-    throw new Error('keychain unavailable')
+    throw new Error('disk unavailable')
   }
   const t = r.submit(newTask())
   await r.clock.advance(0)
@@ -40,20 +41,21 @@ const crashLog = (taskId: string) =>
   [
     'error',
     'Task driver stopped unexpectedly',
-    { taskId, data: 'Error: keychain unavailable' },
+    { taskId, data: 'Error: disk unavailable' },
   ] as const
 
 /** A driver that throws (not an abort): a lasting fault must not spin the CPU or the log. */
 describe('TaskEngine: a driver that throws', () => {
   it('is driven again after the retry wait, not at once, and goes on once the fault clears', async () => {
-    const t = await keychainDown()
+    const t = await journalDown()
     await r.clock.advance(1_999)
     expect(t.asked()).toBe(1)
     await r.clock.advance(1)
     expect(t.asked()).toBe(2)
-    // Its key and row are untouched meanwhile: nothing was sent.
-    expect(r.journal.get(t.id)).toMatchObject({ state: 'submitting', attempts: 0 })
-    r.gateway.account = async () => 'acct'
+    // Its row is untouched meanwhile (the start was never written) and nothing was sent.
+    expect(r.journal.get(t.id)).toMatchObject({ state: 'queued', attempts: 0 })
+    expect(r.gateway.count('submit')).toBe(0)
+    r.fault = null
     await r.clock.runUntil(() => r.journal.get(t.id)!.state === 'saved', 60_000)
     expect(r.journal.get(t.id)!.state).toBe('saved')
     expect(r.gateway.count('submit')).toBe(1)
@@ -63,7 +65,7 @@ describe('TaskEngine: a driver that throws', () => {
   })
 
   it('a second start() leaves it to its retry wait', async () => {
-    const t = await keychainDown()
+    const t = await journalDown()
     r.engine.start()
     await r.clock.advance(1_999)
     expect(t.asked()).toBe(1)
@@ -72,7 +74,7 @@ describe('TaskEngine: a driver that throws', () => {
   })
 
   it('stop() ends the wait: nothing is driven after it', async () => {
-    const t = await keychainDown()
+    const t = await journalDown()
     await r.engine.stop()
     await r.clock.advance(10_000)
     expect(t.asked()).toBe(1)
