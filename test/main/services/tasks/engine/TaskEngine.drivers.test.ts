@@ -271,4 +271,14 @@ describe('TaskEngine: a keychain that cannot be read', () => {
     expect(r.journal.get(t.id)!.notice).toBeNull()
     expect(r.gateway.count('submit')).toBe(1)
   })
+  it('shows the same notice in an engine built without a log (as TaskService builds it)', async () => {
+    r = rig({ log: false })
+    r.gateway.account = async () => {
+      throw new Error('The name org.freedesktop.secrets was not provided')
+    }
+    const t = r.submit(newTask())
+    await r.clock.advance(0)
+    expect(r.journal.get(t.id)!.notice).toMatchObject({ code: 'no_secure_store' })
+    expect(r.gateway.calls).toEqual([])
+  })
 })
