@@ -167,6 +167,19 @@
  *   --force`, 139 s: TaskEngine 97.2 (243 of 250, the 7 equivalent survivors above), accountNotice
  *   95.5 (21 of 22): `log?.(…)` as `log(…)` survived, since every keychain test had a log; a test
  *   with the engine built without one (as TaskService builds it) now kills it.
+ * - 28 Nov, session 15: DownloadService.ts 87.1 -> 98.2 (213 of 217, `--mutate
+ *   src/main/services/downloads/DownloadService.ts --force`, 39-45 s). The 28 survivors were
+ *   nearly all in writeTemp's order of disk calls, which no test observed: writes batched by the
+ *   MiB while the body arrives, one in flight; a background flush only after the write it covers,
+ *   and again at the next interval; sync, close and unlink only once the last write and flush
+ *   ended (each wait checked by its own timing, since either one masked the other); a body past
+ *   its Content-Length stopped at once; a wrong kind refused as soon as its 12 bytes are in; a
+ *   body too short for any kind; a body without Content-Length saved whole (no test saved one);
+ *   a cut body as TruncatedBodyError; a failed rename; and the unsafe-ZIP action.
+ *   test/main/services/downloads/DownloadService.writes.test.ts, on a disk that logs its calls.
+ *   The 4 left are `if (x) await x` as `await x` (awaiting null) and `expected !== null &&
+ *   expected > max` as `true && …` (null is not above a cap): equivalent, but each shares its
+ *   line and mutator with a killed mutant, so not marked.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

@@ -2,10 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import type { ServiceClient } from '@main/services/client/ServiceClient'
-import type { BinaryResponse, BinarySink } from '@main/services/client/types'
-import { DownloadService } from '@main/services/downloads/DownloadService'
 import { type FileOps, nodeFileOps } from '@main/services/downloads/fileOps'
+import { body, serviceWith } from '@test/support/downloadFakes'
 import { pngBytes } from '@test/support/loopback'
 import { rejection } from '@test/support/rejection'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -22,28 +20,6 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'download-sources-'))
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
-
-/** A body the sink reads chunk by chunk, counting what was read and whether it was stopped. */
-function body(chunks: Buffer[], contentLength: number | null = null) {
-  const seen = { read: 0, destroyed: 0 }
-  const response: BinaryResponse = {
-    body: {
-      async *[Symbol.asyncIterator]() {
-        for (const c of chunks) {
-          seen.read += 1
-          yield c
-        }
-      },
-      destroy: () => {
-        seen.destroyed += 1
-      },
-    },
-    contentLength,
-    contentType: null,
-    url: 'https://cdn.test/x',
-  }
-  return { response, seen }
-}
 
 /** The real disk calls, counting the ones that make a save durable. */
 function countingFs() {
@@ -75,32 +51,6 @@ function countingFs() {
     },
   }
   return { fs, synced }
-}
-
-/** A client whose every download answers with `response`. */
-function serviceWith(response: BinaryResponse, fs?: FileOps, syncEveryBytes?: number) {
-  const calls: string[] = []
-  const answer = <T>(sink: BinarySink<T>) => sink(response)
-  const client = {
-    videoContent: <T>(id: string, sink: BinarySink<T>) => {
-      calls.push(`video ${id}`)
-      return answer(sink)
-    },
-    download: <T>(url: string, sink: BinarySink<T>) => {
-      calls.push(`download ${url}`)
-      return answer(sink)
-    },
-    generateArtNativeZip: <T>(_req: unknown, _o: unknown, sink: BinarySink<T>) => {
-      calls.push('native zip')
-      return answer(sink)
-    },
-  } as unknown as ServiceClient
-  const downloads = new DownloadService({
-    client,
-    ...(fs ? { fs } : {}),
-    ...(syncEveryBytes === undefined ? {} : { syncEveryBytes }),
-  })
-  return { downloads, calls }
 }
 
 async function zipOf(files: Buffer[]): Promise<Buffer> {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 
+import { t as tr } from '@main/i18n'
 import { ServiceClient } from '@main/services/client/ServiceClient'
 import { DownloadService } from '@main/services/downloads/DownloadService'
 import { type FileOps, nodeFileOps } from '@main/services/downloads/fileOps'
@@ -393,6 +394,8 @@ describe('ZIP extraction', () => {
       const error = await errorOf(downloads.extractZip(zip, image('z'), limits))
       expect(error.code).toBe('bad_response')
       expect(error.message).toMatch(reason)
+      // Not a damaged archive to retry blindly: the user is told it was not extracted.
+      expect(error.action).toBe(tr('zipNotExtractedAction'))
       expect(readdirSync(dir)).toEqual([])
     })
   }
