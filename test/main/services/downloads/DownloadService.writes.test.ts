@@ -46,6 +46,7 @@ function recordingFs(o: { writeMs?: number; flushMs?: number } = {}) {
   const events: string[] = []
   let inFlight = 0
   let maxInFlight = 0
+  let flushing = 0
   const wait = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms))
   const fs: FileOps = {
     ...nodeFileOps,
@@ -63,7 +64,9 @@ function recordingFs(o: { writeMs?: number; flushMs?: number } = {}) {
         },
         datasync: async () => {
           events.push('flush')
+          flushing++
           await wait(o.flushMs)
+          flushing--
           events.push('flush done')
         },
         sync: async () => {
@@ -86,7 +89,14 @@ function recordingFs(o: { writeMs?: number; flushMs?: number } = {}) {
     },
   }
   const writes = () => events.filter((e) => /^write \d/.test(e)).map((e) => Number(e.slice(6)))
-  return { fs, events, writes, maxInFlight: () => maxInFlight }
+  /** Resolves once no write or flush is in flight: a network slower than the disk. */
+  const idle = async () => {
+    for (let polls = 0; inFlight + flushing > 0; polls++) {
+      if (polls > 5_000) throw new Error('the disk never went idle')
+      await wait(1)
+    }
+  }
+  return { fs, events, writes, idle, maxInFlight: () => maxInFlight }
 }
 
 /** Every `event` in the log came after every write begun before it had ended. */
@@ -150,7 +160,11 @@ describe('DownloadService: writing a body as it arrives', () => {
 
   it('flushes in the background once per interval, each after the write it covers', async () => {
     const rec = recordingFs({ writeMs: 3 })
-    const { response } = body(pngChunks(2.5 * MIB, MIB / 2), 2.5 * MIB, pause(10))
+    // Each chunk comes once the disk is idle, so whether a flush is still running is never timing.
+    const { response } = body(pngChunks(2.5 * MIB, MIB / 2), 2.5 * MIB, async () => {
+      await pause(1)()
+      await rec.idle()
+    })
     const { downloads } = serviceWith(response, rec.fs, MIB)
     await downloads.fromUrl('https://cdn.test/x', target())
     // After the first and the second MiB; the last half MiB is left to the final sync.
