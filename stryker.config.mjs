@@ -180,6 +180,20 @@
  *   The 4 left are `if (x) await x` as `await x` (awaiting null) and `expected !== null &&
  *   expected > max` as `true && …` (null is not above a cap): equivalent, but each shares its
  *   line and mutator with a killed mutant, so not marked.
+ * - 28 Nov, session 15: the next two lowest of the 27 Nov whole run, each rescored with its new
+ *   tests (`--mutate src/shared/batch/plan.ts,src/main/services/tasks/engine/steps/poll.ts
+ *   --force`, 44 s). batch/plan 87.8 -> 98.0 (192 of 196): an axis with no value (no test reached
+ *   it), several missing lists, a prompt that does not parse being the only complaint, the
+ *   wildcards' prompt count shown only past the cap, counts past 2^53 as "more than", which
+ *   message leads (the cap's when over it, else the first), a seed axis on Y. Left: vary's
+ *   `!axis || value === null` (value is null exactly when there is no axis: two equivalent
+ *   mutants), a variant's unchanged prompt and a seedless kind's request copied rather than
+ *   reused (equivalent). steps/poll 89.5 -> 94.7 (72 of 76, then the failed-status mutant killed
+ *   by hand): progress is a soft write and outputs a durable one; a workbench task that says it
+ *   finished without images reopens its stream only after the backoff, and one with images is
+ *   downloaded at once; one the server failed gives its slot to the next task at once; the
+ *   failure's exact words. Left: the 20-sample window of the progress line (`> 20` as `>= 20`
+ *   or never trimmed), which only the poll delays would show.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

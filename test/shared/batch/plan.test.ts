@@ -409,3 +409,90 @@ describe('priceRequests', () => {
     })
   })
 })
+
+describe('refusals: which message leads, and counts past any number', () => {
+  const values = (n: number, from = 1) => Array.from({ length: n }, (_, i) => String(i + from))
+  const withPrompt = (prompt: string) => {
+    const base = nativeBase()
+    ;(base.request as Req).input = prompt
+    return base
+  }
+
+  it('an axis with no value', () => {
+    const plan = planBatch(nativeBase(), spec({ x: { field: 'steps', values: [] } }), noLists)
+    expect(plan).toEqual({
+      ok: false,
+      message: 'Give the axis at least one value',
+      fields: { 'x.values': 'Give the axis at least one value' },
+      missingLists: [],
+    })
+  })
+
+  it('names every missing list when there are several', () => {
+    const plan = planBatch(withPrompt('__a__ and __b__'), spec(), noLists)
+    expect(plan).toMatchObject({
+      ok: false,
+      message: 'The prompt uses lists that do not exist: __a__, __b__',
+      missingLists: ['a', 'b'],
+    })
+  })
+
+  it('a prompt that does not parse is the only complaint, not its prompt axis too', () => {
+    const base = withPrompt('a fox {b|c')
+    const plan = planBatch(base, spec({ x: { field: 'prompt', values: ['fox', 'cat'] } }), noLists)
+    expect(plan.ok).toBe(false)
+    if (!plan.ok) expect(Object.keys(plan.fields)).toEqual(['prompt'])
+  })
+
+  it('says how many prompts the wildcards make when they pass the cap, and only then', () => {
+    const wild = planBatch(withPrompt('{a|b} {a|b|c|d|e|f|g|h|i|j}'), spec({ repeat: 51 }), noLists)
+    expect(wild).toMatchObject({ ok: false, fields: { prompt: 'The wildcards make 20 prompts' } })
+    const plain = planBatch(withPrompt('a fox'), spec({ repeat: 1001 }), noLists)
+    expect(plain.ok).toBe(false)
+    if (!plain.ok) expect(plain.fields.prompt).toBeUndefined()
+  })
+
+  it('counts past the largest exact number as "more than" it', () => {
+    const prompt = Array.from({ length: 17 }, () => '{a|b|c|d|e|f|g|h|i|j}').join(' ')
+    const plan = planBatch(withPrompt(prompt), spec(), noLists)
+    expect(plan).toMatchObject({
+      ok: false,
+      message:
+        'This batch makes more than 9,007,199,254,740,991 requests; at most 1000 run in one batch',
+      fields: { prompt: 'The wildcards make more than 9,007,199,254,740,991 prompts' },
+    })
+  })
+
+  it('leads with the cap when a batch is too big, else with the first problem', () => {
+    const over = planBatch(
+      nativeBase(),
+      spec({ x: { field: 'steps', values: ['abc', ...values(1000)] } }),
+      noLists,
+    )
+    expect(over).toMatchObject({
+      ok: false,
+      message: 'This batch makes 1,001 requests; at most 1000 run in one batch',
+      fields: { 'x.values': 'steps: "abc" is not a whole number' },
+    })
+    const atCap = planBatch(
+      nativeBase(),
+      spec({ x: { field: 'steps', values: ['abc', ...values(999)] } }),
+      noLists,
+    )
+    expect(atCap).toMatchObject({ ok: false, message: 'steps: "abc" is not a whole number' })
+  })
+
+  it('starts each row’s seeds from a seed axis on Y too', () => {
+    const plan = planned(nativeBase({ seed: 1 }), {
+      repeat: 2,
+      seedBase: 40,
+      y: { field: 'seed', values: ['7', '9'] },
+    })
+    expect(plan.requests.map((r) => [r.cell.y, r.seed])).toEqual([
+      ['7', 7],
+      ['7', 8],
+      ['9', 9],
+      ['9', 10],
+    ])
+  })
+})

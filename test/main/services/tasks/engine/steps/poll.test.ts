@@ -4,6 +4,7 @@
  * keeps the service's words and code), and how polls are paced after a restart (by the task's
  * age since its first send, not since the app came back).
  */
+import { t as tr } from '@main/i18n'
 import type { OutputRef } from '@main/services/tasks/ports'
 import {
   completed,
@@ -90,8 +91,9 @@ describe('a polled status', () => {
     expect(r.journal.get(said.id)!.error).toMatchObject({
       code: 'server',
       serverCode: 'content_policy',
-      message: expect.stringContaining('flagged by the filter'),
+      message: tr('svcSaid', { message: tr('genFailed'), said: 'flagged by the filter' }),
     })
+    expect(tr('genFailed')).not.toBe('')
     r.gateway.onStatus = () => ({
       phase: 'failed',
       raw: 'failed',
@@ -117,6 +119,87 @@ describe('a polled status', () => {
     const t = r.submit(newTask({ kind: 'video' }))
     await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
     expect(r.gateway.count('status')).toBe(3)
+  })
+})
+
+describe('what a status does to the task', () => {
+  /** The engine's journal writes, each as its method and the fields it set. */
+  function recordWrites(): Array<[string, string[]]> {
+    const writes: Array<[string, string[]]> = []
+    r.fault = (method, args) => {
+      if (method !== 'get') writes.push([method, Object.keys(args[1] as object).sort()])
+    }
+    return writes
+  }
+  const progressWrites = (writes: Array<[string, string[]]>) =>
+    writes.filter(([, keys]) => keys.includes('progress') && !keys.includes('state'))
+
+  it('progress is a soft write (a power cut may lose it); the finished outputs a durable one', async () => {
+    r = rig()
+    r.gateway.onSubmit = accepted
+    r.gateway.onStatus = (_t, n) => (n === 1 ? running(0.5) : completed(null))
+    const writes = recordWrites()
+    const t = r.submit(newTask({ kind: 'video' }))
+    await r.clock.runUntil(() => state(t.id) === 'saved', 60_000)
+    expect(progressWrites(writes).map(([method]) => method)).toEqual(['updateSoft'])
+    expect(writes.find(([, keys]) => keys.includes('outputs'))?.[0]).toBe('update')
+  })
+
+  it('a workbench task that says it finished without images: asked again after the reconnect wait, its progress soft', async () => {
+    r = rig()
+    r.gateway.onSubmit = accepted
+    r.gateway.onEvents = () => stream([])
+    r.gateway.onStatus = (_t, n) =>
+      n >= 3 ? completed([{ type: 'url', url: 'https://cdn.test/w.png' }]) : completed([])
+    const writes = recordWrites()
+    const t = r.submit(
+      newTask({
+        kind: 'workbench',
+        costUsd: 0.003,
+        quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
+      }),
+    )
+    await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
+    const at = (op: string) => r.gateway.calls.filter((c) => c.op === op).map((c) => c.at)
+    const asked = at('status')
+    expect(asked).toHaveLength(3)
+    // Each "finished, no images" waits out a reconnect backoff (half of 1 s at least) before the
+    // stream is opened again…
+    const opened = at('events')
+    expect(opened).toHaveLength(3)
+    expect(opened[1]! - asked[0]!).toBeGreaterThanOrEqual(500)
+    expect(opened[2]! - asked[1]!).toBeGreaterThanOrEqual(500)
+    // …but the answer with images is downloaded at once.
+    expect(at('download')[0]).toBe(asked[2])
+    expect(progressWrites(writes).map(([method]) => method)).toEqual(['updateSoft', 'updateSoft'])
+  })
+})
+
+describe('a workbench task the server failed, found after its stream', () => {
+  it('gives its slot to the next task at once, not after a reconnect wait', async () => {
+    r = rig({ limits: { workbench: 1 } })
+    r.gateway.onSubmit = accepted
+    r.gateway.onEvents = () => stream([])
+    r.gateway.onStatus = () => ({
+      phase: 'failed',
+      raw: 'failed',
+      progress: null,
+      outputs: null,
+      error: null,
+    })
+    const quoted = () =>
+      newTask({
+        kind: 'workbench',
+        costUsd: 0.003,
+        quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
+      })
+    const first = r.submit(quoted())
+    const second = r.submit(quoted())
+    await r.clock.runUntil(() => state(second.id) === 'failed', 60_000)
+    expect(state(first.id)).toBe('failed')
+    const at = (op: string) => r.gateway.calls.filter((c) => c.op === op).map((c) => c.at)
+    expect(at('submit')).toHaveLength(2)
+    expect(at('submit')[1]).toBe(at('status')[0])
   })
 })
 
