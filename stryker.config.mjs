@@ -188,8 +188,7 @@
  *   message leads (the cap's when over it, else the first), a seed axis on Y. Left: vary's
  *   `!axis || value === null` (value is null exactly when there is no axis: two equivalent
  *   mutants), a variant's unchanged prompt and a seedless kind's request copied rather than
- *   reused (equivalent). steps/poll 89.5 -> 94.7 (72 of 76, then the failed-status mutant killed
- *   by hand): progress is a soft write and outputs a durable one; a workbench task that says it
+ *   reused (equivalent). steps/poll 89.5 -> 97.4 (74 of 76, rescored alone, 40 s): progress is a soft write and outputs a durable one; a workbench task that says it
  *   finished without images reopens its stream only after the backoff, and one with images is
  *   downloaded at once; one the server failed gives its slot to the next task at once; the
  *   failure's exact words. Left: the 20-sample window of the progress line (`> 20` as `>= 20`
