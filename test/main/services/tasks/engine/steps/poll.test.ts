@@ -5,7 +5,7 @@
  * age since its first send, not since the app came back).
  */
 import { t as tr } from '@main/i18n'
-import type { OutputRef } from '@main/services/tasks/ports'
+import type { OutputRef, ServerStatus } from '@main/services/tasks/ports'
 import {
   completed,
   failure,
@@ -24,6 +24,34 @@ afterEach(async () => {
 
 const state = (id: string) => r.journal.get(id)!.state
 const accepted = () => ({ type: 'task' as const, serverId: 'srv-1', status: null })
+
+/** The engine's journal writes, each as its method and the fields it set. */
+function recordWrites(): Array<[string, string[]]> {
+  const writes: Array<[string, string[]]> = []
+  r.fault = (method, args) => {
+    if (method !== 'get') writes.push([method, Object.keys(args[1] as object).sort()])
+  }
+  return writes
+}
+const progressWrites = (writes: Array<[string, string[]]>) =>
+  writes.filter(([, keys]) => keys.includes('progress') && !keys.includes('state'))
+
+/** A failed status without the service's words. */
+const failedSilently: ServerStatus = {
+  phase: 'failed',
+  raw: 'failed',
+  progress: null,
+  outputs: null,
+  error: null,
+}
+
+/** A workbench task with its accepted quote, ready to send. */
+const quotedWorkbench = () =>
+  newTask({
+    kind: 'workbench',
+    costUsd: 0.003,
+    quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
+  })
 
 describe('a polled status', () => {
   it('a finished video that lists no outputs (none, or an empty list) is downloaded by its server id', async () => {
@@ -61,19 +89,25 @@ describe('a polled status', () => {
     }
     r.gateway.onStatus = (_t, n) =>
       n >= 3 ? completed([{ type: 'url', url: 'https://cdn.test/w.png' }]) : completed([])
-    const t = r.submit(
-      newTask({
-        kind: 'workbench',
-        costUsd: 0.003,
-        quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
-      }),
-    )
+    const writes = recordWrites()
+    const t = r.submit(quotedWorkbench())
     await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
-    expect(r.gateway.count('status')).toBe(3)
+    const at = (op: string) => r.gateway.calls.filter((c) => c.op === op).map((c) => c.at)
+    const asked = at('status')
+    expect(asked).toHaveLength(3)
+    // Each "finished, no images" waits out a reconnect backoff (half of 1 s at least) before the
+    // stream is opened again, but the answer with images is downloaded at once.
+    const opened = at('events')
+    expect(opened).toHaveLength(3)
+    expect(opened[1]! - asked[0]!).toBeGreaterThanOrEqual(500)
+    expect(opened[2]! - asked[1]!).toBeGreaterThanOrEqual(500)
+    expect(at('download')[0]).toBe(asked[2])
     expect(downloaded).toEqual([{ type: 'url', url: 'https://cdn.test/w.png' }])
     expect(r.views.some((v) => v.id === t.id && v.state === 'running' && v.progress === 1)).toBe(
       true,
     )
+    // Its progress is a soft write, like any other.
+    expect(progressWrites(writes).map(([method]) => method)).toEqual(['updateSoft', 'updateSoft'])
   })
 
   it('a failure keeps the service’s words and its code; without words, a plain message', async () => {
@@ -94,13 +128,7 @@ describe('a polled status', () => {
       message: tr('svcSaid', { message: tr('genFailed'), said: 'flagged by the filter' }),
     })
     expect(tr('genFailed')).not.toBe('')
-    r.gateway.onStatus = () => ({
-      phase: 'failed',
-      raw: 'failed',
-      progress: null,
-      outputs: null,
-      error: null,
-    })
+    r.gateway.onStatus = () => failedSilently
     const plain = r.submit(newTask({ kind: 'video' }))
     await r.clock.runUntil(() => state(plain.id) === 'failed', 60_000)
     const error = r.journal.get(plain.id)!.error!
@@ -123,17 +151,6 @@ describe('a polled status', () => {
 })
 
 describe('what a status does to the task', () => {
-  /** The engine's journal writes, each as its method and the fields it set. */
-  function recordWrites(): Array<[string, string[]]> {
-    const writes: Array<[string, string[]]> = []
-    r.fault = (method, args) => {
-      if (method !== 'get') writes.push([method, Object.keys(args[1] as object).sort()])
-    }
-    return writes
-  }
-  const progressWrites = (writes: Array<[string, string[]]>) =>
-    writes.filter(([, keys]) => keys.includes('progress') && !keys.includes('state'))
-
   it('progress is a soft write (a power cut may lose it); the finished outputs a durable one', async () => {
     r = rig()
     r.gateway.onSubmit = accepted
@@ -144,35 +161,6 @@ describe('what a status does to the task', () => {
     expect(progressWrites(writes).map(([method]) => method)).toEqual(['updateSoft'])
     expect(writes.find(([, keys]) => keys.includes('outputs'))?.[0]).toBe('update')
   })
-
-  it('a workbench task that says it finished without images: asked again after the reconnect wait, its progress soft', async () => {
-    r = rig()
-    r.gateway.onSubmit = accepted
-    r.gateway.onEvents = () => stream([])
-    r.gateway.onStatus = (_t, n) =>
-      n >= 3 ? completed([{ type: 'url', url: 'https://cdn.test/w.png' }]) : completed([])
-    const writes = recordWrites()
-    const t = r.submit(
-      newTask({
-        kind: 'workbench',
-        costUsd: 0.003,
-        quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
-      }),
-    )
-    await r.clock.runUntil(() => state(t.id) === 'saved', 10 * 60_000)
-    const at = (op: string) => r.gateway.calls.filter((c) => c.op === op).map((c) => c.at)
-    const asked = at('status')
-    expect(asked).toHaveLength(3)
-    // Each "finished, no images" waits out a reconnect backoff (half of 1 s at least) before the
-    // stream is opened again…
-    const opened = at('events')
-    expect(opened).toHaveLength(3)
-    expect(opened[1]! - asked[0]!).toBeGreaterThanOrEqual(500)
-    expect(opened[2]! - asked[1]!).toBeGreaterThanOrEqual(500)
-    // …but the answer with images is downloaded at once.
-    expect(at('download')[0]).toBe(asked[2])
-    expect(progressWrites(writes).map(([method]) => method)).toEqual(['updateSoft', 'updateSoft'])
-  })
 })
 
 describe('a workbench task the server failed, found after its stream', () => {
@@ -180,21 +168,9 @@ describe('a workbench task the server failed, found after its stream', () => {
     r = rig({ limits: { workbench: 1 } })
     r.gateway.onSubmit = accepted
     r.gateway.onEvents = () => stream([])
-    r.gateway.onStatus = () => ({
-      phase: 'failed',
-      raw: 'failed',
-      progress: null,
-      outputs: null,
-      error: null,
-    })
-    const quoted = () =>
-      newTask({
-        kind: 'workbench',
-        costUsd: 0.003,
-        quote: { quoteId: 'q', priceUsd: 0.003, quotedAt: 0 },
-      })
-    const first = r.submit(quoted())
-    const second = r.submit(quoted())
+    r.gateway.onStatus = () => failedSilently
+    const first = r.submit(quotedWorkbench())
+    const second = r.submit(quotedWorkbench())
     await r.clock.runUntil(() => state(second.id) === 'failed', 60_000)
     expect(state(first.id)).toBe('failed')
     const at = (op: string) => r.gateway.calls.filter((c) => c.op === op).map((c) => c.at)
