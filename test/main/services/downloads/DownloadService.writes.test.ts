@@ -40,9 +40,10 @@ function pngChunks(total: number, size: number): Buffer[] {
 /**
  * The real disk, each call logged in `events` in the order it began (and `… done` when a write
  * or flush ended). A write takes `writeMs` more; a background flush takes `flushMs` and is not
- * passed to the disk (the final fsync is): what is tested is when it runs.
+ * passed to the disk (the final fsync is): what is tested is when it runs. `onWrite` hears each
+ * write as it begins.
  */
-function recordingFs(o: { writeMs?: number; flushMs?: number } = {}) {
+function recordingFs(o: { writeMs?: number; flushMs?: number; onWrite?: () => void } = {}) {
   const events: string[] = []
   let inFlight = 0
   let maxInFlight = 0
@@ -55,6 +56,7 @@ function recordingFs(o: { writeMs?: number; flushMs?: number } = {}) {
       return {
         writev: async (buffers) => {
           events.push(`write ${buffers.reduce((n, b) => n + b.byteLength, 0)}`)
+          o.onWrite?.()
           maxInFlight = Math.max(maxInFlight, ++inFlight)
           if (o.writeMs) await wait(o.writeMs)
           const written = await file.writev(buffers)
@@ -117,21 +119,15 @@ function afterItsWrites(events: string[], event: string): void {
 
 describe('DownloadService: writing a body as it arrives', () => {
   it('writes a MiB at a time, one write in flight, and syncs, closes and renames after the last', async () => {
-    const rec = recordingFs({ writeMs: 5 })
     const chunks = pngChunks(2.5 * MIB, MIB / 2)
     const { response, seen } = body(chunks, 2.5 * MIB, pause(1))
     let readWhenFirstWritten = -1
-    const original = rec.fs.create
-    rec.fs.create = async (path) => {
-      const file = await original(path)
-      return {
-        ...file,
-        writev: (b) => {
-          if (readWhenFirstWritten < 0) readWhenFirstWritten = seen.read
-          return file.writev(b)
-        },
-      }
-    }
+    const rec = recordingFs({
+      writeMs: 5,
+      onWrite: () => {
+        if (readWhenFirstWritten < 0) readWhenFirstWritten = seen.read
+      },
+    })
     const { downloads } = serviceWith(response, rec.fs, 0)
     const saved = await downloads.fromUrl('https://cdn.test/x', target())
     expect(rec.writes()).toEqual([MIB, MIB, MIB / 2])
