@@ -217,9 +217,10 @@ export const hasSeed = (kind: TaskKind): boolean => TARGETS[kind].seed !== undef
 
 /** The request's seed, when its kind has one and the form fixed it (a random seed is absent). */
 export function seedOf(kind: TaskKind, request: object): number | undefined {
-  const path = TARGETS[kind].seed?.path ?? []
+  const path = TARGETS[kind].seed?.path
+  if (!path) return undefined
   const value = getIn(request as Req, path)
-  return path.length > 0 && typeof value === 'number' ? value : undefined
+  return typeof value === 'number' ? value : undefined
 }
 
 /** A copy of the request with its seed set (unchanged on kinds without a seed). */

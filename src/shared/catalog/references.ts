@@ -53,20 +53,21 @@ export function inspectReference(
     meta.width = dims.width
     meta.height = dims.height
   }
-  return { meta, problem: problemOf(bytes, meta, limits) }
+  return { meta, problem: problemOf(bytes, meta, dims, limits) }
 }
 
 function problemOf(
   bytes: Uint8Array,
   meta: ReferenceFileMeta,
+  dims: { width: number; height: number } | null,
   limits: ReferenceLimits | null,
 ): string | null {
   if (bytes.length === 0) return msg('refEmpty')
   if (limits && bytes.length > limits.maxBytes) return tooLarge(limits)
   if (!meta.type) return msg('refType')
   if (!isCompleteImage(bytes)) return msg('refCut')
-  if (meta.width === undefined || meta.height === undefined) return msg('refHeader')
-  if (limits && meta.width * meta.height > limits.maxPixels)
+  if (!dims) return msg('refHeader')
+  if (limits && dims.width * dims.height > limits.maxPixels)
     return msg('refMaxBytes', { limit: limits.pixelsLabel })
   return null
 }

@@ -40,6 +40,8 @@ describe('axesFor', () => {
   it('calls the workbench model axis the model variant', () => {
     expect(axesFor('workbench').find((a) => a.field === 'model')!.label).toBe('Model variant')
     expect(axesFor('native').find((a) => a.field === 'model')!.label).toBe('Model')
+    // Only the model axis: the workbench's others keep their own labels.
+    expect(axesFor('workbench').find((a) => a.field === 'steps')!.label).toBe('Steps')
   })
 
   it('offers exactly the axes applyAxis accepts', () => {
@@ -61,6 +63,8 @@ describe('applyAxis writes the field each kind sends', () => {
     ['workbench', 'steps', '28', (r) => r.steps, 28],
     ['native', 'guidance', '5.5', (r) => (r.parameters as Req).scale, 5.5],
     ['workbench', 'guidance', '.5', (r) => r.guidance, 0.5],
+    ['native', 'guidance', '12.5', (r) => (r.parameters as Req).scale, 12.5],
+    ['workbench', 'guidance', '.25', (r) => r.guidance, 0.25],
     ['native', 'seed', '4294967295', (r) => (r.parameters as Req).seed, 4294967295],
     ['workbench', 'seed', '0', (r) => r.seed, 0],
     ['native', 'sampler', 'k_dpmpp_2m', (r) => (r.parameters as Req).sampler, 'k_dpmpp_2m'],
@@ -119,6 +123,8 @@ describe('applyAxis refuses values that do not parse, naming the field and the v
     ['workbench', 'seed', 'lucky', 'seed: "lucky" is not a whole number'],
     ['native', 'size', 'big', 'size: "big" is not a size like 832x1216'],
     ['image', 'size', '1024', 'size: "1024" is not a size like 832x1216'],
+    ['native', 'size', '832x1216px', 'size: "832x1216px" is not a size like 832x1216'],
+    ['workbench', 'size', 'w832x1216', 'size: "w832x1216" is not a size like 832x1216'],
     ['video', 'duration', '5s', 'duration: "5s" is not a whole number'],
     ['native', 'model', '  ', 'model: a value is empty'],
     ['native', 'quality', 'high', 'Quality cannot vary on native requests'],
@@ -146,6 +152,15 @@ describe('prompt search and replace', () => {
     expect(applied('image', 'prompt', 'red', 'red').prompt).toBe('a red fox')
   })
 
+  it('refuses an empty piece, and any piece of a request without a prompt', () => {
+    // Replacing "" would put the value between every two characters.
+    const empty = applyAxis('image', bases.image(), 'prompt', '')
+    expect(empty).toEqual({ ok: false, message: expect.stringContaining('"" does not occur') })
+    const { prompt: _, ...none } = bases.image()
+    const e = applyAxis('image', none, 'prompt', 'blue', 'e')
+    expect(e).toEqual({ ok: false, message: expect.stringContaining('"e" does not occur') })
+  })
+
   it('refuses a piece that is not in the prompt, naming it', () => {
     const r = applyAxis('native', bases.native(), 'prompt', 'green', 'purple')
     expect(r.ok).toBe(false)
@@ -165,6 +180,10 @@ describe('prompt search and replace', () => {
     expect(withPrompt('native', other, 'new').parameters).toMatchObject({
       v4_prompt: v4('something else'),
     })
+    // A request with neither a prompt nor a caption gets no caption.
+    const { input: _, ...bare } = nativeBase().request as Req
+    const prompted = withPrompt('native', bare, 'new')
+    expect(prompted).toEqual({ ...bare, input: 'new' })
   })
 })
 
@@ -186,5 +205,9 @@ describe('seeds', () => {
     expect(seedOf('native', nativeBase().request)).toBeUndefined()
     expect(seedOf('workbench', workbenchBase({ seed: 6 }).request)).toBe(6)
     expect(seedOf('image', { ...bases.image(), seed: 7 })).toBeUndefined()
+    // A seed that is not a number (a hand-edited batch file) is no seed.
+    expect(seedOf('workbench', workbenchBase({ seed: '6' as unknown as number }).request)).toBe(
+      undefined,
+    )
   })
 })

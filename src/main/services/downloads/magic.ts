@@ -25,8 +25,9 @@ export const VIDEO_KINDS: readonly FileKind[] = ['mp4', 'webm']
 /** Bytes needed to decide (WebP needs 12, MP4's ftyp box 8). */
 export const MAGIC_BYTES = 12
 
+/** Whether `sig` is at `at`; a head too short has no byte there (undefined), so it is not. */
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) =>
-  b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v)
+  sig.every((v, i) => b[at + i] === v)
 
 /**
  * Identifies a file from its first bytes (PNG signature, JPEG SOI, RIFF…WEBP, ISO-BMFF `ftyp`,

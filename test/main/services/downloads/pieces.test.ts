@@ -36,6 +36,7 @@ describe('detectKind', () => {
     ['a PNG signature with one byte wrong', [...PNG.slice(0, 7), 0x0b]],
     ['JPEG without its third byte', [0xff, 0xd8]],
     ['RIFF that is not WebP (a WAV)', [...RIFF, 0x57, 0x41, 0x56, 0x45]],
+    ['WEBP without RIFF before it', [0, 0, 0, 0, 1, 2, 3, 4, ...WEBP]],
     ['RIFF cut before its form type', RIFF],
     ['WEBP at the start instead of offset 8', [...WEBP, ...RIFF]],
     ['ftyp at the start instead of offset 4', [0x66, 0x74, 0x79, 0x70, 0, 0, 0, 0]],

@@ -299,6 +299,7 @@ export async function importFiles(core: LibraryCore, paths: string[]): Promise<I
         })
         continue
       }
+      // Stryker disable next-line StringLiteral: equivalent, an import asks its settings' source only whether it is 'gen-studio'
       let settings: ParsedSettings = { source: 'none', params: {} }
       if (info.ext === 'png') {
         try {

@@ -1,4 +1,4 @@
-import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, promises as fs, readdirSync, readFileSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -250,6 +250,26 @@ describe('saving a result', () => {
     })
     expect(await filesIn(dir)).toContain('mine.png')
   })
+
+  // A library on another disk than the app's downloads (an external drive): here tmpfs beside
+  // the temp folder's disk, or the disk beside tmpfs (the mutation run's temp folder), where the
+  // machine has both.
+  const otherDisk = ['/dev/shm', '/var/tmp'].find(
+    (d) => existsSync(d) && statSync(d).dev !== statSync(tmpdir()).dev,
+  )
+  it.skipIf(!otherDisk)('moves a download from another disk in by copying it', async () => {
+    const { lib, libraryDir } = await library()
+    const away = await mkdtemp(join(otherDisk!, 'gen-studio-download-'))
+    try {
+      const temp = join(away, 'download.part')
+      await fs.writeFile(temp, jpeg)
+      const item = await lib.save(input({ tempPath: temp, ext: 'jpg' }, { embedSettings: false }))
+      expect(readFileSync(join(libraryDir, item.relPath)).equals(jpeg)).toBe(true)
+      expect(existsSync(temp)).toBe(false)
+    } finally {
+      await rm(away, { recursive: true, force: true })
+    }
+  })
 })
 
 describe('videos', () => {
@@ -265,6 +285,14 @@ describe('videos', () => {
     await fs.writeFile(mine, makeMp4(2, 320, 240))
     await lib.save(input({ copyFrom: mine, ext: 'mp4' }, { kind: 'video' }))
     expect(existsSync(mine)).toBe(true)
+    // A QuickTime movie (ftyp brand "qt  ") has the same index: its settings are written too.
+    const mov = makeMp4(2, 320, 240)
+    mov.write('qt  ', 8, 'latin1')
+    const clip = join(dir, 'clip.mov')
+    await fs.writeFile(clip, mov)
+    const movie = await lib.save(input({ copyFrom: clip, ext: 'mov' }, { kind: 'video' }))
+    expect(movie.relPath).toMatch(/\.mov$/)
+    expect(readFileSync(join(libraryDir, movie.relPath)).toString('latin1')).toContain('a fox')
   })
 
   it('keeps a video whose index cannot be rewritten as it came, and says so', async () => {
@@ -281,6 +309,27 @@ describe('videos', () => {
     const copied = await lib.save(input({ copyFrom: mine, ext: 'mp4' }, { kind: 'video' }))
     expect(readFileSync(mine).equals(cut)).toBe(true)
     expect(readFileSync(join(libraryDir, copied.relPath)).equals(cut)).toBe(true)
+  })
+
+  it('rewrites no video index of a GIF or of a video it was told not to embed into', async () => {
+    const { lib, dir, libraryDir, logs } = await library()
+    const gif = await sharp({
+      create: { width: 16, height: 12, channels: 3, background: '#1971c2' },
+    })
+      .gif()
+      .toBuffer()
+    const mine = join(dir, 'mine.gif')
+    await fs.writeFile(mine, gif)
+    const still = await lib.save(input({ copyFrom: mine, ext: 'gif' }))
+    expect(readFileSync(join(libraryDir, still.relPath)).equals(gif)).toBe(true)
+    const clip = join(dir, 'clip.mp4')
+    const mp4 = makeMp4(2, 320, 240)
+    await fs.writeFile(clip, mp4)
+    const video = await lib.save(
+      input({ copyFrom: clip, ext: 'mp4' }, { kind: 'video', embedSettings: false }),
+    )
+    expect(readFileSync(join(libraryDir, video.relPath)).equals(mp4)).toBe(true)
+    expect(logs.join('\n')).not.toMatch(/metadata not embedded/)
   })
 })
 
@@ -338,6 +387,16 @@ describe('a save refused', () => {
     expect(error.code).toBe('storage')
     expect(error.message).toBe(status.message)
     expect(error.action).toBeTruthy()
+  })
+
+  it('says the disk failed when the day’s folder cannot be made, and writes nothing', async () => {
+    const { lib, libraryDir } = await library()
+    // The year's name is taken by a file, so the result's day folder cannot be made.
+    await fs.writeFile(join(libraryDir, '2026'), 'in the way')
+    const error = await rejection(lib.save(input({ bytes: png, ext: 'png' })))
+    expect(error.code).toBe('storage')
+    expect(error.message).toMatch(/^The result could not be saved/)
+    expect(await filesIn(libraryDir)).toEqual(['2026'])
   })
 })
 
@@ -489,6 +548,36 @@ describe('importing files', () => {
       },
     ])
     expect(await filesIn(libraryDir)).toEqual([])
+  })
+
+  it('reads an image exactly at the import cap rather than refusing it by size', async () => {
+    const { lib, dir } = await library()
+    const atCap = join(dir, 'at-cap.png')
+    // A PNG's signature and header, then a chunk that claims more bytes than the file holds:
+    // the cap lets it through and the PNG reader refuses it, without reading 256 MiB of chunks.
+    const chunk = Buffer.alloc(8)
+    chunk.writeUInt32BE(0x7fff_0000, 0)
+    chunk.write('abCd', 4, 'latin1')
+    await fs.writeFile(atCap, Buffer.concat([png.subarray(0, 33), chunk]))
+    await fs.truncate(atCap, MAX_IMPORT_IMAGE_BYTES)
+    const report = await lib.import([atCap])
+    expect(report.failed).toEqual([{ path: atCap, message: 'The PNG file is truncated.' }])
+  })
+
+  it('imports a file whose settings cannot be read as an item without settings', async () => {
+    const { lib, dir } = await library()
+    // Two stray bytes after the JPEG's first segment: decoders skip them, the settings reader
+    // calls the file damaged.
+    const at = 4 + jpeg.readUInt16BE(4)
+    const stray = join(dir, 'stray.jpg')
+    await fs.writeFile(
+      stray,
+      Buffer.concat([jpeg.subarray(0, at), Buffer.alloc(2), jpeg.subarray(at)]),
+    )
+    const report = await lib.import([stray])
+    expect(report.failed).toEqual([])
+    const item = await lib.get(report.imported[0]!.id)
+    expect(item).toMatchObject({ kind: 'imported', model: '', prompt: '', params: {}, seed: null })
   })
 
   it('refuses a video over the import cap, naming the video cap', async () => {

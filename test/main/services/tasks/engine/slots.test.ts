@@ -75,4 +75,28 @@ describe('concurrency slots in run order', () => {
     }
     expect(started).toEqual(['first', 'c', 'b', 'a', 'unlisted'])
   })
+
+  it('reads the run order (a journal query) only when a free slot has waiters to choose from', async () => {
+    let reads = 0
+    const slots = new ConcurrencySlots(limits, () => {
+      reads++
+      return ['b', 'a']
+    })
+    const signal = new AbortController().signal
+    // One asker and a free slot: nothing to choose.
+    await granted(slots.wait('image', 'first', signal))
+    const a = slots.wait('image', 'a', signal)
+    expect(reads).toBe(0)
+    // Two waiters, but no slot free: nothing to hand out yet.
+    const b = slots.wait('image', 'b', signal)
+    slots.setLimits(limits)
+    expect(reads).toBe(0)
+    slots.release('first')
+    await granted(b)
+    expect(reads).toBe(1)
+    // The last waiter gets the next slot without another read.
+    slots.release('b')
+    await granted(a)
+    expect(reads).toBe(1)
+  })
 })
