@@ -146,13 +146,15 @@ export function estimateImage(input: ImageEstimateInput): PriceEstimate {
   const n = input.n ?? 1
   if (model.id === 'art-v4.5') {
     // Server-defined dimensions per aspect ratio are unpublished: the standard-image price is used.
-    const square = (input.aspect_ratio ?? '1:1') === '1:1'
+    const aspect = input.aspect_ratio ?? '1:1'
+    const square = aspect === '1:1'
+    const each = ART_BASE_MICROS['v4.5']
     return usd(
-      ART_BASE_MICROS['v4.5'] * n,
+      each * n,
       !square,
       withNotes(
-        msg('estStandardArt', { price: formatUsdMicros(artBaseFor('v4.5')), count: n }),
-        square ? [] : [msg('estServerDefined', { aspect: input.aspect_ratio ?? '' })],
+        msg('estStandardArt', { price: formatUsdMicros(each), count: n }),
+        square ? [] : [msg('estServerDefined', { aspect })],
       ),
     )
   }

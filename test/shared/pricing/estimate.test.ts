@@ -222,6 +222,26 @@ describe('the kind, the notes and the label of an estimate', () => {
     expect(describeEstimate(estimateImage({ model: 'nope' }))).toBe('Not offered')
   })
 
+  it('says why there is no figure, naming the model and what it lacks', () => {
+    const basis = (e: PriceEstimate) => e.basis
+    expect(
+      basis(estimateArt({ variant: 'nope', width: 1024, height: 1024, steps: 23, count: 1 })),
+    ).toBe('Unknown art model nope')
+    expect(basis(estimateImage({ model: 'motion-2.5' }))).toBe('motion-2.5 is not an image model')
+    expect(basis(estimateImage({ model: 'still-5.0-pro', tier: '4K' }))).toBe(
+      'still-5.0-pro has no 4K price',
+    )
+    expect(basis(estimateVideo({ model: 'std-image-2' }))).toBe('std-image-2 is not a video model')
+    expect(basis(estimateVideo({ model: 'motion-2.5', resolution: '4K' }))).toBe(
+      'motion-2.5 has no 4K price',
+    )
+    expect(basis(estimateText('std-image-2'))).toBe('std-image-2 is not a text model')
+    expect(basis(estimateText('std-6-sol'))).toBe(
+      'std-6-sol has no published rate; rates are never guessed',
+    )
+    expect(basis(sumEstimates([]))).toBe('Sum of estimates')
+  })
+
   it('art-v5 on the images endpoint points to the native endpoint', () => {
     const e = estimateImage({ model: 'art-v5' })
     expect(e.kind).toBe('not_offered')
@@ -254,7 +274,13 @@ describe('the kind, the notes and the label of an estimate', () => {
     const wide = usdOf(estimateImage({ model: 'art-v4.5', aspect_ratio: '16:9', n: 3 }))
     expect(wide.approximate).toBe(true)
     expect(wide.micros).toBe(3 * usdOf(estimateImage({ model: 'art-v4.5' })).micros)
-    expect(wide.basis).toMatch(/16:9/)
+    expect(wide.basis).toBe(
+      '$0.003 per standard art image × 3; 16:9 dimensions are server-defined (approximate)',
+    )
+    // A square one has no note.
+    expect(estimateImage({ model: 'art-v4.5', n: 2 }).basis).toBe(
+      '$0.003 per standard art image × 2',
+    )
   })
 
   it('still-5.0-pro: the first reference is included, each further one is counted', () => {

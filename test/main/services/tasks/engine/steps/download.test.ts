@@ -170,6 +170,26 @@ describe('a download that fails', () => {
     expect(r.gateway.count('download')).toBe(1)
   })
 
+  it('after a restart, only a save the journal does not know is adopted: recorded ones stay theirs', async () => {
+    r = rig()
+    r.gateway.onSubmit = twoOutputs
+    let offline = true
+    r.gateway.onDownload = (task, _o, index) => {
+      if (index === 1 && offline) throw failure('network')
+      return { path: `/s/${task.id}/${index}.png`, bytes: 9, mime: 'image/png', ext: 'png' }
+    }
+    const t = r.submit(newTask())
+    // The first output is saved and recorded; the second waits out a dead network.
+    await r.clock.runUntil(() => r.journal.results(t.id).length === 1, 60_000)
+    await r.restart()
+    offline = false
+    await r.clock.runUntil(() => r.journal.get(t.id)!.state === 'saved', 60_000)
+    expect(r.journal.results(t.id).map((x) => [x.index, x.libraryId])).toEqual([
+      [0, 'lib-1'],
+      [1, 'lib-2'],
+    ])
+  })
+
   it.each([
     ['bad_response', 2],
     ['internal', 1],
