@@ -186,8 +186,8 @@ function measure(N: number, dir: string) {
   )
   // Which shapes of the filter mix miss: the p95 of each shape over first and deep pages, each
   // round another of its filters (the mix's tag, collection or model for that round), as the mix
-  // reads them: one filter 20 times over showed that filter's cost, not its shape's (a rare tag
-  // with a model: 5.7 ms for one pair, 8–9 ms p50 over 40 pairs, session 16).
+  // reads them: one filter read 20 times over showed that one filter's cost, its pages already
+  // in SQLite's cache after the first read, not the shape's.
   const filterByShape = Array.from({ length: 13 }, (_, k) => {
     const shape = p95(20, (r) =>
       index.page(organiseFilter(k + 13 * r), r % 2 ? cursors[r]! : null, 200),

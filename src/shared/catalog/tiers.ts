@@ -44,11 +44,12 @@ export function parseSize(value: string): { width: number; height: number } | nu
 }
 
 /**
- * A `W:H` rectangle within the tier's budget, both sides multiples of `multiple` and never below
- * one: the width of the exact fit rounded down, the height that matches it rounded, the width
- * stepped down until the two fit. Used where a model takes an aspect ratio and a tier instead of
- * a size. Not always the largest that fits (9:8 at 1K gives 1072×960; 1088×960 fits too), and
- * left so: a repeat of a request sends the size the first one sent.
+ * A `W:H` rectangle within the tier's budget, both sides multiples of `multiple`: the width of the
+ * exact fit rounded down, the height that matches it rounded, the width stepped down until the two
+ * fit. A side is never below one multiple, even where that is over the budget (1:999 at 1K in
+ * multiples of 64). Used where a model takes an aspect ratio and a tier instead of a size. Not
+ * always the largest that fits (9:8 at 1K gives 1072×960; 1088×960 fits too), and left so: a tier
+ * and ratio keep giving the size they gave before.
  */
 export function dimensionsForAspect(
   tier: SizeTier,
