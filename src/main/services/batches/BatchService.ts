@@ -8,7 +8,7 @@ import type {
 } from '@shared/batch/types'
 import type { SettingsView } from '@shared/ipc/contract'
 import { fail } from '@shared/result'
-import { CONCURRENCY_KEY, isActive } from '@shared/tasks/states'
+import { CONCURRENCY_KEY, isActive, type TaskState } from '@shared/tasks/states'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 
 import { type Clock, systemClock } from '../../adapters/clock/Clock'
@@ -174,8 +174,8 @@ export class BatchService {
   }
 
   /**
-   * Draws the batch's X/Y grid (the first saved image of each cell's first repeat) with its
-   * labels into one PNG at `dest`.
+   * Draws the batch's X/Y grid (each cell's first saved image, from the first of its repeats
+   * that has one) with its labels into one PNG at `dest`.
    */
   async exportGrid(id: string, dest: string): Promise<{ path: string }> {
     const { batch, cells } = await this.grid(id)
@@ -277,12 +277,10 @@ export class BatchService {
 
   private view(b: BatchRecord): BatchView {
     const counts = this.o.batches.counts(b.id)
-    const active = Object.entries(counts).some(
-      ([state, n]) => n > 0 && isActive(state as never) && state !== 'queued',
-    )
-    const queued = (counts.queued ?? 0) > 0
-    // A running batch with nothing left to send or hear back from is done; any other shows as set.
-    const state = b.state === 'running' && !active && !queued ? 'done' : b.state
+    // A running batch with nothing left to send or hear back from (no task queued or at the
+    // server: counts lists only states that have tasks) is done; any other shows as set.
+    const pending = Object.keys(counts).some((state) => isActive(state as TaskState))
+    const state = b.state === 'running' && !pending ? 'done' : b.state
     return {
       id: b.id,
       title: b.title,

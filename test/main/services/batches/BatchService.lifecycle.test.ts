@@ -7,6 +7,7 @@ import type { composeGrid } from '@main/services/library/files/composeGrid'
 import type { BatchSpec, BatchView } from '@shared/batch/types'
 import type { SubmitTaskInput } from '@shared/tasks/submit'
 import { rejection } from '@test/support/rejection'
+import { failure } from '@test/support/taskFakes'
 import { taskServiceRig } from '@test/support/taskServiceRig'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -247,6 +248,21 @@ describe('BatchService: submit', () => {
     expect((await s.batches.list()).map((b) => b.id).sort()).toEqual([batch.id, named.id].sort())
   })
 
+  it('stays running while one task is saved and another is still at the server', async () => {
+    const s = stack()
+    let sent = 0
+    s.gateway.onSubmit = (task) =>
+      ++sent === 1
+        ? { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/b.png' }] }
+        : { type: 'task', serverId: `srv-${task.id}`, status: null }
+    const x = { field: 'quality' as const, values: ['low', 'high'] }
+    const batch = await s.batches.submit(base('a kite'), spec({ x }), 'req-m', false)
+    await s.clock.advance(120_000)
+    const view = await s.batches.get(batch.id)
+    expect(view.counts).toEqual({ saved: 1, running: 1 })
+    expect(view.state).toBe('running')
+  })
+
   it('runs as done once every task finished, and the grid lists each cell with its results', async () => {
     const s = stack()
     const x = { field: 'quality' as const, values: ['low', 'high'] }
@@ -331,6 +347,31 @@ describe('BatchService: grid export', () => {
     })
     expect(error.action).toBeTruthy()
     expect(s.grids).toHaveLength(2)
+  })
+
+  it('draws a row for an X axis, each value from the first repeat that has a result', async () => {
+    const paths: Record<string, string> = {}
+    const s = stack({ paths })
+    let sent = 0
+    s.gateway.onSubmit = () => {
+      if (++sent === 1) throw failure('validation', { message: 'refused' })
+      return { type: 'outputs', outputs: [{ type: 'url', url: 'https://cdn.test/b.png' }] }
+    }
+    const x = { field: 'quality' as const, values: ['low', 'high'] }
+    const batch = await s.batches.submit(base('a kite'), spec({ x, repeat: 2 }), 'req-x', false)
+    await s.clock.advance(120_000)
+    const { cells } = await s.batches.grid(batch.id)
+    // The first task sent was refused: its cell has no result, its repeat has one.
+    expect(cells.filter((c) => c.libraryIds.length === 0)).toHaveLength(1)
+    for (const c of cells)
+      if (c.libraryIds[0]) paths[c.libraryIds[0]] = `/lib/${c.x}-${c.repeat}.png`
+    await s.batches.exportGrid(batch.id, '/out/row.png')
+    expect(cells.find((c) => c.libraryIds.length === 0)).toMatchObject({ x: 'low', repeat: 1 })
+    expect(s.grids[0]!.cells).toEqual([
+      { x: 'low', y: null, path: '/lib/low-2.png' },
+      { x: 'high', y: null, path: '/lib/high-1.png' },
+    ])
+    expect(s.grids[0]).toMatchObject({ xValues: ['low', 'high'], yValues: [] })
   })
 })
 
