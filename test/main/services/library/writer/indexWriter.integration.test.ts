@@ -307,15 +307,24 @@ describe('the index writer process (issue #33)', () => {
       expect(getPriority(pid)).toBe(expected)
       return
     }
-    // Linux: each thread has its own nice value (field 19 of /proc/<pid>/task/<tid>/stat).
-    const niceOf = (tid: string) => {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+    // Linux: each thread has its own nice value (field 19 of /proc/<pid>/task/<tid>/stat). A
+    // thread that ended between the listing and its read (a CI run met one) has none: skipped.
+    const niceOf = (tid: string): number | null => {
+      let stat: string
+      try {
+        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw e
+      }
       return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
     }
     const threads = readdirSync(`/proc/${pid}/task`)
     // Its own thread, the runtime's, and the reader threads it started for the build.
     expect(threads.length).toBeGreaterThan(1 + READER_LANES)
-    expect(threads.map(niceOf)).toEqual(threads.map(() => expected))
+    const nices = threads.map(niceOf).filter((n) => n !== null)
+    expect(nices.length).toBeGreaterThanOrEqual(2)
+    expect(nices).toEqual(nices.map(() => expected))
   })
 
   it('takes checkpoints back on main when the writer fails and main writes in its place', async () => {
