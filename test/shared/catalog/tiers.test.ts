@@ -65,7 +65,7 @@ describe('size tiers', () => {
     ['1K', { w: 999, h: 1 }, 16, { width: 32352, height: 32 }],
     // A side is never below one multiple, even where one multiple is over the budget.
     ['1K', { w: 1, h: 999 }, 64, { width: 64, height: 63936 }],
-    // The sizes a repeat must send again (not the largest that fit: 1088×960, 1920×544).
+    // The sizes these ratios have always given (not the largest that fit: 1088×960, 1920×544).
     ['1K', { w: 9, h: 8 }, 16, { width: 1072, height: 960 }],
     ['1K', { w: 7, h: 2 }, 16, { width: 1904, height: 544 }],
   ] as const)('fits %s at %o (multiple %d) into %o', (tier, aspect, multiple, size) => {

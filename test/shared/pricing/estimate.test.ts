@@ -223,23 +223,22 @@ describe('the kind, the notes and the label of an estimate', () => {
   })
 
   it('says why there is no figure, naming the model and what it lacks', () => {
-    const basis = (e: PriceEstimate) => e.basis
     expect(
-      basis(estimateArt({ variant: 'nope', width: 1024, height: 1024, steps: 23, count: 1 })),
+      estimateArt({ variant: 'nope', width: 1024, height: 1024, steps: 23, count: 1 }).basis,
     ).toBe('Unknown art model nope')
-    expect(basis(estimateImage({ model: 'motion-2.5' }))).toBe('motion-2.5 is not an image model')
-    expect(basis(estimateImage({ model: 'still-5.0-pro', tier: '4K' }))).toBe(
+    expect(estimateImage({ model: 'motion-2.5' }).basis).toBe('motion-2.5 is not an image model')
+    expect(estimateImage({ model: 'still-5.0-pro', tier: '4K' }).basis).toBe(
       'still-5.0-pro has no 4K price',
     )
-    expect(basis(estimateVideo({ model: 'std-image-2' }))).toBe('std-image-2 is not a video model')
-    expect(basis(estimateVideo({ model: 'motion-2.5', resolution: '4K' }))).toBe(
+    expect(estimateVideo({ model: 'std-image-2' }).basis).toBe('std-image-2 is not a video model')
+    expect(estimateVideo({ model: 'motion-2.5', resolution: '4K' }).basis).toBe(
       'motion-2.5 has no 4K price',
     )
-    expect(basis(estimateText('std-image-2'))).toBe('std-image-2 is not a text model')
-    expect(basis(estimateText('std-6-sol'))).toBe(
+    expect(estimateText('std-image-2').basis).toBe('std-image-2 is not a text model')
+    expect(estimateText('std-6-sol').basis).toBe(
       'std-6-sol has no published rate; rates are never guessed',
     )
-    expect(basis(sumEstimates([]))).toBe('Sum of estimates')
+    expect(sumEstimates([]).basis).toBe('Sum of estimates')
   })
 
   it('art-v5 on the images endpoint points to the native endpoint', () => {
