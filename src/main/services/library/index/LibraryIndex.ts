@@ -8,10 +8,8 @@ import type {
   LibraryCursor,
   LibraryFilter,
   LibraryItem,
-  LibraryMedia,
   LibraryMonth,
   LibraryPage,
-  LibrarySidecar,
   MediaExt,
 } from '@shared/library/types'
 
@@ -20,39 +18,27 @@ import { BULK_COMMIT_ROWS } from './bulkCommits'
 import type { RowPlace } from './costOrder'
 import { freeKey } from './freeKey'
 import { FtsTerms } from './ftsTerms'
+import { HeldPrompts } from './heldPrompts'
 import { LineageIndex } from './indexLineage'
 import { OrganiseIndex } from './indexOrganise'
 import { IndexQueries } from './indexQueries'
 import {
-  batchColumns,
   batchOf,
   type FullRow,
+  type IndexRow,
   inKeyOrder,
   parseParams,
+  rowValues,
   type TileRow,
   toTile,
 } from './indexRows'
 import { KEY_SHIFT, keyOf, MIGRATIONS, monthKeyOf } from './indexSchema'
 import { type FileStamp, StampPages } from './stampPages'
 
+export type { IndexRow } from './indexRows'
 export { ftsQuery } from './indexRows'
 export { KEY_SHIFT, keyOf, monthKeyOf } from './indexSchema'
 export type { FileStamp } from './stampPages'
-
-/** What the index stores per file: the sidecar plus where it is and how it looked when read. */
-export interface IndexRow {
-  sidecar: LibrarySidecar
-  relPath: string
-  media: LibraryMedia
-  ext: MediaExt
-  fileMtime: number
-  fileSize: number
-  /** -1 when the file has no readable sidecar. */
-  sidecarMtime: number
-  problem: string | null
-  /** A video whose poster frame is in the thumbnail cache (images always have a thumbnail). */
-  poster?: boolean
-}
 
 /**
  * The SQLite index of the library (in userData, never in the library folder): a rebuildable
@@ -72,6 +58,8 @@ export class LibraryIndex {
   private readonly stmts
   /** Rows written by `upsertBulk` since its transaction began. */
   private bulkRows = 0
+  /** The prompts of the bulk's rows, written to items_fts at its commit (heldPrompts.ts). */
+  private readonly held: HeldPrompts
 
   constructor(path: string, open: SqliteOpener = openDatabase) {
     this.db = open({
@@ -126,6 +114,7 @@ export class LibraryIndex {
         'SELECT model, count(*) AS n FROM items GROUP BY model ORDER BY n DESC LIMIT 200',
       ),
     }
+    this.held = new HeldPrompts(this.stmts.ftsInsert)
     this.organise = new OrganiseIndex(db)
     this.lineage = new LineageIndex(db)
     this.terms = new FtsTerms(db)
@@ -148,6 +137,8 @@ export class LibraryIndex {
    * a commit per 500-row chunk most of their pages were written again at every commit
    * (bench/library-index.ts, `control: index writes alone`). Rows not committed when the app
    * dies are missing from the index, not damaged, and the next start's reconcile reads them.
+   * Their prompts reach items_fts at the commit (heldPrompts.ts): a search finds a bulk's rows
+   * from its commit on, as every other connection sees them.
    */
   upsertBulk(rows: IndexRow[], commitRows = BULK_COMMIT_ROWS): void {
     // Nothing else keeps a transaction open between ticks: an open one is this bulk's.
@@ -157,6 +148,7 @@ export class LibraryIndex {
       // SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
       this.db.exec('BEGIN IMMEDIATE')
       this.terms.settle(false)
+      this.held.settle(false)
       this.bulkRows = 0
     }
     // Straight into the bulk's transaction, without `upsert`'s statement savepoint, whose journal
@@ -164,7 +156,7 @@ export class LibraryIndex {
     // a chunk that fails rolls back the whole uncommitted bulk: its rows are missing from the
     // index, not half written, and are read again (main's fallback reads what is not indexed).
     try {
-      this.writeBatch(inKeyOrder(rows))
+      this.writeBatch(inKeyOrder(rows), this.held)
     } catch (e) {
       this.rollBackBulk()
       throw e
@@ -177,6 +169,7 @@ export class LibraryIndex {
   endBulk(): void {
     if (!this.db.open || !this.db.inTransaction) return
     try {
+      this.held.flush()
       this.db.exec('COMMIT')
       this.terms.settle(true)
     } catch (e) {
@@ -189,6 +182,7 @@ export class LibraryIndex {
   private rollBackBulk(): void {
     this.organise.counts.discard()
     this.terms.settle(false)
+    this.held.discard()
     if (this.db.inTransaction) this.db.exec('ROLLBACK')
   }
 
@@ -202,6 +196,7 @@ export class LibraryIndex {
 
   /** Empties the index (the library folder changed); the files are untouched. */
   clear(): void {
+    this.held.settle(this.db.inTransaction)
     this.db.exec("DELETE FROM items; INSERT INTO items_fts(items_fts) VALUES ('rebuild');")
   }
 
@@ -219,6 +214,7 @@ export class LibraryIndex {
     // Alone (not inside upsertBulk's transaction), this call's transaction is the terms' one.
     const alone = !this.db.inTransaction
     if (alone) this.terms.settle(false)
+    this.held.settle(!alone)
     try {
       this.db.transaction((batch: IndexRow[]) => this.writeBatch(batch)).immediate(inKeyOrder(rows))
       if (alone) this.terms.settle(true)
@@ -232,55 +228,29 @@ export class LibraryIndex {
   /**
    * Writes rows, their side rows, their prompts' terms and their share of the count tables
    * (`organise.counts`) in the open transaction; a caller whose transaction rolls back discards
-   * the counts.
+   * the counts. With `held`, the prompts wait there for the bulk's commit.
    */
-  private writeBatch(batch: IndexRow[]): void {
+  private writeBatch(batch: IndexRow[], held?: HeldPrompts): void {
     for (const row of batch) {
       const s = row.sidecar
       const created = Date.parse(s.created)
       const month = monthKeyOf(created)
       const base = keyOf(created)
       const existing = this.stmts.atPath.get(row.relPath) as number | undefined
-      if (existing !== undefined) this.stmts.deleteRow.run(existing)
+      if (existing !== undefined) {
+        // The row there may be one this bulk holds the prompt of: FTS5 must have it to delete it.
+        held?.flush()
+        this.stmts.deleteRow.run(existing)
+      }
       let rowid: number
       if (existing !== undefined && existing >= base && existing < base + KEY_SHIFT)
         rowid = existing
       else rowid = freeKey(this.stmts.maxKey, base)
       let id = s.id
       if (this.stmts.idAt.get(id) !== undefined) id = `${s.id}~${shortHash(row.relPath)}`
-      this.stmts.upsert.run({
-        rowid,
-        id,
-        rel_path: row.relPath,
-        kind: s.kind,
-        media: row.media,
-        ext: row.ext,
-        model: s.model,
-        prompt: s.prompt,
-        negative: s.negativePrompt,
-        params: JSON.stringify(s.params),
-        seed: s.seed,
-        cost: s.costEstimate,
-        source_task: s.sourceTaskId,
-        width: s.width,
-        height: s.height,
-        duration: s.durationSec,
-        bytes: s.bytes,
-        sha256: s.sha256,
-        created,
-        month,
-        favourite: s.favourite ? 1 : 0,
-        demo: s.demo ? 1 : 0,
-        original_name: s.originalName ?? null,
-        problem: row.problem,
-        file_mtime: row.fileMtime,
-        file_size: row.fileSize,
-        sidecar_mtime: row.sidecarMtime,
-        poster: row.poster ? 1 : 0,
-        ...batchColumns(s.batch),
-        rating: s.rating ?? 0,
-      })
-      this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
+      this.stmts.upsert.run(rowValues(row, { rowid, id, created, month }))
+      if (held) held.hold(rowid, s.prompt, s.negativePrompt)
+      else this.stmts.ftsInsert.run(rowid, s.prompt, s.negativePrompt)
       const facets = { month, kind: s.kind, media: row.media, favourite: s.favourite ? 1 : 0 }
       this.organise.counts.item(month, facets.kind, facets.media, facets.favourite)
       this.organise.writeRows(rowid, facets, s)
@@ -292,6 +262,7 @@ export class LibraryIndex {
 
   /** Removes the rows of these paths (and of everything under them when they are folders). */
   removePaths(relPaths: string[]): string[] {
+    this.held.settle(this.db.inTransaction)
     const run = this.db.transaction((paths: string[]) => {
       const ids: string[] = []
       for (const p of paths) {

@@ -1,5 +1,11 @@
 import type { BatchCell } from '@shared/batch/types'
-import type { LibraryKind, LibraryMedia, LibraryTile } from '@shared/library/types'
+import type {
+  LibraryKind,
+  LibraryMedia,
+  LibrarySidecar,
+  LibraryTile,
+  MediaExt,
+} from '@shared/library/types'
 
 import type { PrefixTerms } from './ftsTerms'
 
@@ -101,6 +107,66 @@ export const batchColumns = (b: BatchCell | undefined) => ({
   batch_repeat: b?.repeat ?? null,
   batch_picks: b ? JSON.stringify(b.picks) : null,
 })
+
+/** What the index stores per file: the sidecar plus where it is and how it looked when read. */
+export interface IndexRow {
+  sidecar: LibrarySidecar
+  relPath: string
+  media: LibraryMedia
+  ext: MediaExt
+  fileMtime: number
+  fileSize: number
+  /** -1 when the file has no readable sidecar. */
+  sidecarMtime: number
+  problem: string | null
+  /** A video whose poster frame is in the thumbnail cache (images always have a thumbnail). */
+  poster?: boolean
+}
+
+/** Where a row goes and what it is called, decided by the writer (key, ID suffix, month). */
+interface RowPlacing {
+  rowid: number
+  id: string
+  created: number
+  month: number
+}
+
+/** The `items` columns of a row, named as LibraryIndex's insert binds them. */
+export function rowValues(row: IndexRow, { rowid, id, created, month }: RowPlacing) {
+  const s = row.sidecar
+  return {
+    rowid,
+    id,
+    rel_path: row.relPath,
+    kind: s.kind,
+    media: row.media,
+    ext: row.ext,
+    model: s.model,
+    prompt: s.prompt,
+    negative: s.negativePrompt,
+    params: JSON.stringify(s.params),
+    seed: s.seed,
+    cost: s.costEstimate,
+    source_task: s.sourceTaskId,
+    width: s.width,
+    height: s.height,
+    duration: s.durationSec,
+    bytes: s.bytes,
+    sha256: s.sha256,
+    created,
+    month,
+    favourite: s.favourite ? 1 : 0,
+    demo: s.demo ? 1 : 0,
+    original_name: s.originalName ?? null,
+    problem: row.problem,
+    file_mtime: row.fileMtime,
+    file_size: row.fileSize,
+    sidecar_mtime: row.sidecarMtime,
+    poster: row.poster ? 1 : 0,
+    ...batchColumns(s.batch),
+    rating: s.rating ?? 0,
+  }
+}
 
 /** The batch cell stored in a row, or null. */
 export function batchOf(r: FullRow): BatchCell | null {

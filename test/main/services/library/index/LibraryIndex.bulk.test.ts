@@ -155,6 +155,99 @@ describe('LibraryIndex.upsertBulk (a first index in few commits)', () => {
   })
 })
 
+/** Rows whose prompt matches `word`, on the index's own connection. */
+const matching = (word: string): number =>
+  index.db
+    .prepare('SELECT count(*) FROM items_fts WHERE items_fts MATCH ?')
+    .pluck()
+    .get(word) as number
+
+/**
+ * FTS5's own check of its index against `items` (rank 1: the external content too); it throws
+ * SQLITE_CORRUPT_VTAB where a row's terms are missing, extra or deleted without being there.
+ */
+const ftsIntact = () =>
+  index.db.exec("INSERT INTO items_fts(items_fts, rank) VALUES ('integrity-check', 1)")
+
+/** A row of `rows` at its own path with another prompt (the file's sidecar changed). */
+const reprompted = (i: number, prompt: string): IndexRow => {
+  const [r] = rows(i, 1)
+  return { ...r!, sidecarMtime: 2, sidecar: { ...r!.sidecar, prompt } }
+}
+
+describe('LibraryIndex.upsertBulk prompts (held until the commit, written lowest key first)', () => {
+  it('are searchable from the commit on, every one of them', () => {
+    // Chunks newest first, as the reader threads deliver folders.
+    for (const from of [400, 200, 0]) index.upsertBulk(rows(from, 200), 1_000)
+    expect(index.count()).toBe(600)
+    expect(matching('lighthouse')).toBe(0)
+    index.endBulk()
+    expect(matching('lighthouse')).toBe(600)
+    expect(matching('"399"')).toBe(1)
+    ftsIntact()
+  })
+
+  it('go into FTS5 as one run: one segment for a commit, where chunk by chunk made one each', () => {
+    const segments = (i: LibraryIndex) =>
+      i.db.prepare('SELECT count(DISTINCT segid) FROM items_fts_idx').pluck().get() as number
+    const chunkwise = new LibraryIndex(join(dir, 'chunkwise.sqlite'))
+    try {
+      for (let from = 950; from >= 0; from -= 50) {
+        index.upsertBulk(rows(from, 50), 1_000)
+        chunkwise.upsert(rows(from, 50))
+      }
+      index.endBulk()
+      expect(segments(index)).toBe(1)
+      // FTS5's automerge keeps merging the control's segments; still several are left.
+      expect(segments(chunkwise)).toBeGreaterThan(3)
+    } finally {
+      chunkwise.close()
+    }
+  })
+
+  it('of a path written again in the same bulk are replaced, not left beside the new ones', () => {
+    index.upsertBulk(rows(0, 20))
+    index.upsertBulk([reprompted(7, 'harbour at night')])
+    index.endBulk()
+    ftsIntact()
+    expect(matching('harbour')).toBe(1)
+    expect(matching('"7"')).toBe(0)
+    expect(matching('lighthouse')).toBe(19)
+  })
+
+  it('are written before an upsert, a removal or a clear in the middle of the bulk', () => {
+    index.upsertBulk(rows(0, 20))
+    index.upsert([reprompted(3, 'harbour at night')])
+    index.upsertBulk(rows(20, 5))
+    // 20-24 are held again (the upsert wrote what was held before it).
+    expect(index.removePaths([rows(22, 1)[0]!.relPath])).toEqual(['r-22'])
+    index.endBulk()
+    ftsIntact()
+    expect(matching('harbour')).toBe(1)
+    expect(matching('lighthouse')).toBe(23)
+    expect(matching('"22"')).toBe(0)
+
+    index.upsertBulk(rows(100, 10))
+    index.clear()
+    index.endBulk()
+    ftsIntact()
+    expect(matching('lighthouse')).toBe(0)
+  })
+
+  it.each([
+    ['a later bulk', () => index.upsertBulk(rows(60, 2))],
+    ['a later write alone', () => index.upsert(rows(60, 2))],
+  ])('of a bulk someone else rolled back are never written, by %s', (_, next) => {
+    index.upsertBulk(rows(0, 10))
+    index.db.exec('ROLLBACK')
+    next()
+    index.endBulk()
+    ftsIntact()
+    expect(index.count()).toBe(2)
+    expect(matching('lighthouse')).toBe(2)
+  })
+})
+
 describe('LibraryIndex keys for items that share a time', () => {
   const timed = () => {
     const t = performance.now()
