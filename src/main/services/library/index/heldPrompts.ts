@@ -5,8 +5,8 @@ import type { Statement } from 'better-sqlite3'
  * first. FTS5 writes the terms it holds out as a new segment whenever a row's rowid is below the
  * last one's (sqlite3Fts5IndexBeginWrite), and the reader threads deliver folders newest first,
  * so written with their rows every 500-row chunk became a segment and FTS5's automerge merged
- * them again and again: at 200k rows, 30 µs of CPU a row for the prompts, 20 held (the merge
- * after the build included; `npm run bench -- index-writes`).
+ * them again and again: at 200k rows, 30 µs of CPU a row for the prompts, 20 held, the merge
+ * after the build included (each statement timed alone; the whole row in writer/README.md).
  *
  * Rows of the uncommitted bulk are then in `items` but not yet in items_fts, so whatever deletes
  * a row or changes its prompt must `flush` first: a 'delete' whose values are not the ones FTS5

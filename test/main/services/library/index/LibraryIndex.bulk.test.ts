@@ -57,6 +57,13 @@ function committed(): number {
   }
 }
 
+/** Rows whose prompt matches `word`, on the index's own connection. */
+const matching = (word: string): number =>
+  index.db
+    .prepare('SELECT count(*) FROM items_fts WHERE items_fts MATCH ?')
+    .pluck()
+    .get(word) as number
+
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lib-bulk-'))
   path = join(dir, 'index.sqlite')
@@ -102,23 +109,13 @@ describe('LibraryIndex.upsertBulk (a first index in few commits)', () => {
           .prepare('SELECT rowid, id, rel_path, sha256, source_task FROM items ORDER BY rowid')
           .all()
       expect(dump(index)).toEqual(dump(plain))
-      expect(
-        index.db
-          .prepare("SELECT count(*) FROM items_fts WHERE items_fts MATCH 'lighthouse'")
-          .pluck()
-          .get(),
-      ).toBe(900)
+      expect(matching('lighthouse')).toBe(900)
     } finally {
       plain.close()
     }
   })
 
   it('rolls a failed chunk back with its uncommitted bulk, never what was committed before', () => {
-    const matches = () =>
-      index.db
-        .prepare("SELECT count(*) FROM items_fts WHERE items_fts MATCH 'lighthouse'")
-        .pluck()
-        .get()
     index.upsertBulk(rows(0, 10), 10)
     index.upsertBulk(rows(10, 5))
     const bad = rows(15, 2)
@@ -129,13 +126,13 @@ describe('LibraryIndex.upsertBulk (a first index in few commits)', () => {
     expect(committed()).toBe(10)
     // Rows, month counts and search agree: no half-written chunk and no counts without rows.
     expect(index.count()).toBe(10)
-    expect(matches()).toBe(10)
+    expect(matching('lighthouse')).toBe(10)
     // The bulk goes on in a new transaction.
     index.upsertBulk(rows(20, 5))
     index.endBulk()
     expect(committed()).toBe(15)
     expect(index.count()).toBe(15)
-    expect(matches()).toBe(15)
+    expect(matching('lighthouse')).toBe(15)
   })
 
   it('commits every `commitRows` rows when asked for larger commits', () => {
@@ -154,13 +151,6 @@ describe('LibraryIndex.upsertBulk (a first index in few commits)', () => {
     index = new LibraryIndex(path)
   })
 })
-
-/** Rows whose prompt matches `word`, on the index's own connection. */
-const matching = (word: string): number =>
-  index.db
-    .prepare('SELECT count(*) FROM items_fts WHERE items_fts MATCH ?')
-    .pluck()
-    .get(word) as number
 
 /**
  * FTS5's own check of its index against `items` (rank 1: the external content too); it throws
@@ -187,7 +177,7 @@ describe('LibraryIndex.upsertBulk prompts (held until the commit, written lowest
     ftsIntact()
   })
 
-  it('go into FTS5 as one run: one segment for a commit, where chunk by chunk made one each', () => {
+  it('go into FTS5 as one run: one segment for a commit, where chunk by chunk left several', () => {
     const segments = (i: LibraryIndex) =>
       i.db.prepare('SELECT count(DISTINCT segid) FROM items_fts_idx').pluck().get() as number
     const chunkwise = new LibraryIndex(join(dir, 'chunkwise.sqlite'))
