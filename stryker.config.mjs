@@ -217,6 +217,18 @@
  *   94.3 -> 96.3 (183 of 190, before the X-axis grid test, which kills two more by hand): a batch
  *   with one task saved and one at the server stays running (its `active` and `queued` checks
  *   became one `pending`), an X-only grid's row with a cell whose first repeat was refused.
+ * - 28 Nov, session 18: the library index's own tests joined vitest.mutation.config.mts's
+ *   `include` (not this `mutate` list: the index is a cache rebuilt from the sidecars), so its
+ *   files can be scored with `-- --mutate src/main/services/library/index/<file>.ts --force`;
+ *   before, a run of them ran none of their tests (session 17 scored 50 that way). Scored (load
+ *   ~2, 2-7 min a group): intersectReads 91.7 (100 of 109; the rest are speed-only shortcuts,
+ *   commented as equivalent), LibraryIndex 71.9 -> 90.3 (130 of 144; a rewritten item's key,
+ *   a rolled-back bulk's search terms, tiles' favourite and thumbnail marks, the detail's
+ *   preview and demo mark, models, copies' ids, look-ups by hash and task), indexRows 65.7 ->
+ *   96.1 (98 of 102; NFKC and the 16-word cap of typed searches, stored JSON read back, write
+ *   order), heldPrompts 87.5 (14 of 16, both equivalent), heldRowids 74.1 (40 of 54: its
+ *   eviction past 2M held rowids, which no test fills). filterCombinations.test.ts stays out: it
+ *   changes process.env.TZ at run time, which a worker thread's Date never sees.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

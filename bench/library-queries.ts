@@ -13,6 +13,8 @@
  *   database in the same run, so the change shows on a loaded machine.
  * - for search (and the filter mix, one shape of which has prompt words), the same reads with
  *   every word as an FTS5 prefix query, as before schema 9's terms (ftsTerms.ts), same run.
+ * - for searches (words alone, read as the held match, intersectReads.ts), month counts cold and
+ *   a page at a random depth after them, each beside the nested reading it replaced, same run.
  * - for "collection + common word" (read as sorted rowid lists, intersectReads.ts), month counts
  *   cold (a fresh reader) and warm, and pages once the word's rowids are held, each beside the
  *   nested probes they replaced, same run.
@@ -221,6 +223,29 @@ function measure(N: number, dir: string) {
     const b = warm.base(TILE_COLUMNS, scrolled, deep.length ? ['items_fts.rowid < ?'] : [], deep)
     return index.db.prepare(`${b.sql} ORDER BY items_fts.rowid DESC LIMIT 201`).all(...b.params)
   })
+  // Words alone (a plain search) as the grid reads them: month counts cold (a fresh reader per
+  // search, as when it is typed), then a page at a random depth (a scroll, a jump to a month),
+  // beside the reading before session 18 (FTS5's matches through a CASE over the month ranges;
+  // each deep page a walk of the doclist to its bound), same run, same words.
+  const searched = (r: number): LibraryFilter => ({ text: searchText[r % searchText.length]! })
+  const searchMonthsCold = p95(40, (r) => reader().months(searched(r)))
+  const searchMonthsNested = p95(40, (r) => nestedMonths(searched(r)))
+  const searchDeep = p95(
+    40,
+    (r) => {
+      const q = reader()
+      q.months(searched(r))
+      const t = process.hrtime.bigint()
+      q.page(searched(r), cursors[r % cursors.length]!, 200)
+      return ms(t)
+    },
+    true,
+  )
+  const searchDeepNested = p95(40, (r) => {
+    const deep = [deepKeys[r % deepKeys.length]!]
+    const b = warm.base(TILE_COLUMNS, searched(r), ['items_fts.rowid < ?'], deep)
+    return index.db.prepare(`${b.sql} ORDER BY items_fts.rowid DESC LIMIT 201`).all(...b.params)
+  })
   const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
   const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
   const monthsFiltered = p95(39, (r) => index.months(organiseFilter(r)))
@@ -267,6 +292,8 @@ function measure(N: number, dir: string) {
     filter_after_months_p95_ms: filterAfterMonths,
     filter_vs_control: ratio(filter),
     filter_p95_by_shape_ms: filterByShape,
+    search_months_p95_ms: { cold: searchMonthsCold, nested: searchMonthsNested },
+    search_deep_page_p95_ms: { held: searchDeep, nested: searchDeepNested },
     words_collection_page_p95_ms: { warm: wordsPage, nested: wordsPageNested },
     words_collection_months_p95_ms: {
       warm: wordsMonths,
@@ -301,6 +328,8 @@ async function main() {
       'control: 200 rows by pk range p95': `${r.control_pk_range_200_p95_ms} ms`,
       'page of 200 p95': `${r.page200_p95_ms} ms (${r.page_vs_control}×)`,
       'text search p95 (prefix queries)': `${r.search_p95_ms} ms (${r.search_vs_control}×) (${r.search_before_p95_ms})`,
+      'search months p95 cold (nested probes)': `${r.search_months_p95_ms.cold} ms (${r.search_months_p95_ms.nested})`,
+      'search deep page p95 after its months (nested probes)': `${r.search_deep_page_p95_ms.held} ms (${r.search_deep_page_p95_ms.nested})`,
       'fts_terms / items_fts bytes': `${r.fts_terms_bytes} / ${r.items_fts_bytes}`,
       'rating/tag/collection filter p95 (prefix)': `${r.filter_p95_ms} ms (${r.filter_vs_control}×) (${r.filter_before_p95_ms})`,
       'filter p95, pages after their months (as the grid reads)': `${r.filter_after_months_p95_ms} ms`,

@@ -123,9 +123,10 @@ export class LibraryIndex {
     this.queries = new IndexQueries(db, (id) => placeOf.get(id) as RowPlace | undefined, this.terms)
   }
 
+  /** Commits a bulk in progress and closes the database (again: nothing, as better-sqlite3 does). */
   close(): void {
     this.endBulk()
-    if (this.db.open) this.db.close()
+    this.db.close()
   }
 
   /**
@@ -212,6 +213,10 @@ export class LibraryIndex {
   /** Inserts or replaces rows in one transaction; an ID already used by another path gets a suffix. */
   upsert(rows: IndexRow[]): void {
     // Alone (not inside upsertBulk's transaction), this call's transaction is the terms' one.
+    // A committed settle only lets later chunks skip inserting terms the table already has (a
+    // cache of it): without it they are inserted again (OR IGNORE), so its mutants here and in
+    // endBulk are equivalent. Dropping a rolled-back transaction's terms is what keeps searches
+    // right (LibraryIndex.items.test.ts).
     const alone = !this.db.inTransaction
     if (alone) this.terms.settle(false)
     this.held.settle(!alone)

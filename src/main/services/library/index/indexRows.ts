@@ -9,6 +9,11 @@ import type {
 
 import type { PrefixTerms } from './ftsTerms'
 
+/**
+ * A word or term as an FTS5 string. Neither can hold a quote today (typed words are split at
+ * every non-word character, terms are unicode61 tokens), so its escaping survives mutation as
+ * equivalent; it stays so a future caller cannot turn text into FTS5 syntax.
+ */
 const quoted = (w: string) => `"${w.replace(/"/g, '""')}"`
 
 /**
@@ -176,7 +181,8 @@ export function batchOf(r: FullRow): BatchCell | null {
     const v: unknown = JSON.parse(r.batch_picks ?? '[]')
     if (Array.isArray(v)) picks = v.filter((p): p is string => typeof p === 'string')
   } catch {
-    // Written by us from a checked cell; a damaged value just loses the picks.
+    // Written by us from a checked cell; a damaged value just loses the picks (so does a value
+    // that is not a list, here or above: mutants that send one down the other way are equivalent).
   }
   return {
     batchId: r.batch_id,

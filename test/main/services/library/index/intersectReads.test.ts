@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { IndexQueries } from '@main/services/library/index/indexQueries'
-import { intersectPlan } from '@main/services/library/index/intersectReads'
+import { intersectPlan, mergeDescending } from '@main/services/library/index/intersectReads'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import type { LibraryFilter } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
@@ -13,7 +13,7 @@ import { seededRandom } from '@test/support/seededRandom'
 import { afterEach, describe, expect, it } from 'vitest'
 
 /**
- * Issue #33: prompt words with a collection, tags or a rating are read as an intersection of
+ * Issue #33: prompt words, alone or with a collection, tags or a rating, are read as an intersection of
  * sorted rowid lists (intersectReads.ts): the FTS5 match's rowids held in memory (heldRowids.ts)
  * and the side tables' keys. Pages, cursors, month counts and ID lists must equal the plain
  * reading of the filter on random libraries, follow writes at once, and never fall back to the
@@ -52,7 +52,7 @@ afterEach(() => {
   index = dir = undefined
 })
 
-/** Random filters of prompt words with side conditions and dates (the intersected shapes). */
+/** Random filters of prompt words, alone or with side conditions, and dates (the intersected shapes). */
 function shapes(r: () => number): LibraryFilter[] {
   const out: LibraryFilter[] = []
   for (let k = 0; k < 60; k++) {
@@ -64,7 +64,8 @@ function shapes(r: () => number): LibraryFilter[] {
     if (r() < 0.6) f.collectionId = r() < 0.7 ? 'c-a' : 'c-b'
     if (r() < 0.5) f.tags = r() < 0.7 ? ['cat'] : ['rare', 'dog']
     if (r() < 0.4) f.minRating = 1 + Math.floor(r() * 4)
-    if (!f.collectionId && !f.tags && !f.minRating) f.text = `${f.text} #dog`
+    // Words alone (a plain search) are read so too; the rest of them get a `#tag` word.
+    if (!f.collectionId && !f.tags && !f.minRating && r() < 0.5) f.text = `${f.text} #dog`
     if (r() < 0.3) f.from = START + Math.floor(r() * 150) * DAY
     if (r() < 0.3) f.to = START + Math.floor(150 + r() * 150) * DAY
     out.push(f)
@@ -72,7 +73,7 @@ function shapes(r: () => number): LibraryFilter[] {
   return out
 }
 
-describe('prompt words with organising conditions', () => {
+describe('prompt words, alone or with organising conditions', () => {
   it('page, count months and list ids exactly as the plain reading, on random libraries', () => {
     for (const seed of [1, 2, 3]) {
       const ix = open(400 + seed * 150, seed)
@@ -103,6 +104,49 @@ describe('prompt words with organising conditions', () => {
       rmSync(dir!, { recursive: true, force: true })
       index = dir = undefined
     }
+  })
+
+  it('take an item made at the very instant of `from` and leave one made at `to`', () => {
+    dir = mkdtempSync(join(tmpdir(), 'intersect-'))
+    const ix = (index = new LibraryIndex(join(dir, 'i.sqlite')))
+    const at = (d: number) => START + d * DAY
+    ix.upsert(
+      [0, 1, 1, 2, 3, 40].map((d, i) =>
+        libraryIndexRow(i, { prompt: 'fox', created: new Date(at(d)).toISOString() }),
+      ),
+    )
+    const filters: LibraryFilter[] = [
+      { text: 'fox', from: at(1) },
+      { text: 'fox', to: at(1) },
+      { text: 'fox', from: at(1), to: at(2) },
+      { text: 'fox', tags: [], from: at(2), to: at(40) },
+    ]
+    for (const f of filters) {
+      const expected = plainIds(ix.db, f)
+      expect(ix.months(f).map(({ month, count }) => ({ month, count }))).toEqual(
+        plainLibraryMonths(ix.db, f),
+      )
+      expect(ix.ids(f, 100), JSON.stringify(f)).toEqual(expected)
+      expect(paged(ix, f, 1), JSON.stringify(f)).toEqual(expected)
+    }
+    expect(plainIds(ix.db, filters[2]!)).toEqual(['id-2', 'id-1'])
+  })
+
+  it('leave words with `items` conditions to the nested reading', () => {
+    const conditions: LibraryFilter[] = [
+      { kinds: ['art'] },
+      { media: 'video' },
+      { model: 'm' },
+      { favourites: true },
+      { batchId: 'b-1' },
+      { minCost: 0.01 },
+      { maxCost: 1 },
+    ]
+    for (const c of conditions) {
+      expect(intersectPlan({ text: 'fox', ...c }), JSON.stringify(c)).toBeNull()
+      expect(intersectPlan({ text: 'fox', collectionId: 'c-a', ...c })).toBeNull()
+    }
+    expect(intersectPlan({ text: 'fox' })).not.toBeNull()
   })
 
   it('follow writes at once: held rowids are dropped when the index changes', () => {
@@ -186,6 +230,9 @@ describe('prompt words with organising conditions', () => {
       { collectionId: 'c-a', text: 'fox' },
       { tags: ['cat'], text: 'moon' },
       { minRating: 2, text: 'owl #dog' },
+      // Words of their own: a match the shapes above hold is shared (one list per match).
+      { text: 'stone' },
+      { text: 'moon river', from: START + 30 * DAY },
     ]
     const nested = () => prepared.filter((sql) => /EXISTS|JOIN/.test(sql))
     for (const f of slow) {
@@ -205,7 +252,7 @@ describe('prompt words with organising conditions', () => {
     const others: LibraryFilter[] = [
       { collectionId: 'c-a', text: 'fox', kinds: ['art'] },
       { tags: ['cat', 'dog'] },
-      { text: 'fox' },
+      { text: 'fox', media: 'image' },
       { collectionId: 'c-a', text: 'fox', sort: 'cost-desc' },
     ]
     for (const f of others.slice(0, 3)) expect(intersectPlan(f), JSON.stringify(f)).toBeNull()
@@ -215,5 +262,18 @@ describe('prompt words with organising conditions', () => {
     expect(
       prepared.some((s) => s.includes('items_cost') || s.includes('ORDER BY items.cost')),
     ).toBe(true)
+  })
+})
+
+describe('mergeDescending', () => {
+  it('answers the values of every list within [floor, top], newest first, up to the cap', () => {
+    const a = Float64Array.from([90, 70, 50, 40, 30, 10])
+    const b = [95, 70, 60, 40, 10, 5]
+    expect(mergeDescending([a], Infinity, 0)).toEqual([90, 70, 50, 40, 30, 10])
+    expect(mergeDescending([a], 70, 30)).toEqual([70, 50, 40, 30])
+    expect(mergeDescending([a, b], Infinity, 0)).toEqual([70, 40, 10])
+    expect(mergeDescending([b, a], 69, 0, 1)).toEqual([40])
+    expect(mergeDescending([a, b, [40]], Infinity, 0)).toEqual([40])
+    expect(mergeDescending([a, []], Infinity, 0)).toEqual([])
   })
 })
