@@ -50,7 +50,7 @@ export interface IntersectPlan {
  * at every page (FTS5 seeks by stepping, see heldRowids.ts) and probed every match for the
  * months. Words alone are read so too (session 18): their month counts ran FTS5's matches
  * through a CASE over the month ranges, 218 ms for a common word's 304k matches at 1M items,
- * where reading the match whole and counting it by binary searches costs the read alone (~60),
+ * where reading the match whole and counting it by binary searches costs about the read alone,
  * and the pages after it (a scroll, a jump to a month) are binary searches instead of 40 ms
  * walks. Only these shapes are read so: where only side tables meet, SQLite's own probes were
  * faster than lists read into JS (at 1M items "two tags" 1.2 ms a page against 4.0,
