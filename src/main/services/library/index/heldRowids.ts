@@ -23,7 +23,7 @@ const MAX_ROWIDS = 2_000_000
  * binary search here. A side list is held once month counts read it whole, so the counts of the
  * same filter again, and its pages, read nothing from SQLite but the tiles. Lists are read
  * through an aggregate (collectRowids.ts). Dropped whenever the index changes (IndexVersion),
- * the least recently used list first when over MAX_ROWIDS.
+ * the least recently used list first when over the cap (MAX_ROWIDS unless told).
  */
 export class HeldRowids {
   private readonly lists = new Map<string, Float64Array>()
@@ -37,6 +37,8 @@ export class HeldRowids {
     db: Db,
     /** Prepared statements, cached by their SQL. */
     private readonly stmt: (sql: string) => Statement,
+    /** Rowids kept for all lists together (a cap on main's memory). */
+    private readonly maxRowids = MAX_ROWIDS,
   ) {
     this.indexVersion = new IndexVersion(db)
     this.collector = rowidCollector(db)
@@ -90,15 +92,15 @@ export class HeldRowids {
       return list
     }
     list = read()
+    // Longer than the cap: answered, not kept, and what is held stays.
+    if (list.length > this.maxRowids) return list
     for (const [old, rows] of this.lists) {
-      if (this.held + list.length <= MAX_ROWIDS) break
+      if (this.held + list.length <= this.maxRowids) break
       this.lists.delete(old)
       this.held -= rows.length
     }
-    if (list.length <= MAX_ROWIDS) {
-      this.lists.set(key, list)
-      this.held += list.length
-    }
+    this.lists.set(key, list)
+    this.held += list.length
     return list
   }
 }

@@ -99,8 +99,8 @@ export function planRowids(
   const matched = reads.held.rowids(plan.match)
   const held = plan.sides.map((l) => reads.held.heldSide(l.whole, l.params))
   // Every list in memory (the month counts read the sides whole): a merge, no chunk copied. The
-  // leapfrog below gives the same rows (through heldRead), only slower: a mutant of this test
-  // survives as equivalent.
+  // leapfrog below gives the same rows (through heldRead), only slower: mutants of this condition
+  // are equivalent.
   if (held.every((l) => l !== undefined))
     return mergeDescending([matched, ...held], top, plan.floor, cap)
   const lists = plan.sides.map((l, i) => {

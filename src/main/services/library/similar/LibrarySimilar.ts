@@ -56,13 +56,11 @@ interface Missing {
 }
 
 /**
- * "Find similar" and the duplicates view, as a part of LibraryService. Hashes live in the index's
- * `phashes` table (by sha256, see index/indexSchema.ts) and, once asked for, in a SimilarIndex kept
- * in line through `library:changed`. They come from the Thumbnailer as it makes thumbnails (the
- * same decode); images made before hashes existed, or never shown, are hashed by a walk in the
- * background, one image at a time (one of the Thumbnailer's three slots, so the grid keeps two),
- * from the cached thumbnail when there is one, else by making it. Every step touches SQLite for
- * ~1–3 ms at most and then yields, so a 100k library upgrading never holds main up.
+ * "Find similar" and the duplicates view, part of LibraryService. Hashes live in the `phashes`
+ * table (by sha256, index/indexSchema.ts) and, once asked for, in a SimilarIndex kept in line by
+ * `library:changed`. Thumbnails bring them (one decode); older or unseen images are hashed by a
+ * background walk, one at a time (one of the Thumbnailer's three slots), from the cached thumbnail
+ * if any, else by making it; each step holds SQLite ~1–3 ms at most and yields to main.
  */
 export class LibrarySimilar {
   private readonly index = new SimilarIndex()
@@ -155,7 +153,7 @@ export class LibrarySimilar {
       groups: out,
       totalGroups: groups.groups.length,
       maxDistance,
-      ...this.progress(),
+      ...this.progress(groups.version),
     }
   }
 
@@ -377,12 +375,14 @@ export class LibrarySimilar {
     }
   }
 
-  private progress(): HashProgress {
+  /** Also analysing while groups of an older `version` (joined mid-run) are all there is. */
+  private progress(version = this.index.version): HashProgress {
     return {
       analysing:
         this.hashing ||
         this.walkBefore !== null ||
-        this.todo.length + this.added.length + this.pendingHashes.size > 0,
+        this.todo.length + this.added.length + this.pendingHashes.size > 0 ||
+        version !== this.index.version,
       pending: this.todo.length + this.added.length + (this.hashing ? 1 : 0),
     }
   }

@@ -13,9 +13,9 @@ import { seededRandom } from '@test/support/seededRandom'
 import { afterEach, describe, expect, it } from 'vitest'
 
 /**
- * Issue #33: prompt words, alone or with a collection, tags or a rating, are read as an intersection of
- * sorted rowid lists (intersectReads.ts): the FTS5 match's rowids held in memory (heldRowids.ts)
- * and the side tables' keys. Pages, cursors, month counts and ID lists must equal the plain
+ * Issue #33: prompt words, alone or with a collection, tags or a rating, are read as an
+ * intersection of sorted rowid lists (intersectReads.ts): the FTS5 match's rowids held in memory
+ * (heldRowids.ts) and the side tables' keys. Pages, cursors, month counts and ID lists must equal the plain
  * reading of the filter on random libraries, follow writes at once, and never fall back to the
  * nested probes for these shapes.
  */
@@ -52,7 +52,7 @@ afterEach(() => {
   index = dir = undefined
 })
 
-/** Random filters of prompt words, alone or with side conditions, and dates (the intersected shapes). */
+/** Random filters of prompt words, alone or with side conditions, and dates (the intersected ones). */
 function shapes(r: () => number): LibraryFilter[] {
   const out: LibraryFilter[] = []
   for (let k = 0; k < 60; k++) {
@@ -119,6 +119,7 @@ describe('prompt words, alone or with organising conditions', () => {
       { text: 'fox', from: at(1) },
       { text: 'fox', to: at(1) },
       { text: 'fox', from: at(1), to: at(2) },
+      // An empty tag list is no condition: words alone still.
       { text: 'fox', tags: [], from: at(2), to: at(40) },
     ]
     for (const f of filters) {

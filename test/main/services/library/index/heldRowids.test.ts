@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { COLLECT_ROWIDS } from '@main/services/library/index/collectRowids'
+import { heldRead, HeldRowids } from '@main/services/library/index/heldRowids'
+import { LibraryIndex } from '@main/services/library/index/LibraryIndex'
+import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import type { Statement } from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+/**
+ * Rowid lists held in main's memory (heldRowids.ts): each read once per state of the index, the
+ * least recently used dropped first past the cap, and a list over the cap answered but not kept.
+ */
+
+let dir: string
+let index: LibraryIndex
+/** Side lists read, by collection. */
+let reads: string[]
+let held: HeldRowids
+
+const SIZES: Record<string, number> = { a: 4, b: 4, c: 4, two: 2, ten: 10, big: 12 }
+const SQL = `SELECT ${COLLECT_ROWIDS}(item) FROM item_collections WHERE collection = ?`
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'held-rowids-'))
+  index = new LibraryIndex(join(dir, 'index.sqlite'))
+  let i = 0
+  for (const [c, n] of Object.entries(SIZES))
+    for (let k = 0; k < n; k++) index.upsert([libraryIndexRow(i++, { collections: [c] })])
+  reads = []
+  const st = index.db.prepare(SQL)
+  const stmt = (sql: string): Statement => {
+    expect(sql).toBe(SQL)
+    return new Proxy(st, {
+      get: (target, key) =>
+        key === 'get'
+          ? (...params: unknown[]) => {
+              reads.push(String(params[0]))
+              return target.get(...params)
+            }
+          : Reflect.get(target, key, target),
+    })
+  }
+  held = new HeldRowids(index.db, stmt, 10)
+})
+afterEach(() => {
+  index.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const side = (c: string) => held.side(SQL, [c])
+const kept = () => Object.keys(SIZES).filter((c) => held.heldSide(SQL, [c]) !== undefined)
+
+describe('HeldRowids', () => {
+  it('reads a list once per state of the index, newest first', () => {
+    const a = side('a')
+    expect(a).toHaveLength(4)
+    expect([...a]).toEqual([...a].sort((x, y) => y - x))
+    expect(side('a')).toBe(a)
+    expect(reads).toEqual(['a'])
+    index.upsert([libraryIndexRow(99, { collections: ['a'] })])
+    expect(side('a')).toHaveLength(5)
+    expect(reads).toEqual(['a', 'a'])
+  })
+
+  it('drops the least recently used lists first once the cap would be passed', () => {
+    side('a')
+    side('b')
+    // 8 of 10 held; `a` used again, so `b` is the oldest when `c` needs room.
+    side('a')
+    side('c')
+    expect(kept()).toEqual(['a', 'c'])
+    // `b` again: `a` (used before `c`) goes.
+    side('b')
+    expect(kept()).toEqual(['b', 'c'])
+    expect(reads).toEqual(['a', 'b', 'c', 'b'])
+  })
+
+  it('fills the cap exactly, and keeps a list as long as the cap', () => {
+    side('a')
+    side('b')
+    side('two')
+    expect(kept()).toEqual(['a', 'b', 'two'])
+    side('ten')
+    expect(kept()).toEqual(['ten'])
+  })
+
+  it('counts from nothing again once a write drops what was held', () => {
+    side('a')
+    side('b')
+    index.upsert([libraryIndexRow(99, { collections: ['c'] })])
+    side('a')
+    side('b')
+    side('two')
+    expect(kept()).toEqual(['a', 'b', 'two'])
+  })
+
+  it('answers a list longer than the cap without keeping it, or dropping what is held', () => {
+    side('a')
+    expect(side('big')).toHaveLength(12)
+    expect(kept()).toEqual(['a'])
+    side('big')
+    expect(reads).toEqual(['a', 'big', 'big'])
+  })
+})
+
+describe('heldRead', () => {
+  it('reads up to `limit` held rowids from `top` down to `floor`, both included', () => {
+    const read = heldRead(Float64Array.from([90, 70, 50, 30, 10]))
+    expect(read(70, 0, 2)).toEqual([70, 50])
+    expect(read(69, 30, 10)).toEqual([50, 30])
+    expect(read(5, 0, 10)).toEqual([])
+    expect(read(100, 0, 10)).toEqual([90, 70, 50, 30, 10])
+  })
+})
