@@ -218,11 +218,15 @@ function measure(N: number, dir: string) {
   const wordsMonths = p95(20, () => warm.months(scrolled))
   const at = (r: number) => (r % 2 ? cursors[r % cursors.length]! : null)
   const wordsPage = p95(60, (r) => warm.page(scrolled, at(r), 200))
-  const wordsPageNested = p95(60, (r) => {
-    const deep = r % 2 ? [deepKeys[r % deepKeys.length]!] : []
-    const b = warm.base(TILE_COLUMNS, scrolled, deep.length ? ['items_fts.rowid < ?'] : [], deep)
+  /** A page of a filter with words by the nested probes, below `key` when given. */
+  const nestedPage = (f: LibraryFilter, key: number | null) => {
+    const deep = key === null ? [] : [key]
+    const b = warm.base(TILE_COLUMNS, f, deep.length ? ['items_fts.rowid < ?'] : [], deep)
     return index.db.prepare(`${b.sql} ORDER BY items_fts.rowid DESC LIMIT 201`).all(...b.params)
-  })
+  }
+  const wordsPageNested = p95(60, (r) =>
+    nestedPage(scrolled, r % 2 ? deepKeys[r % deepKeys.length]! : null),
+  )
   // Words alone (a plain search) as the grid reads them: month counts cold (a fresh reader per
   // search, as when it is typed), then a page at a random depth (a scroll, a jump to a month),
   // beside the reading before session 18 (FTS5's matches through a CASE over the month ranges;
@@ -241,11 +245,7 @@ function measure(N: number, dir: string) {
     },
     true,
   )
-  const searchDeepNested = p95(40, (r) => {
-    const deep = [deepKeys[r % deepKeys.length]!]
-    const b = warm.base(TILE_COLUMNS, searched(r), ['items_fts.rowid < ?'], deep)
-    return index.db.prepare(`${b.sql} ORDER BY items_fts.rowid DESC LIMIT 201`).all(...b.params)
-  })
+  const searchDeepNested = p95(40, (r) => nestedPage(searched(r), deepKeys[r % deepKeys.length]!))
   const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
   const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
   const monthsFiltered = p95(39, (r) => index.months(organiseFilter(r)))

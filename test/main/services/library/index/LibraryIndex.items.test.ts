@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import { tempFolderPerTest } from '@test/support/tempFolderPerTest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 /**
@@ -13,18 +12,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
  * src/main/services/library/index/LibraryIndex.ts`) found no test observing them.
  */
 
-let dir: string
+const dir = tempFolderPerTest('lib-items-')
 let index: LibraryIndex
 const T = new Date(2025, 4, 10, 12).toISOString()
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lib-items-'))
-  index = new LibraryIndex(join(dir, 'index.sqlite'))
+  index = new LibraryIndex(join(dir.path, 'index.sqlite'))
 })
-afterEach(() => {
-  index.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => index.close())
 
 const order = () => index.page({}, null, 100).items.map((t) => t.id)
 

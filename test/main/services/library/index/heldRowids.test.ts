@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { COLLECT_ROWIDS } from '@main/services/library/index/collectRowids'
 import { heldRead, HeldRowids } from '@main/services/library/index/heldRowids'
 import { LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import { tempFolderPerTest } from '@test/support/tempFolderPerTest'
 import type { Statement } from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
@@ -14,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
  * least recently used dropped first past the cap, and a list over the cap answered but not kept.
  */
 
-let dir: string
+const dir = tempFolderPerTest('held-rowids-')
 let index: LibraryIndex
 /** Side lists read, by collection. */
 let reads: string[]
@@ -24,8 +23,7 @@ const SIZES: Record<string, number> = { a: 4, b: 4, c: 4, two: 2, ten: 10, big: 
 const SQL = `SELECT ${COLLECT_ROWIDS}(item) FROM item_collections WHERE collection = ?`
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'held-rowids-'))
-  index = new LibraryIndex(join(dir, 'index.sqlite'))
+  index = new LibraryIndex(join(dir.path, 'index.sqlite'))
   let i = 0
   for (const [c, n] of Object.entries(SIZES))
     for (let k = 0; k < n; k++) index.upsert([libraryIndexRow(i++, { collections: [c] })])
@@ -45,10 +43,7 @@ beforeEach(() => {
   }
   held = new HeldRowids(index.db, stmt, 10)
 })
-afterEach(() => {
-  index.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => index.close())
 
 const side = (c: string) => held.side(SQL, [c])
 const kept = () => Object.keys(SIZES).filter((c) => held.heldSide(SQL, [c]) !== undefined)
