@@ -19,7 +19,11 @@
  *   cold (a fresh reader) and warm, and pages once the word's rowids are held, each beside the
  *   nested probes they replaced, same run.
  * - the filter mix again in the grid's order: each filter's month counts first (untimed), then
- *   the page, as the library store reads a filter.
+ *   the page, as the library store reads a filter; by shape, the pages alone and after their
+ *   months (where a side-driven filter's months hold its whole result, heldResults.ts).
+ * - month counts of the filter mix cold (a fresh reader each, nothing held) and warm (read
+ *   again), and of the side-driven shapes cold beside the count per month range by SQL that
+ *   they replaced, same run, same filters.
  * And the size of `fts_terms` beside items_fts's, and the fill's cost per item (rows, FTS, side rows and count tables), the write cost the count
  * tables add to a first index (compare library-index's `control: index writes alone`).
  * `LIBRARY_QUERIES_DB=<dir>` keeps the filled index in that folder (q-<items>.sqlite) and reuses
@@ -169,6 +173,9 @@ function measure(N: number, dir: string) {
     .prepare("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'items_fts%'")
     .pluck()
     .get() as number
+  /** A reader with nothing held or prepared, as the app's after a write or a restart. */
+  const reader = () =>
+    new IndexQueries(index.db, (id) => placeOf.get(id) as RowPlace | undefined, index.terms)
   const filter = p95(ROUNDS, (r) =>
     index.page(organiseFilter(r), r % 2 ? cursors[r % cursors.length]! : null, 200),
   )
@@ -189,19 +196,30 @@ function measure(N: number, dir: string) {
   // Which shapes of the filter mix miss: the p95 of each shape over first and deep pages, each
   // round another of its filters (the mix's tag, collection or model for that round), as the mix
   // reads them: one filter read 20 times over showed that one filter's cost, its pages already
-  // in SQLite's cache after the first read, not the shape's.
+  // in SQLite's cache after the first read, not the shape's. Each shape on a fresh reader, its
+  // pages first alone, then in the grid's order (months first, untimed), where a side-driven
+  // filter's months hold its whole result (heldResults.ts).
   const filterByShape = Array.from({ length: 13 }, (_, k) => {
-    const shape = p95(20, (r) =>
-      index.page(organiseFilter(k + 13 * r), r % 2 ? cursors[r]! : null, 200),
+    const fresh = reader()
+    const f = (r: number) => organiseFilter(k + 13 * r)
+    const at = (r: number) => (r % 2 ? cursors[r]! : null)
+    const before = p95(20, (r) => fresh.page(f(r), at(r), 200))
+    const after = p95(
+      20,
+      (r) => {
+        fresh.months(f(r))
+        const t = process.hrtime.bigint()
+        fresh.page(f(r), at(r), 200)
+        return ms(t)
+      },
+      true,
     )
-    return `${JSON.stringify(organiseFilter(k))}: ${shape}`
+    return `${JSON.stringify(organiseFilter(k))}: ${before} / ${after}`
   })
   // Prompt words with a collection, read as sorted rowid lists (intersectReads.ts), beside the
   // nested probes they replaced (IndexQueries.base and monthsByRanges still build them), same
   // run. Months cold: a fresh reader per word, as when the filter is set; pages and months warm:
   // one filter scrolled after its months held the word's rowids.
-  const reader = () =>
-    new IndexQueries(index.db, (id) => placeOf.get(id) as RowPlace | undefined, index.terms)
   const words = (r: number): LibraryFilter => ({
     collectionId: COLLECTIONS[0]!.id,
     text: COMMON[r % COMMON.length]!,
@@ -248,12 +266,22 @@ function measure(N: number, dir: string) {
   const searchDeepNested = p95(40, (r) => nestedPage(searched(r), deepKeys[r % deepKeys.length]!))
   const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
   const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
-  const monthsFiltered = p95(39, (r) => index.months(organiseFilter(r)))
-  // Which shapes of the mix miss: the median of 3 reads of each (3 of its filters), in ms.
+  // Cold: a fresh reader each round, nothing held (a filter just set, or after a write);
+  // warm: the same filters read again, what a filter's own refreshes read.
+  const monthsFiltered = p95(39, (r) => reader().months(organiseFilter(r)))
+  const monthsFilteredWarm = p95(39, (r) => index.months(organiseFilter(r)))
+  // The shapes a side table drives with something the count tables cannot answer ("two tags",
+  // "collection, tag, rating ≥ 2", "rare tag + model"): months cold, their whole result read and
+  // held, beside the count per month range by SQL they replaced, same run, same filters.
+  const sideDriven = (r: number) => organiseFilter([3, 8, 12][r % 3]! + 13 * Math.floor(r / 3))
+  const sideMonths = p95(30, (r) => reader().months(sideDriven(r)))
+  const sideMonthsRanges = p95(30, (r) => nestedMonths(sideDriven(r)))
+  // Which shapes of the mix miss: the median of 3 cold reads of each (3 of its filters), in ms.
   const monthsByShape = Array.from({ length: 13 }, (_, k) => {
     const times = [0, 1, 2].map((r) => {
+      const q = reader()
       const t = process.hrtime.bigint()
-      index.months(organiseFilter(k + 13 * r))
+      q.months(organiseFilter(k + 13 * r))
       return ms(t)
     })
     return `${JSON.stringify(organiseFilter(k))}: ${pct(times, 0.5).toFixed(1)}`
@@ -304,6 +332,8 @@ function measure(N: number, dir: string) {
     months_plain_before_p95_ms: monthsPlainBefore,
     months_plain_vs_control: ratio(monthsPlain),
     months_filtered_p95_ms: monthsFiltered,
+    months_filtered_warm_p95_ms: monthsFilteredWarm,
+    side_driven_months_p95_ms: { cold: sideMonths, ranges: sideMonthsRanges },
     months_filtered_before_p95_ms: monthsFilteredBefore,
     months_filtered_vs_control: ratio(monthsFiltered),
     months_filtered_median_by_shape_ms: monthsByShape,
@@ -336,15 +366,16 @@ async function main() {
       'collection + word page p95 held (nested probes)': `${r.words_collection_page_p95_ms.warm} ms (${r.words_collection_page_p95_ms.nested})`,
       'collection + word months p95 warm / cold (nested probes)': `${r.words_collection_months_p95_ms.warm} / ${r.words_collection_months_p95_ms.cold} ms (${r.words_collection_months_p95_ms.nested})`,
       'months p95, plain (before)': `${r.months_plain_p95_ms} ms (${r.months_plain_before_p95_ms})`,
-      'months p95, filtered (before)': `${r.months_filtered_p95_ms} ms (${r.months_filtered_before_p95_ms})`,
+      'side-driven months p95 cold (by ranges)': `${r.side_driven_months_p95_ms.cold} ms (${r.side_driven_months_p95_ms.ranges})`,
+      'months p95, filtered cold / warm (before)': `${r.months_filtered_p95_ms} / ${r.months_filtered_warm_p95_ms} ms (${r.months_filtered_before_p95_ms})`,
       'tag suggestions p95 (before)': `${r.tag_suggest_p95_ms} ms (${r.tag_suggest_before_p95_ms})`,
     })
     for (const r of results) {
       console.log(
-        `filter page p95 by shape at ${r.items} (20 filters of each shape; the first shown):\n  ${r.filter_p95_by_shape_ms.join('\n  ')}`,
+        `filter page p95 by shape at ${r.items}, alone / after its months (20 filters of each shape; the first shown):\n  ${r.filter_p95_by_shape_ms.join('\n  ')}`,
       )
       console.log(
-        `months, filtered, median by shape at ${r.items} (3 filters of each; the first shown):\n  ${r.months_filtered_median_by_shape_ms.join('\n  ')}`,
+        `months, filtered, cold median by shape at ${r.items} (3 filters of each; the first shown):\n  ${r.months_filtered_median_by_shape_ms.join('\n  ')}`,
       )
     }
     printScales(

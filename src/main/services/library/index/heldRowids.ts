@@ -13,7 +13,8 @@ const MAX_ROWIDS = 2_000_000
 
 /**
  * Whole sorted rowid lists, newest first, read once per list and state of the index (issue #33):
- * FTS5 matches, and the side tables' items for one value (a collection, a tag, a rating).
+ * FTS5 matches, the side tables' items for one value (a collection, a tag, a rating), and the
+ * whole result of a filter a side table drives (heldResults.ts).
  *
  * FTS5 in this SQLite seeks a doclist to a rowid bound by stepping through it: at 1M items a
  * common word's `rowid <= ?` read cost 0.06 ms near the newest rows and 32 ms 900k rows deep,
@@ -66,16 +67,16 @@ export class HeldRowids {
   }
 
   /**
-   * The items of one side condition, newest first, read now unless in hand: `sql` selects
-   * COLLECT_ROWIDS over the side table's items for `params`.
+   * One query's rowids, newest first, read now unless in hand: `sql` selects COLLECT_ROWIDS over
+   * a side table's items for one value, or over a filter's whole result (heldResults.ts).
    */
-  side(sql: string, params: unknown[]): Float64Array {
-    return this.get(sideKey(sql, params), () => this.collector.collect(this.stmt(sql), params))
+  list(sql: string, params: unknown[]): Float64Array {
+    return this.get(listKey(sql, params), () => this.collector.collect(this.stmt(sql), params))
   }
 
-  /** The side condition's items when in hand, else undefined (nothing is read). */
-  heldSide(sql: string, params: unknown[]): Float64Array | undefined {
-    return this.peek(sideKey(sql, params))
+  /** The query's rowids when in hand, else undefined (nothing is read). */
+  heldList(sql: string, params: unknown[]): Float64Array | undefined {
+    return this.peek(listKey(sql, params))
   }
 
   private peek(key: string): Float64Array | undefined {
@@ -106,8 +107,8 @@ export class HeldRowids {
 }
 
 const matchKey = (match: string) => `match\u0000${match}`
-const sideKey = (sql: string, params: unknown[]) =>
-  `side\u0000${sql}\u0000${JSON.stringify(params)}`
+const listKey = (sql: string, params: unknown[]) =>
+  `list\u0000${sql}\u0000${JSON.stringify(params)}`
 
 /** A ListRead over rowids held newest first (HeldRowids): a binary search, then a slice. */
 export function heldRead(rowids: Float64Array): ListRead {

@@ -4,12 +4,14 @@ import type { Statement } from 'better-sqlite3'
 import type { Db } from '../../../adapters/sqlite/openDatabase'
 import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
 import type { PrefixTerms } from './ftsTerms'
+import { resultPage, type ResultQuery, resultQuery } from './heldResults'
 import { HeldRowids } from './heldRowids'
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
 import { intersectPlan, planMonths, type PlanReads, planRowids } from './intersectReads'
 import {
+  countByMonth,
   disjointRanges,
   itemProbes,
   MONTH_RANGES_SQL,
@@ -172,9 +174,13 @@ export class IndexQueries implements CostSortedQuery {
     // common word's for a page costs 35–65 ms at 1M items (collectRowids.ts), where the nested
     // probes' deep page walks the doclist to its bound in ~16 ms and a page from the top stops
     // after one page.
+    const held = sort === 'newest' && !plan ? this.heldResult(filter) : undefined
     if (plan && this.reads.held.has(plan.match)) {
       const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
+    } else if (held) {
+      const keys = resultPage(held, this.below(after), skip, limit + 1)
+      rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys)) as TileRow[]
     } else if (sort === 'newest') {
       const q = this.newest(TILE_COLUMNS, filter, after)
       rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(...q.params, limit + 1, skip) as TileRow[]
@@ -205,16 +211,32 @@ export class IndexQueries implements CostSortedQuery {
   }
 
   /**
-   * (month, n) newest first: from the count tables when they answer, else from an intersection
-   * of sorted lists (intersectReads.ts) when the month ranges prove the months, else by SQL.
+   * (month, n) newest first: from the count tables when they answer, else, when the month ranges
+   * prove the months, from an intersection of sorted lists (intersectReads.ts) or a side-driven
+   * filter's whole result, read and held (heldResults.ts), else by SQL.
    */
   private monthRows(filter: LibraryFilter): Array<{ month: number; n: number }> {
     const summary = summaryMonths(filter)
     const plan = summary ? null : intersectPlan(filter, this.prefixTerms)
-    const ranges = plan ? this.monthRanges() : null
+    const result = summary || plan ? null : this.resultQuery(filter)
+    const ranges = plan || result ? this.monthRanges() : null
     if (plan && ranges) return planMonths(plan, this.reads, ranges)
+    if (result && ranges)
+      return countByMonth(this.reads.held.list(result.sql, result.params), ranges)
     const q = summary ?? this.monthsByRanges(filter) ?? this.monthsFromRows(filter)
     return this.stmt(q.sql).all(...q.params) as Array<{ month: number; n: number }>
+  }
+
+  /** The query of a side-driven filter's whole result, whatever its sort (heldResults.ts). */
+  private resultQuery(filter: LibraryFilter): ResultQuery | null {
+    const newest: LibraryFilter = { ...filter, sort: 'newest' }
+    return resultQuery(newest, filterSource(newest, this.estimates, this.prefixTerms))
+  }
+
+  /** The filter's whole result newest first when its month counts hold it, else undefined. */
+  private heldResult(filter: LibraryFilter): Float64Array | undefined {
+    const q = this.resultQuery(filter)
+    return q ? this.reads.held.heldList(q.sql, q.params) : undefined
   }
 
   /** The disjoint month ranges of the index, or null when they do not prove months. */
@@ -275,10 +297,12 @@ export class IndexQueries implements CostSortedQuery {
         costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>
       ).map((r) => r.id)
     const plan = intersectPlan(filter, this.prefixTerms)
-    if (plan && this.reads.held.has(plan.match)) {
-      const keys = planRowids(plan, this.reads, cap)
-      return this.stmt(IDS_BY_KEYS).pluck().all(JSON.stringify(keys)) as string[]
-    }
+    const held = plan ? undefined : this.heldResult(filter)
+    const keys =
+      plan && this.reads.held.has(plan.match)
+        ? planRowids(plan, this.reads, cap)
+        : held && resultPage(held, undefined, 0, cap)
+    if (keys) return this.stmt(IDS_BY_KEYS).pluck().all(JSON.stringify(keys)) as string[]
     const q = this.newest('items.id', filter, null)
     return this.db
       .prepare(`${q.sql} LIMIT ?`)

@@ -7,7 +7,7 @@ import type { PrefixTerms } from './ftsTerms'
 import { heldRead, type HeldRowids } from './heldRowids'
 import { ftsQuery } from './indexRows'
 import { keyOf } from './indexSchema'
-import type { MonthRange } from './monthRanges'
+import { countByMonth, type MonthRange } from './monthRanges'
 import { sideFilters } from './organiseFilter'
 import {
   firstAtOrBelow,
@@ -97,7 +97,7 @@ export function planRowids(
 ): number[] {
   const top = below === undefined ? plan.top : Math.min(plan.top, below - 1)
   const matched = reads.held.rowids(plan.match)
-  const held = plan.sides.map((l) => reads.held.heldSide(l.whole, l.params))
+  const held = plan.sides.map((l) => reads.held.heldList(l.whole, l.params))
   // Every list in memory (the month counts read the sides whole): a merge, no chunk copied. The
   // leapfrog below gives the same rows (through heldRead), only slower: mutants of this condition
   // are equivalent.
@@ -126,31 +126,12 @@ export function planMonths(
   reads: PlanReads,
   ranges: MonthRange[],
 ): Array<{ month: number; n: number }> {
-  const lists: ArrayLike<number>[] = plan.sides.map((l) => reads.held.side(l.whole, l.params))
+  const lists: ArrayLike<number>[] = plan.sides.map((l) => reads.held.list(l.whole, l.params))
   const match = reads.held.rowids(plan.match)
   const keys = lists.length
     ? mergeDescending([...lists, match], plan.top, plan.floor)
     : match.subarray(firstAtOrBelow(match, plan.top), firstAtOrBelow(match, plan.floor - 1))
   return countByMonth(keys, ranges)
-}
-
-/**
- * Counts of `keys` (sorted newest first) per month of `ranges` (oldest first, disjoint), newest
- * first, months without a key left out. A key counts in the newest range whose start is at or
- * below it: its own month's, since every indexed item's key lies in its month's range.
- */
-function countByMonth(
-  keys: ArrayLike<number>,
-  ranges: MonthRange[],
-): Array<{ month: number; n: number }> {
-  const out: Array<{ month: number; n: number }> = []
-  let end = 0
-  for (let r = ranges.length - 1; r >= 0; r--) {
-    const start = end
-    end = firstAtOrBelow(keys, ranges[r]!.lo - 1, start)
-    if (end > start) out.push({ month: ranges[r]!.month, n: end - start })
-  }
-  return out
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { LibraryFilter } from '@shared/library/types'
 
 import { keyOf } from './indexSchema'
+import { firstAtOrBelow } from './rowidLists'
 
 /** The rowid range of one month's items: every item of `month` has lo ≤ rowid ≤ hi. */
 export interface MonthRange {
@@ -109,4 +110,23 @@ export function itemProbes(
   if (cost.length)
     clauses.push(`EXISTS (SELECT 1 FROM items p WHERE p.rowid = ${key} AND ${cost.join(' AND ')})`)
   return { clauses, params }
+}
+
+/**
+ * Counts of `keys` (sorted newest first) per month of `ranges` (oldest first, disjoint), newest
+ * first, months without a key left out. A key counts in the newest range whose start is at or
+ * below it: its own month's, since every indexed item's key lies in its month's range.
+ */
+export function countByMonth(
+  keys: ArrayLike<number>,
+  ranges: MonthRange[],
+): Array<{ month: number; n: number }> {
+  const out: Array<{ month: number; n: number }> = []
+  let end = 0
+  for (let r = ranges.length - 1; r >= 0; r--) {
+    const start = end
+    end = firstAtOrBelow(keys, ranges[r]!.lo - 1, start)
+    if (end > start) out.push({ month: ranges[r]!.month, n: end - start })
+  }
+  return out
 }

@@ -45,8 +45,8 @@ beforeEach(() => {
 })
 afterEach(() => index.close())
 
-const side = (c: string) => held.side(SQL, [c])
-const kept = () => Object.keys(SIZES).filter((c) => held.heldSide(SQL, [c]) !== undefined)
+const side = (c: string) => held.list(SQL, [c])
+const kept = () => Object.keys(SIZES).filter((c) => held.heldList(SQL, [c]) !== undefined)
 
 describe('HeldRowids', () => {
   it('reads a list once per state of the index, newest first', () => {
