@@ -18,6 +18,10 @@
  * - for "collection + common word" (read as sorted rowid lists, intersectReads.ts), month counts
  *   cold (a fresh reader) and warm, and pages once the word's rowids are held, each beside the
  *   nested probes they replaced, same run.
+ * - for a rarer word in the largest collection or by one model, months cold with its matches
+ *   probed beside the lists read whole, same run.
+ * - for words with favourites, a model or a kind, the same: months cold and a deep page after
+ *   them (read as lists or as a held result), beside the nested reading, same run.
  * - the filter mix again in the grid's order: each filter's month counts first (untimed), then
  *   the page, as the library store reads a filter; by shape, the pages alone and after their
  *   months (where a side-driven filter's months hold its whole result, heldResults.ts).
@@ -38,10 +42,17 @@ import { join } from 'node:path'
 
 import { bulkCommitRows } from '../src/main/services/library/index/bulkCommits'
 import type { RowPlace } from '../src/main/services/library/index/costOrder'
+import { HeldRowids } from '../src/main/services/library/index/heldRowids'
 import { prefixRange } from '../src/main/services/library/index/indexOrganise'
 import { IndexQueries } from '../src/main/services/library/index/indexQueries'
 import { TILE_COLUMNS } from '../src/main/services/library/index/indexRows'
+import { intersectPlan, planMonths } from '../src/main/services/library/index/intersectReads'
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/LibraryIndex'
+import {
+  disjointRanges,
+  MONTH_RANGES_SQL,
+  type MonthRange,
+} from '../src/main/services/library/index/monthRanges'
 import { tagKey } from '../src/shared/library/organise'
 import type { LibraryCursor, LibraryFilter } from '../src/shared/library/types'
 import { printScales } from './support/scaleTable'
@@ -49,6 +60,7 @@ import { pct, runBench } from './support/stats'
 import {
   COLLECTIONS,
   COMMON,
+  MODELS,
   organiseFilter,
   pick,
   rand,
@@ -107,6 +119,28 @@ function p95(rounds: number, read: (r: number) => unknown, timesItself = false):
     times.push(timesItself ? (own as number) : ms(t))
   }
   return Number(pct(times, 0.95).toFixed(3))
+}
+
+/**
+ * p95s of two readings of the same rounds, alternating which goes first each round: the second
+ * of a pair finds the pages the first read in SQLite's cache.
+ */
+function p95Pair(
+  rounds: number,
+  a: (r: number) => unknown,
+  b: (r: number) => unknown,
+): [number, number] {
+  const times: [number[], number[]] = [[], []]
+  for (let r = -2; r < rounds; r++) {
+    const order = r % 2 ? ([0, 1] as const) : ([1, 0] as const)
+    for (const k of order) {
+      const t = process.hrtime.bigint()
+      ;(k === 0 ? a : b)(Math.max(0, r))
+      // The first two rounds warm both up (statements, the page cache of the first filter).
+      if (r >= 0) times[k].push(ms(t))
+    }
+  }
+  return [Number(pct(times[0], 0.95).toFixed(3)), Number(pct(times[1], 0.95).toFixed(3))]
 }
 
 const KEEP = process.env.LIBRARY_QUERIES_DB
@@ -264,6 +298,49 @@ function measure(N: number, dir: string) {
     true,
   )
   const searchDeepNested = p95(40, (r) => nestedPage(searched(r), deepKeys[r % deepKeys.length]!))
+  // Prompt words with an `items` condition (a search in favourites, by one model, in one kind)
+  // as the grid reads them: months cold, then a page at a random depth, beside the nested
+  // reading (FTS5's matches through the CASE with probes; a walk of the doclist), same run.
+  const withItems = (r: number): LibraryFilter => {
+    const text = COMMON[r % COMMON.length]!
+    if (r % 3 === 0) return { text, favourites: true }
+    return r % 3 === 1 ? { text, model: MODELS[r % MODELS.length]! } : { text, kinds: ['art'] }
+  }
+  const [itemsMonths, itemsMonthsNested] = p95Pair(
+    24,
+    (r) => reader().months(withItems(r)),
+    (r) => nestedMonths(withItems(r)),
+  )
+  const itemsDeep = p95(
+    24,
+    (r) => {
+      const q = reader()
+      q.months(withItems(r))
+      const t = process.hrtime.bigint()
+      q.page(withItems(r), cursors[r % cursors.length]!, 200)
+      return ms(t)
+    },
+    true,
+  )
+  const itemsDeepNested = p95(24, (r) => nestedPage(withItems(r), deepKeys[r % deepKeys.length]!))
+  // A rarer word (~3.7k matches of 1M) in the largest collection or by one model: months cold,
+  // its matches probed (probesCheaper in intersectReads.ts), beside the lists read whole as a
+  // common word's are (planMonths on a fresh HeldRowids), same run, alternating.
+  const rareWord = (r: number): LibraryFilter => {
+    const text = WORDS[500 + (r % 40)]!
+    return r % 2 ? { text, collectionId: COLLECTIONS[0]!.id } : { text, model: MODELS[r % 7]! }
+  }
+  const [rareMonths, rareMonthsLists] = p95Pair(
+    24,
+    (r) => reader().months(rareWord(r)),
+    (r) => {
+      const q = reader()
+      const plan = intersectPlan(rareWord(r), index.terms)!
+      const ranges = disjointRanges(index.db.prepare(MONTH_RANGES_SQL).all() as MonthRange[])!
+      const held = new HeldRowids(index.db, (sql) => q.stmt(sql))
+      return planMonths(plan, { stmt: (sql) => q.stmt(sql), held }, ranges)
+    },
+  )
   const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
   const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
   // Cold: a fresh reader each round, nothing held (a filter just set, or after a write);
@@ -274,8 +351,11 @@ function measure(N: number, dir: string) {
   // "collection, tag, rating ≥ 2", "rare tag + model"): months cold, their whole result read and
   // held, beside the count per month range by SQL they replaced, same run, same filters.
   const sideDriven = (r: number) => organiseFilter([3, 8, 12][r % 3]! + 13 * Math.floor(r / 3))
-  const sideMonths = p95(30, (r) => reader().months(sideDriven(r)))
-  const sideMonthsRanges = p95(30, (r) => nestedMonths(sideDriven(r)))
+  const [sideMonths, sideMonthsRanges] = p95Pair(
+    30,
+    (r) => reader().months(sideDriven(r)),
+    (r) => nestedMonths(sideDriven(r)),
+  )
   // Which shapes of the mix miss: the median of 3 cold reads of each (3 of its filters), in ms.
   const monthsByShape = Array.from({ length: 13 }, (_, k) => {
     const times = [0, 1, 2].map((r) => {
@@ -322,6 +402,9 @@ function measure(N: number, dir: string) {
     filter_p95_by_shape_ms: filterByShape,
     search_months_p95_ms: { cold: searchMonthsCold, nested: searchMonthsNested },
     search_deep_page_p95_ms: { held: searchDeep, nested: searchDeepNested },
+    words_items_months_p95_ms: { cold: itemsMonths, nested: itemsMonthsNested },
+    words_items_deep_page_p95_ms: { held: itemsDeep, nested: itemsDeepNested },
+    rare_word_months_p95_ms: { probed: rareMonths, lists: rareMonthsLists },
     words_collection_page_p95_ms: { warm: wordsPage, nested: wordsPageNested },
     words_collection_months_p95_ms: {
       warm: wordsMonths,
@@ -360,6 +443,9 @@ async function main() {
       'text search p95 (prefix queries)': `${r.search_p95_ms} ms (${r.search_vs_control}×) (${r.search_before_p95_ms})`,
       'search months p95 cold (nested probes)': `${r.search_months_p95_ms.cold} ms (${r.search_months_p95_ms.nested})`,
       'search deep page p95 after its months (nested probes)': `${r.search_deep_page_p95_ms.held} ms (${r.search_deep_page_p95_ms.nested})`,
+      'words + favourites/model/kind months p95 cold (nested)': `${r.words_items_months_p95_ms.cold} ms (${r.words_items_months_p95_ms.nested})`,
+      'words + favourites/model/kind deep page p95 after months (nested)': `${r.words_items_deep_page_p95_ms.held} ms (${r.words_items_deep_page_p95_ms.nested})`,
+      'rare word + collection/model months p95 cold (lists)': `${r.rare_word_months_p95_ms.probed} ms (${r.rare_word_months_p95_ms.lists})`,
       'fts_terms / items_fts bytes': `${r.fts_terms_bytes} / ${r.items_fts_bytes}`,
       'rating/tag/collection filter p95 (prefix)': `${r.filter_p95_ms} ms (${r.filter_vs_control}×) (${r.filter_before_p95_ms})`,
       'filter p95, pages after their months (as the grid reads)': `${r.filter_after_months_p95_ms} ms`,

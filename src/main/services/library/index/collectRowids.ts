@@ -43,7 +43,8 @@ export function rowidCollector(db: Db): RowidCollector {
   collector = {
     collect(st, params) {
       n = 0
-      st.get(...params)
+      // Every row stepped: a grouped query (heldResults.ts) aggregates group by group.
+      st.all(...params)
       return newestFirst(buf.subarray(0, n))
     },
   }

@@ -68,7 +68,7 @@ export class HeldRowids {
 
   /**
    * One query's rowids, newest first, read now unless in hand: `sql` selects COLLECT_ROWIDS over
-   * a side table's items for one value, or over a filter's whole result (heldResults.ts).
+   * a side table's or an `items` index's rows for one value.
    */
   list(sql: string, params: unknown[]): Float64Array {
     return this.get(listKey(sql, params), () => this.collector.collect(this.stmt(sql), params))
@@ -77,6 +77,19 @@ export class HeldRowids {
   /** The query's rowids when in hand, else undefined (nothing is read). */
   heldList(sql: string, params: unknown[]): Float64Array | undefined {
     return this.peek(listKey(sql, params))
+  }
+
+  /**
+   * A list kept under the caller's own key (a filter's whole result, heldResults.ts), read by
+   * `read` unless in hand.
+   */
+  keep(key: string, read: () => Float64Array): Float64Array {
+    return this.get(`own\u0000${key}`, read)
+  }
+
+  /** The list kept under `key` when in hand, else undefined (nothing is read). */
+  kept(key: string): Float64Array | undefined {
+    return this.peek(`own\u0000${key}`)
   }
 
   private peek(key: string): Float64Array | undefined {

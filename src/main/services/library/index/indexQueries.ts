@@ -2,14 +2,21 @@ import type { LibraryCursor, LibraryFilter, LibraryMonth, LibraryPage } from '@s
 import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
+import { rowidCollector } from './collectRowids'
 import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
 import type { PrefixTerms } from './ftsTerms'
-import { resultPage, type ResultQuery, resultQuery } from './heldResults'
+import { resultPage, type ResultQuery, resultQuery, resultSql } from './heldResults'
 import { HeldRowids } from './heldRowids'
 import { IndexEstimates } from './indexEstimates'
 import { TILE_COLUMNS, type TileRow, toTile } from './indexRows'
 import { keyOf } from './indexSchema'
-import { intersectPlan, planMonths, type PlanReads, planRowids } from './intersectReads'
+import {
+  intersectPlan,
+  planMonths,
+  type PlanReads,
+  planRowids,
+  probesCheaper,
+} from './intersectReads'
 import {
   countByMonth,
   disjointRanges,
@@ -17,6 +24,7 @@ import {
   MONTH_RANGES_SQL,
   monthOfKey,
   type MonthRange,
+  rangesJoin,
 } from './monthRanges'
 import { summaryMonths } from './monthSummaries'
 import { filterSource } from './organiseFilter'
@@ -174,13 +182,14 @@ export class IndexQueries implements CostSortedQuery {
     // common word's for a page costs 35–65 ms at 1M items (collectRowids.ts), where the nested
     // probes' deep page walks the doclist to its bound in ~16 ms and a page from the top stops
     // after one page.
-    const held = sort === 'newest' && !plan ? this.heldResult(filter) : undefined
-    if (plan && this.reads.held.has(plan.match)) {
-      const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
-      rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
-    } else if (held) {
+    // A held result first: a plan's month counts may have collected one instead of its lists.
+    const held = sort === 'newest' ? this.heldResult(filter) : undefined
+    if (held) {
       const keys = resultPage(held, this.below(after), skip, limit + 1)
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys)) as TileRow[]
+    } else if (plan && this.reads.held.has(plan.match)) {
+      const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
+      rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
     } else if (sort === 'newest') {
       const q = this.newest(TILE_COLUMNS, filter, after)
       rows = this.stmt(`${q.sql} LIMIT ? OFFSET ?`).all(...q.params, limit + 1, skip) as TileRow[]
@@ -212,22 +221,32 @@ export class IndexQueries implements CostSortedQuery {
 
   /**
    * (month, n) newest first: from the count tables when they answer, else, when the month ranges
-   * prove the months, from an intersection of sorted lists (intersectReads.ts) or a side-driven
-   * filter's whole result, read and held (heldResults.ts), else by SQL.
+   * prove the months, from an intersection of sorted lists (intersectReads.ts), or from the
+   * filter's whole result read and held (heldResults.ts) where no plan takes it or probing its
+   * matches costs less than reading its lists (`probesCheaper`), else by SQL.
    */
   private monthRows(filter: LibraryFilter): Array<{ month: number; n: number }> {
     const summary = summaryMonths(filter)
     const plan = summary ? null : intersectPlan(filter, this.prefixTerms)
-    const result = summary || plan ? null : this.resultQuery(filter)
+    const result = summary ? null : this.resultQuery(filter)
     const ranges = plan || result ? this.monthRanges() : null
-    if (plan && ranges) return planMonths(plan, this.reads, ranges)
-    if (result && ranges)
-      return countByMonth(this.reads.held.list(result.sql, result.params), ranges)
+    if (plan && ranges) {
+      const matches = this.reads.held.rowids(plan.match).length
+      if (!result || !probesCheaper(plan, matches, this.reads, this.estimates))
+        return planMonths(plan, this.reads, ranges)
+    }
+    if (result && ranges) {
+      const collect = () => {
+        const q = resultSql(result, ranges)
+        return rowidCollector(this.db).collect(this.stmt(q.sql), q.params)
+      }
+      return countByMonth(this.reads.held.keep(result.key, collect), ranges)
+    }
     const q = summary ?? this.monthsByRanges(filter) ?? this.monthsFromRows(filter)
     return this.stmt(q.sql).all(...q.params) as Array<{ month: number; n: number }>
   }
 
-  /** The query of a side-driven filter's whole result, whatever its sort (heldResults.ts). */
+  /** The query of the filter's whole result, whatever its sort (heldResults.ts), or null. */
   private resultQuery(filter: LibraryFilter): ResultQuery | null {
     const newest: LibraryFilter = { ...filter, sort: 'newest' }
     return resultQuery(newest, filterSource(newest, this.estimates, this.prefixTerms))
@@ -236,7 +255,7 @@ export class IndexQueries implements CostSortedQuery {
   /** The filter's whole result newest first when its month counts hold it, else undefined. */
   private heldResult(filter: LibraryFilter): Float64Array | undefined {
     const q = this.resultQuery(filter)
-    return q ? this.reads.held.heldList(q.sql, q.params) : undefined
+    return q ? this.reads.held.kept(q.key) : undefined
   }
 
   /** The disjoint month ranges of the index, or null when they do not prove months. */
@@ -268,18 +287,14 @@ export class IndexQueries implements CostSortedQuery {
         params: [...month.params, ...source.params, ...probes.params],
       }
     }
-    const values = ranges.map(() => '(?, ?, ?)').join(', ')
-    const rangeParams = ranges.flatMap((r) => [r.month, r.lo, r.hi])
     const rest = source.driver ? itemProbes(filter, source.bound) : this.where(filter, source.bound)
-    const from = source.driver ?? 'items'
+    const join = rangesJoin(ranges, source.driver ?? 'items', source.bound)
     const where = [...source.clauses, ...rest.clauses]
     return {
-      sql: `WITH m(month, lo, hi) AS (VALUES ${values})
-        SELECT m.month AS month, count(*) AS n
-        FROM m CROSS JOIN ${from} ON ${source.bound} BETWEEN m.lo AND m.hi
+      sql: `${join.with} SELECT m.month AS month, count(*) AS n FROM ${join.from}
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         GROUP BY m.month ORDER BY m.month DESC`,
-      params: [...rangeParams, ...source.params, ...rest.params],
+      params: [...join.params, ...source.params, ...rest.params],
     }
   }
 
@@ -297,11 +312,10 @@ export class IndexQueries implements CostSortedQuery {
         costSegments(this, 'items.id', filter, sort, null, cap, 0) as Array<{ id: string }>
       ).map((r) => r.id)
     const plan = intersectPlan(filter, this.prefixTerms)
-    const held = plan ? undefined : this.heldResult(filter)
-    const keys =
-      plan && this.reads.held.has(plan.match)
-        ? planRowids(plan, this.reads, cap)
-        : held && resultPage(held, undefined, 0, cap)
+    const held = this.heldResult(filter)
+    const keys = held
+      ? resultPage(held, undefined, 0, cap)
+      : plan && this.reads.held.has(plan.match) && planRowids(plan, this.reads, cap)
     if (keys) return this.stmt(IDS_BY_KEYS).pluck().all(JSON.stringify(keys)) as string[]
     const q = this.newest('items.id', filter, null)
     return this.db

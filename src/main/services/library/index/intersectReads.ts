@@ -8,7 +8,7 @@ import { heldRead, type HeldRowids } from './heldRowids'
 import { ftsQuery } from './indexRows'
 import { keyOf } from './indexSchema'
 import { countByMonth, type MonthRange } from './monthRanges'
-import { sideFilters } from './organiseFilter'
+import { type FilterEstimates, sideFilters } from './organiseFilter'
 import {
   firstAtOrBelow,
   gallopAtOrBelow,
@@ -21,13 +21,15 @@ import {
 const TOP = Number.MAX_SAFE_INTEGER
 
 /**
- * A side table's sorted rowid list: its SQL (…params, top, floor, limit), its params, and the
- * SQL that collects the whole list (…params) for HeldRowids.
+ * A sorted rowid list (a side table's items for one value, or an `items` index's rows for one
+ * value): its SQL (…params, top, floor, limit), its params, the SQL that collects the whole
+ * list (…params) for HeldRowids, and its length as the count tables estimate it.
  */
 interface ListSource {
   sql: string
   params: unknown[]
   whole: string
+  size: (estimates: FilterEstimates) => number
 }
 
 /**
@@ -43,7 +45,8 @@ export interface IntersectPlan {
 
 /**
  * Chooses the intersection for prompt words, alone or with organising conditions (collection,
- * tags, rating), and nothing else but dates (issue #33); null for any other filter. The match's
+ * tags, rating), a model, favourites or a batch, and nothing else but dates (issue #33); null
+ * for any other filter. The match's
  * rowids come from HeldRowids (one read of the doclist from the top, kept until the index
  * changes), the sides' from their (value, item) keys (covering, cheap to seek), and
  * intersectDescending jumps through them. Nested probes walked the doclist to a deep page's bound
@@ -60,26 +63,82 @@ export function intersectPlan(
   filter: LibraryFilter,
   prefixTerms?: PrefixTerms,
 ): IntersectPlan | null {
-  if (filter.kinds?.length || filter.media || filter.model || filter.favourites) return null
-  if (filter.batchId !== undefined) return null
+  if (filter.kinds?.length || filter.media) return null
   if (filter.minCost !== undefined || filter.maxCost !== undefined) return null
   const search = splitSearch(filter.text ?? '')
   const match = search.words ? ftsQuery(search.words, prefixTerms) : null
-  const sides: ListSource[] = sideFilters(filter, search.tags).map((s) => {
-    const key = `${s.table} INDEXED BY sqlite_autoindex_${s.table}_1 WHERE ${s.column} = ?`
-    return {
-      sql: `SELECT item FROM ${key} AND item <= ? AND item >= ? ORDER BY item DESC LIMIT ?`,
-      params: [s.value],
-      whole: `SELECT ${COLLECT_ROWIDS}(item) FROM ${key}`,
-    }
-  })
   if (!match) return null
+  const sides: ListSource[] = sideFilters(filter, search.tags).map((s) => {
+    const table = `${s.table} INDEXED BY sqlite_autoindex_${s.table}_1`
+    return sortedList('item', table, `${s.column} = ?`, [s.value], (e) => e.side(s))
+  })
+  const items = (f: LibraryFilter) => (e: FilterEstimates) => e.items(f) ?? 0
+  // `items` conditions with a small index of their own (issue #33, session 19): "portrait in
+  // favourites" or "cat by one model" probed `items` for every match of the word, 130–240 ms of
+  // month counts at 1M items and 20–40 ms a deep page; a model's rowids (a seventh of the
+  // library) read whole cost less than probing a common word's matches, favourites and a batch
+  // far less. A kind or a medium would be most of the library (heldResults.ts reads those).
+  const { model, favourites, batchId } = filter
+  if (model) sides.push(sortedList('rowid', ITEMS('model'), 'model = ?', [model], items({ model })))
+  if (favourites)
+    sides.push(sortedList('rowid', ITEMS('favourite'), 'favourite = 1', [], items({ favourites })))
+  if (batchId !== undefined)
+    sides.push(sortedList('rowid', ITEMS('batch'), 'batch_id = ?', [batchId], items({ batchId })))
   return {
     match,
     sides,
     top: filter.to !== undefined ? keyOf(filter.to) - 1 : TOP,
     floor: filter.from !== undefined ? keyOf(filter.from) : 0,
   }
+}
+
+/**
+ * The sorted list of `column` (a rowid) in `table` where `condition` holds (one value of an
+ * index, whose entries for it are in rowid order); `params` fill the condition's `?`s.
+ */
+function sortedList(
+  column: string,
+  table: string,
+  condition: string,
+  params: unknown[],
+  size: ListSource['size'],
+): ListSource {
+  const key = `${table} WHERE ${condition}`
+  return {
+    sql: `SELECT ${column} FROM ${key} AND ${column} <= ? AND ${column} >= ? ORDER BY ${column} DESC LIMIT ?`,
+    params,
+    whole: `SELECT ${COLLECT_ROWIDS}(${column}) FROM ${key}`,
+    size,
+  }
+}
+
+/** `items` through its index on one column (items_model, items_favourite, items_batch). */
+const ITEMS = (column: 'model' | 'favourite' | 'batch') => `items INDEXED BY items_${column}`
+
+/**
+ * How many times a listed row costs to probe one row of the match for one list: a probe of a
+ * side table's key or an `items` index by rowid cost 0.3–0.8 µs at 1M items, a rowid read
+ * whole through the aggregate 0.2–0.28 (bench/library-queries.ts's index, session 19).
+ */
+const PROBE_PER_LISTED = 2
+
+/**
+ * Whether probing every row of the plan's match (`matches` of them, held) for each list costs
+ * less than reading the lists not yet held whole: a rare word in a big collection or by one
+ * model. Then the month counts collect the filter's result with probes instead
+ * (heldResults.ts): at 1M items a word matching 1k items with the largest collection read its
+ * 100k rowids, ~20 ms, where probing its matches costs under 1 ms.
+ */
+export function probesCheaper(
+  plan: IntersectPlan,
+  matches: number,
+  reads: PlanReads,
+  estimates: FilterEstimates,
+): boolean {
+  let listed = 0
+  for (const l of plan.sides)
+    if (!reads.held.heldList(l.whole, l.params)) listed += l.size(estimates)
+  return matches * plan.sides.length * PROBE_PER_LISTED < listed
 }
 
 /** Where a plan's lists are read: prepared statements, and the lists held whole. */

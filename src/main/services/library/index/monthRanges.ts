@@ -130,3 +130,21 @@ export function countByMonth(
   }
   return out
 }
+
+/**
+ * `FROM` clause (without the keyword) that walks `from` one month's rowid range at a time, on
+ * `bound`, with the ranges as a CTE of constant rows; `with` goes before the SELECT. Used where
+ * a side table drives a month count or a held result: SQLite walks the driver's key range of
+ * each month in turn, and was measured faster so than in one walk (heldResults.ts).
+ */
+export function rangesJoin(
+  ranges: MonthRange[],
+  from: string,
+  bound: string,
+): { with: string; from: string; params: unknown[] } {
+  return {
+    with: `WITH m(month, lo, hi) AS (VALUES ${ranges.map(() => '(?, ?, ?)').join(', ')})`,
+    from: `m CROSS JOIN ${from} ON ${bound} BETWEEN m.lo AND m.hi`,
+    params: ranges.flatMap((r) => [r.month, r.lo, r.hi]),
+  }
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 
-import { resultPage, resultQuery } from '@main/services/library/index/heldResults'
+import { resultPage, resultQuery, resultSql } from '@main/services/library/index/heldResults'
 import { IndexQueries } from '@main/services/library/index/indexQueries'
 import { keyOf } from '@main/services/library/index/indexSchema'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
@@ -15,10 +15,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /**
  * Issue #33: a filter a side table drives (two tags, a collection with a rating, a tag with a
- * model…) has its whole result read and held by its month counts (heldResults.ts), and the pages,
+ * model…), or prompt words with a kind, a medium or a cost, has its whole result read and held by its month counts (heldResults.ts), and the pages,
  * cursors, skips and ID lists after them are binary searches of it. They must equal the plain
  * reading of the filter on random libraries, follow every write at once, and read no side table
- * once held; cost orders keep their own reading.
+ * nor FTS5 once held; cost orders keep their own reading.
  */
 
 const dir = tempFolderPerTest('held-results-')
@@ -34,6 +34,7 @@ function row(i: number, r: () => number): IndexRow {
     i,
     {
       kind,
+      prompt: ['fox', 'owl', 'moon'].filter(() => r() < 0.4).join(' '),
       model: r() < 0.5 ? 'm1' : 'm2',
       favourite: r() < 0.3,
       costEstimate: Math.floor(r() * 10) / 100,
@@ -67,6 +68,10 @@ function shapes(r: () => number): LibraryFilter[] {
     { tags: ['rare'], minRating: 1 },
     { collectionId: 'c-b', tags: ['dog'] },
     { text: '#cat #dog' },
+    // Prompt words with a kind, a medium or a cost: FTS5 drives (with a model, favourites or
+    // nothing else they are an intersection instead, intersectReads.ts).
+    { text: 'fox' },
+    { text: 'owl moon', collectionId: 'c-a' },
   ]
   const items: LibraryFilter[] = [
     {},
@@ -109,10 +114,6 @@ function recorded(ix: LibraryIndex): { queries: IndexQueries; ran: string[] } {
   return { queries, ran }
 }
 
-/** Statements that walk a side table (the driver `org`, or a probe of one). */
-const sideReads = (ran: string[]) =>
-  ran.filter((sql) => /item_(tags|collections|ratings)/.test(sql))
-
 describe('a side-driven filter held whole by its month counts', () => {
   it('pages, counts months and lists ids exactly as the plain reading, on random libraries', () => {
     for (const seed of [1, 2, 3]) {
@@ -150,23 +151,38 @@ describe('a side-driven filter held whole by its month counts', () => {
     }
   })
 
-  it('read no side table for pages and ids once the months hold the result', () => {
+  it('read no side table nor FTS5 for pages and ids once the months hold the result', () => {
     const ix = open(400, 7)
     const { queries, ran } = recorded(ix)
-    const f: LibraryFilter = { collectionId: 'c-a', tags: ['cat'], minRating: 1 }
-    const top = queries.page(f, null, 3)
-    expect(top.next).not.toBeNull()
-    expect(sideReads(ran)).not.toEqual([])
-    queries.months(f)
-    ran.length = 0
-    const again = queries.page(f, null, 3)
-    const deeper = queries.page(f, again.next, 3, 1)
-    const ids = queries.ids(f, 1000)
-    queries.months(f)
-    expect(sideReads(ran)).toEqual([])
-    expect(again.items.map((t) => t.id)).toEqual(top.items.map((t) => t.id))
-    expect(deeper.items.map((t) => t.id)).toEqual(plainIds(ix.db, f).slice(4, 7))
-    expect(ids).toEqual(plainIds(ix.db, f))
+    const filters: LibraryFilter[] = [
+      { collectionId: 'c-a', tags: ['cat'], minRating: 1 },
+      { text: 'fox', kinds: ['image', 'art'] },
+    ]
+    /** Statements that walk a side table or FTS5 (the driver, or a probe of one). */
+    const walks = () => ran.filter((sql) => /item_(tags|collections|ratings)|items_fts/.test(sql))
+    for (const f of filters) {
+      const at = JSON.stringify(f)
+      ran.length = 0
+      const top = queries.page(f, null, 3)
+      expect(top.next, at).not.toBeNull()
+      expect(walks(), at).not.toEqual([])
+      queries.months(f)
+      ran.length = 0
+      const again = queries.page(f, null, 3)
+      const deeper = queries.page(f, again.next, 3, 1)
+      const ids = queries.ids(f, 1000)
+      queries.months(f)
+      expect(walks(), at).toEqual([])
+      expect(
+        again.items.map((t) => t.id),
+        at,
+      ).toEqual(top.items.map((t) => t.id))
+      expect(
+        deeper.items.map((t) => t.id),
+        at,
+      ).toEqual(plainIds(ix.db, f).slice(4, 7))
+      expect(ids, at).toEqual(plainIds(ix.db, f))
+    }
   })
 
   it('keep a cost order its own reading: the held result is newest first', () => {
@@ -220,11 +236,26 @@ describe('a side-driven filter held whole by its month counts', () => {
 })
 
 describe('resultQuery', () => {
-  it('collects only filters a side table drives', () => {
+  it('collects filters a side table or FTS5 drives, never a walk of `items`', () => {
     const query = (f: LibraryFilter) => resultQuery(f, filterSource(f))
-    expect(query({ tags: ['cat'], collectionId: 'c-a' })?.sql).toMatch(/^SELECT gs_collect_rowids/)
+    const ranges = [
+      { month: 202401, lo: 10, hi: 20 },
+      { month: 202402, lo: 30, hi: 40 },
+    ]
+    const side = query({ tags: ['cat'], collectionId: 'c-a' })!
+    const sql = resultSql(side, ranges)
+    expect(sql.sql).toMatch(
+      /^WITH m\(month, lo, hi\) AS \(VALUES \(\?, \?, \?\), \(\?, \?, \?\)\) SELECT gs_collect_rowids\(org\.item\) FROM m CROSS JOIN item_collections org ON org\.item BETWEEN m\.lo AND m\.hi WHERE [\s\S]* GROUP BY m\.month$/,
+    )
+    expect(sql.params).toEqual([202401, 10, 20, 202402, 30, 40, 'c-a', 'cat'])
+    // One key per filter, whatever the ranges; another value, another key.
+    expect(query({ tags: ['cat'], collectionId: 'c-a' })!.key).toBe(side.key)
+    expect(query({ tags: ['dog'], collectionId: 'c-a' })!.key).not.toBe(side.key)
     expect(query({ minRating: 2, model: 'm1', from: 5 })?.params).toEqual([2, 'm1', keyOf(5)])
-    expect(query({ text: 'fox', tags: ['cat'] })).toBeNull()
+    const words = resultSql(query({ text: 'fox', kinds: ['art'] })!, ranges)
+    expect(words.sql).toMatch(/^SELECT gs_collect_rowids\(items_fts\.rowid\) FROM items_fts WHERE/)
+    expect(words.sql).not.toMatch(/JOIN|GROUP/)
+    expect(words.params).toEqual(['"fox"*', 'art'])
     expect(query({ model: 'm1' })).toBeNull()
     expect(query({})).toBeNull()
   })

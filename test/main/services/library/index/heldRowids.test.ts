@@ -33,10 +33,10 @@ beforeEach(() => {
     expect(sql).toBe(SQL)
     return new Proxy(st, {
       get: (target, key) =>
-        key === 'get'
+        key === 'all'
           ? (...params: unknown[]) => {
               reads.push(String(params[0]))
-              return target.get(...params)
+              return target.all(...params)
             }
           : Reflect.get(target, key, target),
     })

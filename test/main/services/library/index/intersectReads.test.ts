@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { IndexQueries } from '@main/services/library/index/indexQueries'
-import { intersectPlan, mergeDescending } from '@main/services/library/index/intersectReads'
+import {
+  intersectPlan,
+  mergeDescending,
+  probesCheaper,
+} from '@main/services/library/index/intersectReads'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import type { LibraryFilter } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
@@ -13,8 +17,8 @@ import { seededRandom } from '@test/support/seededRandom'
 import { afterEach, describe, expect, it } from 'vitest'
 
 /**
- * Issue #33: prompt words, alone or with a collection, tags or a rating, are read as an
- * intersection of sorted rowid lists (intersectReads.ts): the FTS5 match's rowids held in memory
+ * Issue #33: prompt words, alone or with a collection, tags, a rating, a model, favourites or a
+ * batch, are read as an intersection of sorted rowid lists (intersectReads.ts): the FTS5 match's rowids held in memory
  * (heldRowids.ts) and the side tables' keys. Pages, cursors, month counts and ID lists must equal the plain
  * reading of the filter on random libraries, follow writes at once, and never fall back to the
  * nested probes for these shapes.
@@ -30,11 +34,16 @@ const WORDS = ['fox', 'owl', 'moon', 'river', 'stone']
 function row(i: number, r: () => number): IndexRow {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!
   return libraryIndexRow(i, {
-    prompt: `${pick(WORDS)} ${pick(WORDS)} ${r() < 0.3 ? 'foxglove' : ''}`,
+    prompt: `${pick(WORDS)} ${pick(WORDS)} ${r() < 0.3 ? 'foxglove' : ''} ${i % 90 ? '' : 'zebra'}`,
     created: new Date(START + Math.floor(r() * 300 * DAY)).toISOString(),
     rating: r() < 0.5 ? 1 + Math.floor(r() * 5) : 0,
     tags: ['cat', 'dog', 'rare'].filter((t) => r() < (t === 'rare' ? 0.04 : 0.4)),
     collections: ['c-a', 'c-b'].filter((c) => r() < (c === 'c-b' ? 0.05 : 0.3)),
+    model: r() < 0.3 ? 'm1' : 'm2',
+    favourite: r() < 0.2,
+    ...(r() < 0.25
+      ? { batch: { batchId: `b-${i % 2}`, index: i, x: null, y: null, repeat: 1, picks: [] } }
+      : {}),
   })
 }
 
@@ -64,6 +73,10 @@ function shapes(r: () => number): LibraryFilter[] {
     if (r() < 0.6) f.collectionId = r() < 0.7 ? 'c-a' : 'c-b'
     if (r() < 0.5) f.tags = r() < 0.7 ? ['cat'] : ['rare', 'dog']
     if (r() < 0.4) f.minRating = 1 + Math.floor(r() * 4)
+    // `items` conditions with small indexes of their own are lists too.
+    if (r() < 0.2) f.model = r() < 0.5 ? 'm1' : 'm2'
+    if (r() < 0.2) f.favourites = true
+    if (r() < 0.15) f.batchId = r() < 0.5 ? 'b-0' : 'b-1'
     // Words alone (a plain search) are read so too; the rest of them get a `#tag` word.
     if (!f.collectionId && !f.tags && !f.minRating && r() < 0.5) f.text = `${f.text} #dog`
     if (r() < 0.3) f.from = START + Math.floor(r() * 150) * DAY
@@ -133,21 +146,24 @@ describe('prompt words, alone or with organising conditions', () => {
     expect(plainIds(ix.db, filters[2]!)).toEqual(['id-2', 'id-1'])
   })
 
-  it('leave words with `items` conditions to the nested reading', () => {
+  it('take a model, favourites and a batch as lists, and leave kinds, media and cost', () => {
     const conditions: LibraryFilter[] = [
       { kinds: ['art'] },
       { media: 'video' },
-      { model: 'm' },
-      { favourites: true },
-      { batchId: 'b-1' },
       { minCost: 0.01 },
       { maxCost: 1 },
     ]
     for (const c of conditions) {
       expect(intersectPlan({ text: 'fox', ...c }), JSON.stringify(c)).toBeNull()
       expect(intersectPlan({ text: 'fox', collectionId: 'c-a', ...c })).toBeNull()
+      expect(intersectPlan({ text: 'fox', model: 'm', ...c })).toBeNull()
     }
-    expect(intersectPlan({ text: 'fox' })).not.toBeNull()
+    const lists = (f: LibraryFilter) => intersectPlan({ text: 'fox', ...f })?.sides.length
+    expect(lists({})).toBe(0)
+    expect(lists({ model: 'm' })).toBe(1)
+    expect(lists({ favourites: true, batchId: 'b-1' })).toBe(2)
+    expect(lists({ model: 'm', favourites: true, collectionId: 'c-a', minRating: 2 })).toBe(4)
+    expect(intersectPlan({ model: 'm', favourites: true })).toBeNull()
   })
 
   it('follow writes at once: held rowids are dropped when the index changes', () => {
@@ -234,6 +250,7 @@ describe('prompt words, alone or with organising conditions', () => {
       // Words of their own: a match the shapes above hold is shared (one list per match).
       { text: 'stone' },
       { text: 'moon river', from: START + 30 * DAY },
+      { text: 'river', model: 'm1', favourites: true },
     ]
     const nested = () => prepared.filter((sql) => /EXISTS|JOIN/.test(sql))
     for (const f of slow) {
@@ -263,6 +280,62 @@ describe('prompt words, alone or with organising conditions', () => {
     expect(
       prepared.some((s) => s.includes('items_cost') || s.includes('ORDER BY items.cost')),
     ).toBe(true)
+  })
+})
+
+describe('lists or probes', () => {
+  it('probe the matches of a rare word instead of reading a big list whole, and list a common one', () => {
+    const ix = open(400, 11)
+    const ran: string[] = []
+    const prepare = ix.db.prepare.bind(ix.db)
+    ix.db.prepare = ((sql: string) => {
+      ran.push(sql)
+      return prepare(sql)
+    }) as typeof ix.db.prepare
+    const queries = new IndexQueries(
+      ix.db,
+      (id) => prepare('SELECT rowid AS key, cost FROM items WHERE id = ?').get(id) as never,
+    )
+    const listsRead = () =>
+      ran.filter((sql) => /gs_collect_rowids\((item|rowid)\) FROM item/.test(sql))
+    const rare: LibraryFilter = { text: 'zebra', collectionId: 'c-a' }
+    const common: LibraryFilter = { text: 'fox', collectionId: 'c-b' }
+    for (const f of [rare, common]) {
+      const expected = plainIds(ix.db, f)
+      ran.length = 0
+      expect(queries.months(f).reduce((n, m) => n + m.count, 0)).toBe(expected.length)
+      const listed = listsRead()
+      // zebra: 5 matches against c-a's ~120 items; fox: ~200 matches against c-b's ~20.
+      expect(listed.length, JSON.stringify(f)).toBe(f === rare ? 0 : 1)
+      expect(ran.some((sql) => /FROM items_fts WHERE/.test(sql) && /EXISTS/.test(sql))).toBe(
+        f === rare,
+      )
+      ran.length = 0
+      expect(paged({ page: queries.page.bind(queries) }, f, 2)).toEqual(expected)
+      expect(queries.ids(f, 100)).toEqual(expected)
+      // Pages after the months read only tiles by key.
+      expect(ran.filter((sql) => !/json_each/.test(sql))).toEqual([])
+    }
+    expect(plainIds(ix.db, rare).length).toBeGreaterThan(0)
+  })
+
+  it('count only the lists not held yet, against the match times the lists', () => {
+    const held = new Set(['held'])
+    const reads = {
+      stmt: () => {
+        throw new Error('no SQL')
+      },
+      held: { heldList: (sql: string) => (held.has(sql) ? new Float64Array(1) : undefined) },
+    } as unknown as Parameters<typeof probesCheaper>[2]
+    const estimates = { side: () => 0, items: () => 0 }
+    const list = (whole: string, n: number) => ({ sql: '', params: [], whole, size: () => n })
+    const plan = (...sides: ReturnType<typeof list>[]) => ({ match: 'm', sides, top: 1, floor: 0 })
+    expect(probesCheaper(plan(list('a', 101)), 50, reads, estimates)).toBe(true)
+    expect(probesCheaper(plan(list('a', 100)), 50, reads, estimates)).toBe(false)
+    expect(probesCheaper(plan(list('held', 1000)), 50, reads, estimates)).toBe(false)
+    expect(probesCheaper(plan(list('a', 150), list('b', 50)), 50, reads, estimates)).toBe(false)
+    expect(probesCheaper(plan(list('a', 150), list('b', 51)), 50, reads, estimates)).toBe(true)
+    expect(probesCheaper(plan(), 0, reads, estimates)).toBe(false)
   })
 })
 
