@@ -13,8 +13,8 @@ const MAX_ROWIDS = 2_000_000
 
 /**
  * Whole sorted rowid lists, newest first, read once per list and state of the index (issue #33):
- * FTS5 matches, the side tables' items for one value (a collection, a tag, a rating), and the
- * whole result of a filter a side table drives (heldResults.ts).
+ * FTS5 matches, the items of one value of a side table (a collection, a tag, a rating) or of an
+ * `items` index (a model, favourites, a batch), and a filter's whole result (heldResults.ts).
  *
  * FTS5 in this SQLite seeks a doclist to a rowid bound by stepping through it: at 1M items a
  * common word's `rowid <= ?` read cost 0.06 ms near the newest rows and 32 ms 900k rows deep,

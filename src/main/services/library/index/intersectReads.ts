@@ -46,18 +46,18 @@ export interface IntersectPlan {
 /**
  * Chooses the intersection for prompt words, alone or with organising conditions (collection,
  * tags, rating), a model, favourites or a batch, and nothing else but dates (issue #33); null
- * for any other filter. The match's
- * rowids come from HeldRowids (one read of the doclist from the top, kept until the index
- * changes), the sides' from their (value, item) keys (covering, cheap to seek), and
- * intersectDescending jumps through them. Nested probes walked the doclist to a deep page's bound
- * at every page (FTS5 seeks by stepping, see heldRowids.ts) and probed every match for the
- * months. Words alone are read so too (session 18): their month counts ran FTS5's matches
- * through a CASE over the month ranges, 218 ms for a common word's 304k matches at 1M items,
- * where reading the match whole and counting it by binary searches costs about the read alone,
- * and the pages after it (a scroll, a jump to a month) are binary searches instead of 40 ms
- * walks. Only these shapes are read so: where only side tables meet, SQLite's own probes were
- * faster than lists read into JS (at 1M items "two tags" 1.2 ms a page against 4.0,
- * "collection, tag, rating ≥ 2" months 22 ms against 53, same run).
+ * for any other filter. The match's rowids come from HeldRowids (one read of the doclist from
+ * the top, kept until the index changes), the sides' from their (value, item) keys (covering,
+ * cheap to seek) or their `items` index, and intersectDescending jumps through them. Nested
+ * probes walked the doclist to a deep page's bound at every page (FTS5 seeks by stepping, see
+ * heldRowids.ts) and probed every match for the months. Words alone are read so too (session
+ * 18): their month counts ran FTS5's matches through a CASE over the month ranges, 218 ms for a
+ * common word's 304k matches at 1M items, where reading the match whole and counting it by
+ * binary searches costs about the read alone, and the pages after it (a scroll, a jump to a
+ * month) are binary searches instead of 40 ms walks. Only these shapes are read so: where only
+ * side tables meet, SQLite's own probes were faster than lists read into JS (at 1M items "two
+ * tags" 1.2 ms a page against 4.0, "collection, tag, rating ≥ 2" months 22 ms against 53, same
+ * run); their month counts hold the probes' whole result instead (heldResults.ts).
  */
 export function intersectPlan(
   filter: LibraryFilter,
