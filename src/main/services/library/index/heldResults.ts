@@ -24,9 +24,9 @@ export interface ResultQuery {
  * cost about what they did, while every page had walked the driver again down to its 200th hit.
  * At 1M items "collection, tag, rating ≥ 2" keeps ~1 of ~50 driver rows, so a page at any
  * depth probed ~10,000 of them (8 ms at p50); held, a page reads only its 200 tiles. With prompt
- * words it serves what intersectReads.ts leaves (words with a kind, a medium or a cost bound:
- * the months had run FTS5's matches through a CASE, and each deep page walked the doclist,
- * 20–40 ms) and a rare word whose lists cost more to read than its matches to probe.
+ * words it serves what intersectReads.ts leaves (words with several kinds or a cost bound: the
+ * months had run FTS5's matches through a CASE, and each deep page walked the doclist, 20–40
+ * ms) and words whose lists cost more to read than their matches to probe (probesCheaper).
  */
 export function resultQuery(filter: LibraryFilter, source: FilterSource): ResultQuery | null {
   const from = source.driver ?? (source.bound === 'items_fts.rowid' ? 'items_fts' : null)
@@ -34,6 +34,7 @@ export function resultQuery(filter: LibraryFilter, source: FilterSource): Result
   const probes = itemProbes(filter, source.bound)
   const where = [...source.clauses, ...probes.clauses]
   const params = [...source.params, ...probes.params]
+  // Any separator keeps one filter's key apart from another's (a mutant of it is equivalent).
   const key = `${from} WHERE ${where.join(' AND ')}\u0000${JSON.stringify(params)}`
   return { key, from, bound: source.bound, where, params }
 }

@@ -44,26 +44,27 @@ export interface IntersectPlan {
 }
 
 /**
- * Chooses the intersection for prompt words, alone or with organising conditions (collection,
- * tags, rating), a model, favourites or a batch, and nothing else but dates (issue #33); null
- * for any other filter. The match's rowids come from HeldRowids (one read of the doclist from
- * the top, kept until the index changes), the sides' from their (value, item) keys (covering,
- * cheap to seek) or their `items` index, and intersectDescending jumps through them. Nested
- * probes walked the doclist to a deep page's bound at every page (FTS5 seeks by stepping, see
- * heldRowids.ts) and probed every match for the months. Words alone are read so too (session
- * 18): their month counts ran FTS5's matches through a CASE over the month ranges, 218 ms for a
- * common word's 304k matches at 1M items, where reading the match whole and counting it by
- * binary searches costs about the read alone, and the pages after it (a scroll, a jump to a
- * month) are binary searches instead of 40 ms walks. Only these shapes are read so: where only
- * side tables meet, SQLite's own probes were faster than lists read into JS (at 1M items "two
- * tags" 1.2 ms a page against 4.0, "collection, tag, rating ≥ 2" months 22 ms against 53, same
- * run); their month counts hold the probes' whole result instead (heldResults.ts).
+ * Chooses the intersection for prompt words, alone or with organising conditions (collection, tags,
+ * rating), a kind, a medium, a model, favourites or a batch, and nothing else but dates (issue
+ * #33); null for any other filter (several kinds, a cost bound). The match's rowids come from
+ * HeldRowids (one read of the doclist from the top, kept until the index changes), the sides' from
+ * their (value, item) keys (covering, cheap to seek) or their `items` index, and
+ * intersectDescending jumps through them. Nested probes walked the doclist to a deep page's bound
+ * at every page (FTS5 seeks by stepping, see heldRowids.ts) and probed every match for the months.
+ * Words alone are read so too (session 18): their month counts ran FTS5's matches through a CASE
+ * over the month ranges, 218 ms for a common word's 304k matches at 1M items, where reading the
+ * match whole and counting it by binary searches costs about the read alone, and the pages after it
+ * (a scroll, a jump to a month) are binary searches instead of 40 ms walks. Only these shapes are
+ * read so: where only side tables meet, SQLite's own probes were faster than lists read into JS (at
+ * 1M items "two tags" 1.2 ms a page against 4.0, "collection, tag, rating ≥ 2" months 22 ms against
+ * 53, same run); their month counts hold the probes' whole result instead (heldResults.ts).
  */
 export function intersectPlan(
   filter: LibraryFilter,
   prefixTerms?: PrefixTerms,
 ): IntersectPlan | null {
-  if (filter.kinds?.length || filter.media) return null
+  // Several kinds are a union of lists, not one: a held result reads them (heldResults.ts).
+  if (filter.kinds && filter.kinds.length > 1) return null
   if (filter.minCost !== undefined || filter.maxCost !== undefined) return null
   const search = splitSearch(filter.text ?? '')
   const match = search.words ? ftsQuery(search.words, prefixTerms) : null
@@ -73,12 +74,16 @@ export function intersectPlan(
     return sortedList('item', table, `${s.column} = ?`, [s.value], (e) => e.side(s))
   })
   const items = (f: LibraryFilter) => (e: FilterEstimates) => e.items(f) ?? 0
-  // `items` conditions with a small index of their own (issue #33, session 19): "portrait in
+  // `items` conditions with an index of their own (issue #33, session 19): "portrait in
   // favourites" or "cat by one model" probed `items` for every match of the word, 130–240 ms of
   // month counts at 1M items and 20–40 ms a deep page; a model's rowids (a seventh of the
   // library) read whole cost less than probing a common word's matches, favourites and a batch
-  // far less. A kind or a medium would be most of the library (heldResults.ts reads those).
-  const { model, favourites, batchId } = filter
+  // far less. A kind or a medium may be most of the library: probesCheaper weighs its list.
+  const { model, favourites, batchId, media } = filter
+  const kind = filter.kinds?.[0]
+  if (kind)
+    sides.push(sortedList('rowid', ITEMS('kind'), 'kind = ?', [kind], items({ kinds: [kind] })))
+  if (media) sides.push(sortedList('rowid', ITEMS('media'), 'media = ?', [media], items({ media })))
   if (model) sides.push(sortedList('rowid', ITEMS('model'), 'model = ?', [model], items({ model })))
   if (favourites)
     sides.push(sortedList('rowid', ITEMS('favourite'), 'favourite = 1', [], items({ favourites })))
@@ -112,8 +117,9 @@ function sortedList(
   }
 }
 
-/** `items` through its index on one column (items_model, items_favourite, items_batch). */
-const ITEMS = (column: 'model' | 'favourite' | 'batch') => `items INDEXED BY items_${column}`
+/** `items` through its index on one column (items_kind, items_model, items_favourite, …). */
+const ITEMS = (column: 'kind' | 'media' | 'model' | 'favourite' | 'batch') =>
+  `items INDEXED BY items_${column}`
 
 /**
  * How many times a listed row costs to probe one row of the match for one list: a probe of a
@@ -124,10 +130,11 @@ const PROBE_PER_LISTED = 2
 
 /**
  * Whether probing every row of the plan's match (`matches` of them, held) for each list costs
- * less than reading the lists not yet held whole: a rare word in a big collection or by one
- * model. Then the month counts collect the filter's result with probes instead
- * (heldResults.ts): at 1M items a word matching 1k items with the largest collection read its
- * 100k rowids, ~20 ms, where probing its matches costs under 1 ms.
+ * less than reading the lists not yet held whole: a rarer word in a big collection or by one
+ * model, a common word with the medium most items have. Then the month counts collect the
+ * filter's result with probes instead (heldResults.ts): at 1M items a word matching 3.7k items
+ * with the largest collection read its 100k rowids, 20–29 ms, where probing its matches costs
+ * 6–8 ms (model: 14 against 27–35).
  */
 export function probesCheaper(
   plan: IntersectPlan,

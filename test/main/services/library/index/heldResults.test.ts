@@ -16,10 +16,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /**
  * Issue #33: a filter a side table drives (two tags, a collection with a rating, a tag with a
- * model…), or prompt words with a kind, a medium or a cost, has its whole result read and held by its month counts (heldResults.ts), and the pages,
- * cursors, skips and ID lists after them are binary searches of it. They must equal the plain
- * reading of the filter on random libraries, follow every write at once, and read no side table
- * nor FTS5 once held; cost orders keep their own reading.
+ * model…), or prompt words with several kinds or a cost bound, has its whole result read and
+ * held by its month counts (heldResults.ts), and the pages, cursors, skips and ID lists after
+ * them are binary searches of it. They must equal the plain reading of the filter on random
+ * libraries, follow every write at once, and read no side table nor FTS5 once held; cost orders
+ * keep their own reading.
  */
 
 const dir = tempFolderPerTest('held-results-')
@@ -69,8 +70,8 @@ function shapes(r: () => number): LibraryFilter[] {
     { tags: ['rare'], minRating: 1 },
     { collectionId: 'c-b', tags: ['dog'] },
     { text: '#cat #dog' },
-    // Prompt words with a kind, a medium or a cost: FTS5 drives (with a model, favourites or
-    // nothing else they are an intersection instead, intersectReads.ts).
+    // Prompt words: with several kinds or a cost FTS5 drives a held result; with one kind, a
+    // medium, a model, favourites or nothing else they are an intersection (intersectReads.ts).
     { text: 'fox' },
     { text: 'owl moon', collectionId: 'c-a' },
   ]

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { IndexEstimates } from '@main/services/library/index/indexEstimates'
 import { IndexQueries } from '@main/services/library/index/indexQueries'
 import {
   intersectPlan,
@@ -9,7 +10,7 @@ import {
   probesCheaper,
 } from '@main/services/library/index/intersectReads'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
-import type { LibraryFilter } from '@shared/library/types'
+import type { LibraryFilter, LibraryKind } from '@shared/library/types'
 import { libraryIndexRow } from '@test/support/libraryIndexRow'
 import { allLibraryPages as paged } from '@test/support/libraryPages'
 import { expectReadsLikePlain } from '@test/support/libraryReadsLikePlain'
@@ -32,20 +33,30 @@ const START = new Date(2024, 6, 1).getTime()
 const DAY = 86_400_000
 const WORDS = ['fox', 'owl', 'moon', 'river', 'stone']
 
+const KINDS: LibraryKind[] = ['image', 'art', 'video']
+
 function row(i: number, r: () => number): IndexRow {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!
-  return libraryIndexRow(i, {
-    prompt: `${pick(WORDS)} ${pick(WORDS)} ${r() < 0.3 ? 'foxglove' : ''} ${i % 90 ? '' : 'zebra'}`,
-    created: new Date(START + Math.floor(r() * 300 * DAY)).toISOString(),
-    rating: r() < 0.5 ? 1 + Math.floor(r() * 5) : 0,
-    tags: ['cat', 'dog', 'rare'].filter((t) => r() < (t === 'rare' ? 0.04 : 0.4)),
-    collections: ['c-a', 'c-b'].filter((c) => r() < (c === 'c-b' ? 0.05 : 0.3)),
-    model: r() < 0.3 ? 'm1' : 'm2',
-    favourite: r() < 0.2,
-    ...(r() < 0.25
-      ? { batch: { batchId: `b-${i % 2}`, index: i, x: null, y: null, repeat: 1, picks: [] } }
-      : {}),
-  })
+  const kind = pick(KINDS)
+  const video =
+    kind === 'video' ? { media: 'video' as const, ext: 'mp4' as const, relPath: `f/${i}.mp4` } : {}
+  return libraryIndexRow(
+    i,
+    {
+      kind,
+      prompt: `${pick(WORDS)} ${pick(WORDS)} ${r() < 0.3 ? 'foxglove' : ''} ${i % 30 ? '' : 'zebra'}`,
+      created: new Date(START + Math.floor(r() * 300 * DAY)).toISOString(),
+      rating: r() < 0.5 ? 1 + Math.floor(r() * 5) : 0,
+      tags: ['cat', 'dog', 'rare'].filter((t) => r() < (t === 'rare' ? 0.04 : 0.4)),
+      collections: ['c-a', 'c-b'].filter((c) => r() < (c === 'c-b' ? 0.05 : 0.3)),
+      model: r() < 0.3 ? 'm1' : 'm2',
+      favourite: r() < 0.2,
+      ...(r() < 0.25
+        ? { batch: { batchId: `b-${i % 2}`, index: i, x: null, y: null, repeat: 1, picks: [] } }
+        : {}),
+    },
+    video,
+  )
 }
 
 function open(n: number, seed: number): LibraryIndex {
@@ -78,6 +89,8 @@ function shapes(r: () => number): LibraryFilter[] {
     if (r() < 0.2) f.model = r() < 0.5 ? 'm1' : 'm2'
     if (r() < 0.2) f.favourites = true
     if (r() < 0.15) f.batchId = r() < 0.5 ? 'b-0' : 'b-1'
+    if (r() < 0.15) f.kinds = [KINDS[Math.floor(r() * 3)]!]
+    if (r() < 0.1) f.media = r() < 0.5 ? 'image' : 'video'
     // Words alone (a plain search) are read so too; the rest of them get a `#tag` word.
     if (!f.collectionId && !f.tags && !f.minRating && r() < 0.5) f.text = `${f.text} #dog`
     if (r() < 0.3) f.from = START + Math.floor(r() * 150) * DAY
@@ -134,10 +147,9 @@ describe('prompt words, alone or with organising conditions', () => {
     expect(plainIds(ix.db, filters[2]!)).toEqual(['id-2', 'id-1'])
   })
 
-  it('take a model, favourites and a batch as lists, and leave kinds, media and cost', () => {
+  it('take one kind, a medium, a model, favourites and a batch as lists; not kinds or cost', () => {
     const conditions: LibraryFilter[] = [
-      { kinds: ['art'] },
-      { media: 'video' },
+      { kinds: ['art', 'video'] },
       { minCost: 0.01 },
       { maxCost: 1 },
     ]
@@ -148,7 +160,9 @@ describe('prompt words, alone or with organising conditions', () => {
     }
     const lists = (f: LibraryFilter) => intersectPlan({ text: 'fox', ...f })?.sides.length
     expect(lists({})).toBe(0)
+    expect(lists({ kinds: [] })).toBe(0)
     expect(lists({ model: 'm' })).toBe(1)
+    expect(lists({ kinds: ['art'], media: 'image' })).toBe(2)
     expect(lists({ favourites: true, batchId: 'b-1' })).toBe(2)
     expect(lists({ model: 'm', favourites: true, collectionId: 'c-a', minRating: 2 })).toBe(4)
     expect(intersectPlan({ model: 'm', favourites: true })).toBeNull()
@@ -256,9 +270,9 @@ describe('prompt words, alone or with organising conditions', () => {
       prepared.length = 0
     }
     const others: LibraryFilter[] = [
-      { collectionId: 'c-a', text: 'fox', kinds: ['art'] },
+      { collectionId: 'c-a', text: 'fox', kinds: ['art', 'image'] },
       { tags: ['cat', 'dog'] },
-      { text: 'fox', media: 'image' },
+      { text: 'fox', minCost: 0.01 },
       { collectionId: 'c-a', text: 'fox', sort: 'cost-desc' },
     ]
     for (const f of others.slice(0, 3)) expect(intersectPlan(f), JSON.stringify(f)).toBeNull()
@@ -293,7 +307,7 @@ describe('lists or probes', () => {
       ran.length = 0
       expect(queries.months(f).reduce((n, m) => n + m.count, 0)).toBe(expected.length)
       const listed = listsRead()
-      // zebra: 5 matches against c-a's ~120 items; fox: ~200 matches against c-b's ~20.
+      // zebra: 14 matches against c-a's ~120 items; fox: ~200 matches against c-b's ~20.
       expect(listed.length, JSON.stringify(f)).toBe(f === rare ? 0 : 1)
       expect(ran.some((sql) => /FROM items_fts WHERE/.test(sql) && /EXISTS/.test(sql))).toBe(
         f === rare,
@@ -305,6 +319,39 @@ describe('lists or probes', () => {
       expect(ran.filter((sql) => !/json_each/.test(sql))).toEqual([])
     }
     expect(plainIds(ix.db, rare).length).toBeGreaterThan(0)
+  })
+
+  it('size every list as the count tables do: its items for that one value', () => {
+    const ix = open(400, 12)
+    const estimates = new IndexEstimates(ix.db, (sql) => ix.db.prepare(sql))
+    const f: LibraryFilter = {
+      text: 'fox',
+      collectionId: 'c-a',
+      tags: ['cat'],
+      minRating: 2,
+      kinds: ['art'],
+      media: 'video',
+      model: 'm1',
+      favourites: true,
+      batchId: 'b-0',
+    }
+    const count = (where: string, ...params: unknown[]) =>
+      ix.db
+        .prepare(`SELECT count(*) FROM items WHERE ${where}`)
+        .pluck()
+        .get(...params) as number
+    const expected = [
+      count('rowid IN (SELECT item FROM item_collections WHERE collection = ?)', 'c-a'),
+      count("rowid IN (SELECT item FROM item_tags WHERE tag = 'cat')"),
+      count('rating >= 2'),
+      count("kind = 'art'"),
+      count("media = 'video'"),
+      count("model = 'm1'"),
+      count('favourite = 1'),
+      count("batch_id = 'b-0'"),
+    ]
+    expect(new Set(expected).size).toBe(expected.length)
+    expect(intersectPlan(f)!.sides.map((l) => l.size(estimates))).toEqual(expected)
   })
 
   it('count only the lists not held yet, against the match times the lists', () => {
