@@ -286,17 +286,20 @@ function measure(N: number, dir: string) {
   const searched = (r: number): LibraryFilter => ({ text: searchText[r % searchText.length]! })
   const searchMonthsCold = p95(40, (r) => reader().months(searched(r)))
   const searchMonthsNested = p95(40, (r) => nestedMonths(searched(r)))
-  const searchDeep = p95(
-    40,
-    (r) => {
-      const q = reader()
-      q.months(searched(r))
-      const t = process.hrtime.bigint()
-      q.page(searched(r), cursors[r % cursors.length]!, 200)
-      return ms(t)
-    },
-    true,
-  )
+  /** p95 of a page at a random depth of `filter(r)`, timed after its months on a fresh reader. */
+  const deepAfterMonths = (rounds: number, filter: (r: number) => LibraryFilter) =>
+    p95(
+      rounds,
+      (r) => {
+        const q = reader()
+        q.months(filter(r))
+        const t = process.hrtime.bigint()
+        q.page(filter(r), cursors[r % cursors.length]!, 200)
+        return ms(t)
+      },
+      true,
+    )
+  const searchDeep = deepAfterMonths(40, searched)
   const searchDeepNested = p95(40, (r) => nestedPage(searched(r), deepKeys[r % deepKeys.length]!))
   // Prompt words with an `items` condition (a search in favourites, by one model, in one kind)
   // as the grid reads them: months cold, then a page at a random depth, beside the nested
@@ -311,17 +314,7 @@ function measure(N: number, dir: string) {
     (r) => reader().months(withItems(r)),
     (r) => nestedMonths(withItems(r)),
   )
-  const itemsDeep = p95(
-    24,
-    (r) => {
-      const q = reader()
-      q.months(withItems(r))
-      const t = process.hrtime.bigint()
-      q.page(withItems(r), cursors[r % cursors.length]!, 200)
-      return ms(t)
-    },
-    true,
-  )
+  const itemsDeep = deepAfterMonths(24, withItems)
   const itemsDeepNested = p95(24, (r) => nestedPage(withItems(r), deepKeys[r % deepKeys.length]!))
   // A rarer word (~3.7k matches of 1M) in the largest collection or by one model: months cold,
   // its matches probed (probesCheaper in intersectReads.ts), beside the lists read whole as a

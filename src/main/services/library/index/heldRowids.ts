@@ -81,10 +81,11 @@ export class HeldRowids {
 
   /**
    * A list kept under the caller's own key (a filter's whole result, heldResults.ts), read by
-   * `read` unless in hand.
+   * `sql` (COLLECT_ROWIDS over it, with `params`) unless in hand: a result's SQL changes with
+   * the month ranges, its key does not.
    */
-  keep(key: string, read: () => Float64Array): Float64Array {
-    return this.get(`own\u0000${key}`, read)
+  keep(key: string, sql: string, params: unknown[]): Float64Array {
+    return this.get(`own\u0000${key}`, () => this.collector.collect(this.stmt(sql), params))
   }
 
   /** The list kept under `key` when in hand, else undefined (nothing is read). */

@@ -2,7 +2,6 @@ import type { LibraryCursor, LibraryFilter, LibraryMonth, LibraryPage } from '@s
 import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
-import { rowidCollector } from './collectRowids'
 import { type BaseQuery, costSegments, type CostSortedQuery, type RowPlace } from './costOrder'
 import type { PrefixTerms } from './ftsTerms'
 import { resultPage, type ResultQuery, resultQuery, resultSql } from './heldResults'
@@ -178,16 +177,16 @@ export class IndexQueries implements CostSortedQuery {
     const sort = filter.sort ?? 'newest'
     let rows: TileRow[]
     const plan = sort === 'newest' ? intersectPlan(filter, this.prefixTerms) : null
-    // The lists only once the match's rowids are held (its month counts read them): reading a
-    // common word's for a page costs 35–65 ms at 1M items (collectRowids.ts), where the nested
-    // probes' deep page walks the doclist to its bound in ~16 ms and a page from the top stops
-    // after one page.
     // A held result first: a plan's month counts may have collected one instead of its lists.
     const held = sort === 'newest' ? this.heldResult(filter) : undefined
     if (held) {
       const keys = resultPage(held, this.below(after), skip, limit + 1)
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys)) as TileRow[]
     } else if (plan && this.reads.held.has(plan.match)) {
+      // The lists only once the match's rowids are held (its month counts read them): reading a
+      // common word's for a page costs 35–65 ms at 1M items (collectRowids.ts), where the nested
+      // probes' deep page walks the doclist to its bound in ~16 ms and a page from the top stops
+      // after one page.
       const keys = planRowids(plan, this.reads, skip + limit + 1, this.below(after))
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys.slice(skip))) as TileRow[]
     } else if (sort === 'newest') {
@@ -236,11 +235,8 @@ export class IndexQueries implements CostSortedQuery {
         return planMonths(plan, this.reads, ranges)
     }
     if (result && ranges) {
-      const collect = () => {
-        const q = resultSql(result, ranges)
-        return rowidCollector(this.db).collect(this.stmt(q.sql), q.params)
-      }
-      return countByMonth(this.reads.held.keep(result.key, collect), ranges)
+      const q = resultSql(result, ranges)
+      return countByMonth(this.reads.held.keep(result.key, q.sql, q.params), ranges)
     }
     const q = summary ?? this.monthsByRanges(filter) ?? this.monthsFromRows(filter)
     return this.stmt(q.sql).all(...q.params) as Array<{ month: number; n: number }>

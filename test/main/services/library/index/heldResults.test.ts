@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 
 import { resultPage, resultQuery, resultSql } from '@main/services/library/index/heldResults'
-import { IndexQueries } from '@main/services/library/index/indexQueries'
 import { keyOf } from '@main/services/library/index/indexSchema'
 import { type IndexRow, LibraryIndex } from '@main/services/library/index/LibraryIndex'
 import { filterSource } from '@main/services/library/index/organiseFilter'
@@ -10,9 +9,10 @@ import { libraryIndexRow } from '@test/support/libraryIndexRow'
 import { allLibraryPages as paged } from '@test/support/libraryPages'
 import { expectReadsLikePlain } from '@test/support/libraryReadsLikePlain'
 import { plainLibraryIds as plainIds } from '@test/support/plainLibraryWhere'
+import { recordedIndexQueries } from '@test/support/recordedIndexQueries'
 import { seededRandom } from '@test/support/seededRandom'
 import { tempFolderPerTest } from '@test/support/tempFolderPerTest'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 
 /**
  * Issue #33: a filter a side table drives (two tags, a collection with a rating, a tag with a
@@ -98,24 +98,6 @@ function shapes(r: () => number): LibraryFilter[] {
   return out
 }
 
-/** An IndexQueries over the index that records the SQL of every statement it runs. */
-function recorded(ix: LibraryIndex): { queries: IndexQueries; ran: string[] } {
-  const place = ix.db.prepare('SELECT rowid AS key, cost FROM items WHERE id = ?')
-  const queries = new IndexQueries(ix.db, (id) => place.get(id) as never)
-  const ran: string[] = []
-  const stmt = queries.stmt.bind(queries)
-  vi.spyOn(queries, 'stmt').mockImplementation((sql: string) => {
-    ran.push(sql)
-    return stmt(sql)
-  })
-  const prepare = ix.db.prepare.bind(ix.db)
-  vi.spyOn(ix.db, 'prepare').mockImplementation(((sql: string) => {
-    ran.push(sql)
-    return prepare(sql)
-  }) as typeof ix.db.prepare)
-  return { queries, ran }
-}
-
 describe('a side-driven filter held whole by its month counts', () => {
   it('pages, counts months and lists ids exactly as the plain reading, on random libraries', () => {
     for (const seed of [1, 2, 3]) {
@@ -136,7 +118,7 @@ describe('a side-driven filter held whole by its month counts', () => {
 
   it('read no side table nor FTS5 for pages and ids once the months hold the result', () => {
     const ix = open(400, 7)
-    const { queries, ran } = recorded(ix)
+    const { queries, ran } = recordedIndexQueries(ix)
     const filters: LibraryFilter[] = [
       { collectionId: 'c-a', tags: ['cat'], minRating: 1 },
       { text: 'fox', kinds: ['image', 'art'] },
@@ -170,7 +152,7 @@ describe('a side-driven filter held whole by its month counts', () => {
 
   it('keep a cost order its own reading: the held result is newest first', () => {
     const ix = open(400, 8)
-    const { queries, ran } = recorded(ix)
+    const { queries, ran } = recordedIndexQueries(ix)
     const f: LibraryFilter = { tags: ['cat', 'dog'], sort: 'cost-desc' }
     const before = queries.page(f, null, 500).items.map((t) => t.id)
     queries.months(f)
