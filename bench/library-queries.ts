@@ -28,6 +28,8 @@
  * - month counts of the filter mix cold (a fresh reader each, nothing held) and warm (read
  *   again), and of the side-driven shapes cold beside the count per month range by SQL that
  *   they replaced, same run, same filters.
+ * - month counts of a search or "collection + word" after a rating changed on the reader's own
+ *   connection (the matches stay held), beside the same months read cold, same run, alternating.
  * And the size of `fts_terms` beside items_fts's, and the fill's cost per item (rows, FTS, side rows and count tables), the write cost the count
  * tables add to a first index (compare library-index's `control: index writes alone`).
  * `LIBRARY_QUERIES_DB=<dir>` keeps the filled index in that folder (q-<items>.sqlite) and reuses
@@ -129,15 +131,16 @@ function p95Pair(
   rounds: number,
   a: (r: number) => unknown,
   b: (r: number) => unknown,
+  timesItself = false,
 ): [number, number] {
   const times: [number[], number[]] = [[], []]
   for (let r = -2; r < rounds; r++) {
     const order = r % 2 ? ([0, 1] as const) : ([1, 0] as const)
     for (const k of order) {
       const t = process.hrtime.bigint()
-      ;(k === 0 ? a : b)(Math.max(0, r))
+      const own = (k === 0 ? a : b)(Math.max(0, r))
       // The first two rounds warm both up (statements, the page cache of the first filter).
-      if (r >= 0) times[k].push(ms(t))
+      if (r >= 0) times[k].push(timesItself ? (own as number) : ms(t))
     }
   }
   return [Number(pct(times[0], 0.95).toFixed(3)), Number(pct(times[1], 0.95).toFixed(3))]
@@ -334,6 +337,42 @@ function measure(N: number, dir: string) {
       return planMonths(plan, { stmt: (sql) => q.stmt(sql), held }, ranges)
     },
   )
+  // Month counts after an edit that leaves the prompts alone (a rating changed from the grid, on
+  // the reader's own connection as in the app's main): a search's and a "collection + word"
+  // filter's FTS5 matches stay held (FtsVersion in indexVersion.ts), beside the same months read
+  // cold, as every write made them before; same run, alternating. Each round rates one item and
+  // puts its rating back afterwards (untimed), so a reused index stays as it was.
+  const rated = (r: number, run: () => void) => {
+    const id = cursors[r % cursors.length]!.id
+    const item = index.get(id)!
+    const fields = { tags: item.tags, collections: item.collections, favourite: item.favourite }
+    index.organise.update(id, { ...fields, rating: (item.rating % 5) + 1 }, 1)
+    run()
+    index.organise.update(id, { ...fields, rating: item.rating }, 1)
+  }
+  /** ms of `read` inside `rated` (the edit and the rating put back untimed). */
+  const timedAfterRating = (r: number, read: () => unknown) => {
+    let took = 0
+    rated(r, () => {
+      const t = process.hrtime.bigint()
+      read()
+      took = ms(t)
+    })
+    return took
+  }
+  const editing = reader()
+  const afterRating = (filter: (r: number) => LibraryFilter) =>
+    p95Pair(
+      16,
+      (r) => {
+        editing.months(filter(r))
+        return timedAfterRating(r, () => editing.months(filter(r)))
+      },
+      (r) => timedAfterRating(r, () => reader().months(filter(r))),
+      true,
+    )
+  const searchAfterRating = afterRating(searched)
+  const wordsAfterRating = afterRating(words)
   const plainMonthFilter = (r: number): LibraryFilter => (r % 2 ? {} : { media: 'video' })
   const monthsPlain = p95(30, (r) => index.months(plainMonthFilter(r)))
   // Cold: a fresh reader each round, nothing held (a filter just set, or after a write);
@@ -398,6 +437,10 @@ function measure(N: number, dir: string) {
     words_items_months_p95_ms: { cold: itemsMonths, nested: itemsMonthsNested },
     words_items_deep_page_p95_ms: { held: itemsDeep, nested: itemsDeepNested },
     rare_word_months_p95_ms: { probed: rareMonths, lists: rareMonthsLists },
+    months_after_rating_p95_ms: {
+      search: { kept: searchAfterRating[0], cold: searchAfterRating[1] },
+      collection_word: { kept: wordsAfterRating[0], cold: wordsAfterRating[1] },
+    },
     words_collection_page_p95_ms: { warm: wordsPage, nested: wordsPageNested },
     words_collection_months_p95_ms: {
       warm: wordsMonths,
@@ -439,6 +482,7 @@ async function main() {
       'words + favourites/model/kind months p95 cold (nested)': `${r.words_items_months_p95_ms.cold} ms (${r.words_items_months_p95_ms.nested})`,
       'words + favourites/model/kind deep page p95 after months (nested)': `${r.words_items_deep_page_p95_ms.held} ms (${r.words_items_deep_page_p95_ms.nested})`,
       'rare word + collection/model months p95 cold (lists)': `${r.rare_word_months_p95_ms.probed} ms (${r.rare_word_months_p95_ms.lists})`,
+      'months p95 after a rating: search / collection + word (read cold)': `${r.months_after_rating_p95_ms.search.kept} / ${r.months_after_rating_p95_ms.collection_word.kept} ms (${r.months_after_rating_p95_ms.search.cold} / ${r.months_after_rating_p95_ms.collection_word.cold})`,
       'fts_terms / items_fts bytes': `${r.fts_terms_bytes} / ${r.items_fts_bytes}`,
       'rating/tag/collection filter p95 (prefix)': `${r.filter_p95_ms} ms (${r.filter_vs_control}×) (${r.filter_before_p95_ms})`,
       'filter p95, pages after their months (as the grid reads)': `${r.filter_after_months_p95_ms} ms`,

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3'
 
 import type { Db } from '../../../adapters/sqlite/openDatabase'
 import { COLLECT_ROWIDS, type RowidCollector, rowidCollector } from './collectRowids'
-import { IndexVersion } from './indexVersion'
+import { FtsVersion, IndexVersion } from './indexVersion'
 import { firstAtOrBelow, type ListRead } from './rowidLists'
 
 /**
@@ -24,13 +24,17 @@ const MAX_ROWIDS = 2_000_000
  * binary search here. A side list is held once month counts read it whole, so the counts of the
  * same filter again, and its pages, read nothing from SQLite but the tiles. Lists are read
  * through an aggregate (collectRowids.ts). Dropped whenever the index changes (IndexVersion),
- * the least recently used list first when over the cap (MAX_ROWIDS unless told).
+ * except FTS5 matches, dropped only when the full-text index changes (FtsVersion); the least
+ * recently used list first when over the cap (MAX_ROWIDS unless told).
  */
 export class HeldRowids {
   private readonly lists = new Map<string, Float64Array>()
   private held = 0
   private version = ''
+  /** items_fts's state when the index last changed (FtsVersion); null when it cannot be told. */
+  private ftsVersion: string | null = null
   private readonly indexVersion: IndexVersion
+  private readonly fts: FtsVersion
   private readonly collector: RowidCollector
   private readonly matches: Statement
 
@@ -42,18 +46,29 @@ export class HeldRowids {
     private readonly maxRowids = MAX_ROWIDS,
   ) {
     this.indexVersion = new IndexVersion(db)
+    this.fts = new FtsVersion(db)
     this.collector = rowidCollector(db)
     this.matches = db.prepare(
       `SELECT ${COLLECT_ROWIDS}(rowid) FROM items_fts WHERE items_fts MATCH ?`,
     )
   }
 
+  /**
+   * Drops what the index's last writes may have changed: every list, but FTS5's matches only
+   * when the full-text index changed too (a rating or a tag leaves them right).
+   */
   private sync(): void {
     const version = this.indexVersion.current()
     if (version === this.version) return
-    this.lists.clear()
-    this.held = 0
     this.version = version
+    const fts = this.fts.current()
+    const matchesStay = fts !== null && fts === this.ftsVersion
+    this.ftsVersion = fts
+    for (const [key, rows] of this.lists) {
+      if (matchesStay && isMatchKey(key)) continue
+      this.lists.delete(key)
+      this.held -= rows.length
+    }
   }
 
   /** Whether the match's rowids are in hand (a read through them then seeks nothing). */
@@ -120,7 +135,9 @@ export class HeldRowids {
   }
 }
 
-const matchKey = (match: string) => `match\u0000${match}`
+const MATCH = 'match\u0000'
+const matchKey = (match: string) => `${MATCH}${match}`
+const isMatchKey = (key: string) => key.startsWith(MATCH)
 const listKey = (sql: string, params: unknown[]) =>
   `list\u0000${sql}\u0000${JSON.stringify(params)}`
 

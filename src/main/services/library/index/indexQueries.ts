@@ -183,7 +183,8 @@ export class IndexQueries implements CostSortedQuery {
       const keys = resultPage(held, this.below(after), skip, limit + 1)
       rows = this.stmt(TILES_BY_KEYS).all(JSON.stringify(keys)) as TileRow[]
     } else if (plan && this.reads.held.has(plan.match)) {
-      // The lists only once the match's rowids are held (its month counts read them): reading a
+      // The lists only once the match's rowids are held (month counts read them, since the
+      // full-text index last changed: heldRowids.ts), side lists leapfrogged until held: reading a
       // common word's for a page costs 35–65 ms at 1M items (collectRowids.ts), where the nested
       // probes' deep page walks the doclist to its bound in ~16 ms and a page from the top stops
       // after one page.

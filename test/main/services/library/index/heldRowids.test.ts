@@ -110,3 +110,85 @@ describe('heldRead', () => {
     expect(read(100, 0, 10)).toEqual([90, 70, 50, 30, 10])
   })
 })
+
+describe('HeldRowids: FTS5 matches across writes (FtsVersion)', () => {
+  const MATCH = '"item"'
+  let matches: HeldRowids
+  beforeEach(() => {
+    matches = new HeldRowids(index.db, (sql) => index.db.prepare(sql))
+  })
+  /** The match read straight from FTS5, newest first. */
+  const plain = () =>
+    index.db
+      .prepare('SELECT rowid FROM items_fts WHERE items_fts MATCH ? ORDER BY rowid DESC')
+      .pluck()
+      .all(MATCH) as number[]
+  const other = () => new LibraryIndex(join(dir.path, 'index.sqlite'))
+  const organised = { tags: ['t'], collections: ['b'], favourite: true }
+
+  it('keeps them across writes that leave the prompts alone, from this connection or another', () => {
+    const read = matches.rowids(MATCH)
+    expect([...read]).toEqual(plain())
+    matches.list(SQL, ['a'])
+    expect(index.organise.update('id-3', { rating: 4, ...organised }, 2)).toBe(true)
+    expect(matches.rowids(MATCH)).toBe(read)
+    // Side lists are dropped by any write: this one now has the item moved into `b`.
+    expect(matches.list(SQL, ['b'])).toHaveLength(5)
+    const writer = other()
+    try {
+      expect(writer.organise.update('id-5', { rating: 2, ...organised }, 3)).toBe(true)
+    } finally {
+      writer.close()
+    }
+    expect(index.get('id-5')?.rating).toBe(2)
+    expect(matches.rowids(MATCH)).toBe(read)
+  })
+
+  it('reads them again after any write of the full-text index, from either connection', () => {
+    const steps: Array<() => void> = [
+      () => index.upsert([libraryIndexRow(200, { prompt: 'item new' })]),
+      // The same path with another prompt: item 3 no longer matches.
+      () => index.upsert([libraryIndexRow(3, { prompt: 'changed' })]),
+      () => index.removePaths(['f/5.png']),
+      () => {
+        const writer = other()
+        try {
+          writer.upsert([libraryIndexRow(201, { prompt: 'item from the writer' })])
+          writer.removePaths(['f/7.png'])
+        } finally {
+          writer.close()
+        }
+      },
+    ]
+    let before = matches.rowids(MATCH)
+    for (const step of steps) {
+      step()
+      const after = matches.rowids(MATCH)
+      expect(after).not.toBe(before)
+      expect([...after]).toEqual(plain())
+      before = after
+    }
+    // Two rows added, one prompt changed away from the word, two rows removed.
+    const rows = Object.values(SIZES).reduce((a, b) => a + b, 0)
+    expect(before).toHaveLength(rows + 2 - 3)
+  })
+
+  it('keeps nothing read inside a transaction once it ends, rolled back or committed', () => {
+    const outside = matches.rowids(MATCH)
+    index.db.exec('BEGIN IMMEDIATE')
+    index.upsert([libraryIndexRow(300, { prompt: 'item pending', collections: ['a'] })])
+    expect(matches.rowids(MATCH)).toHaveLength(outside.length + 1)
+    expect(matches.list(SQL, ['a'])).toHaveLength(5)
+    index.db.exec('ROLLBACK')
+    expect([...matches.rowids(MATCH)]).toEqual([...outside])
+    expect(matches.list(SQL, ['a'])).toHaveLength(4)
+    index.db.exec('BEGIN IMMEDIATE')
+    index.upsert([libraryIndexRow(301, { prompt: 'item kept' })])
+    const inside = matches.rowids(MATCH)
+    index.db.exec('COMMIT')
+    const committed = matches.rowids(MATCH)
+    expect(committed).not.toBe(inside)
+    expect([...committed]).toEqual(plain())
+    expect(committed).toHaveLength(outside.length + 1)
+  })
+})
