@@ -179,6 +179,10 @@ describe('HeldRowids: FTS5 matches across writes (FtsVersion)', () => {
     index.upsert([libraryIndexRow(300, { prompt: 'item pending', collections: ['a'] })])
     expect(matches.rowids(MATCH)).toHaveLength(outside.length + 1)
     expect(matches.list(SQL, ['a'])).toHaveLength(5)
+    // Another write inside the same transaction: what was read there is read again.
+    index.upsert([libraryIndexRow(302, { prompt: 'item pending too', collections: ['a'] })])
+    expect(matches.rowids(MATCH)).toHaveLength(outside.length + 2)
+    expect(matches.list(SQL, ['a'])).toHaveLength(6)
     index.db.exec('ROLLBACK')
     expect([...matches.rowids(MATCH)]).toEqual([...outside])
     expect(matches.list(SQL, ['a'])).toHaveLength(4)
