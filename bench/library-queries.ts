@@ -7,7 +7,8 @@
  *
  * Per size, the p95 of each read the grid makes, each beside:
  * - the same-run control, a bare SQLite read of the same shape on the same table (200 rows of
- *   `items` by a primary-key range, newest first), and the ratio to it;
+ *   `items` by a primary-key range, newest first, as arrays), and the ratio to it; the same rows
+ *   as keyed objects beside it;
  * - for month counts and tag suggestions, the query the index ran before schema 6 (a GROUP BY
  *   over the rows: IndexQueries.monthsFromRows, and the grouping of every tag use) on the same
  *   database in the same run, so the change shows on a loaded machine.
@@ -180,11 +181,18 @@ function measure(N: number, dir: string) {
     const c = cursorAt.get(k) as { id: string; created: number }
     cursors.push({ id: c.id, createdAt: c.created })
   }
-  // ── control: 200 tile rows by a primary-key range, newest first: the floor of any page ──
-  const control = index.db.prepare(
-    `SELECT ${TILE_COLUMNS} FROM items WHERE items.rowid < ? ORDER BY items.rowid DESC LIMIT 200`,
+  // ── control: 200 tile rows by a primary-key range, newest first, as arrays (`.raw()`, as the
+  // pages read them since session 20): the floor of any page. The same rows as keyed objects
+  // (the control before) beside it, alternating: better-sqlite3 builds those property by
+  // property, half of a page's cost. ──
+  const controlSql = `SELECT ${TILE_COLUMNS} FROM items WHERE items.rowid < ? ORDER BY items.rowid DESC LIMIT 200`
+  const control = index.db.prepare(controlSql).raw(true)
+  const keyedControl = index.db.prepare(controlSql)
+  const [controlP95, keyedControlP95] = p95Pair(
+    ROUNDS,
+    (r) => control.all(deepKeys[r % deepKeys.length]!),
+    (r) => keyedControl.all(deepKeys[r % deepKeys.length]!),
   )
-  const controlP95 = p95(ROUNDS, (r) => control.all(deepKeys[r % deepKeys.length]!))
 
   const page = p95(ROUNDS, (r) => {
     const filter: LibraryFilter =
@@ -420,6 +428,7 @@ function measure(N: number, dir: string) {
     fill_ms: reused ? 'reused' : Math.round(fillMs),
     fill_us_per_item: reused ? 'reused' : Number(((fillMs * 1000) / N).toFixed(1)),
     control_pk_range_200_p95_ms: controlP95,
+    control_keyed_rows_p95_ms: keyedControlP95,
     page200_p95_ms: page,
     page_vs_control: ratio(page),
     search_p95_ms: search,
@@ -474,7 +483,7 @@ async function main() {
     const results = SIZES.map((n) => measure(n, dir))
     const column = (r: (typeof results)[number]) => ({
       'fill the index (upsertBulk)': `${r.fill_ms} ms (${r.fill_us_per_item} µs/item)`,
-      'control: 200 rows by pk range p95': `${r.control_pk_range_200_p95_ms} ms`,
+      'control: 200 rows by pk range p95, arrays (keyed)': `${r.control_pk_range_200_p95_ms} ms (${r.control_keyed_rows_p95_ms})`,
       'page of 200 p95': `${r.page200_p95_ms} ms (${r.page_vs_control}×)`,
       'text search p95 (prefix queries)': `${r.search_p95_ms} ms (${r.search_vs_control}×) (${r.search_before_p95_ms})`,
       'search months p95 cold (nested probes)': `${r.search_months_p95_ms.cold} ms (${r.search_months_p95_ms.nested})`,

@@ -18,6 +18,8 @@ export interface BaseQuery {
 /** What the cost orders need from IndexQueries (the filter's WHERE, prepared statements). */
 export interface CostSortedQuery {
   stmt(sql: string): Statement
+  /** `sql` prepared to answer rows as arrays (`.raw()`). */
+  raw(sql: string): Statement
   /** SELECT `columns` for the filter with `extra` clauses ANDed in, without ORDER BY. */
   base(columns: string, filter: LibraryFilter, extra: string[], extraParams: unknown[]): BaseQuery
   placeOf(id: string): RowPlace | undefined
@@ -43,8 +45,9 @@ function startOf(q: CostSortedQuery, after: LibraryCursor | null): CostStart | n
 }
 
 /**
- * Up to `limit` rows in a cost order, strictly after `after`, skipping `skip` first. The order is
- * two segments, each an index walk without a sort step (`items_cost` holds cost then rowid):
+ * Up to `limit` rows of `columns` (raw: arrays) in a cost order, strictly after `after`,
+ * skipping `skip` first. The order is two segments, each an index walk without a sort step
+ * (`items_cost` holds cost then rowid):
  *
  * 1. priced items by (cost, rowid): descending for `cost-desc` (ties newest first), ascending for
  *    `cost-asc` (its exact mirror: ties oldest first), continued with a (cost, rowid) row-value
@@ -62,10 +65,10 @@ export function costSegments(
   after: LibraryCursor | null,
   limit: number,
   skip: number,
-): unknown[] {
+): unknown[][] {
   const start = startOf(q, after)
   const dir = sort === 'cost-desc' ? 'DESC' : 'ASC'
-  const rows: unknown[] = []
+  const rows: unknown[][] = []
   let rest = skip
   if (start === null || start.cost !== null) {
     const extra = ['items.cost IS NOT NULL']
@@ -76,7 +79,9 @@ export function costSegments(
     }
     const b = q.base(columns, filter, extra, params)
     const order = `ORDER BY items.cost ${dir}, items.rowid ${dir}`
-    rows.push(...q.stmt(`${b.sql} ${order} LIMIT ? OFFSET ?`).all(...b.params, limit, rest))
+    rows.push(
+      ...(q.raw(`${b.sql} ${order} LIMIT ? OFFSET ?`).all(...b.params, limit, rest) as unknown[][]),
+    )
     if (rows.length === 0 && rest > 0) {
       const c = q.base('count(*) AS n', filter, extra, params)
       rest = Math.max(0, rest - (q.stmt(c.sql).get(...c.params) as { n: number }).n)
@@ -92,7 +97,7 @@ export function costSegments(
     }
     const b = q.base(columns, filter, extra, params)
     const sql = `${b.sql} ORDER BY items.rowid DESC LIMIT ? OFFSET ?`
-    rows.push(...q.stmt(sql).all(...b.params, limit - rows.length, rest))
+    rows.push(...(q.raw(sql).all(...b.params, limit - rows.length, rest) as unknown[][]))
   }
   return rows
 }

@@ -40,10 +40,39 @@ export function ftsQuery(text: string, prefixTerms?: PrefixTerms): string | null
   return parts.join(grouped ? ' AND ' : ' ')
 }
 
-export const TILE_COLUMNS = `items.id, items.kind, items.media, items.model,
-  substr(items.prompt, 1, 200) AS prompt_preview, items.created, items.favourite, items.width,
-  items.height, items.duration, items.sha256, items.rel_path, items.problem, items.poster,
-  items.cost, items.batch_id, items.rating`
+/**
+ * A tile's columns and what selects each, in the order TILE_COLUMNS selects them: a raw row (an
+ * array, `rawTile`) holds them at these places.
+ */
+const TILE_FIELDS = {
+  id: 'items.id',
+  kind: 'items.kind',
+  media: 'items.media',
+  model: 'items.model',
+  prompt_preview: 'substr(items.prompt, 1, 200)',
+  created: 'items.created',
+  favourite: 'items.favourite',
+  width: 'items.width',
+  height: 'items.height',
+  duration: 'items.duration',
+  sha256: 'items.sha256',
+  rel_path: 'items.rel_path',
+  problem: 'items.problem',
+  poster: 'items.poster',
+  cost: 'items.cost',
+  batch_id: 'items.batch_id',
+  rating: 'items.rating',
+} satisfies Record<keyof TileRow, string>
+
+export const TILE_COLUMNS = Object.entries(TILE_FIELDS)
+  .map(([name, sql]) => (sql === `items.${name}` ? sql : `${sql} AS ${name}`))
+  .join(', ')
+
+/** Where a raw row of TILE_COLUMNS holds each column. */
+const AT = Object.fromEntries(Object.keys(TILE_FIELDS).map((name, i) => [name, i])) as Record<
+  keyof TileRow,
+  number
+>
 
 export interface TileRow {
   id: string
@@ -102,6 +131,32 @@ export const toTile = (r: TileRow): LibraryTile => ({
   batchId: r.batch_id,
   rating: r.rating,
 })
+
+/**
+ * The tile of a raw row of TILE_COLUMNS (a statement in `.raw()` mode). Pages read their rows so:
+ * better-sqlite3 builds a keyed row property by property, which cost half of a 200-tile page at
+ * 1M items (p50 1.11 ms keyed and mapped, 0.54 raw and mapped, the SQL walk itself 0.05).
+ */
+export const rawTile = (a: unknown[]): LibraryTile =>
+  toTile({
+    id: a[AT.id] as string,
+    kind: a[AT.kind] as string,
+    media: a[AT.media] as string,
+    model: a[AT.model] as string,
+    prompt_preview: a[AT.prompt_preview] as string,
+    created: a[AT.created] as number,
+    favourite: a[AT.favourite] as number,
+    width: a[AT.width] as number | null,
+    height: a[AT.height] as number | null,
+    duration: a[AT.duration] as number | null,
+    sha256: a[AT.sha256] as string,
+    rel_path: a[AT.rel_path] as string,
+    problem: a[AT.problem] as string | null,
+    poster: a[AT.poster] as number,
+    cost: a[AT.cost] as number | null,
+    batch_id: a[AT.batch_id] as string | null,
+    rating: a[AT.rating] as number,
+  })
 
 /** The batch columns of a row for a sidecar's batch cell (all null when it has none). */
 export const batchColumns = (b: BatchCell | undefined) => ({

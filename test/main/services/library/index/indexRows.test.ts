@@ -1,11 +1,22 @@
+import { join } from 'node:path'
+
 import {
   batchOf,
   ftsQuery,
   type FullRow,
   inKeyOrder,
   parseParams,
+  rawTile,
+  TILE_COLUMNS,
+  type TileRow,
+  toTile,
 } from '@main/services/library/index/indexRows'
+import { LibraryIndex } from '@main/services/library/index/LibraryIndex'
+import { libraryIndexRow } from '@test/support/libraryIndexRow'
+import { tempFolderPerTest } from '@test/support/tempFolderPerTest'
 import { describe, expect, it } from 'vitest'
+
+const dir = tempFolderPerTest('index-rows-')
 
 /** The row mapping's edges: what a typed search becomes, stored JSON read back, write order. */
 describe('indexRows', () => {
@@ -64,5 +75,48 @@ describe('indexRows', () => {
     expect(inKeyOrder([rows[0]!, rows[1]!]).map((x) => x.name)).toEqual(['a', 'c'])
     const one = [r('only', 'x')]
     expect(inKeyOrder(one)).toBe(one)
+  })
+
+  it('reads a raw row of the tile columns into the same tile as a keyed one', () => {
+    const index = new LibraryIndex(join(dir.path, 'index.sqlite'))
+    try {
+      index.upsert([
+        libraryIndexRow(1, { prompt: 'p'.repeat(300), favourite: true, rating: 4 }),
+        libraryIndexRow(
+          2,
+          { costEstimate: null, width: null, height: null, kind: 'video' },
+          {
+            media: 'video',
+            ext: 'mp4',
+            relPath: 'a/b/clip.mp4',
+            problem: 'no sidecar',
+          },
+        ),
+        libraryIndexRow(3, {
+          durationSec: 4.5,
+          width: 640,
+          height: 480,
+          batch: { batchId: 'b-9', index: 2, x: null, y: null, repeat: 1, picks: [] },
+        }),
+      ])
+      const sql = `SELECT ${TILE_COLUMNS} FROM items ORDER BY rowid`
+      const keyed = (index.db.prepare(sql).all() as TileRow[]).map(toTile)
+      const raw = (index.db.prepare(sql).raw(true).all() as unknown[][]).map(rawTile)
+      expect(raw).toEqual(keyed)
+      expect(keyed.map((t) => t.id)).toEqual(['id-1', 'id-2', 'id-3'])
+      // Every column reached the tile: none of these is the same in all three rows.
+      expect(new Set(keyed.map((t) => t.promptPreview.length))).toEqual(new Set([200, 6]))
+      expect(keyed[1]).toMatchObject({
+        media: 'video',
+        fileName: 'clip.mp4',
+        problem: 'no sidecar',
+        costEstimate: null,
+        hasThumb: false,
+      })
+      expect(keyed[2]).toMatchObject({ batchId: 'b-9', durationSec: 4.5, width: 640, height: 480 })
+      expect(keyed[0]).toMatchObject({ favourite: true, rating: 4, hasThumb: true })
+    } finally {
+      index.close()
+    }
   })
 })
