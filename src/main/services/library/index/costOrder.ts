@@ -67,6 +67,12 @@ export function costSegments(
   skip: number,
 ): unknown[][] {
   const start = startOf(q, after)
+  // 'ASC' is SQLite's default order, so an empty string there orders the same (an equivalent
+  // mutant). The conditions below only spare queries that would answer nothing: the priced part
+  // after an unpriced start (a row value compared with NULL is never true), the count when the
+  // skip ended inside the priced part (it would leave `rest` at 0), the unpriced part under a
+  // cost bound (NULL is never inside one) or with the page already full (LIMIT 0). Their
+  // mutants give the same rows, only slower.
   const dir = sort === 'cost-desc' ? 'DESC' : 'ASC'
   const rows: unknown[][] = []
   let rest = skip

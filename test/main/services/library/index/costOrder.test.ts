@@ -172,6 +172,10 @@ describe('cost orders', () => {
       const cursor = { createdAt: gone.createdAt, id: gone.id, cost: null }
       const next = index.page({ sort: 'cost-desc' }, cursor, 5)
       expect(next.items.map((t) => t.id)).toEqual(all.slice(n + 1, n + 6).map((t) => t.id))
+      // Neither a cost of its own nor a row to take one from (a cursor of another order whose
+      // item was deleted): the order starts again from its beginning.
+      const lost = index.page({ sort: 'cost-desc' }, { createdAt: gone.createdAt, id: gone.id }, 5)
+      expect(lost.items.map((t) => t.id)).toEqual(all.slice(0, 5).map((t) => t.id))
     } finally {
       index.upsert([row(Number(gone.id.slice(3)))])
     }
