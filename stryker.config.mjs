@@ -237,9 +237,9 @@
  *   estimate closures had no test); the 9 left are the commented speed-only shortcuts.
  *   heldResults 97.0 (32 of 33; the key's ' AND ' separator, equivalent, commented).
  * - 28 Nov, session 20 (FTS5 matches kept across edits, rows read as arrays): heldRowids 94.4
- *   (67 of 71) and indexVersion 91.7 (11 of 12) in the first run, whose two new survivors (the
- *   FTS state's null check, the open-transaction mark emptied) a test added after it kills by
- *   hand; indexRows 96.1 (99 of 103; rawTile's places all killed), stampPages 100 (13 of 13).
+ *   -> 95.8 (68 of 71; the three left as before) and indexVersion 91.7 -> 100 (12 of 12) once a
+ *   write inside the same open transaction is tested; indexRows 96.1 (99 of 103; rawTile's
+ *   places all killed), stampPages 100 (13 of 13).
  *   costOrder scored for the first time: 78.8 (63 of 80), then 81.3 (65 of 80) with a test of a
  *   cursor that has neither a cost nor a row (the order starts again); the 15 left are the
  *   conditions that only spare queries answering nothing, commented as equivalent in costSegments.
