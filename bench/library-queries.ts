@@ -81,6 +81,12 @@ const SIZES = (process.env.LIBRARY_ITEMS ?? '1000000')
 const ROUNDS = 300
 const CHUNK = 500
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
+/** ms that `read` takes (the part of a round that is timed). */
+const msOf = (read: () => unknown): number => {
+  const t = process.hrtime.bigint()
+  read()
+  return ms(t)
+}
 
 /** Item i of n: created in order over three years (as folder order finds them), jittered. */
 function row(i: number, n: number): IndexRow {
@@ -232,9 +238,7 @@ function measure(N: number, dir: string) {
     (r) => {
       const f = organiseFilter(r)
       index.months(f)
-      const t = process.hrtime.bigint()
-      index.page(f, r % 2 ? cursors[r % cursors.length]! : null, 200)
-      return ms(t)
+      return msOf(() => index.page(f, r % 2 ? cursors[r % cursors.length]! : null, 200))
     },
     true,
   )
@@ -256,9 +260,7 @@ function measure(N: number, dir: string) {
       20,
       (r) => {
         fresh.months(f(r))
-        const t = process.hrtime.bigint()
-        fresh.page(f(r), at(r), 200)
-        return ms(t)
+        return msOf(() => fresh.page(f(r), at(r), 200))
       },
       true,
     )
@@ -307,9 +309,7 @@ function measure(N: number, dir: string) {
       (r) => {
         const q = reader()
         q.months(filter(r))
-        const t = process.hrtime.bigint()
-        q.page(filter(r), cursors[r % cursors.length]!, 200)
-        return ms(t)
+        return msOf(() => q.page(filter(r), cursors[r % cursors.length]!, 200))
       },
       true,
     )
@@ -364,11 +364,7 @@ function measure(N: number, dir: string) {
   /** ms of `read` inside `rated` (the edit and the rating put back untimed). */
   const timedAfterRating = (r: number, read: () => unknown) => {
     let took = 0
-    rated(r, () => {
-      const t = process.hrtime.bigint()
-      read()
-      took = ms(t)
-    })
+    rated(r, () => (took = msOf(read)))
     return took
   }
   const editing = reader()
@@ -408,9 +404,7 @@ function measure(N: number, dir: string) {
     const drawn = [0, 1, 2].map((r) => organiseFilter(k + 13 * r))
     const times = drawn.map((f) => {
       const q = reader()
-      const t = process.hrtime.bigint()
-      q.months(f)
-      return ms(t)
+      return msOf(() => q.months(f))
     })
     return `${JSON.stringify(drawn[0])}: ${pct(times, 0.5).toFixed(1)}`
   })
