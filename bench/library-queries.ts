@@ -15,7 +15,9 @@
  * - for search (and the filter mix, one shape of which has prompt words), the same reads with
  *   every word as an FTS5 prefix query, as before schema 9's terms (ftsTerms.ts), same run.
  * - for searches (words alone, read as the held match, intersectReads.ts), month counts cold and
- *   a page at a random depth after them, each beside the nested reading it replaced, same run.
+ *   a page at a random depth after them, each beside the nested reading it replaced, same run;
+ *   the months cold also beside FTS5 counting the same matches (`count(*)`, no rowid leaving
+ *   SQLite): the floor under any month count of a search, alternating.
  * - for "collection + common word" (read as sorted rowid lists, intersectReads.ts), month counts
  *   cold (a fresh reader) and warm, and pages once the word's rowids are held, each beside the
  *   nested probes they replaced, same run.
@@ -48,7 +50,7 @@ import type { RowPlace } from '../src/main/services/library/index/costOrder'
 import { HeldRowids } from '../src/main/services/library/index/heldRowids'
 import { prefixRange } from '../src/main/services/library/index/indexOrganise'
 import { IndexQueries } from '../src/main/services/library/index/indexQueries'
-import { TILE_COLUMNS } from '../src/main/services/library/index/indexRows'
+import { ftsQuery, TILE_COLUMNS } from '../src/main/services/library/index/indexRows'
 import { intersectPlan, planMonths } from '../src/main/services/library/index/intersectReads'
 import { type IndexRow, LibraryIndex } from '../src/main/services/library/index/LibraryIndex'
 import {
@@ -300,7 +302,16 @@ function measure(N: number, dir: string) {
   // beside the reading before session 18 (FTS5's matches through a CASE over the month ranges;
   // each deep page a walk of the doclist to its bound), same run, same words.
   const searched = (r: number): LibraryFilter => ({ text: searchText[r % searchText.length]! })
-  const searchMonthsCold = p95(40, (r) => reader().months(searched(r)))
+  // The floor under them: FTS5 counting the same query's matches (its own walk of the doclists,
+  // no rowid leaving SQLite, no month), alternating with the months, same run.
+  const ftsCount = index.db
+    .prepare('SELECT count(*) FROM items_fts WHERE items_fts MATCH ?')
+    .pluck()
+  const [searchMonthsCold, searchFtsCount] = p95Pair(
+    40,
+    (r) => reader().months(searched(r)),
+    (r) => ftsCount.get(ftsQuery(searched(r).text!, index.terms)),
+  )
   const searchMonthsNested = p95(40, (r) => nestedMonths(searched(r)))
   /** p95 of a page at a random depth of `filter(r)`, timed after its months on a fresh reader. */
   const deepAfterMonths = (rounds: number, filter: (r: number) => LibraryFilter) =>
@@ -443,7 +454,11 @@ function measure(N: number, dir: string) {
     filter_after_months_p95_ms: filterAfterMonths,
     filter_vs_control: ratio(filter),
     filter_p95_by_shape_ms: filterByShape,
-    search_months_p95_ms: { cold: searchMonthsCold, nested: searchMonthsNested },
+    search_months_p95_ms: {
+      cold: searchMonthsCold,
+      nested: searchMonthsNested,
+      fts_count_floor: searchFtsCount,
+    },
     search_deep_page_p95_ms: { held: searchDeep, nested: searchDeepNested },
     words_items_months_p95_ms: { cold: itemsMonths, nested: itemsMonthsNested },
     words_items_deep_page_p95_ms: { held: itemsDeep, nested: itemsDeepNested },
@@ -489,6 +504,7 @@ async function main() {
       'page of 200 p95': `${r.page200_p95_ms} ms (${r.page_vs_control}×)`,
       'text search p95 (prefix queries)': `${r.search_p95_ms} ms (${r.search_vs_control}×) (${r.search_before_p95_ms})`,
       'search months p95 cold (nested probes)': `${r.search_months_p95_ms.cold} ms (${r.search_months_p95_ms.nested})`,
+      "floor: FTS5's count of the same matches p95": `${r.search_months_p95_ms.fts_count_floor} ms`,
       'search deep page p95 after its months (nested probes)': `${r.search_deep_page_p95_ms.held} ms (${r.search_deep_page_p95_ms.nested})`,
       'words + favourites/model/kind months p95 cold (nested)': `${r.words_items_months_p95_ms.cold} ms (${r.words_items_months_p95_ms.nested})`,
       'words + favourites/model/kind deep page p95 after months (nested)': `${r.words_items_deep_page_p95_ms.held} ms (${r.words_items_deep_page_p95_ms.nested})`,
