@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 
 import { type Db, openDatabase } from '../../src/main/adapters/sqlite/openDatabase'
+import { HeldPrompts } from '../../src/main/services/library/index/heldPrompts'
 import {
   type IndexRow,
   inKeyOrder,
@@ -20,9 +21,9 @@ import { mergeSegments } from '../../src/main/services/library/writer/writerJobs
 export class EngineFloor {
   readonly db: Db
   private readonly insert: Statement
-  private readonly ftsInsert: Statement | null
+  /** The prompts, held to each commit as the index holds them (heldPrompts.ts); null without FTS5. */
+  private readonly held: HeldPrompts | null
   private readonly ties = new Map<number, number>()
-  private held: Array<[number, string, string]> = []
   private pending = 0
 
   /**
@@ -44,12 +45,14 @@ export class EngineFloor {
     this.insert = this.db.prepare(
       `INSERT INTO items (rowid, ${names.join(', ')}) VALUES (@rowid, ${names.map((n) => `@${n}`).join(', ')})`,
     )
-    this.ftsInsert = null
+    this.held = null
     if (fts) {
       const ddl = like.prepare("SELECT sql FROM sqlite_master WHERE name = 'items_fts'").pluck()
       this.db.exec(ddl.get() as string)
-      this.ftsInsert = this.db.prepare(
-        'INSERT INTO items_fts (rowid, prompt, negative) VALUES (?, ?, ?)',
+      this.held = new HeldPrompts(
+        this.db.prepare<[number, string, string]>(
+          'INSERT INTO items_fts (rowid, prompt, negative) VALUES (?, ?, ?)',
+        ),
       )
     }
   }
@@ -75,7 +78,7 @@ export class EngineFloor {
         month: monthKeyOf(created),
       })
       this.insert.run(values)
-      if (this.ftsInsert) this.held.push([rowid, values.prompt, values.negative])
+      this.held?.hold(rowid, values.prompt, values.negative)
     }
     this.pending += chunk.length
     if (this.pending >= commitRows) this.end()
@@ -84,15 +87,13 @@ export class EngineFloor {
   /** Commits what is open, the held prompts first (lowest key first). */
   end(): void {
     if (!this.db.inTransaction) return
-    const held = this.held.sort((a, b) => a[0] - b[0])
-    this.held = []
-    for (const r of held) this.ftsInsert!.run(...r)
+    this.held?.flush()
     this.db.exec('COMMIT')
   }
 
   /** FTS5's segments merged as a build merges them after its last commit. */
   merge(): void {
-    if (this.ftsInsert) mergeSegments(this.db)
+    if (this.held) mergeSegments(this.db)
   }
 
   /** Rows in the table. */
